@@ -1,0 +1,1 @@
+"""Pure data shared by every layer: errors, dice, events, actions."""

@@ -1,0 +1,1 @@
+"""Pure geometry: hex grids (axial/cube) and the inch-measured tabletop."""
