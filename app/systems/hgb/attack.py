@@ -1,0 +1,96 @@
+"""Attack resolution and its exact odds (used by the tables and the stateless helpers).
+
+Rulebook, "Actions and Attacks": attacker rolls ATT dice, defender DEF dice; modifiers are
+applied to each side and compared; higher attacker wins, a tie misses. Damage per "Damage".
+Focused Fire (ROF) adds +1 DM per point; Weak Side adds +2 to the MoS of successful attacks
+"including MoF 0", which Warboard reads as: a tie into a Weak Side also hits, with MoS 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from app.systems.hgb.damage import Hit, resolve_damage
+from app.systems.hgb.rolls import Roll, against, modified_distribution
+
+WEAK_SIDE_BONUS = 2
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    attack: int
+    defense: int
+    hit: bool
+    mos: int | None
+    mof: int | None
+    damage: int
+    boxes: int
+    overkill: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return dict(self.__dict__)
+
+
+def margin_of(attack: int, defense: int, weak_side: bool = False) -> tuple[bool, int]:
+    """(hit, margin): MoS when hit, MoF when missed, with the Weak Side bonus."""
+    out = against(attack, defense)
+    if weak_side and (out.success or out.margin == 0):
+        return True, (out.margin if out.success else 0) + WEAK_SIDE_BONUS
+    return out.success, out.margin
+
+
+def resolve(attack: int, defense: int, dm: int, armor: int, weak_side: bool = False) -> AttackResult:
+    """Compare modified results and apply the damage table."""
+    hit, margin = margin_of(attack, defense, weak_side)
+    if not hit:
+        return AttackResult(attack, defense, False, None, margin, 0, 0, False)
+    dmg: Hit = resolve_damage(margin, dm, armor)
+    return AttackResult(attack, defense, True, margin, None, dmg.damage, dmg.boxes, dmg.overkill)
+
+
+def resolve_rolls(att: Roll, att_mod: int, dfn: Roll, def_mod: int, dm: int, armor: int,
+                  weak_side: bool = False) -> AttackResult:
+    return resolve(att.modified(att_mod), dfn.modified(def_mod), dm, armor, weak_side)
+
+
+@dataclass(frozen=True)
+class Odds:
+    hit: Fraction
+    boxes: dict[int, Fraction]  # 0, 1, 2 boxes (0 includes hits for no effect and misses)
+    overkill: Fraction
+    destroyed: Fraction | None
+    mos: dict[int, Fraction]
+
+
+def odds(att_skill: int, att_mod: int, def_skill: int, def_mod: int, dm: int, armor: int,
+         weak_side: bool = False, boxes_left: int | None = None,
+         threshold: int | None = None) -> Odds:
+    """Exact probabilities by enumerating both result distributions (no simulation).
+
+    ``threshold`` replaces the defender's roll (Indirect Fire to hit is against 4).
+    ``boxes_left`` (unchecked boxes) lets it say how likely the target is destroyed.
+    """
+    att = modified_distribution(att_skill, att_mod)
+    dfn = {threshold: Fraction(1)} if threshold is not None else modified_distribution(def_skill, def_mod)
+    hit = Fraction(0)
+    boxes = {0: Fraction(0), 1: Fraction(0), 2: Fraction(0)}
+    over = Fraction(0)
+    mos: dict[int, Fraction] = {}
+    for a, pa in att.items():
+        for d, pd in dfn.items():
+            p = pa * pd
+            r = resolve(a, d, dm, armor, weak_side)
+            if not r.hit:
+                boxes[0] += p
+                continue
+            hit += p
+            mos[r.mos or 0] = mos.get(r.mos or 0, Fraction(0)) + p
+            if r.overkill:
+                over += p
+            else:
+                boxes[r.boxes] += p
+    destroyed = None
+    if boxes_left is not None:
+        destroyed = over + sum((p for b, p in boxes.items() if b > boxes_left), Fraction(0))
+    return Odds(hit, boxes, over, destroyed, dict(sorted(mos.items())))

@@ -1,0 +1,132 @@
+"""The stateless rule helpers: POST /api/rules/hgb/roll, /attack and /odds (API.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.systems.base import Helper
+from app.core.errors import MalformedAction
+from app.systems.hgb.attack import odds, resolve, resolve_rolls
+from app.systems.hgb.rolls import MAX_DICE, against, read_faces
+
+Face = Annotated[int, Field(ge=1, le=6)]
+Faces = Annotated[list[Face], Field(min_length=1, max_length=MAX_DICE)]
+Skill = Annotated[int, Field(ge=1, le=MAX_DICE)]
+Modifiers = Annotated[dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=-20, le=20)]],
+                      Field(max_length=16)]
+Score = Annotated[int, Field(ge=-50, le=50)]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RollRequest(_In):
+    faces: Faces
+    modifier: Score = 0
+    threshold: Score | None = None
+
+
+class RollResponse(BaseModel):
+    result: int
+    fumble: bool
+    modified: int
+    success: bool | None = None
+    mos: int | None = None
+    mof: int | None = None
+
+
+class _AttackBase(_In):
+    attack_modifiers: Modifiers = {}
+    defense_modifiers: Modifiers = {}
+    dm: Annotated[int, Field(ge=0, le=500)]
+    armor: Annotated[int, Field(ge=1, le=500)]
+    focus: Annotated[int, Field(ge=0, le=20, description="ROF points spent on Focused Fire (+1 DM each)")] = 0
+    weak_side: bool = False
+    threshold: Score | None = Field(None, description="roll against a Threshold instead of a defender (IF: 4)")
+
+
+class AttackRequest(_AttackBase):
+    attack_faces: Faces
+    defense_faces: Faces | None = None
+
+
+class AttackResponse(BaseModel):
+    attack: int
+    defense: int
+    hit: bool
+    mos: int | None
+    mof: int | None
+    damage: int
+    boxes: int
+    overkill: bool
+    attack_fumble: bool
+    defense_fumble: bool
+
+
+class OddsRequest(_AttackBase):
+    attack_skill: Skill = 2
+    defense_skill: Skill = 2
+    boxes_left: Annotated[int, Field(ge=0, le=40)] | None = None
+
+
+class OddsResponse(BaseModel):
+    hit: float
+    miss: float
+    boxes: dict[str, float]
+    overkill: float
+    destroyed: float | None
+    mos: dict[str, float]
+    exact: dict[str, str]
+
+
+def run_roll(req: RollRequest) -> RollResponse:
+    roll = read_faces(req.faces)
+    value = roll.modified(req.modifier)
+    out = RollResponse(result=roll.result, fumble=roll.fumble, modified=value)
+    if req.threshold is not None:
+        res = against(value, req.threshold)
+        out.success, out.mos, out.mof = res.success, res.mos, res.mof
+    return out
+
+
+def run_attack(req: AttackRequest) -> AttackResponse:
+    att = read_faces(req.attack_faces)
+    att_mod = sum(req.attack_modifiers.values())
+    dm = req.dm + req.focus
+    if req.threshold is not None:
+        res = resolve(att.modified(att_mod), req.threshold, dm, req.armor, req.weak_side)
+        return AttackResponse(**res.to_dict(), attack_fumble=att.fumble, defense_fumble=False)
+    if req.defense_faces is None:
+        raise MalformedAction("attack: defense_faces are required unless a threshold is given")
+    dfn = read_faces(req.defense_faces)
+    res = resolve_rolls(att, att_mod, dfn, sum(req.defense_modifiers.values()), dm, req.armor,
+                        req.weak_side)
+    return AttackResponse(**res.to_dict(), attack_fumble=att.fumble, defense_fumble=dfn.fumble)
+
+
+def run_odds(req: OddsRequest) -> OddsResponse:
+    o = odds(req.attack_skill, sum(req.attack_modifiers.values()), req.defense_skill,
+             sum(req.defense_modifiers.values()), req.dm + req.focus, req.armor,
+             req.weak_side, req.boxes_left, req.threshold)
+    exact = {"hit": str(o.hit), "overkill": str(o.overkill),
+             **{f"boxes_{b}": str(p) for b, p in o.boxes.items()}}
+    if o.destroyed is not None:
+        exact["destroyed"] = str(o.destroyed)
+    return OddsResponse(hit=float(o.hit), miss=float(1 - o.hit),
+                        boxes={str(b): float(p) for b, p in o.boxes.items()},
+                        overkill=float(o.overkill),
+                        destroyed=None if o.destroyed is None else float(o.destroyed),
+                        mos={str(m): float(p) for m, p in o.mos.items()}, exact=exact)
+
+
+HELPERS = (
+    Helper("roll", RollRequest, RollResponse, run_roll,
+           "Read a skill roll: highest die, +1 per extra 6, all ones a Fumble (0)."),
+    Helper("attack", AttackRequest, AttackResponse, run_attack,
+           "Resolve one attack from given faces and modifiers: hit, MoS, damage, boxes, Overkill."),
+    Helper("odds", OddsRequest, OddsResponse, run_odds,
+           "Exact probabilities (by enumeration) of hit, damage boxes and Overkill."),
+)

@@ -1,0 +1,77 @@
+"""The stateless helpers roll, attack and odds (API.md) with the rulebook's examples."""
+
+from fractions import Fraction
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.systems.hgb.attack import odds, resolve
+from app.systems.hgb.helpers import (AttackRequest, OddsRequest, RollRequest, run_attack, run_odds,
+                                     run_roll)
+from app.systems.hgb.rolls import read_faces
+
+
+def test_roll_helper_as_in_api_md():
+    out = run_roll(RollRequest(faces=[6, 6, 1]))
+    assert out.result == 7 and out.fumble is False
+
+
+def test_roll_helper_threshold_example():
+    out = run_roll(RollRequest(faces=[5, 2, 1], threshold=4))
+    assert out.success and out.mos == 1
+
+
+def test_attack_helper_gear_joe():
+    out = run_attack(AttackRequest(attack_faces=[5], defense_faces=[2],
+                                   attack_modifiers={"range": -1}, defense_modifiers={"movement": -1},
+                                   dm=8, armor=15))
+    assert out.model_dump(include={"attack", "defense", "hit", "mos", "damage", "boxes", "overkill"}) == {
+        "attack": 4, "defense": 1, "hit": True, "mos": 3, "damage": 24, "boxes": 1, "overkill": False}
+
+
+def test_attack_helper_indirect_example():
+    # Light Rocket Pack: unmodified 4, modifiers -2, against Threshold 4: MoF 2.
+    out = run_attack(AttackRequest(attack_faces=[4, 2], attack_modifiers={"total": -2}, dm=12,
+                                   armor=15, threshold=4))
+    assert out.attack == 2 and not out.hit and out.mof == 2
+
+
+def test_weak_side_turns_a_tie_into_mos_2():
+    r = resolve(3, 3, 8, 15, weak_side=True)
+    assert r.hit and r.mos == 2 and r.boxes == 1
+
+
+def _brute_force(a_n, a_mod, d_n, d_mod, dm, armor):
+    hit = over = Fraction(0)
+    boxes = {0: Fraction(0), 1: Fraction(0), 2: Fraction(0)}
+    total = 6 ** (a_n + d_n)
+    for fa in product(range(1, 7), repeat=a_n):
+        for fd in product(range(1, 7), repeat=d_n):
+            r = resolve(read_faces(fa).modified(a_mod), read_faces(fd).modified(d_mod), dm, armor)
+            p = Fraction(1, total)
+            if r.hit:
+                hit += p
+            if r.overkill:
+                over += p
+            else:
+                boxes[r.boxes] += p
+    return hit, boxes, over
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 3), st.integers(-3, 3), st.integers(1, 2), st.integers(-3, 3),
+       st.integers(1, 20), st.integers(5, 25))
+def test_odds_equal_brute_force(a_n, a_mod, d_n, d_mod, dm, armor):
+    o = odds(a_n, a_mod, d_n, d_mod, dm, armor)
+    hit, boxes, over = _brute_force(a_n, a_mod, d_n, d_mod, dm, armor)
+    assert o.hit == hit and o.overkill == over and o.boxes == boxes
+    assert sum(o.boxes.values()) + o.overkill == 1
+
+
+def test_odds_helper_is_exact_and_complete():
+    out = run_odds(OddsRequest(attack_modifiers={"range": -1}, defense_modifiers={"movement": -1},
+                               dm=8, armor=15, boxes_left=4))
+    assert abs(out.hit + out.miss - 1) < 1e-12
+    assert abs(sum(out.boxes.values()) + out.overkill - 1) < 1e-12
+    assert Fraction(out.exact["hit"]) == odds(2, -1, 2, -1, 8, 15).hit
