@@ -28,7 +28,11 @@ def _load() -> Registry:
             if exc.name != module_name:
                 raise
             continue  # not built yet
-        registry.register(getattr(module, class_name)())
+        system_class = getattr(module, class_name, None)
+        if system_class is None:
+            log.warning("%s has no %s; system not registered", module_name, class_name)
+            continue
+        registry.register(system_class())
     return registry
 
 

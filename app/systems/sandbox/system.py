@@ -139,6 +139,10 @@ class Sandbox(RuleSystem):
         rest = {k: v for k, v in tokens.items() if k != action.token}
         return {**state, "tokens": rest}, [{"kind": "token_removed", "token": action.token}]
 
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        # Nothing is hidden in the sandbox: every viewer sees the board and every token.
+        return {"board": state["board"], "pieces": list(state["tokens"].values()), "turn": {"active": []}}
+
     def _position(self, state: State, action: AddToken | MoveToken, required: bool) -> dict[str, Any]:
         board = state["board"]
         if board["kind"] == "hex":

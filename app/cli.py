@@ -1,0 +1,138 @@
+"""The ``warboard`` command: serve, migrate, export, import."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import socket
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from app.config import load
+
+cli = typer.Typer(help="Warboard: a rules-enforcing live virtual tabletop for mecha wargames.",
+                  no_args_is_help=True, add_completion=False)
+DatabaseUrl = Annotated[Optional[str], typer.Option("--database-url", help="SQLAlchemy URL "
+                        "(default: WARBOARD_DATABASE_URL or the embedded SQLite file)")]
+
+
+def _settings(database_url: str | None):  # type: ignore[no-untyped-def]
+    settings = load()
+    return dataclasses.replace(settings, database_url=database_url) if database_url else settings
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback (from its interfaces)."""
+    import psutil
+
+    found = []
+    for addrs in psutil.net_if_addrs().values():
+        for a in addrs:
+            if a.family == socket.AF_INET and not a.address.startswith("127."):
+                found.append(a.address)
+    return sorted(set(found))
+
+
+def terminal_qr(text: str) -> str:
+    import io
+
+    import qrcode
+
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(text)
+    out = io.StringIO()
+    qr.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
+@cli.command()
+def serve(host: Annotated[str, typer.Option(help="Address to bind")] = "127.0.0.1",
+          port: Annotated[int, typer.Option(help="Port")] = 8000,
+          database_url: DatabaseUrl = None,
+          lan: Annotated[bool, typer.Option("--lan", help="Bind all interfaces and print the LAN "
+                                            "address and a QR code of the lobby")] = False) -> None:
+    """Apply migrations, then serve the lobby, the API and the websockets."""
+    import os
+
+    import uvicorn
+
+    from app.storage.migrate import upgrade
+
+    settings = _settings(database_url)
+    os.environ["WARBOARD_DATABASE_URL"] = settings.database_url
+    upgrade(settings.database_url)
+    if lan:
+        host = "0.0.0.0"
+        addresses = lan_addresses()
+        for address in addresses:
+            typer.echo(f"Warboard on your LAN: http://{address}:{port}/")
+        if addresses:
+            typer.echo(terminal_qr(f"http://{addresses[0]}:{port}/"))
+        else:
+            typer.echo("No LAN address found; serving on all interfaces anyway.")
+    from app.main import create_app
+
+    # Per-message deflate is off on purpose: compressing every broadcast costs far more CPU
+    # than it saves on a LAN or a fast link (see the README's benchmark).
+    uvicorn.run(create_app(settings), host=host, port=port, ws="websockets-sansio",
+                ws_per_message_deflate=False, ws_max_size=settings.max_body,
+                log_level="warning", access_log=False, lifespan="on")
+
+
+@cli.command()
+def migrate(database_url: DatabaseUrl = None) -> None:
+    """Create or upgrade the database schema."""
+    from app.storage.migrate import upgrade
+
+    settings = _settings(database_url)
+    upgrade(settings.database_url)
+    typer.echo(f"Database is up to date: {settings.database_url}")
+
+
+@cli.command("export")
+def export_table(table: str, database_url: DatabaseUrl = None) -> None:
+    """Write a table (its log, seats and tokens as hashes) as JSON to standard output."""
+    from app.storage import repository as repo
+    from app.storage.db import make_engine
+
+    engine = make_engine(_settings(database_url).database_url)
+    with engine.connect() as conn:
+        if repo.get_table(conn, table) is None:
+            typer.echo(f"There is no table {table!r}", err=True)
+            raise typer.Exit(1)
+        json.dump(repo.dump_table(conn, table), sys.stdout, indent=1)
+    sys.stdout.write("\n")
+
+
+@cli.command("import")
+def import_table(file: Annotated[Path, typer.Argument(exists=True, dir_okay=False)],
+                 database_url: DatabaseUrl = None) -> None:
+    """Load a table written by ``warboard export``."""
+    from sqlalchemy.exc import IntegrityError
+
+    from app.storage import repository as repo
+    from app.storage.db import make_engine
+
+    dump = json.loads(file.read_text())
+    if dump.get("format") != "warboard-table/1":
+        typer.echo("Not a Warboard table export (format warboard-table/1)", err=True)
+        raise typer.Exit(1)
+    engine = make_engine(_settings(database_url).database_url)
+    try:
+        with engine.begin() as conn:
+            table_id = repo.load_table(conn, dump)
+    except IntegrityError:
+        typer.echo(f"Table {dump['table']['id']!r} already exists here", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(table_id)
+
+
+def main() -> None:
+    cli()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""Settings, read once from the environment (``WARBOARD_*``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATABASE_URL = f"sqlite:///{ROOT / 'data' / 'warboard.sqlite3'}"
+
+
+def _int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = field(default_factory=lambda: os.environ.get("WARBOARD_DATABASE_URL", DEFAULT_DATABASE_URL))
+    bus_url: str = field(default_factory=lambda: os.environ.get("WARBOARD_BUS_URL", "memory://"))
+    #: largest HTTP body and websocket frame accepted, in bytes
+    max_body: int = field(default_factory=lambda: _int("WARBOARD_MAX_BODY", 64 * 1024))
+    #: messages a websocket may send per second (sustained) and in a burst
+    ws_rate: int = field(default_factory=lambda: _int("WARBOARD_WS_RATE", 30))
+    ws_burst: int = field(default_factory=lambda: _int("WARBOARD_WS_BURST", 60))
+    #: HTTP requests per token (or client address) per second, and burst
+    http_rate: int = field(default_factory=lambda: _int("WARBOARD_HTTP_RATE", 30))
+    http_burst: int = field(default_factory=lambda: _int("WARBOARD_HTTP_BURST", 60))
+    #: updates queued for one websocket before it is dropped as too slow
+    send_queue: int = field(default_factory=lambda: _int("WARBOARD_SEND_QUEUE", 256))
+    #: a snapshot of the state is cached every this many events
+    snapshot_every: int = field(default_factory=lambda: _int("WARBOARD_SNAPSHOT_EVERY", 100))
+    #: durability of SQLite commits: FULL fsyncs every commit (default), NORMAL does not
+    sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("WARBOARD_SQLITE_SYNCHRONOUS", "FULL"))
+
+
+def load() -> Settings:
+    return Settings()

@@ -1,0 +1,1 @@
+"""Storage: SQLAlchemy tables and the repository. Alembic migrations live in migrations/."""

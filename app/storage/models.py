@@ -1,0 +1,105 @@
+"""The schema. Events and actions are append-only; snapshots are only a cache."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(column_0_label)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("system", String(40), nullable=False),
+    Column("name", String(120), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("visibility", String(10), nullable=False),
+    Column("status", String(12), nullable=False),
+    Column("seq", BigInteger, nullable=False),
+    Column("seed", String(200), nullable=False),
+    Column("seeded", Boolean, nullable=False),
+    Column("commitment", String(64), nullable=False),
+    Column("outcome", JSON, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+Index("ix_tables_lobby", tables.c.visibility, tables.c.updated_at)
+
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("role", String(10), nullable=False),  # host | player | spectator
+    Column("seat", String(40), nullable=True),
+    Column("name", String(80), nullable=False),
+    Column("revoked", Boolean, nullable=False, default=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", String(40), primary_key=True),
+    Column("state", String(10), nullable=False),  # taken | closed
+    Column("name", String(80), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", BigInteger, primary_key=True),
+    Column("action_id", String(80), nullable=True),
+    Column("seat", String(40), nullable=True),
+    Column("kind", String(60), nullable=False),
+    Column("data", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("action_id", String(80), primary_key=True),
+    Column("n", BigInteger, nullable=False),  # order of application
+    Column("actor", String(40), nullable=True),  # seat, or None for the table/host
+    Column("action", JSON, nullable=False),
+    Column("first_seq", BigInteger, nullable=False),
+    Column("last_seq", BigInteger, nullable=False),
+    Column("dice_from", Integer, nullable=False),
+    Column("rolls", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+Index("ix_actions_order", actions.c.table_id, actions.c.n, unique=True)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", BigInteger, primary_key=True),
+    Column("n", BigInteger, nullable=False),
+    Column("envelope", JSON, nullable=False),
+)

@@ -1,0 +1,169 @@
+"""All reads and writes of the schema, as functions of a SQLAlchemy ``Connection``.
+
+The caller owns the transaction. Nothing here knows about rule systems.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, and_, func, insert, select, update
+
+from app.storage.models import actions, events, seats, snapshots, tables, tokens
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def insert_table(conn: Connection, row: dict[str, Any]) -> None:
+    stamp = now()
+    conn.execute(insert(tables).values(**row, created_at=stamp, updated_at=stamp))
+
+
+def get_table(conn: Connection, table_id: str, for_update: bool = False) -> dict[str, Any] | None:
+    query = select(tables).where(tables.c.id == table_id)
+    if for_update and conn.dialect.name == "postgresql":
+        query = query.with_for_update()
+    row = conn.execute(query).mappings().first()
+    return dict(row) if row else None
+
+
+def list_public_tables(conn: Connection, limit: int = 200) -> list[dict[str, Any]]:
+    taken = (
+        select(seats.c.table_id, func.count().label("taken"))
+        .where(seats.c.state == "taken")
+        .group_by(seats.c.table_id)
+        .subquery()
+    )
+    query = (
+        select(tables.c.id, tables.c.name, tables.c.system, tables.c.status, tables.c.options,
+               tables.c.created_at, func.coalesce(taken.c.taken, 0).label("taken"))
+        .outerjoin(taken, taken.c.table_id == tables.c.id)
+        .where(tables.c.visibility == "public", tables.c.status != "closed")
+        .order_by(tables.c.updated_at.desc())
+        .limit(limit)
+    )
+    return [dict(r) for r in conn.execute(query).mappings()]
+
+
+def set_table(conn: Connection, table_id: str, **values: Any) -> None:
+    conn.execute(update(tables).where(tables.c.id == table_id).values(**values, updated_at=now()))
+
+
+def insert_token(conn: Connection, token_hash: str, table_id: str, role: str, seat: str | None, name: str) -> None:
+    conn.execute(insert(tokens).values(token_hash=token_hash, table_id=table_id, role=role, seat=seat,
+                                       name=name, revoked=False, created_at=now()))
+
+
+def get_token(conn: Connection, token_hash: str) -> dict[str, Any] | None:
+    row = conn.execute(select(tokens).where(tokens.c.token_hash == token_hash)).mappings().first()
+    return dict(row) if row else None
+
+
+def revoke_token(conn: Connection, token_hash: str) -> None:
+    conn.execute(update(tokens).where(tokens.c.token_hash == token_hash).values(revoked=True))
+
+
+def get_seats(conn: Connection, table_id: str) -> dict[str, dict[str, Any]]:
+    rows = conn.execute(select(seats).where(seats.c.table_id == table_id)).mappings()
+    return {r["seat"]: dict(r) for r in rows}
+
+
+def put_seat(conn: Connection, table_id: str, seat: str, state: str, name: str, token_hash: str | None) -> None:
+    conn.execute(seats.delete().where(and_(seats.c.table_id == table_id, seats.c.seat == seat)))
+    conn.execute(insert(seats).values(table_id=table_id, seat=seat, state=state, name=name, token_hash=token_hash))
+
+
+def delete_seat(conn: Connection, table_id: str, seat: str) -> None:
+    conn.execute(seats.delete().where(and_(seats.c.table_id == table_id, seats.c.seat == seat)))
+
+
+def get_action(conn: Connection, table_id: str, action_id: str) -> dict[str, Any] | None:
+    row = conn.execute(
+        select(actions).where(and_(actions.c.table_id == table_id, actions.c.action_id == action_id))
+    ).mappings().first()
+    return dict(row) if row else None
+
+
+def append(conn: Connection, table_id: str, action_row: dict[str, Any], event_rows: list[dict[str, Any]]) -> None:
+    """Append one action and its events. (table, seq) is unique, so a lost race fails here."""
+    stamp = now()
+    conn.execute(insert(actions).values(table_id=table_id, created_at=stamp, **action_row))
+    if event_rows:
+        conn.execute(insert(events), [{"table_id": table_id, "created_at": stamp, **e} for e in event_rows])
+
+
+def actions_after(conn: Connection, table_id: str, n: int) -> list[dict[str, Any]]:
+    query = select(actions).where(and_(actions.c.table_id == table_id, actions.c.n > n)).order_by(actions.c.n)
+    return [dict(r) for r in conn.execute(query).mappings()]
+
+
+def events_between(conn: Connection, table_id: str, after: int, upto: int | None = None,
+                   limit: int | None = None) -> list[dict[str, Any]]:
+    cond = [events.c.table_id == table_id, events.c.seq > after]
+    if upto is not None:
+        cond.append(events.c.seq <= upto)
+    query = select(events.c.seq, events.c.seat, events.c.data).where(and_(*cond)).order_by(events.c.seq)
+    if limit is not None:
+        query = query.limit(limit)
+    return [{**r["data"], "seq": r["seq"], "seat": r["seat"]} for r in conn.execute(query).mappings()]
+
+
+def all_rolls(conn: Connection, table_id: str) -> list[dict[str, Any]]:
+    query = (select(actions.c.action_id, actions.c.actor, actions.c.rolls, actions.c.first_seq)
+             .where(actions.c.table_id == table_id).order_by(actions.c.n))
+    out: list[dict[str, Any]] = []
+    for r in conn.execute(query).mappings():
+        for roll in r["rolls"]:
+            out.append({**roll, "action_id": r["action_id"], "seat": r["actor"], "seq": r["first_seq"]})
+    return out
+
+
+def latest_snapshot(conn: Connection, table_id: str) -> dict[str, Any] | None:
+    query = (select(snapshots).where(snapshots.c.table_id == table_id)
+             .order_by(snapshots.c.seq.desc()).limit(1))
+    row = conn.execute(query).mappings().first()
+    return dict(row) if row else None
+
+
+def save_snapshot(conn: Connection, table_id: str, seq: int, n: int, envelope: dict[str, Any]) -> None:
+    conn.execute(snapshots.delete().where(snapshots.c.table_id == table_id))
+    conn.execute(insert(snapshots).values(table_id=table_id, seq=seq, n=n, envelope=envelope))
+
+
+def dump_table(conn: Connection, table_id: str) -> dict[str, Any]:
+    """Everything of one table, for ``warboard export``."""
+    def rows(t: Any, order: Iterable[Any]) -> list[dict[str, Any]]:
+        q = select(t).where(t.c.table_id == table_id).order_by(*order)
+        return [_jsonable(dict(r)) for r in conn.execute(q).mappings()]
+
+    table = get_table(conn, table_id)
+    assert table is not None
+    return {
+        "format": "warboard-table/1",
+        "table": _jsonable(table),
+        "tokens": rows(tokens, [tokens.c.created_at]),
+        "seats": rows(seats, [seats.c.seat]),
+        "actions": rows(actions, [actions.c.n]),
+        "events": rows(events, [events.c.seq]),
+    }
+
+
+def load_table(conn: Connection, dump: dict[str, Any]) -> str:
+    """Insert a table written by ``dump_table`` (for ``warboard import``)."""
+    def parse(row: dict[str, Any]) -> dict[str, Any]:
+        return {k: datetime.fromisoformat(v) if k.endswith("_at") and isinstance(v, str) else v
+                for k, v in row.items()}
+
+    conn.execute(insert(tables).values(**parse(dump["table"])))
+    for t, key in ((tokens, "tokens"), (seats, "seats"), (actions, "actions"), (events, "events")):
+        if dump[key]:
+            conn.execute(insert(t), [parse(r) for r in dump[key]])
+    return str(dump["table"]["id"])
+
+
+def _jsonable(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: v.isoformat() if isinstance(v, datetime) else v for k, v in row.items()}

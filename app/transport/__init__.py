@@ -1,0 +1,1 @@
+"""Realtime: the bus, the websocket protocol and per-viewer fan-out."""

@@ -1,0 +1,226 @@
+"""Per-table fan-out in one process.
+
+A ``TableHub`` exists while this process has connections at a table. It subscribes to the
+table's bus channel once, and on each new seq computes the update once per distinct viewer
+(each seat; all spectators share one), serializes it once, and offers the text to every
+connection's bounded send queue. A connection whose queue is full is dropped (close code
+1013); its client reconnects and resyncs, and nobody else waits for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from collections import defaultdict
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketState
+
+from app.core.events import Event
+from app.session import Actor, Envelope, Session
+from app.transport import messages as msg
+from app.transport.bus import Bus
+
+log = logging.getLogger(__name__)
+RESYNC_MAX_EVENTS = 500
+PRESENCE_DELAY = 0.25
+_ids = itertools.count(1)
+
+
+class Connection:
+    """One websocket: its viewer, its bounded send queue and the task that drains it."""
+
+    def __init__(self, ws: WebSocket, actor: Actor, queue_size: int) -> None:
+        self.id = f"c{next(_ids)}"
+        self.ws = ws
+        self.actor = actor
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=queue_size)
+        self.dropped = False
+        self.sender: asyncio.Task[None] | None = None
+
+    @property
+    def viewer(self) -> str | None:
+        return self.actor.seat
+
+    def offer(self, text: str) -> None:
+        """Queue a message; a client too far behind is dropped instead of slowing others."""
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop(1013, "too far behind; reconnect and resync")
+
+    def drop(self, code: int, reason: str) -> None:
+        if self.dropped:
+            return
+        self.dropped = True
+        asyncio.get_running_loop().create_task(self._close(code, reason))
+
+    async def _close(self, code: int, reason: str) -> None:
+        if self.sender is not None:
+            self.sender.cancel()
+        with contextlib.suppress(Exception):
+            if self.ws.application_state != WebSocketState.DISCONNECTED:
+                await self.ws.close(code, reason)
+
+    async def run_sender(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    return
+                await self.ws.send_text(text)
+        except Exception:  # noqa: BLE001 - a dead socket ends only its own sender
+            self.dropped = True
+
+
+class TableHub:
+    def __init__(self, table_id: str, session: Session, bus: Bus) -> None:
+        self.table_id = table_id
+        self.session = session
+        self.bus = bus
+        self.conns: set[Connection] = set()
+        self.env: Envelope | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._presence_pending = False
+        self._ready = asyncio.Event()
+
+    async def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._listen())
+        await self._ready.wait()
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+    async def _listen(self) -> None:
+        async with self.bus.subscribe(self.table_id) as messages:
+            # Subscribed first, then read: no announcement can fall between the two.
+            self.env = await self.session.current(self.table_id)
+            self._ready.set()
+            async for message in messages:
+                try:
+                    await self._handle(message)
+                except Exception:  # noqa: BLE001 - one bad message must not stop the table
+                    log.exception("table %s: failed to handle %r", self.table_id, message)
+
+    async def _handle(self, message: dict[str, Any]) -> None:
+        kind = message.get("t")
+        if kind == "seq":
+            await self._advance(int(message["seq"]))
+        elif kind == "chat":
+            text = msg.chat(message["from"], message.get("seat"), message["text"])
+            for conn in self.conns:
+                conn.offer(text)
+        elif kind == "presence":
+            self._schedule_presence()
+        elif kind == "kick":
+            for conn in list(self.conns):
+                if conn.actor.token_hash == message["token_hash"]:
+                    conn.drop(4001, "removed from the seat by the host")
+
+    async def _advance(self, seq: int) -> None:
+        assert self.env is not None
+        if seq <= self.env.seq:
+            return
+        cached = self.session.cached(self.table_id)
+        env = cached.env if cached is not None and cached.env.seq >= seq else await self.session.current(self.table_id)
+        events = await self.session.events_after(self.table_id, self.env.seq, env.seq)
+        texts = await self._render(env, events, {c.viewer for c in self.conns})
+        for conn in self.conns:
+            conn.offer(texts[conn.viewer])
+        self.env = env
+
+    async def _render(self, env: Envelope, events: list[Event], viewers: set[str | None]) -> dict[str | None, str]:
+        system = await self.session.redactor(self.table_id)
+        out = {}
+        for viewer in viewers:
+            view = await self.session.view_of(self.table_id, env, viewer)
+            out[viewer] = msg.update(env.seq, [system.redact_event(e, viewer) for e in events], view)
+        return out
+
+    async def attach(self, conn: Connection) -> None:
+        """Send the welcome and join the fan-out at the same seq: no update is missed."""
+        while True:
+            env = self.env
+            assert env is not None
+            view = await self.session.view_of(self.table_id, env, conn.viewer)
+            if env is self.env:
+                break
+        conn.offer(msg.welcome(conn.actor.role, conn.viewer, env.seq, view))
+        self.conns.add(conn)
+        await self.bus.presence_add(self.table_id, conn.id, conn.viewer)
+        await self.bus.publish(self.table_id, {"t": "presence"})
+
+    async def detach(self, conn: Connection) -> None:
+        self.conns.discard(conn)
+        await self.bus.presence_remove(self.table_id, conn.id)
+        await self.bus.publish(self.table_id, {"t": "presence"})
+
+    async def resync(self, conn: Connection, since: int) -> None:
+        """The updates after ``since`` in one message, or a fresh welcome if the gap is too old."""
+        while True:
+            env = self.env
+            assert env is not None
+            if since < 0 or since > env.seq or env.seq - since > RESYNC_MAX_EVENTS:
+                view = await self.session.view_of(self.table_id, env, conn.viewer)
+                text = msg.welcome(conn.actor.role, conn.viewer, env.seq, view)
+            else:
+                events = await self.session.events_after(self.table_id, since, env.seq)
+                text = (await self._render(env, events, {conn.viewer}))[conn.viewer]
+            if env is self.env:
+                conn.offer(text)
+                return
+
+    def _schedule_presence(self) -> None:
+        if not self._presence_pending:
+            self._presence_pending = True
+            asyncio.get_running_loop().call_later(
+                PRESENCE_DELAY, lambda: asyncio.ensure_future(self._send_presence()))
+
+    async def _send_presence(self) -> None:
+        self._presence_pending = False
+        counts = await self.bus.presence(self.table_id)
+        text = msg.presence(counts["seats"], counts["spectators"])
+        for conn in self.conns:
+            conn.offer(text)
+
+
+class Hubs:
+    """The hubs of this process, created on a table's first connection, stopped on its last."""
+
+    def __init__(self, session: Session, bus: Bus) -> None:
+        self.session = session
+        self.bus = bus
+        self._hubs: dict[str, TableHub] = {}
+        self._refs: dict[str, int] = defaultdict(int)
+        self._lock = asyncio.Lock()
+
+    async def acquire(self, table_id: str) -> TableHub:
+        async with self._lock:
+            hub = self._hubs.get(table_id)
+            if hub is None:
+                hub = TableHub(table_id, self.session, self.bus)
+                await hub.start()
+                self._hubs[table_id] = hub
+            self._refs[table_id] += 1
+            return hub
+
+    async def release(self, table_id: str) -> None:
+        async with self._lock:
+            self._refs[table_id] -= 1
+            if self._refs[table_id] <= 0:
+                self._refs.pop(table_id, None)
+                hub = self._hubs.pop(table_id, None)
+                if hub is not None:
+                    await hub.stop()
+
+    async def close(self) -> None:
+        for hub in list(self._hubs.values()):
+            await hub.stop()
+        self._hubs.clear()

@@ -1,0 +1,98 @@
+"""The websocket protocol of API.md: a closed set of typed messages, one model per message.
+
+Client to server messages are parsed with ``parse_client``; server to client messages are
+built by the functions below and serialized once per distinct viewer.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from app.core.errors import MalformedAction, UnknownAction, WarboardError
+
+ActionId = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ActionMsg(_Msg):
+    type: Literal["action"]
+    id: ActionId
+    action: dict[str, Any]
+
+
+class ResyncMsg(_Msg):
+    type: Literal["resync"]
+    since: Annotated[int, Field(ge=-1)]
+
+
+class ChatMsg(_Msg):
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=500)]
+
+
+class PingMsg(_Msg):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[ActionMsg | ResyncMsg | ChatMsg | PingMsg, Field(discriminator="type")]
+_client = TypeAdapter(ClientMessage)
+CLIENT_TYPES = ("action", "resync", "chat", "ping")
+
+
+def parse_client(text: str | bytes) -> ActionMsg | ResyncMsg | ChatMsg | PingMsg:
+    """Parse one client frame. Raises MalformedAction with a code for anything off."""
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        raise MalformedAction("The message is not valid JSON", code="malformed_json") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise MalformedAction("A message must be an object with a string 'type'")
+    if data["type"] not in CLIENT_TYPES:
+        raise UnknownAction(f"Unknown message type {data['type']!r}; expected one of {', '.join(CLIENT_TYPES)}",
+                            code="unknown_message")
+    try:
+        return _client.validate_python(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"][1:]) or "message"
+        raise MalformedAction(f"Bad {data['type']!r} message: {where}: {err['msg']}") from None
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return orjson.dumps(message).decode()
+
+
+def welcome(role: str, seat: str | None, seq: int, view: dict[str, Any]) -> str:
+    return dumps({"type": "welcome", "role": role, "seat": seat, "seq": seq, "view": view})
+
+
+def update(seq: int, events: list[dict[str, Any]], view: dict[str, Any]) -> str:
+    return dumps({"type": "update", "seq": seq, "events": events, "view": view})
+
+
+def ack(ref: str, seq: int, duplicate: bool = False) -> str:
+    body: dict[str, Any] = {"type": "ack", "ref": ref, "seq": seq}
+    if duplicate:
+        body["duplicate"] = True
+    return dumps(body)
+
+
+def error(ref: str | None, exc: WarboardError) -> str:
+    return dumps({"type": "error", "ref": ref, **exc.to_dict()})
+
+
+def presence(seats: dict[str, int], spectators: int) -> str:
+    return dumps({"type": "presence", "seats": seats, "spectators": spectators})
+
+
+def chat(sender: str, seat: str | None, text: str) -> str:
+    return dumps({"type": "chat", "from": sender, "seat": seat, "text": text})
+
+
+PONG = dumps({"type": "pong"})

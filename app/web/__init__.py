@@ -1,0 +1,1 @@
+"""HTTP: the JSON API (API.md) and the pages."""

@@ -1,0 +1,142 @@
+"""The JSON API of API.md: systems, tables, seats, actions, events, dice proof, rule helpers."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query
+
+from app import systems
+from app.core.errors import NotFound
+from app.systems.base import Helper
+from app.web.deps import ActorDep, ClientLimit, SessionDep, bearer
+from app.web.schemas import (
+    ActionRequest,
+    ActionResult,
+    DiceProof,
+    ErrorResponse,
+    EventsPage,
+    HostResult,
+    JoinRequest,
+    LobbyEntry,
+    PreviewResult,
+    SeatRequest,
+    SpectateRequest,
+    SystemPublic,
+    TableCreate,
+    TableCreated,
+    TablePublic,
+    TokenIssued,
+    ViewResponse,
+)
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 413, 422, 429)
+}
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+@router.get("/systems", response_model=list[SystemPublic], tags=["systems"])
+async def list_systems() -> list[dict[str, Any]]:
+    return [s.describe() for s in systems.registry.systems.values()]
+
+
+@router.post("/tables", response_model=TableCreated, status_code=201, tags=["tables"],
+             dependencies=[ClientLimit])
+async def create_table(body: TableCreate, session: SessionDep) -> dict[str, Any]:
+    return await session.create_table(body.system, body.name, body.options, body.visibility, body.seed)
+
+
+@router.get("/tables", response_model=list[LobbyEntry], tags=["tables"])
+async def read_lobby(session: SessionDep) -> list[dict[str, Any]]:
+    return await session.lobby()
+
+
+@router.get("/tables/{table_id}", response_model=TablePublic, tags=["tables"])
+async def read_table(table_id: str, session: SessionDep) -> dict[str, Any]:
+    return await session.summary(table_id)
+
+
+@router.post("/tables/{table_id}/join", response_model=TokenIssued, tags=["seats"], dependencies=[ClientLimit])
+async def join_seat(table_id: str, body: JoinRequest, session: SessionDep) -> dict[str, Any]:
+    return await session.join(table_id, body.seat, body.name)
+
+
+@router.post("/tables/{table_id}/spectate", response_model=TokenIssued, tags=["seats"],
+             dependencies=[ClientLimit])
+async def spectate(table_id: str, session: SessionDep,
+                   body: Annotated[SpectateRequest | None, Body()] = None) -> dict[str, Any]:
+    return await session.spectate(table_id, (body or SpectateRequest()).name)
+
+
+@router.get("/tables/{table_id}/view", response_model=ViewResponse, tags=["play"])
+async def read_view(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    seq, view = await session.view(actor)
+    return {"seq": seq, "view": view}
+
+
+@router.post("/tables/{table_id}/actions", response_model=ActionResult, tags=["play"])
+async def post_action(body: ActionRequest, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    result = await session.apply(actor, body.id, body.action)
+    system = await session.redactor(actor.table_id)
+    return {"seq": result.seq, "events": [system.redact_event(e, actor.seat) for e in result.events],
+            "duplicate": result.duplicate}
+
+
+@router.post("/tables/{table_id}/preview", response_model=PreviewResult, tags=["play"])
+async def preview_action(body: ActionRequest, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    legal, events, error = await session.preview(actor, body.action)
+    return {"legal": legal, "events": events, "error": error.to_dict()["error"] if error else None}
+
+
+@router.get("/tables/{table_id}/events", response_model=EventsPage, tags=["play"])
+async def read_events(actor: ActorDep, session: SessionDep,
+                      after: Annotated[int, Query(ge=-1)] = -1) -> dict[str, Any]:
+    env = await session.current(actor.table_id)
+    system = await session.redactor(actor.table_id)
+    events = await session.events_after(actor.table_id, after, env.seq)
+    return {"events": [system.redact_event(e, actor.seat) for e in events],
+            "seq": events[-1]["seq"] if events else min(max(after, 0), env.seq)}
+
+
+@router.get("/tables/{table_id}/dice/proof", response_model=DiceProof, tags=["tables"])
+async def read_dice_proof(table_id: str, session: SessionDep) -> dict[str, Any]:
+    return await session.proof(table_id)
+
+
+@router.post("/tables/{table_id}/close", response_model=HostResult, tags=["host"])
+async def close_table(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    return {"seq": (await session.host_action(actor, "close")).seq}
+
+
+@router.post("/tables/{table_id}/kick", response_model=HostResult, tags=["host"])
+async def kick_seat(body: SeatRequest, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    return {"seq": (await session.host_action(actor, "kick", body.seat)).seq}
+
+
+@router.post("/tables/{table_id}/reopen", response_model=HostResult, tags=["host"])
+async def reopen_seat(body: SeatRequest, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    return {"seq": (await session.host_action(actor, "reopen", body.seat)).seq}
+
+
+def _helper_route(system_id: str, helper: Helper) -> None:
+    async def run(body: helper.request) -> Any:  # type: ignore[name-defined]
+        return helper.run(body)
+
+    router.add_api_route(f"/rules/{system_id}/{helper.name}", run, methods=["POST"],
+                         response_model=helper.response, tags=[f"rules: {system_id}"],
+                         summary=helper.summary or f"{system_id} {helper.name}",
+                         name=f"rules_{system_id}_{helper.name}".replace("-", "_"))
+
+
+for _system in systems.registry.systems.values():
+    for _helper in _system.helpers:
+        _helper_route(_system.id, _helper)
+
+
+@router.post("/rules/{system_id}/{helper}", tags=["rules"], include_in_schema=False)
+async def unknown_helper(system_id: str, helper: str) -> None:
+    raise NotFound(f"There is no rule helper {helper!r} for system {system_id!r}", code="unknown_helper")
+
+
+__all__ = ["router", "bearer"]

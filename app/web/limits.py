@@ -1,0 +1,53 @@
+"""Reject HTTP bodies over the size limit with 413 before they reach a handler (pure ASGI)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+Scope = dict[str, Any]
+
+
+class BodyLimit:
+    def __init__(self, app: Any, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and value.isdigit() and int(value) > self.max_body:
+                await self._reject(send)
+                return
+        seen = 0
+        too_big = False
+
+        async def limited() -> dict[str, Any]:
+            nonlocal seen, too_big
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body:
+                    too_big = True
+                    raise _TooLarge
+            return message  # type: ignore[no-any-return]
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await self._reject(send)
+
+    async def _reject(self, send: Any) -> None:
+        body = orjson.dumps({"error": {"code": "too_large",
+                                       "message": f"The request body is over {self.max_body} bytes"}})
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass

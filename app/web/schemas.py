@@ -1,0 +1,159 @@
+"""Request and response models of the JSON API (they make /openapi.json)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Name = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+    detail: dict[str, Any] | None = None
+
+
+class ErrorResponse(BaseModel):
+    error: ErrorBody
+
+
+class SystemPublic(BaseModel):
+    id: str
+    name: str
+    aliases: list[str]
+    board: Literal["hex", "tabletop"]
+    seats: list[str]
+    options: dict[str, Any] = Field(description="JSON schema of the table options")
+    helpers: list[str]
+
+
+class TableCreate(_In):
+    system: Annotated[str, Field(max_length=40)]
+    name: Annotated[str, Field(min_length=1, max_length=120)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    visibility: Literal["public", "private"] = "public"
+    seed: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+
+
+class TableCreated(BaseModel):
+    id: str
+    host_token: str
+    dice_commitment: str
+    system: str
+    name: str
+    visibility: str
+    seeded: bool
+    options: dict[str, Any]
+    seats: list[str]
+
+
+class LobbyEntry(BaseModel):
+    id: str
+    name: str
+    system: str
+    system_name: str
+    status: str
+    seats_taken: int
+    seats_total: int
+    spectators: int
+    created_at: str
+
+
+class SeatPublic(BaseModel):
+    seat: str
+    state: Literal["open", "taken", "closed"]
+    name: str | None
+    connected: bool
+
+
+class TablePublic(BaseModel):
+    id: str
+    name: str
+    system: str
+    board: str
+    visibility: str
+    status: Literal["open", "finished", "closed"]
+    seq: int
+    options: dict[str, Any]
+    dice_commitment: str
+    seeded: bool
+    outcome: dict[str, Any] | None
+    seats: list[SeatPublic]
+    spectators: int
+    created_at: str
+
+
+class JoinRequest(_In):
+    seat: Annotated[str, Field(min_length=1, max_length=40)]
+    name: Name
+
+
+class SpectateRequest(_In):
+    name: Annotated[str, Field(max_length=80)] = "spectator"
+
+
+class TokenIssued(BaseModel):
+    token: str
+    role: Literal["player", "spectator"]
+    seat: str | None = None
+
+
+class ActionRequest(_In):
+    id: Annotated[str, Field(min_length=1, max_length=80)]
+    action: dict[str, Any] = Field(description="One of the table system's actions; see components "
+                                               "'<System>Action' (discriminated on 'kind')")
+
+
+class ActionResult(BaseModel):
+    seq: int
+    events: list[dict[str, Any]]
+    duplicate: bool = False
+
+
+class PreviewResult(BaseModel):
+    legal: bool
+    events: list[dict[str, Any]]
+    error: ErrorBody | None
+
+
+class ViewResponse(BaseModel):
+    seq: int
+    view: dict[str, Any]
+
+
+class EventsPage(BaseModel):
+    events: list[dict[str, Any]]
+    seq: int
+
+
+class DiceRoll(BaseModel):
+    i: int
+    sides: int
+    value: int
+    action_id: str
+    seat: str | None
+    seq: int
+    model_config = ConfigDict(extra="allow")
+
+
+class DiceProof(BaseModel):
+    table: str
+    seed: str
+    commitment: str
+    algorithm: str
+    status: str
+    rolls: list[DiceRoll]
+
+
+class SeatRequest(_In):
+    seat: Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class HostResult(BaseModel):
+    seq: int

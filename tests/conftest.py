@@ -1,0 +1,106 @@
+"""Shared fixtures: databases (SQLite, and PostgreSQL when configured) and real servers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from sqlalchemy import text
+
+from app.storage.db import make_engine
+from app.storage.migrate import upgrade
+from app.storage.models import metadata
+
+ROOT = Path(__file__).resolve().parent.parent
+POSTGRES_URL = os.environ.get("WARBOARD_TEST_POSTGRES_URL")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def reset_postgres(url: str) -> None:
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        metadata.drop_all(conn)
+        conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+
+
+DB_PARAMS = ["sqlite"] + (["postgres"] if POSTGRES_URL else [])
+
+
+@pytest.fixture(params=DB_PARAMS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A freshly migrated database: SQLite always, PostgreSQL too when configured."""
+    if request.param == "postgres":
+        assert POSTGRES_URL
+        reset_postgres(POSTGRES_URL)
+        url = POSTGRES_URL
+    else:
+        url = f"sqlite:///{tmp_path / 'warboard.sqlite3'}"
+    upgrade(url)
+    return url
+
+
+class Server:
+    """A real ``warboard serve`` process on a free port."""
+
+    def __init__(self, database_url: str, env: dict[str, str] | None = None) -> None:
+        self.database_url = database_url
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        self.env = {**os.environ, **(env or {})}
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port),
+             "--database-url", self.database_url],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            try:
+                if httpx.get(f"{self.url}/api/systems", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        self.kill(signal.SIGTERM)
+
+    def client(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One real server for the tests that only read and add (SQLite)."""
+    path = tmp_path_factory.mktemp("server") / "warboard.sqlite3"
+    srv = Server(f"sqlite:///{path}", env={"WARBOARD_HTTP_RATE": "1000", "WARBOARD_HTTP_BURST": "1000"}).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
