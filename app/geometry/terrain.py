@@ -1,0 +1,146 @@
+"""Generic tabletop terrain math on shapely polygons (inches).
+
+- ``weighted_length``: the cost of a straight move through overlapping areas, each with a cost
+  per inch (the most expensive area at each point counts).
+- ``levels_along``: the sequence of elevation levels a straight move passes through.
+- ``sight_clear``: is a 3D sight line clear of footprint-and-height obstacles?
+- ``hexagon``: a hexagonal base with a flat front edge facing a direction.
+- ``touches_circle``: does a round base reach into a blast circle?
+
+Facing and bearings follow app.geometry.tabletop: degrees, 0 = +x, clockwise with y down.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from shapely import LineString, Point as SPoint, Polygon
+from shapely.ops import unary_union
+
+from app.geometry.tabletop import Point
+
+EPS = 1e-9
+
+
+def polygon(coords: Sequence[Sequence[float]]) -> Polygon:
+    """A valid shapely polygon from [[x, y], ...] (repairs self-touching rings)."""
+    poly = Polygon([(float(x), float(y)) for x, y in coords])
+    return poly if poly.is_valid else poly.buffer(0)
+
+
+def hexagon(center: Point, radius: float, facing: float) -> Polygon:
+    """A hexagon of circumradius ``radius`` whose flat front edge faces ``facing`` degrees."""
+    corners = []
+    for i in range(6):
+        a = math.radians(facing + 30 + 60 * i)
+        corners.append((center.x + radius * math.cos(a), center.y + radius * math.sin(a)))
+    return Polygon(corners)
+
+
+def weighted_length(a: Point, b: Point, areas: Iterable[tuple[Polygon, float]], base: float = 1.0) -> float:
+    """Cost of the segment a-b: length x cost per inch of the dearest area at each point.
+
+    Areas cheaper than or equal to ``base`` do not change the cost.
+    """
+    line = LineString([(a.x, a.y), (b.x, b.y)])
+    if line.length < EPS:
+        return 0.0
+    by_cost: dict[float, list[Polygon]] = {}
+    for poly, cost in areas:
+        if cost > base:
+            by_cost.setdefault(cost, []).append(poly)
+    rest = line
+    total = 0.0
+    for cost in sorted(by_cost, reverse=True):
+        zone = unary_union(by_cost[cost])
+        inside = rest.intersection(zone)
+        total += inside.length * cost
+        rest = rest.difference(zone)
+    return total + rest.length * base
+
+
+def _cut_points(line: LineString, polys: Iterable[Polygon]) -> list[float]:
+    """Distances along ``line`` where it crosses any polygon boundary."""
+    cuts = {0.0, line.length}
+    for poly in polys:
+        hit = line.intersection(poly.boundary)
+        for geom in getattr(hit, "geoms", [hit]):
+            if geom.is_empty:
+                continue
+            for x, y in getattr(geom, "coords", []):
+                cuts.add(line.project(SPoint(x, y)))
+    return sorted(cuts)
+
+
+def level_at(p: Point, levels: Sequence[tuple[Polygon, int]]) -> int:
+    """The highest level of the areas covering ``p`` (0 outside them all)."""
+    sp = SPoint(p.x, p.y)
+    return max((lvl for poly, lvl in levels if poly.covers(sp)), default=0)
+
+
+def levels_along(a: Point, b: Point, levels: Sequence[tuple[Polygon, int]]) -> list[int]:
+    """The levels met along a-b in order, consecutive repeats merged (first = level at a)."""
+    line = LineString([(a.x, a.y), (b.x, b.y)])
+    if line.length < EPS or not levels:
+        return [level_at(a, levels)]
+    cuts = _cut_points(line, [p for p, _ in levels])
+    seq = [level_at(a, levels)]
+    for d0, d1 in zip(cuts, cuts[1:]):
+        if d1 - d0 < EPS:
+            continue
+        mid = line.interpolate((d0 + d1) / 2)
+        lvl = level_at(Point(mid.x, mid.y), levels)
+        if lvl != seq[-1]:
+            seq.append(lvl)
+    end = level_at(b, levels)
+    if end != seq[-1]:
+        seq.append(end)
+    return seq
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """A footprint that hides what is behind it up to height ``top`` (inches above the table)."""
+
+    footprint: Polygon
+    top: float
+    name: str = ""
+    see_out: bool = False  # a viewer standing inside sees out freely (woods)
+
+
+def sight_clear(eye: tuple[float, float, float], target: tuple[float, float, float],
+                obstacle: Obstacle) -> bool:
+    """True if the straight 3D line eye-target passes above ``obstacle`` wherever it crosses it."""
+    line = LineString([eye[:2], target[:2]])
+    length = line.length
+    if length < EPS:
+        return True
+    inside = line.intersection(obstacle.footprint)
+    if inside.is_empty:
+        return True
+    eye_inside = obstacle.see_out and obstacle.footprint.covers(SPoint(eye[:2]))
+    for piece in getattr(inside, "geoms", [inside]):
+        coords = list(getattr(piece, "coords", []))
+        if len(coords) < 2:
+            continue
+        ts = sorted(line.project(SPoint(c)) / length for c in coords)
+        t0, t1 = ts[0], ts[-1]
+        if eye_inside and t0 < EPS:
+            continue
+        z_low = min(eye[2] + t * (target[2] - eye[2]) for t in (t0, t1))
+        if z_low < obstacle.top - EPS:
+            return False
+    return True
+
+
+def touches_circle(center: Point, radius: float, other: Point, other_radius: float) -> bool:
+    """True if a round base of ``other_radius`` at ``other`` reaches into the circle."""
+    return math.hypot(other.x - center.x, other.y - center.y) <= radius + other_radius + EPS
+
+
+def offset(p: Point, direction: float, dist: float) -> Point:
+    """The point ``dist`` inches from ``p`` towards ``direction`` degrees."""
+    a = math.radians(direction)
+    return Point(p.x + dist * math.cos(a), p.y + dist * math.sin(a))

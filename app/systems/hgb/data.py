@@ -1,0 +1,51 @@
+"""Loading the data files (Warboard defaults and force lists) with the host's overrides."""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+FACTIONS = ("north", "south", "peace_river")
+
+
+@lru_cache(maxsize=None)
+def _read(name: str) -> dict[str, Any]:
+    return json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def load(name: str) -> dict[str, Any]:
+    """A fresh copy of data file ``name`` (callers may change it)."""
+    return copy.deepcopy(_read(name))
+
+
+def merge(base: dict[str, Any], over: dict[str, Any] | None) -> dict[str, Any]:
+    """Deep-merge ``over`` into a copy of ``base`` (dicts merge, everything else replaces)."""
+    out = copy.deepcopy(base)
+    for key, value in (over or {}).items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def rules(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    return merge(load("rules"), overrides)
+
+
+def weapons(overrides: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+    return merge(load("weapons")["weapons"], overrides)
+
+
+def faction(name: str) -> dict[str, Any]:
+    if name not in FACTIONS:
+        raise KeyError(name)
+    return load(name)
+
+
+def maps() -> dict[str, Any]:
+    return load("maps")["maps"]
