@@ -1,0 +1,140 @@
+"""Setup: the table options, the initial state, deployment and the opening roll."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from app.core.dice import Dice
+from app.core.errors import IllegalAction
+from app.core.events import Event
+
+from app.systems.small_soldiers import data
+from app.systems.small_soldiers.battle import roll_face, score
+from app.systems.small_soldiers.cards import build_deck
+from app.systems.small_soldiers.flow import start_turn
+from app.systems.small_soldiers.model import ARMIES, State, army_map, army_of, army_seats, seat_ids
+
+HAND_SIZE = 5
+
+
+class SmallSoldiersOptions(BaseModel):
+    """Table options. The data fields (map, spinner, ...) each replace one whole data file."""
+
+    model_config = ConfigDict(extra="forbid")
+    players: Literal[2, 4] = 2
+    team_mode: Literal["alternate", "team", "split"] = "alternate"
+    advanced: bool = False
+    map_name: Annotated[str, Field(max_length=40)] = "default"
+    map: data.MapData | None = None
+    spinner: data.SpinnerData | None = None
+    deck: data.DeckData | None = None
+    fighters: data.FightersData | None = None
+    dice: data.DiceData | None = None
+    catapult: data.CatapultData | None = None
+
+    @field_validator("map_name")
+    @classmethod
+    def _known_map(cls, v: str) -> str:
+        if v not in data.map_names():
+            raise ValueError(f"no map {v!r}; shipped maps: {', '.join(data.map_names())}")
+        return v
+
+
+def resolve_data(options: dict[str, Any]) -> dict[str, Any]:
+    """The data files for this table: the host's replacement or the default."""
+    out = {"map": options.get("map") or data.default_map(options.get("map_name", "default"))}
+    for name in data.MODELS:
+        out[name] = options.get(name) or data.default(name)
+    return out
+
+
+def initial_state(options: dict[str, Any], dice: Dice) -> State:
+    players = options["players"]
+    tables = resolve_data(options)
+    fighters: dict[str, Any] = {}
+    for army in ARMIES:
+        for f in tables["fighters"]["armies"][army]["fighters"]:
+            fighters[f["id"]] = {"id": f["id"], "name": f["name"], "army": army,
+                                 "leader": f["leader"], "owner": f"{army}-1" if players == 4 else army,
+                                 "pos": None, "card": None}
+    seats = seat_ids(players)
+    state: State = {
+        "options": {"players": players, "team_mode": options["team_mode"], "advanced": options["advanced"]},
+        "data": tables, "seats": seats, "fighters": fighters,
+        "deck": build_deck(tables["deck"], dice), "discard": [], "hands": {s: [] for s in seats},
+        "phase": "deploy", "deployed": {a: None for a in ARMIES}, "opening": {a: None for a in ARMIES},
+        "opening_history": [], "command": {a: 0 for a in ARMIES}, "turn": None, "winner": None,
+        "last_battle": None, "last_catapult": None, "last_spin": None,
+    }
+    if options["advanced"]:  # Advanced Rules: "each dealt a 5-card hand"
+        for _ in range(HAND_SIZE):
+            for s in seats:
+                if state["deck"]:
+                    state["hands"][s].append(state["deck"].pop())
+    return state
+
+
+def _roster(state: State, army: str) -> list[dict[str, Any]]:
+    return [f for f in state["fighters"].values() if f["army"] == army]
+
+
+def deploy(state: State, seat: str, reserve: str, order: list[str] | None,
+           second: list[str] | None) -> list[Event]:
+    """Setup 2: leader on the gold space, four chosen fighters on the others, the sixth in reserve."""
+    army = army_of(seat)
+    roster = _roster(state, army)
+    ids = [f["id"] for f in roster]
+    leader = next(f["id"] for f in roster if f["leader"])
+    if reserve not in ids or reserve == leader:
+        raise IllegalAction(f"The reserve must be one of your fighters other than the leader {leader!r}, "
+                            f"not {reserve!r}", code="illegal_setup")
+    rest = [i for i in ids if i not in (leader, reserve)]
+    order = order or rest
+    if sorted(order) != sorted(rest):
+        raise IllegalAction(f"The four placed fighters must be exactly {', '.join(sorted(rest))}",
+                            code="illegal_setup")
+    places = army_map(state, army)
+    state["fighters"][leader]["pos"] = list(places["leader_start"])
+    for fid, pos in zip(order, places["starts"]):
+        state["fighters"][fid]["pos"] = list(pos)
+    placed = {leader: list(places["leader_start"]),
+              **{fid: list(pos) for fid, pos in zip(order, places["starts"])}}
+    if state["options"]["players"] == 4 and state["options"]["team_mode"] == "split":
+        _split(state, army, ids, second)
+    state["deployed"][army] = {"by": seat, "reserve": reserve}
+    events: list[Event] = [{"kind": "deployed", "army": army, "placed": placed, "reserve": reserve}]
+    if all(state["deployed"].values()):
+        state["phase"] = "opening"
+        events.append({"kind": "opening_roll_needed"})
+    return events
+
+
+def _split(state: State, army: str, ids: list[str], second: list[str] | None) -> None:
+    """4 players, three fighters each: ``second`` go to the army's second seat."""
+    second = second or ids[3:]
+    if len(set(second)) != 3 or not set(second) <= set(ids):
+        raise IllegalAction(f"'second' must name three different fighters of the {army}", code="illegal_setup")
+    first_seat, second_seat = army_seats(state, army)
+    for fid in ids:
+        state["fighters"][fid]["owner"] = second_seat if fid in second else first_seat
+
+
+def roll_opening(state: State, seat: str, dice: Dice) -> list[Event]:
+    """How to Play 2: highest goes first, a skull beats any number, ties roll again."""
+    army = army_of(seat)
+    face = roll_face(state, dice, f"opening roll ({army})")
+    state["opening"][army] = face
+    events: list[Event] = [{"kind": "opening_rolled", "army": army, "face": face}]
+    a, b = (state["opening"][x] for x in ARMIES)
+    if a is None or b is None:
+        return events
+    state["opening_history"].append({x: state["opening"][x] for x in ARMIES})
+    if score(a) == score(b):
+        state["opening"] = {x: None for x in ARMIES}
+        return [*events, {"kind": "opening_tied", "faces": [a, b]}]
+    first = ARMIES[0] if score(a) > score(b) else ARMIES[1]
+    events.append({"kind": "first_player", "army": first})
+    return events + start_turn(state, first)
+

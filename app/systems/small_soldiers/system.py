@@ -1,0 +1,120 @@
+"""The ``small-soldiers`` rule system: Small Soldiers Big Battle (Milton Bradley, 1998).
+
+See README.md for what is the rulebook's and what is a Warboard default.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.core.dice import Dice
+from app.core.events import Event
+from app.systems.base import Board, Helper, Outcome, RuleSystem, State
+
+from app.systems.small_soldiers import actions as A
+from app.systems.small_soldiers import play, setup
+from app.systems.small_soldiers.battle import SKULL, compare, total
+from app.systems.small_soldiers.flow import check_actor
+from app.systems.small_soldiers.model import seat_ids
+from app.systems.small_soldiers.view import legal_actions, render
+
+
+class SmallSoldiers(RuleSystem):
+    id = "small-soldiers"
+    name = "Small Soldiers Big Battle"
+    aliases = ("ssbb", "small_soldiers")
+    board: Board = "hex"
+    action_type = A.SmallSoldiersAction
+    options_model = setup.SmallSoldiersOptions
+
+    def seats(self, options: dict[str, Any]) -> list[str]:
+        return seat_ids(options.get("players", 2))
+
+    def setup(self, options: dict[str, Any], dice: Dice) -> State:
+        return setup.initial_state(self.validate_options(options), dice)
+
+    def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        check_actor(state, seat)
+        new = copy.deepcopy(state)
+        events = _dispatch(new, seat, action, dice)
+        return new, events
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        return render(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        w = state.get("winner")
+        return Outcome(list(w["seats"]), w["reason"]) if w else None
+
+    def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
+        return legal_actions(state, seat)
+
+
+def _dispatch(s: State, seat: str, a: Any, dice: Dice) -> list[Event]:
+    match a:
+        case A.Deploy():
+            return setup.deploy(s, seat, a.reserve, a.order, a.second) if _phase(s, "deploy") else []
+        case A.RollOpening():
+            return setup.roll_opening(s, seat, dice) if _phase(s, "opening") else []
+        case A.Spin():
+            return play.spin(s, seat, dice)
+        case A.Move():
+            return play.move(s, seat, a.fighter, a.q, a.r)
+        case A.EndMoves():
+            return play.end_moves(s, seat)
+        case A.Attack():
+            return play.attack(s, seat, dice, a.target, a.fighter)
+        case A.EndTurn():
+            return play.decline(s, seat)
+        case A.PlaceCard():
+            return play.place_card(s, seat, a.fighter)
+        case A.DiscardCard():
+            return play.discard_card(s, seat)
+        case A.Recall():
+            return play.recall(s, seat, a.target)
+        case A.Launch():
+            return play.launch(s, seat, dice, a.offset, a.angle, a.power)
+        case A.RecruitFighter():
+            return play.recruit(s, seat, a.fighter)
+        case A.PlayCard():
+            return play.play_card(s, seat, a.card)
+    raise AssertionError(f"unhandled action {a!r}")
+
+
+def _phase(state: State, phase: str) -> bool:
+    play.need_phase(state, phase, phase)
+    return True
+
+
+# --- stateless helper: POST /api/rules/small-soldiers/battle ------------------------------------
+Face = Field(pattern=r"^(skull|[0-9]{1,2})$")
+
+
+class BattleRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    attacker_face: str = Face
+    defender_face: str = Face
+    attacker_bonus: int = Field(0, ge=0, le=6)
+    defender_bonus: int = Field(0, ge=0, le=6)
+
+
+class BattleResponse(BaseModel):
+    attacker_total: int | str
+    defender_total: int | str
+    result: str
+
+
+def _battle_helper(req: BattleRequest) -> BattleResponse:
+    r = compare(req.attacker_face, req.attacker_bonus, req.defender_face, req.defender_bonus)
+    return BattleResponse(attacker_total=total(req.attacker_face, req.attacker_bonus),
+                          defender_total=total(req.defender_face, req.defender_bonus),
+                          result={1: "attacker", -1: "defender", 0: "tie"}[r])
+
+
+SmallSoldiers.helpers = (
+    Helper("battle", BattleRequest, BattleResponse, _battle_helper,
+           f"Who wins a battle with the given faces (1-99 or {SKULL!r}) and Power-card bonuses"),
+)

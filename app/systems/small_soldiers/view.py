@@ -1,0 +1,212 @@
+"""What a seat or a spectator sees, and the legal choices of the seat that acts now.
+
+Hidden information: the deck's order (only its size is shown) and the advanced rules' hands
+(each seat sees its own; everyone else only counts). Everything else is on the table in the
+physical game: fighters, cards under them, the Toy Store, the discard pile, dice and spins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.systems.small_soldiers import cards
+from app.systems.small_soldiers.flow import acting_seats
+from app.systems.small_soldiers.model import (
+    ARMIES, ARMY_NAMES, State, army_of, in_toy_store,
+)
+from app.systems.small_soldiers.movement import legal_moves
+from app.systems.small_soldiers.play import attackers, can_recruit
+
+PUBLIC_FIGHTER = ("id", "name", "army", "leader", "owner", "card")
+
+
+def board(state: State) -> dict[str, Any]:
+    m = state["data"]["map"]
+    special: dict[tuple[int, int], tuple[str, str]] = {}
+    for army in ARMIES:
+        a, name = m["armies"][army], ARMY_NAMES[army]
+        for pos in a["starts"]:
+            special[tuple(pos)] = (a["symbol"], f"{name} start")
+        special[tuple(a["leader_start"])] = (f"gold-{a['symbol']}", f"{name} leader start")
+        special[tuple(a["recruit"])] = (f"recruit-{army}", f"{name} Recruit space")
+        special[tuple(a["flag"])] = (f"flag-{army}", f"{name} flag")
+    cells = []
+    for q, r in m["cells"]:
+        cell: dict[str, Any] = {"q": q, "r": r, "terrain": "plain"}
+        if (q, r) in special:
+            cell["terrain"], cell["label"] = special[(q, r)]
+        cells.append(cell)
+    return {"kind": "hex", "orientation": m["orientation"], "name": m["name"], "source": m["_source"],
+            "cells": cells, "catapults": {a: m["armies"][a]["catapult"] for a in ARMIES}}
+
+
+def pieces(state: State) -> list[dict[str, Any]]:
+    m = state["data"]["map"]["armies"]
+    out: list[dict[str, Any]] = []
+    for f in state["fighters"].values():
+        if f["pos"] is None:
+            continue
+        piece = {"id": f["id"], "label": f["name"], "owner": piece_owner(state, f), "army": f["army"],
+                 "q": f["pos"][0], "r": f["pos"][1], "facing": m[f["army"]]["facing"], "kind": "fighter",
+                 "card": f["card"]}
+        if f["leader"]:
+            piece["status"] = "leader"
+        out.append(piece)
+    for army in ARMIES:
+        q, r = m[army]["flag"]
+        out.append({"id": f"flag-{army}", "label": f"{ARMY_NAMES[army]} flag", "owner": None, "army": army,
+                    "q": q, "r": r, "facing": m[army]["facing"], "kind": "flag"})
+    return out
+
+
+def piece_owner(state: State, f: dict[str, Any]) -> str:
+    """The seat that commands the fighter (on the army's current or coming turn)."""
+    if state["options"]["players"] == 4 and state["options"]["team_mode"] != "split":
+        turn = state.get("turn")
+        if turn and turn["army"] == f["army"]:
+            return turn["seat"]
+        seats = [s for s in state["seats"] if army_of(s) == f["army"]]
+        return seats[state["command"][f["army"]]]
+    return f["owner"]
+
+
+def legal(state: State, seat: str) -> dict[str, Any]:
+    """The choices of ``seat`` now (empty when it may not act)."""
+    if seat not in acting_seats(state):
+        return {}
+    phase, turn = state["phase"], state["turn"]
+    if phase == "deploy":
+        roster = [f for f in state["fighters"].values() if f["army"] == army_of(seat)]
+        return {"deploy": {"fighters": [f["id"] for f in roster],
+                           "leader": next(f["id"] for f in roster if f["leader"]),
+                           "reserve": [f["id"] for f in roster if not f["leader"]]}}
+    if phase == "opening":
+        return {"roll_opening": True}
+    if phase == "spin":
+        out: dict[str, Any] = {"spin": True}
+        if state["options"]["advanced"] and not turn["hand_played"] and state["hands"][seat]:
+            out["play_card"] = [c["id"] for c in state["hands"][seat]]
+        return out
+    if phase == "move":
+        moves = legal_moves(state, seat)
+        out = {"moves": {fid: [{"q": h.q, "r": h.r} for h in dests] for fid, dests in moves.items()}}
+        if state["options"]["advanced"]:
+            out["end_moves"] = bool(turn["moved"]) or not moves
+        return out
+    if phase == "attack":
+        return {"attacks": attackers(state), "end_turn": True}
+    if phase == "recruit":
+        return {"recruit": [f["id"] for f in in_toy_store(state, army_of(seat))] if can_recruit(state, seat)
+                else [], "end_turn": True}
+    return _card_choices(state, seat)
+
+
+def _card_choices(state: State, seat: str) -> dict[str, Any]:
+    card = state["turn"]["card"]
+    if cards.is_power(card):
+        targets, replacing = cards.placement_targets(state, seat)
+        return {"place_card": targets, "discard_card": replacing, "replacing": replacing}
+    if card["type"] == "recall":
+        foe = [f["id"] for f in state["fighters"].values()
+               if f["army"] != army_of(seat) and f["pos"] is not None]
+        return {"recall": foe}
+    c = state["data"]["catapult"]
+    return {"launch": {"offset": [-c["max_offset"], c["max_offset"]], "angle": [-c["max_angle"], c["max_angle"]],
+                       "power": [c["min_power"], c["max_power"]]}}
+
+
+PROMPTS = {
+    "deploy": "Choose the fighter that starts in the Toy Store (and the order of the other four)",
+    "opening": "Roll your die: highest goes first, a skull beats any number",
+    "spin": "Spin the spinner",
+    "move": "Choose a fighter and one of its highlighted destinations",
+    "attack": "Battle an enemy next to the fighter that moved, or end your turn",
+    "recruit": "Choose a fighter in your Toy Store to put on your green Recruit space",
+}
+
+
+def prompt(state: State, seat: str | None) -> dict[str, Any] | None:
+    if seat is None or seat not in acting_seats(state):
+        return None
+    phase = state["phase"]
+    if phase == "card":
+        card = state["turn"]["card"]
+        text = {"recall": "GloboTech Recall: choose an enemy fighter to send to the Toy Store",
+                "catapult": "Launch Catapult: set offset, angle and power, then shoot"}.get(
+            card["type"], f"{card['name']}: choose a fighter to put it under")
+    else:
+        text = PROMPTS[phase]
+    return {"text": text, "phase": phase, "options": legal(state, seat)}
+
+
+def fighter_card(f: dict[str, Any], state: State) -> dict[str, Any]:
+    return {**{k: f[k] for k in PUBLIC_FIGHTER}, "owner": piece_owner(state, f)}
+
+
+def render(state: State, viewer: str | None) -> dict[str, Any]:
+    turn = state["turn"]
+    own = viewer if viewer in state["seats"] else None
+    return {
+        "system": "small-soldiers",
+        "board": board(state),
+        "pieces": pieces(state),
+        "toy_store": {a: [fighter_card(f, state) for f in in_toy_store(state, a)] for a in ARMIES},
+        "turn": {"active": acting_seats(state), "phase": state["phase"], "round": turn["number"] if turn else 0,
+                 "army": turn["army"] if turn else None, "seat": turn["seat"] if turn else None,
+                 "spin": turn["spin"] if turn else None, "card": turn["card"] if turn else None,
+                 "moved": list(turn["moved"]) if turn else []},
+        "seats": list(state["seats"]),
+        "options": dict(state["options"]),
+        "armies": {a: {"name": state["data"]["fighters"]["armies"][a]["name"],
+                       "color": state["data"]["fighters"]["armies"][a]["color"],
+                       "die": state["data"]["dice"]["faces"],
+                       "deployed": state["deployed"][a] is not None,
+                       "fighters_on_board": sum(1 for f in state["fighters"].values()
+                                                if f["army"] == a and f["pos"] is not None)} for a in ARMIES},
+        "spinner": {"segments": state["data"]["spinner"]["segments"], "last": state["last_spin"],
+                    "source": state["data"]["spinner"]["_source"]},
+        "deck": {"count": len(state["deck"])},
+        "discard": list(state["discard"]),
+        "hand": list(state["hands"][own]) if own else None,
+        "hand_counts": {s: len(h) for s, h in state["hands"].items()},
+        "opening": {"current": dict(state["opening"]), "history": list(state["opening_history"])},
+        "last_battle": state["last_battle"],
+        "last_catapult": state["last_catapult"],
+        "winner": state["winner"],
+        "legal": legal(state, own) if own else {},
+        "prompt": prompt(state, own),
+        "defaults": {k: v["_source"] for k, v in state["data"].items()},
+    }
+
+
+def legal_actions(state: State, seat: str) -> list[dict[str, Any]]:
+    """Concrete actions for bots and tests (the catapult gets three sample aims)."""
+    options = legal(state, seat)
+    out: list[dict[str, Any]] = []
+    if "deploy" in options:
+        out += [{"kind": "deploy", "reserve": r} for r in options["deploy"]["reserve"]]
+    if options.get("roll_opening"):
+        out.append({"kind": "roll_opening"})
+    if options.get("spin"):
+        out.append({"kind": "spin"})
+    out += [{"kind": "play_card", "card": c} for c in options.get("play_card", [])]
+    for fid, dests in options.get("moves", {}).items():
+        out += [{"kind": "move", "fighter": fid, **d} for d in dests]
+    if options.get("end_moves"):
+        out.append({"kind": "end_moves"})
+    for fid, foes in options.get("attacks", {}).items():
+        out += [{"kind": "attack", "fighter": fid, "target": t} for t in foes]
+    out += [{"kind": "recruit", "fighter": f} for f in options.get("recruit", [])]
+    out += [{"kind": "place_card", "fighter": f} for f in options.get("place_card", [])]
+    if options.get("discard_card"):
+        out.append({"kind": "discard_card"})
+    out += [{"kind": "recall", "target": t} for t in options.get("recall", [])]
+    if "launch" in options:
+        lo, hi = options["launch"]["power"]
+        width = options["launch"]["angle"][1]
+        out += [{"kind": "launch", "power": min(max(p, lo), hi), "angle": max(-width, min(a, width)),
+                 "offset": 0.0} for p, a in ((8.0, 0.0), (10.0, -10.0), (12.0, 10.0))]
+    if options.get("end_turn"):
+        out.append({"kind": "end_turn"})
+    return out
+
