@@ -1,0 +1,86 @@
+"""The GKR data files and the table host's overrides of them.
+
+Every value here that is not in the Big Little Buddy text is a Warboard default (each JSON
+file carries a ``_source`` saying so). ``resolve(options)`` merges the host's option
+overrides over the files and returns the plain dict a game's state keeps, so a table plays
+by the values it was created with.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DATA_DIR = Path(__file__).parent / "data"
+FACTION_IDS = ("diamondback", "king-wolf", "thunderhappy", "hammerstrike")
+SUPPORT_KINDS = ("combat", "repair", "recon")
+HEAVY_WEAPONS = ("primary", "secondary-1", "secondary-2")
+BLB_WEAPONS = ("mine-mate", "buddy-blaster", "buddy-punch")
+MAP_IDS = ("downtown", "plaza", "harbour")
+#: rule areas that rest on Warboard defaults; each can be switched to manual resolution
+MANUAL_AREAS = ("energy", "weapons", "dice", "flank", "tagging", "support")
+
+
+@lru_cache(maxsize=None)
+def _file(name: str) -> dict[str, Any]:
+    with open(DATA_DIR / f"{name}.json", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def load(name: str) -> dict[str, Any]:
+    """A fresh copy of data file ``name`` (rules, blb, support, factions, sponsor, maps)."""
+    return copy.deepcopy(_file(name))
+
+
+def _stats(raw: dict[str, Any]) -> dict[str, Any]:
+    keys = ("name", "speed", "energy", "dice", "range", "damage", "blast", "hex_target")
+    return {k: raw[k] for k in keys if k in raw}
+
+
+def weapon_table() -> dict[str, dict[str, Any]]:
+    """Every weapon by key: ``<faction>/<slot>``, ``support/combat``, ``blb/<weapon>``."""
+    table: dict[str, dict[str, Any]] = {}
+    for fid, faction in load("factions")["factions"].items():
+        for slot, raw in faction["weapons"].items():
+            table[f"{fid}/{slot}"] = _stats(raw)
+    table["support/combat"] = _stats(load("support")["units"]["combat"]["weapon"])
+    for key, raw in load("blb")["weapons"].items():
+        table[f"blb/{key}"] = {**_stats(raw), "energy": 0}  # BLB text: none require Energy
+    return table
+
+
+def resolve(options: dict[str, Any]) -> dict[str, Any]:
+    """The data a table plays by: the files, with the host's overrides from ``options``."""
+    rules = load("rules")
+    for key in ("energy_per_round", "hand_size"):
+        if options.get(key) is not None:
+            rules[key] = options[key]
+    blb = load("blb")
+    for key in ("range", "max_hp"):
+        if options.get(f"blb_{key}") is not None:
+            blb[key] = options[f"blb_{key}"]
+    weapons = weapon_table()
+    for key, override in (options.get("weapon_overrides") or {}).items():
+        if key in weapons:
+            weapons[key].update({k: v for k, v in override.items() if v is not None})
+    for key in weapons:
+        if key.startswith("blb/"):
+            weapons[key]["energy"] = 0  # the text wins over any override
+    factions = load("factions")
+    return {
+        "rules": rules,
+        "blb": {k: blb[k] for k in ("name", "to_hit", "armor", "arc", "range", "max_hp")},
+        "support": load("support"),
+        "heavy": factions["heavy_hitter"],
+        "factions": {fid: {k: f[k] for k in ("name", "colour", "heavy_hitter")}
+                     for fid, f in factions["factions"].items()},
+        "deck": factions["deck"],
+        "cards": {"deploy": factions["deploy_card"]["name"], "movement": factions["movement_card"]["name"]},
+        "weapons": weapons,
+        "sponsor": load("sponsor")["cards"],
+        "map": load("maps")["maps"][options.get("map", "downtown")],
+        "manual": {a: bool((options.get("manual") or {}).get(a, False)) for a in MANUAL_AREAS},
+    }

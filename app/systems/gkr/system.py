@@ -1,0 +1,120 @@
+"""``gkr``: GKR: Heavy Hitters with the Big Little Buddy expansion.
+
+Big Little Buddy is enforced as rules/gkr-big-little-buddy.txt says; the base game around
+him is built from rules/NOTES.md facts and Warboard defaults (data/*.json). See README.md.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from app.core.dice import Dice
+from app.core.errors import GameOver, IllegalAction, NotYourTurn, WrongPhase
+from app.core.events import Event
+from app.geometry.hex import Hex
+from app.systems.base import Board, Outcome, RuleSystem, State
+from app.systems.gkr import actions as A
+from app.systems.gkr import blb, combat, flow, turns
+from app.systems.gkr.setup import new_game, seats_for
+from app.systems.gkr.view import legal_actions, render
+
+#: which phase (and Movement step) each action belongs to
+PHASE_OF = {
+    "activate_blb": "deploy", "play_sponsor": "deploy", "deploy_support": "deploy",
+    "move": "movement", "choose_weapons": "combat", "state_result": "combat",
+    "tag": "tagging", "displace": "reset",
+}
+
+
+class GKR(RuleSystem):
+    id = "gkr"
+    name = "GKR: Heavy Hitters with Big Little Buddy"
+    aliases = ("gkr-blb", "heavy-hitters")
+    board: Board = "hex"
+    action_type = A.GKRAction
+    options_model = A.GKROptions
+
+    def seats(self, options: dict[str, Any]) -> list[str]:
+        return seats_for(options)
+
+    def setup(self, options: dict[str, Any], dice: Dice) -> State:
+        state = new_game(options, dice)
+        events: list[Event] = []
+        flow.start_round(state, dice, events)
+        return state
+
+    def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        if state["winner"]:
+            raise GameOver(f"The game is over: {state['winner']['reason']}")
+        if seat not in state["players"]:
+            raise NotYourTurn(f"{seat!r} is not a seat at this table")
+        new = copy.deepcopy(state)
+        events: list[Event] = []
+        if isinstance(action, A.Record):
+            turns.record(new, seat, action, dice, events)
+            return new, events
+        self._check_turn(new, seat, action)
+        self._dispatch(new, seat, action, dice, events)
+        return new, events
+
+    def _check_turn(self, state: State, seat: str, action: Any) -> None:
+        phase = PHASE_OF.get(action.kind)
+        if phase is not None and phase != state["phase"]:
+            raise WrongPhase(f"{action.kind} belongs to the {phase} phase; it is the "
+                             f"{state['phase']} phase", code="wrong_phase")
+        if state["players"][seat]["eliminated"]:
+            raise NotYourTurn(f"{seat}'s Heavy Hitter is destroyed")
+        if state["phase"] == "combat" and state["awaiting"] is None and action.kind != "state_result":
+            if action.kind != "choose_weapons":
+                raise WrongPhase("In the Combat Phase each player chooses weapons (an empty list to pass)")
+            if seat not in state["queue"]:
+                raise NotYourTurn(f"{seat} has already chosen weapons this round")
+            return
+        if state["phase"] == "combat" and state["awaiting"] is not None:
+            if action.kind != "state_result":
+                raise WrongPhase("The firing line is being resolved: the attacker states the result")
+        if not state["queue"] or state["queue"][0] != seat:
+            who = state["queue"][0] if state["queue"] else "nobody"
+            raise NotYourTurn(f"It is {who}'s turn in the {state['phase']} phase, not {seat}'s")
+        if state["phase"] == "combat" and action.kind == "state_result" and state["awaiting"] is None:
+            raise WrongPhase("No attack is waiting for a stated result", code="wrong_phase")
+
+    def _dispatch(self, state: State, seat: str, action: Any, dice: Dice, events: list[Event]) -> None:
+        if isinstance(action, A.EndTurn):
+            if state["phase"] not in ("deploy", "movement", "tagging"):
+                raise WrongPhase(f"There is no turn to end in the {state['phase']} phase")
+            flow.end_turn(state, seat, dice, events)
+        elif isinstance(action, A.ActivateBLB):
+            blb.activate(state, seat, action.card, events)
+        elif isinstance(action, A.PlaySponsor):
+            turns.play_sponsor(state, seat, action, events)
+        elif isinstance(action, A.DeploySupport):
+            turns.deploy_support(state, seat, action, events)
+        elif isinstance(action, A.Move):
+            turns.move(state, seat, action, dice, events)
+        elif isinstance(action, A.ChooseWeapons):
+            combat.choose_weapons(state, seat, action, events)
+            flow.end_turn(state, seat, dice, events)
+        elif isinstance(action, A.StateResult):
+            if combat.state_result(state, seat, action, dice, events):
+                flow.finish_combat(state, dice, events)
+        elif isinstance(action, A.Tag):
+            turns.tag(state, seat, action, dice, events)
+        elif isinstance(action, A.Displace):
+            pending = state["pending_displace"]
+            if pending is None or pending["owner"] != seat:
+                raise IllegalAction("None of your units has to be displaced", code="nothing_to_displace")
+            blb.displace(state, seat, Hex(action.to.q, action.to.r), events)
+            flow.next_phase(state, dice, events)
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        return render(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state["winner"]:
+            return None
+        return Outcome(winners=list(state["winner"]["winners"]), reason=state["winner"]["reason"])
+
+    def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
+        return legal_actions(state, seat)

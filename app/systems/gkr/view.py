@@ -1,0 +1,232 @@
+"""What a seat (or a spectator) sees, in the generic board client's contract.
+
+Hidden: hands, sponsor cards, deck order, face-down firing-line entries and Big Little
+Buddy's chosen weapon; other seats and spectators get counts and ``{"owner", "hidden"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.geometry.hex import Hex, distance, spiral
+from app.geometry.hexlos import facing_degrees
+from app.systems.gkr import turns
+from app.systems.gkr.blb import displace_options
+from app.systems.gkr.board import BLB, centre, destinations, hex_of, units_on_board
+from app.systems.gkr.combat import shot_hexes
+from app.systems.gkr.damage import heavy_hp
+from app.systems.gkr.data import BLB_WEAPONS, SUPPORT_KINDS
+
+State = dict[str, Any]
+DEFAULT_LABEL = "Warboard default, not from the rulebook"
+
+
+def _cells(state: State) -> list[dict[str, Any]]:
+    by_hex = {(b["q"], b["r"]): b for b in state["buildings"].values()}
+    mid = centre(state)
+    cells = []
+    for h in spiral(Hex(0, 0), state["data"]["map"]["radius"]):
+        cell: dict[str, Any] = {"q": h.q, "r": h.r, "terrain": "street"}
+        b = by_hex.get((h.q, h.r))
+        if b is not None:
+            cell["terrain"] = "rubble" if b["demolished"] else "building"
+            cell["label"] = b["id"]
+        elif h == mid:
+            cell.update(terrain="centre", label="centre")
+        cells.append(cell)
+    return cells
+
+
+def _pieces(state: State) -> list[dict[str, Any]]:
+    pieces = []
+    for u in units_on_board(state):
+        piece = {"id": u["id"], "owner": u["owner"], "q": u["q"], "r": u["r"],
+                 "facing": facing_degrees(u["facing"]), "kind": u["kind"]}
+        if u["kind"] == "heavy":
+            piece.update(label=state["data"]["factions"][u["owner"]]["heavy_hitter"],
+                         status=f"{heavy_hp(state['players'][u['owner']])} cards")
+        elif u["kind"] == BLB:
+            controller = state["blb"]["controller"]
+            # the controller's Holo-board Tag on top of the figure (BLB text)
+            piece.update(label=state["data"]["blb"]["name"], owner=controller, tag=controller,
+                         status=f"HP {u['hp']}/{state['data']['blb']['max_hp']}"
+                         + (f", controlled by {controller}" if controller else ", uncontrolled"))
+        else:
+            piece.update(label=state["data"]["support"]["units"][u["kind"]]["name"],
+                         status=f"HP {u['hp']}")
+        pieces.append(piece)
+    return pieces
+
+
+def _players(state: State) -> dict[str, Any]:
+    out = {}
+    for seat, p in state["players"].items():
+        out[seat] = {"name": state["data"]["factions"][seat]["name"],
+                     "colour": state["data"]["factions"][seat]["colour"],
+                     "energy": p["energy"], "tags": p["tags"], "hand_count": len(p["hand"]),
+                     "sponsor_count": len(p["sponsor"]), "deck_count": len(p["deck"]),
+                     "discard_count": len(p["discard"]), "damage_count": len(p["damage"]),
+                     "hp": heavy_hp(p), "demolished": p["demolished"], "eliminated": p["eliminated"],
+                     "chosen": p["chosen"]}
+    return out
+
+
+def _firing_line(state: State, viewer: str | None) -> list[dict[str, Any]]:
+    line = []
+    for e in state["firing_line"]:
+        if e["revealed"] or e["owner"] == viewer:
+            line.append({k: v for k, v in e.items() if k != "n"})
+        else:
+            line.append({"owner": e["owner"], "hidden": True})
+    return line
+
+
+def _blb(state: State, viewer: str | None) -> dict[str, Any]:
+    unit, info = state["units"][BLB], state["blb"]
+    revealed = any(e["revealed"] and e["unit"] == BLB for e in state["firing_line"])
+    chosen = info["weapon"] if (revealed or viewer == info["controller"]) else None
+    return {"controller": info["controller"], "on_board": unit["on_board"], "hp": unit["hp"],
+            **{k: state["data"]["blb"][k] for k in ("name", "max_hp", "range", "to_hit", "armor", "arc")},
+            "activated_this_round": info["activated_round"] == state["round"],
+            "weapons": [{"key": k, **state["data"]["weapons"][f"blb/{k}"]} for k in BLB_WEAPONS],
+            "chosen_weapon": chosen,
+            "weapon_cards_face_down": (3 if info["weapon"] and not revealed else 0)}
+
+
+def _active(state: State) -> list[str]:
+    if state["phase"] == "combat" and state["awaiting"] is None:
+        return list(state["queue"])
+    return state["queue"][:1]
+
+
+def render(state: State, viewer: str | None) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "system": "gkr",
+        "board": {"kind": "hex", "orientation": "pointy", "radius": state["data"]["map"]["radius"],
+                  "map": state["data"]["map"]["name"], "centre": centre(state).to_dict(),
+                  "cells": _cells(state),
+                  "buildings": [{**b, "tag_total": sum(b["tags"].values())}
+                                for b in state["buildings"].values()]},
+        "pieces": _pieces(state),
+        "turn": {"active": _active(state), "phase": state["phase"], "step": state["step"],
+                 "round": state["round"], "turn_order": state.get("turn_order", [])},
+        "players": _players(state), "firing_line": _firing_line(state, viewer),
+        "blb": _blb(state, viewer),
+        "sponsor_pile_count": len(state["sponsor_pile"]),
+        "sponsor_discard_count": len(state["sponsor_discard"]),
+        "manual": state["data"]["manual"], "records": state["records"],
+        "defaults": {"_label": DEFAULT_LABEL, "rules": state["data"]["rules"],
+                     "weapons": state["data"]["weapons"], "support": state["data"]["support"]},
+        "winner": state["winner"], "you": viewer,
+    }
+    if viewer in state["players"]:
+        p = state["players"][viewer]
+        view["hand"] = [state["cards"][c] for c in p["hand"]]
+        view["sponsor_hand"] = [state["cards"][c] for c in p["sponsor"]]
+        view["prompt"] = prompt(state, viewer)
+    return view
+
+
+def prompt(state: State, seat: str) -> dict[str, Any] | None:
+    """What ``seat`` is asked to do now, with the legal choices the client highlights."""
+    if state["winner"] or seat not in _active(state):
+        return None
+    phase = state["phase"]
+    if phase == "deploy":
+        can = state["blb"]["activated_round"] != state["round"] and state["players"][seat]["tags"] > 0 and any(
+            state["cards"][c]["type"] == "activate-blb" for c in state["players"][seat]["sponsor"])
+        return {"text": "Deploy: play sponsor or deploy cards, then end your turn",
+                "can_activate_blb": can}
+    if phase == "movement":
+        return {"text": f"Movement ({state['step']}): move your units, then end your turn",
+                "moves": _moves(state, seat)}
+    if phase == "combat" and state["awaiting"]:
+        return {"text": "State the result of your attack", "victims": state["awaiting"]["victims"]}
+    if phase == "combat":
+        return {"text": "Choose weapons face down (an empty list passes)", "weapons": _weapons(state, seat)}
+    if phase == "tagging":
+        return {"text": "Tag buildings next to your units, then end your turn", "tags": _tags(state, seat)}
+    if phase == "reset" and state["pending_displace"]:
+        return {"text": f"Displace {state['pending_displace']['unit']} to an empty adjacent hex",
+                "unit": state["pending_displace"]["unit"],
+                "hexes": [h.to_dict() for h in displace_options(state)]}
+    return None
+
+
+def _moves(state: State, seat: str) -> list[dict[str, Any]]:
+    out = []
+    for uid, unit in state["units"].items():
+        try:
+            unit = turns._movable(state, seat, uid)
+        except Exception:  # noqa: BLE001 - not movable now
+            continue
+        reach, _ = turns._range(state, unit, None)
+        hexes = destinations(state, unit, reach)
+        out.append({"unit": uid, "range": reach, "hexes": [h.to_dict() for h in sorted(hexes)]})
+    return out
+
+
+def _weapons(state: State, seat: str) -> list[dict[str, Any]]:
+    sources = [("card", c, state["cards"][c]["weapon"], f"{seat}:heavy")
+               for c in state["players"][seat]["hand"] if state["cards"][c]["type"] == "weapon"]
+    sources.append(("combat", None, "support/combat", f"{seat}:combat"))
+    if state["blb"]["controller"] == seat:
+        sources += [("blb", k, f"blb/{k}", BLB) for k in BLB_WEAPONS]
+    out = []
+    for source, ref, key, uid in sources:
+        shooter, weapon = state["units"][uid], state["data"]["weapons"][key]
+        if not shooter["on_board"]:
+            continue
+        hexes = shot_hexes(state, shooter, weapon)
+        entry: dict[str, Any] = {"source": source, "name": weapon["name"], **weapon}
+        entry["card" if source == "card" else "weapon"] = ref
+        if weapon.get("hex_target"):
+            entry["hexes"] = [h.to_dict() for h in hexes]
+        else:
+            entry["targets"] = [u["id"] for u in units_on_board(state) if hex_of(u) in hexes
+                                and _attackable(state, seat, u)]
+        out.append(entry)
+    return out
+
+
+def _attackable(state: State, seat: str, unit: dict[str, Any]) -> bool:
+    if unit["id"] == BLB:
+        return state["blb"]["controller"] not in (None, seat)
+    return unit["owner"] != seat
+
+
+def _tags(state: State, seat: str) -> list[dict[str, Any]]:
+    out = []
+    if state["players"][seat]["tags"] < 1:
+        return []
+    for uid in [f"{seat}:heavy"] + [f"{seat}:{k}" for k in SUPPORT_KINDS]:
+        unit = state["units"][uid]
+        if not unit["on_board"] or uid in state["players"][seat]["tagged"]:
+            continue
+        near = [b["id"] for b in state["buildings"].values()
+                if not b["demolished"] and distance(hex_of(unit), hex_of(b)) == 1]
+        if near:
+            out.append({"unit": uid, "buildings": near})
+    return out
+
+
+def legal_actions(state: State, seat: str) -> list[dict[str, Any]]:
+    """A partial list of actions ``seat`` may take now (for bots and the client)."""
+    p = prompt(state, seat)
+    if p is None:
+        return []
+    phase, acts = state["phase"], []
+    if phase in ("deploy", "movement", "tagging"):
+        acts.append({"kind": "end_turn"})
+    for c in state["players"][seat]["sponsor"] if phase == "deploy" else []:
+        if state["cards"][c]["type"] != "activate-blb" or p.get("can_activate_blb"):
+            acts.append({"kind": "play_sponsor", "card": c})
+    for m in p.get("moves", []):
+        acts += [{"kind": "move", "unit": m["unit"], "to": h} for h in m["hexes"]]
+    for t in p.get("tags", []):
+        acts += [{"kind": "tag", "unit": t["unit"], "building": b} for b in t["buildings"]]
+    if phase == "combat" and "weapons" in p:
+        acts.append({"kind": "choose_weapons", "weapons": []})
+    if "hexes" in p and phase == "reset":
+        acts += [{"kind": "displace", "to": h} for h in p["hexes"]]
+    return acts
