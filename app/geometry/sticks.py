@@ -1,0 +1,137 @@
+"""Measuring sticks and straight-line moves stopped by contact (Samurai Robots Battle Royale).
+
+Lengths are in centimetres here (the SRBR table is 90 x 90 cm). Models are round footprints
+(centre + radius); obstacles are shapely geometries (other bases, building polygons).
+Facing is in degrees, 0 = +x (east), clockwise on screen (y grows down), as in tabletop.py.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from shapely.geometry import LineString, Point as SPoint, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from app.geometry.tabletop import Point
+
+Stick = Literal["S", "M", "L"]
+STICKS: tuple[Stick, ...] = ("S", "M", "L")
+STICK_NAMES = {"S": "Short", "M": "Medium", "L": "Long"}
+
+#: SRBR "Measuring Sticks": stick length in millimetres by typical mecha size (rulebook p. 4)
+STICK_TABLES_MM: dict[str, dict[str, int]] = {
+    "25-28mm": {"S": 50, "M": 80, "L": 120},
+    "40mm+": {"S": 75, "M": 120, "L": 180},
+}
+
+#: two footprints closer than this (cm) are in contact
+CONTACT_EPSILON = 0.05
+_QUAD_SEGS = 32
+_STEP = 0.01
+
+
+def stick_lengths(scale: str, unit: Literal["mm", "cm"] = "cm") -> dict[str, float]:
+    """The three stick lengths for a mecha-size row of the table. Raises KeyError."""
+    table = STICK_TABLES_MM[scale]
+    factor = 0.1 if unit == "cm" else 1.0
+    return {k: round(v * factor, 3) for k, v in table.items()}
+
+
+def rotate(dx: float, dy: float, facing: float) -> tuple[float, float]:
+    """Turn a local offset (forward, right) into table axes for a model facing ``facing``."""
+    a = math.radians(facing)
+    return (dx * math.cos(a) - dy * math.sin(a), dx * math.sin(a) + dy * math.cos(a))
+
+
+def anchor_point(centre: Point, facing: float, offset: tuple[float, float]) -> Point:
+    """The measuring point of a model: its centre plus the (forward, right) offset, rotated."""
+    ox, oy = rotate(offset[0], offset[1], facing)
+    return Point(centre.x + ox, centre.y + oy)
+
+
+def footprint(centre: Point, radius: float) -> BaseGeometry:
+    return SPoint(centre.x, centre.y).buffer(radius, quad_segs=_QUAD_SEGS)
+
+
+def gap(a: BaseGeometry, b: BaseGeometry) -> float:
+    return float(a.distance(b))
+
+
+def in_contact(a: BaseGeometry, b: BaseGeometry) -> bool:
+    """Contact: the two shapes touch (within CONTACT_EPSILON) or overlap."""
+    return gap(a, b) <= CONTACT_EPSILON
+
+
+@dataclass(frozen=True)
+class Move:
+    end: Point
+    travelled: float
+    blocked_by: int | None  # index of the obstacle that stopped the move, if any
+
+
+def straight_move(start: Point, target: Point, radius: float,
+                  obstacles: Iterable[BaseGeometry]) -> Move:
+    """Move a round footprint of ``radius`` from ``start`` towards ``target`` in a straight line.
+
+    SRBR "Contact Stops Movement": the model stops where its footprint first touches an
+    obstacle. A model already touching an obstacle may move away from it.
+    """
+    length = math.hypot(target.x - start.x, target.y - start.y)
+    if length == 0:
+        return Move(start, 0.0, None)
+    ux, uy = (target.x - start.x) / length, (target.y - start.y) / length
+    best, who = length, None
+    for i, obstacle in enumerate(obstacles):
+        stop = _first_contact(start, ux, uy, length, radius, obstacle)
+        if stop is not None and stop < best:
+            best, who = stop, i
+    end = Point(start.x + ux * best, start.y + uy * best)
+    return Move(end, best, who)
+
+
+def _first_contact(start: Point, ux: float, uy: float, length: float, radius: float,
+                   obstacle: BaseGeometry) -> float | None:
+    """Distance along the move at which the footprint first touches ``obstacle``, or None."""
+    grown = obstacle.buffer(radius, quad_segs=_QUAD_SEGS)
+    origin = SPoint(start.x, start.y)
+    if grown.distance(origin) <= CONTACT_EPSILON:
+        ahead = SPoint(start.x + ux * _STEP, start.y + uy * _STEP)
+        if grown.contains(ahead):  # touching and pushing into it: no movement at all
+            return 0.0
+    segment = LineString([(start.x, start.y), (start.x + ux * length, start.y + uy * length)])
+    hit = segment.intersection(grown)
+    if hit.is_empty:
+        return None
+    ahead_only = [d for d in (segment.project(SPoint(c)) for c in _coords(hit)) if d > 2 * _STEP]
+    return min(ahead_only) if ahead_only else None
+
+
+def _coords(geom: BaseGeometry) -> list[tuple[float, float]]:
+    if hasattr(geom, "geoms"):
+        return [c for g in geom.geoms for c in _coords(g)]
+    return list(geom.coords)
+
+
+def clamp_to_table(start: Point, end: Point, width: float, height: float) -> Point:
+    """Where the segment start->end leaves the table rectangle (or ``end`` if it stays on)."""
+    if 0 <= end.x <= width and 0 <= end.y <= height:
+        return end
+    table = Polygon([(0, 0), (width, 0), (width, height), (0, height)])
+    inside = LineString([(start.x, start.y), (end.x, end.y)]).intersection(table)
+    if inside.is_empty:
+        return start
+    far = max(_coords(inside), key=lambda c: math.hypot(c[0] - start.x, c[1] - start.y))
+    return Point(far[0], far[1])
+
+
+def line_of_sight(a: Point, b: Point, blockers: Iterable[BaseGeometry]) -> bool:
+    """True when the straight line a->b crosses no blocker's interior."""
+    sight = LineString([(a.x, a.y), (b.x, b.y)])
+    return not any(sight.crosses(g) or sight.within(g) for g in blockers)
+
+
+def polygon(points: list[list[float]]) -> Polygon:
+    return Polygon([(float(x), float(y)) for x, y in points])

@@ -1,0 +1,149 @@
+"""SRBR actions and table options (pydantic; every string, number and list bounded)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from app.systems.srbr.profiles import Ident, Mecha
+
+MechaId = Annotated[str, Field(min_length=1, max_length=48)]
+PartId = Annotated[str, Field(min_length=1, max_length=32)]
+Coord = Annotated[float, Field(ge=-1000, le=1000, allow_inf_nan=False)]
+Facing = Annotated[float, Field(ge=-720, le=720, allow_inf_nan=False)]
+Seat = Literal["p1", "p2", "p3", "p4"]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Activate(_Action):
+    """SRBR p. 4: nominate a mecha and a body part, roll one, two or three dice."""
+    kind: Literal["activate"]
+    mecha: MechaId
+    part: PartId
+    dice: Annotated[int, Field(ge=1, le=3)]
+
+
+class Move(_Action):
+    """A move action: (x, y) is where the mecha's measuring point (anchor) should end, in cm."""
+    kind: Literal["move"]
+    x: Coord
+    y: Coord
+    facing: Facing | None = None
+    flee: bool = False
+
+
+class Attack(_Action):
+    kind: Literal["attack"]
+    attack: Ident
+    target: MechaId
+    target_part: PartId | None = None
+
+
+class StandUp(_Action):
+    kind: Literal["stand_up"]
+
+
+class Done(_Action):
+    """End the current activation or reaction, giving up the actions left."""
+    kind: Literal["done"]
+
+
+class EndTurn(_Action):
+    kind: Literal["end_turn"]
+
+
+class React(_Action):
+    """Use a reaction opportunity with one body part of one of your mechas."""
+    kind: Literal["react"]
+    mecha: MechaId
+    part: PartId
+
+
+class Pass(_Action):
+    """Decline a reaction opportunity."""
+    kind: Literal["pass"]
+
+
+class Concede(_Action):
+    kind: Literal["concede"]
+
+
+class Record(_Action):
+    """Manual resolution: a player states a result and the table keeps the record."""
+    kind: Literal["record"]
+    mecha: MechaId
+    part: PartId | None = None
+    damage: Annotated[int, Field(ge=0, le=10)] | None = None
+    status: Literal["standing", "fallen"] | None = None
+    x: Coord | None = None
+    y: Coord | None = None
+    facing: Facing | None = None
+    out: Literal["destroyed", "fled", "in_play"] | None = None
+    note: Annotated[str, Field(max_length=200)] = ""
+
+
+class DeclareResult(_Action):
+    """Manual victory: every seat still in the game declares the same winners."""
+    kind: Literal["declare_result"]
+    winners: Annotated[list[Seat], Field(max_length=4)]
+
+
+SrbrAction = Annotated[
+    Activate | Move | Attack | StandUp | Done | EndTurn | React | Pass | Concede | Record
+    | DeclareResult,
+    Field(discriminator="kind"),
+]
+
+
+class Manual(BaseModel):
+    """Default areas switched to manual resolution (players state results)."""
+    model_config = ConfigDict(extra="forbid")
+    health: bool = False
+    turn_end: bool = False
+    combat: bool = False
+    victory: bool = False
+
+
+class TerrainPiece(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: Annotated[str, Field(min_length=1, max_length=32)]
+    type: Literal["building", "rubble", "hill", "water", "forest"]
+    polygon: Annotated[list[Annotated[list[Coord], Field(min_length=2, max_length=2)]],
+                       Field(min_length=3, max_length=64)]
+    label: Annotated[str, Field(max_length=60)] = ""
+
+
+RULE_AREAS = ("health", "activation", "reaction", "initiative", "deployment", "victory",
+              "table", "anchors", "pricing", "combat", "attack_types")
+
+
+class SrbrOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    players: Annotated[int, Field(ge=2, le=4)] = 2
+    #: SRBR "Measuring Sticks": the typical mecha size picks the stick row
+    scale: Literal["25-28mm", "40mm+"] = "25-28mm"
+    #: SRBR "Table Size": 90 x 90 cm, 120 x 120 cm for bigger forces; auto decides by force size
+    table: Literal["auto", "90", "120"] = "auto"
+    #: mecha ids per seat (samples or ``mechas``); missing seats get the sample default force
+    forces: dict[Seat, Annotated[list[Ident], Field(min_length=1, max_length=8)]] = {}
+    #: the table's own designs (from the builder); same id as a sample replaces it
+    mechas: Annotated[list[Mecha], Field(max_length=16)] = []
+    point_limit: Annotated[int, Field(ge=1, le=100_000)] | None = None
+    #: None = the default layout (data/terrain.json)
+    terrain: Annotated[list[TerrainPiece], Field(max_length=64)] | None = None
+    #: host overrides of the Warboard default data, by area (see README.md)
+    rules: dict[str, dict[str, Any]] = {}
+    manual: Manual = Manual()
+
+    @model_validator(mode="after")
+    def _known_areas(self) -> SrbrOptions:
+        unknown = sorted(set(self.rules) - set(RULE_AREAS))
+        if unknown:
+            raise ValueError(f"unknown rule areas {unknown}; known: {', '.join(RULE_AREAS)}")
+        if len(str(self.rules)) > 20_000:
+            raise ValueError("rule overrides are limited to 20000 characters")
+        return self

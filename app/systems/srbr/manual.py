@@ -1,0 +1,97 @@
+"""Manual resolution and victory.
+
+Each Warboard default area can be switched to manual (options.manual): players state the
+result with ``record`` / ``declare_result`` and the table keeps the record as events.
+Victory (Warboard default): a player whose mechas are all destroyed or fled, or who
+concedes, is out; the last player in wins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.dice import Dice
+from app.core.errors import GameOver, IllegalAction
+from app.core.events import Event
+from app.systems.srbr import actions as A
+from app.systems.srbr import combat, pieces
+
+State = dict[str, Any]
+
+
+def _allowed(state: State, field: str) -> bool:
+    manual = state["options"]["manual"]
+    if field == "damage":
+        return manual["health"] or manual["combat"]
+    if field == "out":
+        return manual["combat"] or manual["victory"]
+    return manual["combat"]  # status, position, facing
+
+
+def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, list[Event]]:
+    """A player states a result in a manual area; it is applied and logged under their seat."""
+    if state["result"] is not None:
+        raise GameOver("The game is over")
+    m = pieces.mecha(state, a.mecha)
+    given = {k: v for k, v in a.model_dump().items()
+             if k not in ("kind", "mecha", "part", "note") and v is not None}
+    if not given:
+        raise IllegalAction("A record needs a damage, status, position, facing or out value",
+                            code="empty_record")
+    refused = [k for k in given if not _allowed(state, "position" if k in ("x", "y") else k)]
+    if refused:
+        raise IllegalAction(f"{', '.join(refused)} can only be recorded when that area is set "
+                            f"to manual resolution", code="not_manual")
+    events: list[Event] = []
+    if a.damage is not None:
+        if a.part is None:
+            raise IllegalAction("Recording damage needs the body part", code="part_required")
+        p = pieces.part(m, a.part)
+        top = len(state["rules"]["health"]["track"]) - 1
+        m = pieces.with_part(m, {**p, "damage": min(a.damage, top)})
+    board = state["board"]
+    for key in ("x", "y"):
+        value = getattr(a, key)
+        if value is not None and not 0 <= value <= board["width" if key == "x" else "height"]:
+            raise IllegalAction(f"{key}={value:g} is off the table", code="off_board")
+    m = {**m, **{k: given[k] for k in ("status", "x", "y") if k in given}}
+    if a.facing is not None:
+        m["facing"] = a.facing % 360
+    if a.out is not None:
+        m["out"] = None if a.out == "in_play" else a.out
+    state = pieces.replace_mecha(state, m)
+    events.append({"kind": "recorded", "by": seat, "mecha": a.mecha, "part": a.part,
+                   **given, "note": a.note})
+    if a.damage is not None and not state["options"]["manual"]["health"]:
+        state, events = combat.check_destroyed(state, a.mecha, events)
+    return state, events
+
+
+def declare_result(state: State, seat: str, a: A.DeclareResult, dice: Dice) -> tuple[State, list[Event]]:
+    """Manual victory: the game ends when every seat still in it declares the same winners."""
+    if state["result"] is not None:
+        raise GameOver("The game is over")
+    if not state["options"]["manual"]["victory"]:
+        raise IllegalAction("Victory is decided by the rules at this table (not manual)",
+                            code="not_manual")
+    unknown = [w for w in a.winners if w not in state["seats"]]
+    if unknown:
+        raise IllegalAction(f"{unknown} are not seats at this table", code="unknown_seat")
+    votes = {**state["votes"], seat: sorted(set(a.winners))}
+    return {**state, "votes": votes}, [{"kind": "result_declared", "by": seat, "winners": votes[seat]}]
+
+
+def victory(state: State) -> dict[str, Any] | None:
+    """The result now, or None while the game goes on."""
+    standing = [s for s in state["order"] if s not in state["conceded"]]
+    if len(standing) <= 1:
+        return {"winners": standing, "reason": "every other player conceded"}
+    if state["options"]["manual"]["victory"]:
+        votes = [tuple(state["votes"].get(s, ("?",))) for s in standing]
+        if all(s in state["votes"] for s in standing) and len(set(votes)) == 1:
+            return {"winners": list(votes[0]), "reason": "declared by the players"}
+        return None
+    alive = pieces.seats_in_play(state)
+    if len(alive) <= 1:
+        return {"winners": alive, "reason": "every other player's mechas are destroyed or fled"}
+    return None

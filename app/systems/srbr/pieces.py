@@ -1,0 +1,113 @@
+"""Looking things up in an SRBR game state: mechas, body parts, footprints, contact."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shapely.geometry.base import BaseGeometry
+
+from app.core.errors import IllegalAction
+from app.geometry import sticks
+from app.geometry.tabletop import Point
+
+State = dict[str, Any]
+
+
+def mecha(state: State, mecha_id: str) -> dict[str, Any]:
+    """The mecha ``mecha_id``. Raises IllegalAction(unknown_mecha)."""
+    found = state["mechas"].get(mecha_id)
+    if found is None:
+        raise IllegalAction(f"There is no mecha {mecha_id!r} at this table", code="unknown_mecha")
+    return found
+
+
+def in_play(m: dict[str, Any]) -> bool:
+    return m["out"] is None
+
+
+def live_mecha(state: State, mecha_id: str) -> dict[str, Any]:
+    """A mecha still on the table. Raises IllegalAction(mecha_out)."""
+    m = mecha(state, mecha_id)
+    if not in_play(m):
+        raise IllegalAction(f"{m['name']} ({mecha_id}) has {m['out']} and is out of the game",
+                            code="mecha_out")
+    return m
+
+
+def part(m: dict[str, Any], part_id: str) -> dict[str, Any]:
+    for p in m["parts"]:
+        if p["id"] == part_id:
+            return p
+    names = ", ".join(p["id"] for p in m["parts"])
+    raise IllegalAction(f"{m['name']} has no body part {part_id!r} (parts: {names})",
+                        code="unknown_part")
+
+
+def dice_of(state: State, p: dict[str, Any]) -> list[str]:
+    """The colours of a part's activation dice (Warboard default: health track row)."""
+    track = state["rules"]["health"]["track"]
+    return list(track[min(p["damage"], len(track) - 1)])
+
+
+def is_destroyed(state: State, p: dict[str, Any]) -> bool:
+    return p["damage"] >= len(state["rules"]["health"]["track"]) - 1
+
+
+def intact_parts(state: State, m: dict[str, Any]) -> list[dict[str, Any]]:
+    return [p for p in m["parts"] if not is_destroyed(state, p)]
+
+
+def live_part(state: State, m: dict[str, Any], part_id: str) -> dict[str, Any]:
+    p = part(m, part_id)
+    if is_destroyed(state, p):
+        raise IllegalAction(f"{m['name']}'s {p['name']} is destroyed", code="part_destroyed")
+    return p
+
+
+def centre(m: dict[str, Any]) -> Point:
+    return Point(m["x"], m["y"])
+
+
+def radius(m: dict[str, Any]) -> float:
+    return float(m["base"]) / 2
+
+
+def anchor(m: dict[str, Any]) -> Point:
+    """SRBR "Measuring Movement": the fixed point of the model that moves are measured from."""
+    return sticks.anchor_point(centre(m), m["facing"], (m["anchor"][0], m["anchor"][1]))
+
+
+def shape(m: dict[str, Any]) -> BaseGeometry:
+    return sticks.footprint(centre(m), radius(m))
+
+
+def buildings(state: State) -> list[tuple[str, BaseGeometry]]:
+    """Terrain that stops movement and blocks sight."""
+    return [(t["id"], sticks.polygon(t["polygon"])) for t in state["board"]["terrain"]
+            if t["type"] == "building"]
+
+
+def others(state: State, m: dict[str, Any]) -> list[dict[str, Any]]:
+    return [o for o in state["mechas"].values() if o["id"] != m["id"] and in_play(o)]
+
+
+def touching(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return sticks.in_contact(shape(a), shape(b))
+
+
+def enemies_in_contact(state: State, m: dict[str, Any]) -> list[dict[str, Any]]:
+    return [o for o in others(state, m) if o["owner"] != m["owner"] and touching(m, o)]
+
+
+def seats_in_play(state: State) -> list[str]:
+    """Seats that have not conceded and still have a mecha on the table, in turn order."""
+    alive = {m["owner"] for m in state["mechas"].values() if in_play(m)}
+    return [s for s in state["order"] if s in alive and s not in state["conceded"]]
+
+
+def replace_mecha(state: State, m: dict[str, Any]) -> State:
+    return {**state, "mechas": {**state["mechas"], m["id"]: m}}
+
+
+def with_part(m: dict[str, Any], p: dict[str, Any]) -> dict[str, Any]:
+    return {**m, "parts": [p if q["id"] == p["id"] else q for q in m["parts"]]}

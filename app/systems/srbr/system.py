@@ -1,0 +1,173 @@
+"""The ``srbr`` rule system: Samurai Robots Battle Royale on a 90 x 90 cm tabletop.
+
+Pure: state in, state and events out; all randomness from the dice handed in. See README.md
+for which rules are the rulebook's and which are labelled Warboard defaults.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.dice import Dice
+from app.core.errors import IllegalAction
+from app.core.events import Event
+from app.systems.base import Outcome, RuleSystem, State
+from app.systems.srbr import actions as A
+from app.systems.srbr import combat, manual, movement, pieces, setup, turns, view
+from app.systems.srbr.helpers import HELPERS
+
+
+class SamuraiRobots(RuleSystem):
+    id = "srbr"
+    name = "Samurai Robots Battle Royale"
+    aliases = ("samurai-robots",)
+    board = "tabletop"
+    action_type = A.SrbrAction
+    options_model = A.SrbrOptions
+    helpers = HELPERS
+
+    def seats(self, options: dict[str, Any]) -> list[str]:
+        return setup.seats(options)
+
+    def validate_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
+        options = super().validate_options(raw)
+        setup.prepare(options)  # rule overrides and forces: raises BadOptions
+        return options
+
+    def setup(self, options: dict[str, Any], dice: Dice) -> State:
+        return setup.build(options, dice)
+
+    def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        if seat not in state["seats"]:
+            raise IllegalAction(f"{seat!r} is not a seat at this table", code="not_a_seat")
+        handler = _HANDLERS[type(action)]
+        new, events = handler(state, seat, action, dice)
+        return _settle(new, events)
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        return view.render(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        result = state["result"]
+        return None if result is None else Outcome(list(result["winners"]), result["reason"])
+
+    def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
+        return view.legal_actions(state, seat)
+
+
+# --- handlers --------------------------------------------------------------------------
+
+def _activate(state: State, seat: str, a: A.Activate, dice: Dice) -> tuple[State, list[Event]]:
+    return turns.activate(state, seat, a.mecha, a.part, a.dice, dice)
+
+
+def _acting(state: State, seat: str, what: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    turns.require(state, seat, ("actions", "reaction_actions"), what)
+    act = turns.current(state)
+    m = pieces.live_mecha(state, act["mecha"])
+    return act, m, pieces.live_part(state, m, act["part"])
+
+
+def _move(state: State, seat: str, a: A.Move, dice: Dice) -> tuple[State, list[Event]]:
+    _, m, p = _acting(state, seat, "move")
+    if not p["move"]:
+        raise IllegalAction(f"{m['name']}'s {p['name']} cannot move the mecha", code="cannot_move")
+    moved, event = movement.move(state, m, p["move"], a.x, a.y, a.facing, a.flee)
+    state = pieces.replace_mecha(state, moved)
+    state, more = turns.spend(state, "move")
+    return state, [event, *more]
+
+
+def _attack(state: State, seat: str, a: A.Attack, dice: Dice) -> tuple[State, list[Event]]:
+    _, m, p = _acting(state, seat, "attack")
+    spec = state["rules"]["attack_types"].get(a.attack)
+    if spec is None or a.attack not in p["attacks"]:
+        raise IllegalAction(f"{m['name']}'s {p['name']} cannot {a.attack} (it can: "
+                            f"{', '.join(p['attacks']) or 'no attacks'})", code="cannot_attack")
+    target = pieces.live_mecha(state, a.target)
+    if target["owner"] == m["owner"]:
+        raise IllegalAction(f"{target['name']} is on your own side", code="own_mecha")
+    if state["options"]["manual"]["combat"]:
+        combat.check_reach(state, m, target, spec, a.attack)
+        events: list[Event] = [{"kind": "attack_declared", "attack": a.attack, "attacker": m["id"],
+                                "part": p["id"], "target": target["id"], "target_part": a.target_part,
+                                "manual": True}]
+    else:
+        state, events = combat.resolve(state, m, p, a.attack, target, a.target_part, dice)
+    state, more = turns.spend(state, a.attack)
+    return state, [*events, *more]
+
+
+def _stand_up(state: State, seat: str, a: A.StandUp, dice: Dice) -> tuple[State, list[Event]]:
+    _, m, p = _acting(state, seat, "stand up")
+    if not p["move"]:
+        raise IllegalAction(f"Standing up takes a part that moves the mecha, not {p['name']}",
+                            code="cannot_move")
+    if m["status"] != "fallen":
+        raise IllegalAction(f"{m['name']} is already standing", code="not_fallen")
+    state = pieces.replace_mecha(state, {**m, "status": "standing"})
+    state, more = turns.spend(state, "stand_up")
+    return state, [{"kind": "stood_up", "mecha": m["id"]}, *more]
+
+
+def _done(state: State, seat: str, a: A.Done, dice: Dice) -> tuple[State, list[Event]]:
+    turns.require(state, seat, ("actions", "reaction_actions"), "finish an activation")
+    if state["turn"]["phase"] == "reaction_actions":
+        state, more = turns.finish_reaction(state)
+    else:
+        state, more = turns.finish_activation(state)
+    return state, [{"kind": "activation_done", "seat": seat}, *more]
+
+
+def _end_turn(state: State, seat: str, a: A.EndTurn, dice: Dice) -> tuple[State, list[Event]]:
+    turns.require(state, seat, ("activate", "actions"), "end the turn")
+    return turns.next_turn(state, f"{seat} ended the turn")
+
+
+def _react(state: State, seat: str, a: A.React, dice: Dice) -> tuple[State, list[Event]]:
+    return turns.react(state, seat, a.mecha, a.part, dice)
+
+
+def _pass(state: State, seat: str, a: A.Pass, dice: Dice) -> tuple[State, list[Event]]:
+    return turns.pass_reaction(state, seat)
+
+
+def _concede(state: State, seat: str, a: A.Concede, dice: Dice) -> tuple[State, list[Event]]:
+    if state["result"] is not None:
+        raise IllegalAction("The game is over", code="game_over")
+    if seat in state["conceded"]:
+        raise IllegalAction(f"{seat} has already conceded", code="already_conceded")
+    state = {**state, "conceded": [*state["conceded"], seat]}
+    events: list[Event] = [{"kind": "conceded", "seat": seat}]
+    phase = state["turn"]["phase"]
+    if seat == state["turn"]["seat"]:
+        state, more = turns.next_turn(state, f"{seat} conceded")
+    elif phase == "reaction" and seat in turns.active_seats(state):
+        state, more = turns.pass_reaction(state, seat)
+    elif phase == "reaction_actions" and seat in turns.active_seats(state):
+        state, more = turns.finish_reaction(state)
+    else:
+        more = []
+    return state, [*events, *more]
+
+
+_HANDLERS: dict[type, Any] = {
+    A.Activate: _activate, A.Move: _move, A.Attack: _attack, A.StandUp: _stand_up,
+    A.Done: _done, A.EndTurn: _end_turn, A.React: _react, A.Pass: _pass, A.Concede: _concede,
+    A.Record: manual.record, A.DeclareResult: manual.declare_result,
+}
+
+
+def _settle(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """After every action: victory (Warboard default, or manual), and a turn whose player has
+    nothing left on the table passes on."""
+    if state["result"] is None:
+        result = manual.victory(state)
+        if result is not None:
+            state = turns.with_turn({**state, "result": result}, phase="over")
+            return state, [*events, {"kind": "game_over", **result}]
+    if state["result"] is None and state["turn"]["seat"] not in pieces.seats_in_play(state) \
+            and state["turn"]["phase"] in ("activate", "actions"):
+        state, more = turns.next_turn(state, f"{state['turn']['seat']} has no mecha left")
+        events = [*events, *more]
+    return state, events

@@ -1,0 +1,130 @@
+"""What the board client sees: board, pieces with anchors, sticks, mecha profiles with dice
+colours, the current activation (successes and actions left), the prompt for the viewer.
+
+SRBR has no hidden information: every viewer sees the same table; only ``prompt`` and
+``legal`` differ by seat. Units are centimetres (the table is 90 x 90 cm).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.errors import WarboardError
+from app.geometry import sticks
+from app.systems.srbr import combat, pieces, turns
+from app.systems.srbr.data import COLOURS, REACTION_COLOURS
+
+State = dict[str, Any]
+
+
+def render(state: State, viewer: str | None) -> dict[str, Any]:
+    turn = state["turn"]
+    return {
+        "system": "srbr",
+        "board": state["board"],
+        "pieces": [_piece(m) for m in state["mechas"].values() if pieces.in_play(m)],
+        "turn": {"active": turns.active_seats(state), "phase": turn["phase"], "round": turn["round"],
+                 "seat": turn["seat"], "order": state["order"]},
+        "prompt": prompt(state, viewer),
+        "sticks": {"scale": state["scale"], "units": "cm", "lengths": state["sticks"],
+                   "names": sticks.STICK_NAMES, "table_mm": sticks.STICK_TABLES_MM,
+                   "premeasure": True},
+        "mechas": {mid: _profile(state, m) for mid, m in state["mechas"].items()},
+        "activation": turn["activation"],
+        "reaction": {"pending": turn["reactions"], "activation": turn["reaction_activation"]},
+        "dice_colours": list(COLOURS),
+        "reaction_colours": list(REACTION_COLOURS),
+        "manual": state["options"]["manual"],
+        "defaults": state["rules"],
+        "conceded": state["conceded"],
+        "votes": state["votes"],
+        "result": state["result"],
+        "legal": legal_actions(state, viewer) if viewer else [],
+    }
+
+
+def _piece(m: dict[str, Any]) -> dict[str, Any]:
+    a = pieces.anchor(m)
+    return {"id": m["id"], "label": m["name"], "owner": m["owner"], "x": m["x"], "y": m["y"],
+            "facing": m["facing"], "base": m["base"],
+            "anchor": [round(a.x - m["x"], 3), round(a.y - m["y"], 3)],
+            "anchor_local": m["anchor"], "kind": "mecha", "form": m["form"], "status": m["status"]}
+
+
+def _profile(state: State, m: dict[str, Any]) -> dict[str, Any]:
+    parts = [{**p, "dice": pieces.dice_of(state, p), "destroyed": pieces.is_destroyed(state, p)}
+             for p in m["parts"]]
+    return {"id": m["id"], "name": m["name"], "owner": m["owner"], "form": m["form"],
+            "cost": m["cost"], "status": m["status"], "out": m["out"],
+            "special_rules": m["special_rules"], "parts": parts}
+
+
+def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
+    """What ``viewer`` is being asked to do now, if anything."""
+    if viewer is None or state["result"] is not None:
+        return None
+    turn = state["turn"]
+    if viewer not in turns.active_seats(state):
+        return {"ask": "wait", "waiting_for": turns.active_seats(state), "phase": turn["phase"]}
+    phase = turn["phase"]
+    if phase == "activate":
+        return {"ask": "activate", "text": "Choose one of your mechas and one body part, and roll "
+                "one, two or three dice; or end your turn."}
+    if phase == "reaction":
+        pending = turn["reactions"]
+        return {"ask": "reaction", "from": pending["from"], "remaining": pending["remaining"],
+                "text": f"{pending['from']} rolled a 1 on a yellow or red activation die: you may "
+                        "react with one body part of one of your mechas, or pass."}
+    act = turns.current(state)
+    m = state["mechas"][act["mecha"]]
+    p = pieces.part(m, act["part"])
+    move = None
+    if p["move"]:
+        a = pieces.anchor(m)
+        move = {"stick": p["move"], "length": state["sticks"][p["move"]], "from": [a.x, a.y]}
+    return {"ask": "actions" if phase == "actions" else "reaction_actions",
+            "mecha": m["id"], "part": p["id"], "actions_left": act["actions_left"],
+            "successes": act["successes"], "move": move, "attacks": p["attacks"],
+            "fallen": m["status"] == "fallen"}
+
+
+def legal_actions(state: State, seat: str | None) -> list[dict[str, Any]]:
+    """Complete actions ``seat`` may take now (moves are described in the prompt instead)."""
+    if seat is None or seat not in turns.active_seats(state):
+        return []
+    phase = state["turn"]["phase"]
+    own = [m for m in state["mechas"].values() if m["owner"] == seat and pieces.in_play(m)]
+    if phase == "activate":
+        limit = state["rules"]["activation"]["activations_per_part_per_turn"]
+        out = [{"kind": "activate", "mecha": m["id"], "part": p["id"], "dice": n}
+               for m in own for p in pieces.intact_parts(state, m)
+               if not limit or p["activations"] < limit
+               for n in range(1, len(pieces.dice_of(state, p)) + 1)]
+        return [*out, {"kind": "end_turn"}]
+    if phase == "reaction":
+        return [*({"kind": "react", "mecha": m["id"], "part": p["id"]}
+                  for m in own for p in pieces.intact_parts(state, m)), {"kind": "pass"}]
+    return _action_choices(state, phase)
+
+
+def _action_choices(state: State, phase: str) -> list[dict[str, Any]]:
+    act = turns.current(state)
+    m = state["mechas"][act["mecha"]]
+    p = pieces.part(m, act["part"])
+    out: list[dict[str, Any]] = []
+    if p["move"] and m["status"] == "fallen":
+        out.append({"kind": "stand_up"})
+    for name in p["attacks"]:
+        spec = state["rules"]["attack_types"].get(name)
+        for target in pieces.others(state, m):
+            if spec is None or target["owner"] == m["owner"]:
+                continue
+            try:
+                combat.check_reach(state, m, target, spec, name)
+            except WarboardError:
+                continue
+            out.append({"kind": "attack", "attack": name, "target": target["id"]})
+    out.append({"kind": "done"})
+    if phase == "actions":
+        out.append({"kind": "end_turn"})
+    return out
