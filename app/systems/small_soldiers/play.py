@@ -161,7 +161,7 @@ def move(state: State, seat: str, fid: str, q: int, r: int) -> list[Event]:
     f["pos"] = hex_list(to)
     state["turn"]["moved"].append(fid)
     events: list[Event] = [{"kind": "moved", "fighter": fid, "from": start, "to": f["pos"],
-                            "steps": move_length(state, f), "path": [hex_list(h) for h in dests[to]]}]
+                            "steps": move_length(state, f), "path": [start, *(hex_list(h) for h in dests[to])]}]
     if captures_flag(state, seat, to):
         return events + win(state, army_of(seat), "flag_captured")
     if state["options"]["advanced"] and legal_moves(state, seat):
