@@ -67,6 +67,9 @@ def _movable(state: State, seat: str, uid: str) -> dict[str, Any]:
     if step == BLB:
         if uid != BLB:
             raise IllegalAction("Now only Big Little Buddy moves", code="wrong_step")
+    elif uid == BLB:
+        raise IllegalAction("Big Little Buddy moves once all Heavy Hitters have moved, before the "
+                            "Support Units", code="wrong_step")
     elif unit["owner"] != seat:
         raise IllegalAction(f"{uid} is not your unit", code="not_your_unit")
     elif (step == "heavy") != (unit["kind"] == "heavy"):

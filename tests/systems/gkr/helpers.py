@@ -1,0 +1,104 @@
+"""Scenario helpers for the gkr tests: set a game up, place units, pass to a phase."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from app.core.dice import Dice
+from app.systems import get
+
+GKR = get("gkr")
+assert GKR is not None
+DB, KW, TH, HS = "diamondback", "king-wolf", "thunderhappy", "hammerstrike"
+
+
+class ScriptedDice(Dice):
+    """Dice that give the listed faces first (for d6 rolls), then the seeded stream."""
+
+    def __init__(self, faces: list[int] | None = None, seed: str = "scripted") -> None:
+        super().__init__(seed)
+        self.faces = list(faces or [])
+
+    def roll(self, sides: int = 6, purpose: str = "") -> int:
+        if sides == 6 and self.faces:
+            value = self.faces.pop(0)
+            self.rolls.append({"i": -1, "sides": 6, "value": value, "for": purpose})
+            return value
+        return super().roll(sides, purpose)
+
+
+def new(players: int = 3, seed: str = "t", **options: Any) -> dict[str, Any]:
+    opts = GKR.validate_options({"players": players, **options})
+    return GKR.setup(opts, Dice(seed))
+
+
+def act(state: dict[str, Any], seat: str, action: dict[str, Any], dice: Dice | None = None):
+    """Apply ``action`` as the session does; returns (new state, events)."""
+    before = copy.deepcopy(state)
+    new_state, events = GKR.apply(state, seat, GKR.parse_action(action), dice or Dice("act"))
+    assert state == before, "apply mutated its input"
+    return new_state, events
+
+
+def place(state: dict[str, Any], uid: str, q: int, r: int, facing: int | None = None,
+          on_board: bool = True) -> dict[str, Any]:
+    """A copy of ``state`` with unit ``uid`` at (q, r) (facing: direction index)."""
+    s = copy.deepcopy(state)
+    s["units"][uid].update(q=q, r=r, on_board=on_board)
+    if facing is not None:
+        s["units"][uid]["facing"] = facing
+    return s
+
+
+def park_all(state: dict[str, Any]) -> dict[str, Any]:
+    """Take every unit except Big Little Buddy and the Heavy Hitters off the board."""
+    s = copy.deepcopy(state)
+    for uid, u in s["units"].items():
+        if u["kind"] in ("combat", "repair", "recon"):
+            u["on_board"] = False
+    return s
+
+
+def give_sponsor(state: dict[str, Any], seat: str, kind: str) -> tuple[dict[str, Any], str]:
+    """A copy where ``seat`` holds a sponsor card of type ``kind``; returns it too."""
+    s = copy.deepcopy(state)
+    for where in (s["sponsor_pile"], s["sponsor_discard"], *[p["sponsor"] for p in s["players"].values()]):
+        for card in list(where):
+            if s["cards"][card]["type"] == kind and card not in s["players"][seat]["sponsor"]:
+                where.remove(card)
+                s["players"][seat]["sponsor"].append(card)
+                return s, card
+    raise AssertionError(f"no {kind} card left")
+
+
+def active(state: dict[str, Any]) -> list[str]:
+    return GKR.view(state, None)["turn"]["active"]
+
+
+def pass_turn(state: dict[str, Any], dice: Dice | None = None) -> tuple[dict[str, Any], list]:
+    seat = active(state)[0]
+    if state["phase"] == "combat":
+        return act(state, seat, {"kind": "choose_weapons", "weapons": []}, dice)
+    return act(state, seat, {"kind": "end_turn"}, dice)
+
+
+def pass_until(state: dict[str, Any], phase: str, step: str | None = None,
+               dice: Dice | None = None) -> tuple[dict[str, Any], list]:
+    """Everyone passes until ``phase`` (and ``step``) starts; returns the state and all events."""
+    events: list = []
+    for _ in range(200):
+        if state["phase"] == phase and (step is None or state["step"] == step):
+            return state, events
+        state, ev = pass_turn(state, dice)
+        events += ev
+    raise AssertionError(f"never reached {phase}/{step}")
+
+
+def activate(state: dict[str, Any], seat: str) -> dict[str, Any]:
+    """``seat`` activates Big Little Buddy in its Deploy turn (others pass before it)."""
+    state, card = give_sponsor(state, seat, "activate-blb")
+    while active(state)[0] != seat:
+        state, _ = pass_turn(state)
+    state, _ = act(state, seat, {"kind": "activate_blb", "card": card})
+    return state
