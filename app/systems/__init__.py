@@ -26,8 +26,11 @@ def _load() -> Registry:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
             if exc.name != module_name:
-                raise
-            continue  # not built yet
+                log.exception("system %s failed to import; not registered", module_name)
+            continue
+        except Exception:  # noqa: BLE001 - one broken game must not take the server down
+            log.exception("system %s failed to import; not registered", module_name)
+            continue
         system_class = getattr(module, class_name, None)
         if system_class is None:
             log.warning("%s has no %s; system not registered", module_name, class_name)

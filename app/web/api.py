@@ -120,8 +120,10 @@ async def reopen_seat(body: SeatRequest, actor: ActorDep, session: SessionDep) -
 
 
 def _helper_route(system_id: str, helper: Helper) -> None:
-    async def run(body: helper.request) -> Any:  # type: ignore[name-defined]
+    async def run(body: Any) -> Any:
         return helper.run(body)
+
+    run.__annotations__ = {"body": helper.request, "return": helper.response}
 
     router.add_api_route(f"/rules/{system_id}/{helper.name}", run, methods=["POST"],
                          response_model=helper.response, tags=[f"rules: {system_id}"],

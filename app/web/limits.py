@@ -22,23 +22,27 @@ class BodyLimit:
             if name == b"content-length" and value.isdigit() and int(value) > self.max_body:
                 await self._reject(send)
                 return
+        # Read the whole body first (it is small by definition): a body that streams past the
+        # limit is refused before any handler sees a byte of it.
+        chunks: list[dict[str, Any]] = []
         seen = 0
-        too_big = False
-
-        async def limited() -> dict[str, Any]:
-            nonlocal seen, too_big
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_body:
-                    too_big = True
-                    raise _TooLarge
-            return message  # type: ignore[no-any-return]
+            if message["type"] != "http.request":
+                chunks.append(message)
+                break
+            seen += len(message.get("body", b""))
+            if seen > self.max_body:
+                await self._reject(send)
+                return
+            chunks.append(message)
+            if not message.get("more_body", False):
+                break
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await self._reject(send)
+        async def replay() -> dict[str, Any]:
+            return chunks.pop(0) if chunks else await receive()  # type: ignore[no-any-return]
+
+        await self.app(scope, replay, send)
 
     async def _reject(self, send: Any) -> None:
         body = orjson.dumps({"error": {"code": "too_large",
@@ -47,7 +51,3 @@ class BodyLimit:
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
-
-
-class _TooLarge(Exception):
-    pass
