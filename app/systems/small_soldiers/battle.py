@@ -92,12 +92,11 @@ def fight(state: State, dice: Dice, attacker: str, defender: str) -> tuple[str, 
 def resolve(state: State, dice: Dice, attacker: str, defender: str) -> list[Event]:
     """Fight, send the loser to the Toy Store, discard both fighters' cards. Mutates ``state``."""
     winner, loser, rolls = fight(state, dice, attacker, defender)
-    cards = [c for c in (state["fighters"][attacker].get("card"), state["fighters"][defender].get("card")) if c]
     events: list[Event] = [{"kind": "battle", "attacker": attacker, "defender": defender,
                             "rolls": rolls, "winner": winner, "loser": loser}]
     events.append(send_to_toy_store(state, loser, "lost a battle"))
     won = discard_card(state, state["fighters"][winner])
     if won:
         events.append({"kind": "card_discarded", "fighter": winner, "card": won, "reason": "after battle"})
-    state["last_battle"] = {**events[0], "cards": cards}
+    state["last_battle"] = events[0]
     return events

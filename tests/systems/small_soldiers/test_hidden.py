@@ -1,0 +1,56 @@
+"""No hidden card (a hand, the deck's order) reaches another seat or a spectator."""
+
+from __future__ import annotations
+
+import json
+
+from app.core.dice import Dice
+from app.core.events import redact
+
+from .conftest import SYSTEM, started
+
+
+def _play(options, seed, steps=400):
+    """A seeded game driven by legal_actions; yields (state, events) after each action."""
+    state = started(options, seed=seed)
+    dice, pick = Dice(seed), Dice(seed + "-pick")
+    for _ in range(steps):
+        if SYSTEM.outcome(state):
+            return
+        seat = SYSTEM.view(state, None)["turn"]["active"][0]
+        action = pick.choice(SYSTEM.legal_actions(state, seat))
+        state, events = SYSTEM.apply(state, seat, SYSTEM.parse_action(action), dice)
+        yield state, events
+
+
+def _ids(cards):
+    return {c["id"] for c in cards}
+
+
+def test_views_and_events_never_show_another_seats_hand_or_the_deck_order():
+    for options in ({"advanced": True}, {"advanced": True, "players": 4, "team_mode": "split"}):
+        for state, events in _play(options, "hidden"):
+            deck_ids = _ids(state["deck"])
+            for viewer in [None, *state["seats"]]:
+                secret = set(deck_ids)
+                for seat, hand in state["hands"].items():
+                    if seat != viewer:
+                        secret |= _ids(hand)
+                view = SYSTEM.view(state, viewer)
+                seen = json.dumps(view) + json.dumps([redact(e, viewer) for e in events])
+                leaked = [cid for cid in secret if f'"{cid}"' in seen]
+                assert not leaked, (viewer, leaked)
+                assert "deck" not in view or set(view["deck"]) == {"count"}
+
+
+def test_own_hand_is_in_the_own_view():
+    state = started({"advanced": True})
+    assert SYSTEM.view(state, "commandos")["hand"] == state["hands"]["commandos"]
+    assert SYSTEM.view(state, "gorgonites")["hand_counts"]["commandos"] == 5
+
+
+def test_legal_choices_only_for_the_seat_that_acts():
+    state = started()
+    assert SYSTEM.view(state, "gorgonites")["legal"] == {"spin": True}
+    assert SYSTEM.view(state, "commandos")["legal"] == {} and SYSTEM.view(state, None)["legal"] == {}
+    assert SYSTEM.view(state, "commandos")["prompt"] is None
