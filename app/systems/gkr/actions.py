@@ -48,6 +48,8 @@ class GKROptions(_Model):
     map: MapId = "downtown"
     energy_per_round: Annotated[int, Field(ge=1, le=20)] | None = None
     hand_size: Annotated[int, Field(ge=1, le=15)] | None = None
+    heavy_move_range: Annotated[int, Field(ge=1, le=10)] | None = None
+    support_move_range: Annotated[int, Field(ge=1, le=10)] | None = None
     blb_range: Annotated[int, Field(ge=1, le=10)] | None = None
     blb_max_hp: Annotated[int, Field(ge=1, le=25)] | None = None
     weapon_overrides: Annotated[dict[Annotated[str, Field(max_length=40)], WeaponStats],

@@ -58,6 +58,10 @@ def resolve(options: dict[str, Any]) -> dict[str, Any]:
     for key in ("energy_per_round", "hand_size"):
         if options.get(key) is not None:
             rules[key] = options[key]
+    if options.get("heavy_move_range") is not None:
+        rules["heavy_hitter_move"]["range"] = options["heavy_move_range"]
+    if options.get("support_move_range") is not None:
+        rules["support_move"]["range"] = options["support_move_range"]
     blb = load("blb")
     for key in ("range", "max_hp"):
         if options.get(f"blb_{key}") is not None:
