@@ -8,15 +8,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from app.core.dice import Dice
 from app.core.events import Event
-from app.systems.base import Board, Helper, Outcome, RuleSystem, State
+from app.systems.base import Board, Outcome, RuleSystem, State
 
 from app.systems.small_soldiers import actions as A
 from app.systems.small_soldiers import play, setup
-from app.systems.small_soldiers.battle import SKULL, compare, total
+from app.systems.small_soldiers.helpers import HELPERS
 from app.systems.small_soldiers.flow import check_actor
 from app.systems.small_soldiers.model import seat_ids
 from app.systems.small_soldiers.view import legal_actions, render
@@ -29,6 +27,7 @@ class SmallSoldiers(RuleSystem):
     board: Board = "hex"
     action_type = A.SmallSoldiersAction
     options_model = setup.SmallSoldiersOptions
+    helpers = HELPERS
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seat_ids(options.get("players", 2))
@@ -87,34 +86,3 @@ def _dispatch(s: State, seat: str, a: Any, dice: Dice) -> list[Event]:
 def _phase(state: State, phase: str) -> bool:
     play.need_phase(state, phase, phase)
     return True
-
-
-# --- stateless helper: POST /api/rules/small-soldiers/battle ------------------------------------
-Face = Field(pattern=r"^(skull|[0-9]{1,2})$")
-
-
-class BattleRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    attacker_face: str = Face
-    defender_face: str = Face
-    attacker_bonus: int = Field(0, ge=0, le=6)
-    defender_bonus: int = Field(0, ge=0, le=6)
-
-
-class BattleResponse(BaseModel):
-    attacker_total: int | str
-    defender_total: int | str
-    result: str
-
-
-def _battle_helper(req: BattleRequest) -> BattleResponse:
-    r = compare(req.attacker_face, req.attacker_bonus, req.defender_face, req.defender_bonus)
-    return BattleResponse(attacker_total=total(req.attacker_face, req.attacker_bonus),
-                          defender_total=total(req.defender_face, req.defender_bonus),
-                          result={1: "attacker", -1: "defender", 0: "tie"}[r])
-
-
-SmallSoldiers.helpers = (
-    Helper("battle", BattleRequest, BattleResponse, _battle_helper,
-           f"Who wins a battle with the given faces (1-99 or {SKULL!r}) and Power-card bonuses"),
-)

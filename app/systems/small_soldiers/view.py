@@ -111,7 +111,8 @@ def _card_choices(state: State, seat: str) -> dict[str, Any]:
                if f["army"] != army_of(seat) and f["pos"] is not None]
         return {"recall": foe}
     c = state["data"]["catapult"]
-    return {"launch": {"offset": [-c["max_offset"], c["max_offset"]], "angle": [-c["max_angle"], c["max_angle"]],
+    launcher = state["data"]["map"]["armies"][army_of(seat)]["catapult"]
+    return {"launch": {"launcher": launcher, "offset": [-c["max_offset"], c["max_offset"]], "angle": [-c["max_angle"], c["max_angle"]],
                        "power": [c["min_power"], c["max_power"]]}}
 
 

@@ -120,3 +120,11 @@ def test_every_shot_stays_on_the_board_and_each_fighter_is_hit_at_most_once(powe
     assert len({h["fighter"] for h in shot["hits"]}) == len(shot["hits"])
     taken = [tuple(f["pos"]) for f in new["fighters"].values() if f["pos"]]
     assert len(taken) == len(set(taken))
+
+
+def test_the_aim_helper_shows_where_a_shot_lands_before_the_dice(game):
+    from app.systems.small_soldiers.helpers import AimRequest, catapult_aim
+    out = catapult_aim(AimRequest(army="gorgonites", power=6.5))
+    assert out.flight[0][1] == -6 and out.flight[-1] == [0, 0] and out.heading == 90.0
+    path, _ = path_of(game)
+    assert tuple(out.flight[-1]) == path[0]
