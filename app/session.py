@@ -409,6 +409,17 @@ class Session:
             env = self._replay(conn, table_id, row, None, events)
             return env, events
 
+    async def envelope_at(self, table_id: str, seq: int) -> Envelope:
+        """The state after the last action whose events end at or before ``seq`` (for replays).
+
+        Replays the log from the start; raises NotFound for an unknown table."""
+        def read() -> Envelope:
+            with self.engine.connect() as conn:
+                row = self._read_table(table_id, conn)
+                return self._replay(conn, table_id, row, None, None, upto=seq)
+
+        return await anyio.to_thread.run_sync(read)
+
     # --- internals -------------------------------------------------------------------
     def _read_table(self, table_id: str, conn: Any = None, for_update: bool = False) -> dict[str, Any]:
         if conn is None:
@@ -431,10 +442,12 @@ class Session:
         return self._replay(conn, table_id, row, base, None)
 
     def _replay(self, conn: Any, table_id: str, row: dict[str, Any], base: Envelope | None,
-                collect: list[Event] | None) -> Envelope:
+                collect: list[Event] | None, upto: int | None = None) -> Envelope:
         system = self._system_by_id(row["system"])
         env = base
         for act in repo.actions_after(conn, table_id, -1 if base is None else base.n):
+            if upto is not None and env is not None and act["last_seq"] > upto:
+                break
             kind = act["action"]["kind"]
             dice = Dice(row["seed"], act["dice_from"])
             events: list[Event]

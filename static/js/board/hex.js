@@ -1,0 +1,91 @@
+// Hex boards in axial coordinates (pointy-top), one hex = size 1 in board units.
+import { el, text, terrainColor } from "./svg.js";
+
+const SQRT3 = Math.sqrt(3);
+
+export function toPixel(q, r) {
+  return { x: SQRT3 * (q + r / 2), y: 1.5 * r };
+}
+
+export function fromPixel(x, y) {
+  const q = (SQRT3 / 3 * x - y / 3);
+  const r = (2 / 3) * y;
+  return round(q, r);
+}
+
+export function round(q, r) {
+  const s = -q - r;
+  let rq = Math.round(q), rr = Math.round(r), rs = Math.round(s);
+  const dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs - s);
+  if (dq > dr && dq > ds) rq = -rr - rs;
+  else if (dr > ds) rr = -rq - rs;
+  return { q: rq + 0, r: rr + 0 };
+}
+
+export function distance(a, b) {
+  return (Math.abs(a.q - b.q) + Math.abs(a.r - b.r) + Math.abs(a.q + a.r - b.q - b.r)) / 2;
+}
+
+export function corners(cx, cy, size = 1) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const angle = Math.PI / 180 * (60 * i - 30);
+    pts.push(`${(cx + size * Math.cos(angle)).toFixed(3)},${(cy + size * Math.sin(angle)).toFixed(3)}`);
+  }
+  return pts.join(" ");
+}
+
+// The cells of a board: view.board.cells, or every hex within view.board.radius.
+export function cellsOf(board) {
+  if (Array.isArray(board.cells) && board.cells.length) return board.cells;
+  const radius = Number.isFinite(board.radius) ? board.radius : 8;
+  const cells = [];
+  for (let q = -radius; q <= radius; q++) {
+    for (let r = Math.max(-radius, -q - radius); r <= Math.min(radius, -q + radius); r++) {
+      cells.push({ q, r, terrain: "clear" });
+    }
+  }
+  return cells;
+}
+
+// Neighbour directions in the order of the arrow keys' use: E, W, SE, NW, SW, NE.
+const DIRS = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1], downLeft: [-1, 1], upRight: [1, -1] };
+
+export function makeHexGrid(board) {
+  const cells = cellsOf(board);
+  const keys = new Set(cells.map((c) => `${c.q},${c.r}`));
+  const xs = [], ys = [];
+  for (const c of cells) { const p = toPixel(c.q, c.r); xs.push(p.x); ys.push(p.y); }
+  const bounds = cells.length
+    ? { x: Math.min(...xs) - 1, y: Math.min(...ys) - 1.1, w: Math.max(...xs) - Math.min(...xs) + 2, h: Math.max(...ys) - Math.min(...ys) + 2.2 }
+    : { x: -5, y: -5, w: 10, h: 10 };
+  return {
+    kind: "hex",
+    unit: "hex",
+    pieceRadius: 0.62,
+    bounds,
+    position: (p) => toPixel(p.q ?? 0, p.r ?? 0),
+    fromPixel: (x, y) => fromPixel(x, y),
+    onBoard: (pos) => keys.has(`${pos.q},${pos.r}`),
+    snapPoint: (x, y) => { const h = fromPixel(x, y); return toPixel(h.q, h.r); },
+    measure(a, b) {
+      const n = distance(fromPixel(a.x, a.y), fromPixel(b.x, b.y));
+      return `${n} ${n === 1 ? "hex" : "hexes"}`;
+    },
+    step(pos, key) {
+      const d = DIRS[key];
+      return d ? { q: pos.q + d[0], r: pos.r + d[1] } : null;
+    },
+    describe: (pos) => `hex (${pos.q}, ${pos.r})`,
+    facingStep: 60,
+    draw(layer) {
+      for (const c of cells) {
+        const p = toPixel(c.q, c.r);
+        const poly = el("polygon", { points: corners(p.x, p.y, 0.98), class: "cell", fill: terrainColor(c.terrain) }, layer);
+        const title = el("title", {}, poly);
+        title.textContent = `(${c.q}, ${c.r}) ${c.terrain || ""}${c.label ? " " + c.label : ""}`;
+        if (c.label) text(c.label, { x: p.x, y: p.y - 0.62, class: "cell-label" }, layer);
+      }
+    },
+  };
+}

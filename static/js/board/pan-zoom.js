@@ -1,0 +1,113 @@
+// Pan and zoom of an SVG through its viewBox: mouse drag, wheel, pinch, keyboard.
+export class PanZoom {
+  constructor(svg, bounds) {
+    this.svg = svg;
+    this.bounds = bounds;
+    this.vb = { ...bounds };
+    this.minW = 2;
+    this.pointers = new Map();
+    this.pinch = null;
+    svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
+    new ResizeObserver(() => this.fit()).observe(svg);
+  }
+
+  setBounds(bounds) {
+    const changed = JSON.stringify(bounds) !== JSON.stringify(this.bounds);
+    this.bounds = bounds;
+    if (changed) this.fit();
+  }
+
+  // Fit the whole board into the visible area, keeping the aspect ratio.
+  fit() {
+    const rect = this.svg.getBoundingClientRect();
+    const b = this.bounds;
+    const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : b.w / b.h;
+    let w = b.w, h = b.h;
+    if (w / h > aspect) h = w / aspect; else w = h * aspect;
+    this.vb = { x: b.x - (w - b.w) / 2, y: b.y - (h - b.h) / 2, w, h };
+    this.apply();
+  }
+
+  apply() {
+    const { x, y, w, h } = this.vb;
+    this.svg.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
+    this.svg.dispatchEvent(new CustomEvent("viewchange"));
+  }
+
+  // Board coordinates of a client (screen) point.
+  toBoard(clientX, clientY) {
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return { x: 0, y: 0 };
+    const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  zoom(factor, cx = this.vb.x + this.vb.w / 2, cy = this.vb.y + this.vb.h / 2) {
+    const maxW = Math.max(this.bounds.w, this.bounds.h) * 4;
+    const w = Math.min(maxW, Math.max(this.minW, this.vb.w / factor));
+    const k = w / this.vb.w;
+    this.vb = { x: cx - (cx - this.vb.x) * k, y: cy - (cy - this.vb.y) * k, w, h: this.vb.h * k };
+    this.apply();
+  }
+
+  pan(dx, dy) {
+    this.vb.x += dx;
+    this.vb.y += dy;
+    this.apply();
+  }
+
+  onWheel(e) {
+    e.preventDefault();
+    const p = this.toBoard(e.clientX, e.clientY);
+    this.zoom(Math.exp(-e.deltaY * 0.0015), p.x, p.y);
+  }
+
+  // Keyboard: arrows pan a tenth of the view; + and - zoom; 0 fits. Returns true if handled.
+  onKey(e) {
+    const step = this.vb.w / 10;
+    const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    if (moves[e.key]) { this.pan(...moves[e.key]); return true; }
+    if (e.key === "+" || e.key === "=") { this.zoom(1.25); return true; }
+    if (e.key === "-" || e.key === "_") { this.zoom(0.8); return true; }
+    if (e.key === "0") { this.fit(); return true; }
+    return false;
+  }
+
+  // Background drag pans; two pointers pinch-zoom. Called by the board's pointer dispatcher.
+  down(e) {
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (this.pointers.size === 2) this.pinch = this.pinchState();
+  }
+
+  move(e) {
+    const last = this.pointers.get(e.pointerId);
+    if (!last) return;
+    if (this.pointers.size >= 2 && this.pinch) {
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      const now = this.pinchState();
+      const centre = this.toBoard(now.cx, now.cy);
+      this.zoom(now.dist / this.pinch.dist, centre.x, centre.y);
+      const before = this.toBoard(this.pinch.cx, this.pinch.cy);
+      const after = this.toBoard(now.cx, now.cy);
+      this.pan(before.x - after.x, before.y - after.y);
+      this.pinch = now;
+      return;
+    }
+    const a = this.toBoard(last.x, last.y);
+    const b = this.toBoard(e.clientX, e.clientY);
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    this.pan(a.x - b.x, a.y - b.y);
+  }
+
+  up(e) {
+    this.pointers.delete(e.pointerId);
+    if (this.pointers.size < 2) this.pinch = null;
+  }
+
+  get active() { return this.pointers.size > 0; }
+
+  pinchState() {
+    const [a, b] = [...this.pointers.values()];
+    return { dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2 };
+  }
+}

@@ -1,0 +1,77 @@
+// Pieces: a body whose shape tells the side (not only its colour), the side's short name,
+// a facing pointer (degrees, 0 = east, clockwise) and the label underneath.
+import { el, text } from "./svg.js";
+
+export const PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#B8A500", "#7a7a7a"];
+const SHAPES = ["circle", "square", "diamond", "hexagon", "triangle", "pentagon", "octagon", "star"];
+
+// Seat -> {color, shape, short} from the table's seat order.
+export function makeSides(seats) {
+  const sides = new Map();
+  seats.forEach((seat, i) => sides.set(seat, {
+    color: PALETTE[i % PALETTE.length], shape: SHAPES[i % SHAPES.length], short: shortName(seat),
+  }));
+  return (owner) => sides.get(owner) || { color: "#555", shape: "circle", short: owner ? shortName(owner) : "" };
+}
+
+function shortName(seat) {
+  const s = String(seat);
+  return /^p\d+$/.test(s) ? s.toUpperCase() : s.slice(0, 2).toUpperCase();
+}
+
+function polygon(n, radius, rotate = -90, inner = null) {
+  const pts = [];
+  const count = inner ? n * 2 : n;
+  for (let i = 0; i < count; i++) {
+    const a = (Math.PI / 180) * (rotate + (360 / count) * i);
+    const r = inner && i % 2 ? inner : radius;
+    pts.push(`${(r * Math.cos(a)).toFixed(3)},${(r * Math.sin(a)).toFixed(3)}`);
+  }
+  return pts.join(" ");
+}
+
+function body(shape, r, parent, attrs) {
+  switch (shape) {
+    case "square": return el("rect", { x: -r * 0.85, y: -r * 0.85, width: r * 1.7, height: r * 1.7, rx: r * 0.12, ...attrs }, parent);
+    case "diamond": return el("polygon", { points: polygon(4, r * 1.1), ...attrs }, parent);
+    case "hexagon": return el("polygon", { points: polygon(6, r, 0), ...attrs }, parent);
+    case "triangle": return el("polygon", { points: polygon(3, r * 1.2, -90), ...attrs }, parent);
+    case "pentagon": return el("polygon", { points: polygon(5, r * 1.05), ...attrs }, parent);
+    case "octagon": return el("polygon", { points: polygon(8, r, 22.5), ...attrs }, parent);
+    case "star": return el("polygon", { points: polygon(5, r * 1.15, -90, r * 0.6), ...attrs }, parent);
+    default: return el("circle", { r, ...attrs }, parent);
+  }
+}
+
+export function pieceName(piece, where) {
+  const parts = [piece.label || piece.id];
+  if (piece.owner) parts.push(`of ${piece.owner}`);
+  if (piece.kind) parts.push(piece.kind);
+  if (piece.status) parts.push(`status ${piece.status}`);
+  if (where) parts.push(`at ${where}`);
+  if (Number.isFinite(piece.facing)) parts.push(`facing ${Math.round(piece.facing)} degrees`);
+  return parts.join(", ");
+}
+
+// Create the group for one piece (positioned later with place()).
+export function drawPiece(layer, piece, side, r) {
+  const g = el("g", { class: "piece", "data-id": piece.id, tabindex: 0, role: "button" }, layer);
+  fillPiece(g, piece, side, r);
+  return g;
+}
+
+export function fillPiece(g, piece, side, r) {
+  while (g.firstChild) g.removeChild(g.firstChild);
+  g.dataset.owner = piece.owner || "";
+  const facing = el("g", { class: "facing", transform: `rotate(${Number(piece.facing) || 0})` }, g);
+  el("polygon", { points: `${r * 1.55},0 ${r * 0.75},${-r * 0.45} ${r * 0.75},${r * 0.45}`, class: "nose" }, facing);
+  body(side.shape, r, g, { class: "body", fill: piece.color || side.color });
+  text(side.short, { class: "side", y: r * 0.08, "font-size": r * 0.62 }, g);
+  const label = text(piece.label || piece.id, { class: "label", y: r * 1.9, "font-size": r * 0.62 }, g);
+  label.setAttribute("paint-order", "stroke");
+  if (piece.status) text(piece.status, { class: "status", y: -r * 1.25, "font-size": r * 0.5 }, g);
+}
+
+export function place(g, x, y) {
+  g.setAttribute("transform", `translate(${x.toFixed(3)},${y.toFixed(3)})`);
+}

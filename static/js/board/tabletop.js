@@ -1,0 +1,57 @@
+// Tabletop boards in inches: a width x height table with terrain polygons.
+import { el, text, terrainColor } from "./svg.js";
+
+function centroid(points) {
+  let x = 0, y = 0;
+  for (const [px, py] of points) { x += px; y += py; }
+  return { x: x / points.length, y: y / points.length };
+}
+
+const round1 = (v) => Math.round(v * 10) / 10;
+
+export function makeTabletop(board) {
+  const width = Number(board.width) || 48;
+  const height = Number(board.height) || 48;
+  const terrain = Array.isArray(board.terrain) ? board.terrain : [];
+  return {
+    kind: "tabletop",
+    unit: "in",
+    pieceRadius: Math.max(0.5, Math.min(width, height) / 60),
+    bounds: { x: -1, y: -1, w: width + 2, h: height + 2 },
+    position: (p) => ({ x: p.x ?? 0, y: p.y ?? 0 }),
+    fromPixel: (x, y) => ({ x: round1(Math.min(width, Math.max(0, x))), y: round1(Math.min(height, Math.max(0, y))) }),
+    onBoard: (pos) => pos.x >= 0 && pos.y >= 0 && pos.x <= width && pos.y <= height,
+    snapPoint: (x, y) => ({ x, y }),
+    measure(a, b) {
+      const d = Math.hypot(b.x - a.x, b.y - a.y);
+      return `${d.toFixed(1)} in`;
+    },
+    step(pos, key) {
+      const d = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] }[key];
+      return d ? { x: round1(pos.x + d[0]), y: round1(pos.y + d[1]) } : null;
+    },
+    describe: (pos) => `(${round1(pos.x)}, ${round1(pos.y)}) in`,
+    facingStep: 30,
+    draw(layer) {
+      el("rect", { x: 0, y: 0, width, height, class: "table-surface" }, layer);
+      const grid = el("g", { class: "table-grid" }, layer);
+      for (let x = 1; x < width; x++) {
+        el("line", { x1: x, y1: 0, x2: x, y2: height, class: x % 6 === 0 ? "major" : "minor" }, grid);
+      }
+      for (let y = 1; y < height; y++) {
+        el("line", { x1: 0, y1: y, x2: width, y2: y, class: y % 6 === 0 ? "major" : "minor" }, grid);
+      }
+      for (const t of terrain) {
+        if (!Array.isArray(t.polygon) || t.polygon.length < 3) continue;
+        const poly = el("polygon", {
+          points: t.polygon.map(([x, y]) => `${x},${y}`).join(" "),
+          class: "terrain", fill: terrainColor(t.type),
+        }, layer);
+        el("title", {}, poly).textContent = `${t.label || t.type || "terrain"}`;
+        const c = centroid(t.polygon);
+        text(t.label || t.type || "", { x: c.x, y: c.y, class: "terrain-label" }, layer);
+      }
+      el("rect", { x: 0, y: 0, width, height, class: "table-edge" }, layer);
+    },
+  };
+}

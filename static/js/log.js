@@ -1,0 +1,83 @@
+// The game log and the chat: lists of text lines (never HTML), in seq order.
+const MAX_LINES = 500;
+
+const fmt = (v) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
+
+// A sentence for an event of any system; systems may supply a better one.
+export function describeEvent(e) {
+  const who = e.seat ? `${e.seat}: ` : "";
+  switch (e.kind) {
+    case "table_created": return `Table created${e.name ? ` (${e.name})` : ""}`;
+    case "seat_joined": return `${e.name || "Someone"} sat at ${e.seat_id}`;
+    case "seat_kicked": return `Seat ${e.seat_id} was closed by the host`;
+    case "seat_reopened": return `Seat ${e.seat_id} was reopened`;
+    case "table_closed": return "The table was closed";
+    case "game_over": return `Game over${e.winners?.length ? `: ${e.winners.join(", ")} won` : ""}${e.reason ? ` (${e.reason})` : ""}`;
+    case "rolled": return `${who}rolled ${e.dice}: ${(e.faces || []).join(", ")} = ${e.total}`;
+    case "token_added": return `${who}added ${e.token?.label || e.token?.id}`;
+    case "token_moved": return `${who}moved ${e.token} to ${"q" in e ? `(${e.q}, ${e.r})` : `(${e.x}, ${e.y})`}${e.facing !== undefined ? `, facing ${e.facing}°` : ""}`;
+    case "token_removed": return `${who}removed ${e.token}`;
+    default: {
+      const rest = Object.entries(e).filter(([k]) => !["kind", "seq", "seat"].includes(k))
+        .map(([k, v]) => `${k}=${fmt(v)}`).join(", ");
+      return `${who}${String(e.kind || "event").replace(/_/g, " ")}${rest ? ` (${rest.slice(0, 200)})` : ""}`;
+    }
+  }
+}
+
+export class LineList {
+  constructor(list) {
+    this.list = list;
+  }
+
+  // Insert a line keeping data-order ascending; skips an order already shown.
+  add(order, textContent, className = "") {
+    if (order !== null && this.list.querySelector(`li[data-order="${order}"]`)) return null;
+    const li = document.createElement("li");
+    if (className) li.className = className;
+    if (order !== null) li.dataset.order = String(order);
+    li.textContent = textContent;
+    let before = null;
+    if (order !== null) {
+      for (let node = this.list.lastElementChild; node; node = node.previousElementSibling) {
+        if (Number(node.dataset.order) > order) before = node; else break;
+      }
+    }
+    const stick = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 20;
+    this.list.insertBefore(li, before);
+    while (this.list.children.length > MAX_LINES) this.list.firstElementChild.remove();
+    if (stick) this.list.scrollTop = this.list.scrollHeight;
+    return li;
+  }
+
+  clear() { this.list.replaceChildren(); }
+}
+
+export class GameLog extends LineList {
+  constructor(list, describe = describeEvent) {
+    super(list);
+    this.describe = describe;
+  }
+
+  addEvent(e) {
+    const li = this.add(e.seq, `#${e.seq} ${this.describe(e)}`, `event kind-${String(e.kind).replace(/[^a-z0-9_-]/gi, "")}`);
+    return li;
+  }
+}
+
+export class Chat extends LineList {
+  constructor(list) {
+    super(list);
+    this.n = 0;
+  }
+
+  addMessage(m) {
+    const who = m.seat ? `${m.from} (${m.seat})` : `${m.from} (watching)`;
+    const li = this.add(this.n++, "", "chat-line");
+    const name = document.createElement("strong");
+    name.textContent = `${who}: `;
+    const body = document.createElement("span");
+    body.textContent = m.text;
+    li.replaceChildren(name, body);
+  }
+}

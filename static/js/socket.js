@@ -1,0 +1,108 @@
+// The table's websocket: seq tracking, gap detection with resync, reconnect with backoff,
+// action acks. Knows nothing about the page; reports through callbacks.
+const NO_RETRY = new Set([4401, 4403, 4404]);
+
+export class TableSocket {
+  constructor(tableId, token, handlers) {
+    this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?token=${encodeURIComponent(token)}`;
+    this.h = handlers;
+    this.seq = -1;
+    this.attempt = 0;
+    this.pending = new Map(); // action id -> {message, resolve, reject}
+    this.ws = null;
+    this.stopped = false;
+    this.pingTimer = null;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    this.h.status?.(this.attempt ? "reconnecting" : "connecting");
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: "ping" }), 25000);
+    };
+    ws.onmessage = (e) => this.onMessage(JSON.parse(e.data));
+    ws.onclose = (e) => this.onClose(e);
+  }
+
+  onMessage(m) {
+    switch (m.type) {
+      case "welcome": {
+        const before = this.seq;
+        this.seq = m.seq;
+        this.h.status?.("connected");
+        this.h.welcome?.(m, before);
+        for (const p of this.pending.values()) this.send(p.message); // safe: ids make retries idempotent
+        break;
+      }
+      case "update": {
+        if (m.seq <= this.seq) return; // already seen
+        const first = m.events.length ? m.events[0].seq : m.seq;
+        if (first !== this.seq + 1) { this.send({ type: "resync", since: this.seq }); return; }
+        this.seq = m.seq;
+        this.h.update?.(m);
+        break;
+      }
+      case "ack": this.settle(m.ref, true, m); break;
+      case "error":
+        if (m.ref && this.pending.has(m.ref)) this.settle(m.ref, false, m.error);
+        else this.h.error?.(m.error);
+        break;
+      case "presence": this.h.presence?.(m); break;
+      case "chat": this.h.chat?.(m); break;
+      default: break;
+    }
+  }
+
+  settle(ref, ok, value) {
+    const p = this.pending.get(ref);
+    if (!p) return;
+    this.pending.delete(ref);
+    if (ok) p.resolve(value); else p.reject(value);
+  }
+
+  onClose(e) {
+    clearInterval(this.pingTimer);
+    if (this.stopped) return;
+    if (NO_RETRY.has(e.code)) {
+      this.h.status?.("refused", e.code);
+      for (const id of [...this.pending.keys()]) this.settle(id, false, { code: "disconnected", message: "Not connected" });
+      return;
+    }
+    const delay = Math.min(10000, 500 * 2 ** this.attempt) * (0.6 + Math.random() * 0.4);
+    this.attempt += 1;
+    this.h.status?.("offline", Math.round(delay / 1000));
+    setTimeout(() => this.connect(), delay);
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  // Send an action; resolves with the ack, rejects with {code, message}.
+  act(id, action) {
+    return new Promise((resolve, reject) => {
+      const message = { type: "action", id, action };
+      this.pending.set(id, { message, resolve, reject });
+      this.send(message); // if offline it is sent again after the next welcome
+    });
+  }
+
+  chat(text) { return this.send({ type: "chat", text }); }
+
+  // For tests and the "reconnect now" control: drop the connection as a network would.
+  drop() { if (this.ws) this.ws.close(); }
+
+  stop() {
+    this.stopped = true;
+    clearInterval(this.pingTimer);
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,259 @@
+// The table page: take a seat or watch, then the live board, log, chat, dice and presence.
+import { api, loadSeat, saveSeat, forgetSeat, savedName, saveName, newId } from "./api.js";
+import { TableSocket } from "./socket.js";
+import { Board } from "./board/board.js";
+import { makeSides } from "./board/pieces.js";
+import { GameLog, Chat, describeEvent } from "./log.js";
+import { DiceTray } from "./dice.js";
+import { showDetails } from "./details.js";
+import { showPresence } from "./presence.js";
+import { showTurn, showConnection, flash } from "./status.js";
+
+const config = JSON.parse(document.getElementById("table-config").textContent);
+const table = config.table;
+const $ = (id) => document.getElementById(id);
+const seatIds = table.seats.map((s) => s.seat);
+const names = new Map(table.seats.filter((s) => s.name).map((s) => [s.seat, s.name]));
+const sides = makeSides(seatIds);
+
+const state = { me: null, view: null, socket: null, panel: null, presence: null, status: table.status };
+const log = new GameLog($("log"), (e) => state.panel?.describe?.(e) || describeEvent(e));
+const chat = new Chat($("chat"));
+const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
+window.warboard = state; // for debugging and the browser tests
+
+const board = new Board($("board"), {
+  sides,
+  canDrag: (piece) => state.me?.role === "player" && state.status === "open"
+    && (state.panel?.canDrag ? state.panel.canDrag(piece, state.view) : true),
+  select: (piece) => showDetails($("details"), piece, sides),
+  preview: (piece, pos) => preview(moveAction(piece, pos)),
+  drop: (piece, pos, result) => commitMove(piece, moveAction(piece, pos), result),
+  keyMove: (piece, pos) => commitMove(piece, moveAction(piece, pos)),
+  rotate: (piece, facing) => commitMove(piece, moveAction(piece, board.piecePos(piece), facing)),
+  dragStatus: (piece, pos, result) => {
+    if (result && !result.legal) flash($("board-message"), `Not legal: ${result.reason}`, 0);
+    else $("board-message").hidden = true;
+  },
+  readout: (text) => { $("measure-readout").textContent = text; },
+});
+
+function moveAction(piece, pos, facing) {
+  if (state.panel?.moveAction) return state.panel.moveAction(piece, pos, facing, state.view);
+  const action = { kind: "move_token", token: piece.id, ...pos };
+  if (facing !== undefined) action.facing = facing;
+  return action;
+}
+
+async function preview(action) {
+  try {
+    const r = await api(`/api/tables/${table.id}/preview`, { method: "POST", token: state.me.token, body: { id: newId("p"), action } });
+    return { legal: r.legal, reason: r.error ? r.error.message : "" };
+  } catch (err) {
+    return { legal: false, reason: err.message };
+  }
+}
+
+// Send a move; an illegal one snaps back with the reason.
+async function commitMove(piece, action, known) {
+  if (known && !known.legal) return snapBack(piece, known.reason);
+  try {
+    await send(action);
+  } catch (err) {
+    snapBack(piece, err.message);
+  }
+}
+
+function snapBack(piece, reason) {
+  board.placePiece(piece.id);
+  flash($("board-message"), `Move refused: ${reason}`, 6000);
+}
+
+function send(action) {
+  if (!state.socket) return Promise.reject(new Error("Not connected"));
+  return state.socket.act(newId(state.me.seat || "a"), action).catch((err) => {
+    throw Object.assign(new Error(err.message || "Refused"), { code: err.code });
+  });
+}
+
+// --- seats ----------------------------------------------------------------------------------
+function showJoin(message = "") {
+  $("join").hidden = false;
+  $("seated").hidden = true;
+  $("seat-title").textContent = "Take a seat";
+  $("player-name").value = savedName();
+  const buttons = $("seat-buttons");
+  buttons.replaceChildren();
+  for (const s of table.seats) {
+    const b = document.createElement("button");
+    b.type = "button";
+    const taken = names.has(s.seat) || s.state !== "open";
+    b.textContent = taken ? `${s.seat} (${names.get(s.seat) || s.state})` : `Sit at ${s.seat}`;
+    b.disabled = taken || table.status !== "open";
+    b.setAttribute("aria-label", taken ? `Seat ${s.seat}, taken` : `Sit at seat ${s.seat}`);
+    b.addEventListener("click", () => join(s.seat));
+    buttons.appendChild(b);
+  }
+  $("join-error").hidden = !message;
+  $("join-error").textContent = message;
+}
+
+async function join(seat) {
+  const name = $("player-name").value.trim() || savedName() || "Player";
+  saveName(name);
+  try {
+    const r = await api(`/api/tables/${table.id}/join`, { method: "POST", body: { seat, name } });
+    names.set(seat, name);
+    start({ token: r.token, role: "player", seat, name });
+  } catch (err) {
+    showJoin(err.message);
+  }
+}
+
+async function watch() {
+  try {
+    const r = await api(`/api/tables/${table.id}/spectate`, { method: "POST", body: { name: savedName() || "spectator" } });
+    start({ token: r.token, role: "spectator", seat: null, name: savedName() || "spectator" });
+  } catch (err) {
+    showJoin(err.message);
+  }
+}
+
+function start(me) {
+  state.me = me;
+  saveSeat(table.id, me);
+  $("join").hidden = true;
+  $("seated").hidden = false;
+  document.body.classList.toggle("role-spectator", me.role !== "player");
+  document.body.classList.toggle("role-player", me.role === "player");
+  $("seat-title").textContent = me.role === "player" ? "Your seat" : "Watching";
+  $("seated-text").textContent = me.role === "player" ? `You play ${me.seat} as ${me.name}.` : "You are watching; you cannot act.";
+  $("me").textContent = me.role === "player" ? `You: ${me.seat}` : "Spectator";
+  connect();
+}
+
+function connect() {
+  state.socket = new TableSocket(table.id, state.me.token, {
+    status: (s, detail) => {
+      showConnection($("conn"), s, detail);
+      if (s === "refused") { forgetSeat(table.id); state.socket = null; showJoin("Your seat here is no longer valid; take a seat again."); }
+    },
+    welcome: (m, before) => onWelcome(m, before),
+    update: (m) => { for (const e of m.events) onEvent(e); render(m.view); },
+    presence: (m) => { state.presence = m; renderPresence(); },
+    chat: (m) => chat.addMessage(m),
+    error: (err) => flash($("board-message"), err.message, 6000),
+  });
+  state.socket.connect();
+}
+
+async function onWelcome(m, before) {
+  render(m.view);
+  if (m.role === "player" && !state.panel && config.panel) await mountPanel();
+  // Fill the log with what this page has not seen (all of it on load, the gap after a reconnect).
+  let after = before;
+  while (after < m.seq) {
+    let page;
+    try { page = await api(`/api/tables/${table.id}/events?after=${after}`, { token: state.me.token }); } catch { break; }
+    if (!page.events.length) break;
+    for (const e of page.events) if (e.seq <= m.seq) onEvent(e);
+    after = page.seq;
+  }
+}
+
+function onEvent(e) {
+  if (e.kind === "seat_joined") names.set(e.seat_id, e.name);
+  if (e.kind === "seat_kicked") names.delete(e.seat_id);
+  log.addEvent(e);
+  dice.add(e);
+  if (e.kind === "seat_joined" || e.kind === "seat_kicked") renderPresence();
+}
+
+function render(view) {
+  state.view = view;
+  state.status = view._table?.status || "open";
+  board.render(view);
+  showTurn($("turn"), view, state.me);
+  state.panel?.update?.(view);
+}
+
+function renderPresence() {
+  showPresence($("presence"), seatIds, names, state.presence, sides);
+  const n = state.presence?.spectators || 0;
+  $("spectators").textContent = `${n} watching`;
+}
+
+async function mountPanel() {
+  try {
+    const module = await import(config.panel);
+    const container = $("system-panel");
+    state.panel = module.mount({
+      container, table, seat: state.me.seat, board, send, names, view: () => state.view,
+      selected: () => (board.selected ? board.pieces.get(board.selected)?.piece : null),
+      message: (text) => flash($("board-message"), text, 6000),
+    }) || {};
+    container.hidden = false;
+    state.panel.update?.(state.view);
+  } catch (err) {
+    console.error("system panel failed to load", err);
+  }
+}
+
+// --- page controls --------------------------------------------------------------------------
+function setTool(tool) {
+  board.setTool(tool);
+  $("tool-select").setAttribute("aria-pressed", String(tool === "select"));
+  $("tool-measure").setAttribute("aria-pressed", String(tool === "measure"));
+}
+
+$("tool-select").addEventListener("click", () => setTool("select"));
+$("tool-measure").addEventListener("click", () => setTool(board.tool === "measure" ? "select" : "measure"));
+$("zoom-in").addEventListener("click", () => board.panZoom.zoom(1.25));
+$("zoom-out").addEventListener("click", () => board.panZoom.zoom(0.8));
+$("zoom-fit").addEventListener("click", () => board.panZoom.fit());
+$("watch").addEventListener("click", watch);
+$("leave").addEventListener("click", () => {
+  state.socket?.stop();
+  state.socket = null;
+  forgetSeat(table.id);
+  document.body.classList.remove("role-spectator", "role-player");
+  showConnection($("conn"), "idle");
+  showJoin();
+});
+$("copy-link").addEventListener("click", async () => {
+  const input = $("share-link");
+  try { await navigator.clipboard.writeText(input.value); $("copy-link").textContent = "Copied"; } catch {
+    input.select();
+  }
+});
+$("chat-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (text && state.socket?.chat(text)) $("chat-text").value = "";
+});
+document.addEventListener("keydown", (e) => {
+  if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === "m" || e.key === "M") setTool(board.tool === "measure" ? "select" : "measure");
+  if (e.key === "s" || e.key === "S") setTool("select");
+});
+
+// --- start ----------------------------------------------------------------------------------
+const hostMatch = location.hash.match(/host=([^&]+)/);
+if (hostMatch) {
+  localStorage.setItem(`warboard:host:${table.id}`, decodeURIComponent(hostMatch[1]));
+  history.replaceState(null, "", location.pathname + location.search);
+}
+renderPresence();
+const params = new URLSearchParams(location.search);
+const saved = loadSeat(table.id);
+if (saved && saved.token) {
+  start(saved);
+} else if (params.get("watch")) {
+  watch();
+} else if (params.get("seat") || params.get("join")) {
+  const free = table.seats.find((s) => s.state === "open" && !names.has(s.seat));
+  const wanted = params.get("seat") || free?.seat;
+  if (wanted) { $("player-name").value = savedName(); join(wanted); } else showJoin("Every seat is taken; you can watch.");
+} else {
+  showJoin();
+}
