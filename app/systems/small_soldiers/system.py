@@ -1,4 +1,4 @@
-"""The ``small-soldiers`` rule system: Small Soldiers Big Battle (Milton Bradley, 1998).
+"""The ``small-soldiers`` rule system: the Small Soldiers Big Battle board game.
 
 See README.md for what is the rulebook's and what is a Warboard default.
 """
