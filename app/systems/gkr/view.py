@@ -74,8 +74,10 @@ def _players(state: State) -> dict[str, Any]:
 def _firing_line(state: State, viewer: str | None) -> list[dict[str, Any]]:
     line = []
     for e in state["firing_line"]:
-        if e["revealed"] or e["owner"] == viewer:
+        if e["owner"] == viewer:
             line.append({k: v for k, v in e.items() if k != "n"})
+        elif e["revealed"]:  # the card is public now, but it may be back in a hidden pile later
+            line.append({k: v for k, v in e.items() if k not in ("n", "card")})
         else:
             line.append({"owner": e["owner"], "hidden": True})
     return line

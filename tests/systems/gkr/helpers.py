@@ -102,3 +102,28 @@ def activate(state: dict[str, Any], seat: str) -> dict[str, Any]:
         state, _ = pass_turn(state)
     state, _ = act(state, seat, {"kind": "activate_blb", "card": card})
     return state
+
+
+def assert_no_leak(state: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    """No view or event another seat or a spectator receives holds a seat's hidden cards,
+    a face-down firing-line entry or Big Little Buddy's face-down weapon choice."""
+    import json
+
+    from app.core.events import redact
+
+    for viewer in [*state["players"], None]:
+        view = GKR.view(state, viewer)
+        view_text = json.dumps(view)
+        seen = [json.dumps(redact(e, viewer)) for e in events if viewer not in e.get("only", [])]
+        for seat, player in state["players"].items():
+            if seat == viewer:
+                continue
+            for card in player["hand"] + player["sponsor"] + player["deck"]:
+                assert f'"{card}"' not in view_text, (viewer, seat, card)
+                assert not any(f'"{card}"' in text for text in seen), (viewer, seat, card)
+            for entry in view["firing_line"]:
+                if entry.get("owner") == seat and not state["firing_line"][0]["revealed"]:
+                    assert entry == {"owner": seat, "hidden": True}
+        if viewer != state["blb"]["controller"] and not any(
+                e["revealed"] for e in state["firing_line"]):
+            assert view["blb"]["chosen_weapon"] is None
