@@ -100,3 +100,12 @@ def test_describe_lists_two_seats_and_four_player_seats():
     assert SYSTEM.describe()["seats"] == ["gorgonites", "commandos"]
     assert SYSTEM.seats({"players": 4}) == ["gorgonites-1", "gorgonites-2", "commandos-1", "commandos-2"]
     assert SYSTEM.board == "hex"
+
+
+def test_options_validated_by_the_session_are_accepted_again_by_setup():
+    spinner = {"_source": "our house spinner", "segments": [{"kind": "recruit"}, {"kind": "draw"}]}
+    options = SYSTEM.validate_options({"spinner": spinner, "map_name": "skirmish", "players": 4})
+    assert options["spinner"]["_source"] == "our house spinner"
+    state = SYSTEM.setup(options, Dice("twice"))
+    assert state["data"]["spinner"]["segments"][0] == {"kind": "recruit", "value": None}
+    assert state["seats"] == ["gorgonites-1", "gorgonites-2", "commandos-1", "commandos-2"]
