@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from shapely.geometry import LineString
+
 from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.systems.srbr import SamuraiRobots, combat, pieces
@@ -90,6 +92,8 @@ def _step(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
     heading = math.atan2(target["y"] - me["y"], target["x"] - me["x"])
     length = prompt["move"]["length"] - 0.01
     best, best_gap = {"kind": "done"}, math.inf
+    walls = [poly.buffer(me["base"] / 2 + 0.2, join_style="mitre")
+             for _, poly in pieces.buildings(state)]
     for turn in (0, 25, -25, 50, -50, 80, -80, 120, -120):
         a = heading + math.radians(turn)
         raw = {"kind": "move", "x": ax + math.cos(a) * length, "y": ay + math.sin(a) * length,
@@ -99,9 +103,29 @@ def _step(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
         except WarboardError:
             continue
         moved = after["mechas"][me["id"]]
-        gap = math.dist((moved["x"], moved["y"]), (target["x"], target["y"])) + abs(turn) / 100
+        gap = _route((moved["x"], moved["y"]), (target["x"], target["y"]), walls) + abs(turn) / 100
         if moved["out"] is None and gap < best_gap:
             best, best_gap = raw, gap
+    return best
+
+
+def _route(a: tuple[float, float], b: tuple[float, float], walls: list[Any]) -> float:
+    """Rough path length from a to b around buildings: straight, or via one or two corners."""
+    def clear(p: tuple[float, float], q: tuple[float, float]) -> bool:
+        line = LineString([p, q])
+        return not any(line.crosses(w) or line.within(w) for w in walls)
+
+    if clear(a, b):
+        return math.dist(a, b)
+    corners = [c for w in walls for c in w.buffer(0.5, join_style="mitre").exterior.coords[:-1]]
+    best = math.dist(a, b) + 60
+    for c in corners:
+        if clear(a, c):
+            if clear(c, b):
+                best = min(best, math.dist(a, c) + math.dist(c, b))
+            for d in corners:
+                if clear(c, d) and clear(d, b):
+                    best = min(best, math.dist(a, c) + math.dist(c, d) + math.dist(d, b))
     return best
 
 

@@ -1,0 +1,81 @@
+"""Measuring sticks (SRBR p. 4) and straight moves stopped by contact."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.geometry import sticks
+from app.geometry.tabletop import Point
+
+
+def test_stick_table_for_25_to_28mm_models() -> None:
+    assert sticks.stick_lengths("25-28mm", "mm") == {"S": 50, "M": 80, "L": 120}
+    assert sticks.stick_lengths("25-28mm") == {"S": 5.0, "M": 8.0, "L": 12.0}
+
+
+def test_stick_table_for_40mm_and_up() -> None:
+    assert sticks.stick_lengths("40mm+", "mm") == {"S": 75, "M": 120, "L": 180}
+    assert sticks.stick_lengths("40mm+", "cm") == {"S": 7.5, "M": 12.0, "L": 18.0}
+
+
+def test_unknown_scale_is_an_error() -> None:
+    with pytest.raises(KeyError):
+        sticks.stick_lengths("15mm")
+
+
+def test_anchor_right_foot_turns_with_facing() -> None:
+    centre = Point(10, 10)
+    east = sticks.anchor_point(centre, 0, (0, 1))      # facing east: right is south (+y)
+    north = sticks.anchor_point(centre, 270, (0, 1))   # facing north: right is east (+x)
+    assert (round(east.x, 6), round(east.y, 6)) == (10, 11)
+    assert (round(north.x, 6), round(north.y, 6)) == (11, 10)
+
+
+def test_move_stops_at_contact_with_another_base() -> None:
+    other = sticks.footprint(Point(20, 10), 2)
+    move = sticks.straight_move(Point(0, 10), Point(30, 10), 2, [other])
+    assert move.blocked_by == 0
+    assert move.end.x == pytest.approx(16, abs=0.01)
+    assert sticks.in_contact(sticks.footprint(move.end, 2), other)
+
+
+def test_move_away_from_contact_is_free_but_into_it_is_not() -> None:
+    other = sticks.footprint(Point(20, 10), 2)
+    start = Point(16.0, 10)
+    assert sticks.straight_move(start, Point(25, 10), 2, [other]).travelled == 0
+    away = sticks.straight_move(start, Point(6, 10), 2, [other])
+    assert away.travelled == pytest.approx(10) and away.blocked_by is None
+
+
+def test_building_stops_a_move_and_blocks_sight() -> None:
+    wall = sticks.polygon([[10, 0], [12, 0], [12, 20], [10, 20]])
+    move = sticks.straight_move(Point(0, 5), Point(20, 5), 1, [wall])
+    assert move.end.x == pytest.approx(9, abs=0.01)
+    assert not sticks.line_of_sight(Point(0, 5), Point(20, 5), [wall])
+    assert sticks.line_of_sight(Point(0, 25), Point(20, 25), [wall])
+
+
+def test_clamp_to_table_edge() -> None:
+    assert sticks.clamp_to_table(Point(5, 5), Point(-5, 5), 90, 90) == Point(0, 5)
+    assert sticks.clamp_to_table(Point(5, 5), Point(8, 5), 90, 90) == Point(8, 5)
+
+
+coord = st.floats(0, 60, allow_nan=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(coord, coord, coord, coord, coord, coord)
+def test_a_move_never_overlaps_and_never_overshoots(sx: float, sy: float, tx: float, ty: float,
+                                                    ox: float, oy: float) -> None:
+    start, target, obstacle = Point(sx, sy), Point(tx, ty), Point(ox, oy)
+    if math.dist((sx, sy), (ox, oy)) < 4.1:
+        return  # starting overlapped: not a legal position
+    other = sticks.footprint(obstacle, 2)
+    move = sticks.straight_move(start, target, 2, [other])
+    assert move.travelled <= math.dist((sx, sy), (tx, ty)) + 1e-9
+    assert sticks.footprint(move.end, 2).distance(other) >= -1e-6
+    assert not sticks.footprint(move.end, 2).intersection(other).area > 0.01
