@@ -1,0 +1,51 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright against the real server."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[playwright_api.Browser]:
+    if not shutil.which(CHROMIUM):
+        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser: playwright_api.Browser) -> Iterator[object]:
+    """Open pages in separate contexts (each its own local storage, like separate people)."""
+    contexts: list[playwright_api.BrowserContext] = []
+    errors: list[str] = []
+
+    def open_page(width: int = 1280, height: int = 800, **kwargs: object) -> playwright_api.Page:
+        context = browser.new_context(viewport={"width": width, "height": height}, **kwargs)  # type: ignore[arg-type]
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

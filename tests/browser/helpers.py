@@ -1,0 +1,59 @@
+"""Steps the browser tests share: open a table page in a seat, place and find tokens."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+CONNECTED = "#conn.conn-connected"
+
+
+def open_seat(page: Page, url: str, table_id: str, seat: str | None = None, name: str = "Ann") -> None:
+    """Open the table page and take ``seat`` (or watch when seat is None)."""
+    page.add_init_script(f"localStorage.setItem('warboard:name', {name!r})")
+    query = f"?seat={seat}" if seat else "?watch=1"
+    page.goto(f"{url}/tables/{table_id}{query}")
+    page.wait_for_selector(CONNECTED)
+
+
+def place_token(page: Page, label: str) -> None:
+    page.fill("#sb-label", label)
+    page.get_by_role("button", name="Place token").click()
+    expect(piece(page, label)).to_have_count(1)
+
+
+def piece(page: Page, label: str) -> Any:
+    return page.locator(".piece", has=page.locator("text.label", has_text=re.compile(f"^{re.escape(label)}$")))
+
+
+def piece_label(page: Page, label: str) -> str:
+    return str(piece(page, label).get_attribute("aria-label"))
+
+
+def centre(page: Page, label: str) -> tuple[float, float]:
+    box = piece(page, label).locator(".body").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def board_point(page: Page, x: float, y: float) -> tuple[float, float]:
+    """Screen coordinates of board coordinates (inches or hex-pixel units)."""
+    point = page.evaluate("""([x, y]) => {
+        const svg = document.getElementById('board');
+        const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+        return [p.x, p.y];
+    }""", [x, y])
+    return float(point[0]), float(point[1])
+
+
+def drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    page.mouse.move(*start)
+    page.mouse.down()
+    steps = 8
+    for i in range(1, steps + 1):
+        page.mouse.move(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+        page.wait_for_timeout(30)
+    page.wait_for_timeout(250)  # let the preview answer
+    page.mouse.up()

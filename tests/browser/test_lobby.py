@@ -1,0 +1,104 @@
+"""The lobby in a real browser: live list, the create form, names shown as text, replay."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import CONNECTED, board_point, centre, drag, open_seat, piece, place_token
+from tests.conftest import Server
+from tests.helpers import new_table
+
+pytestmark = pytest.mark.browser
+EVIL = "<script>window.pwned = 1</script> Night raid"
+
+
+def test_lobby_lists_live_and_creates_tables(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    page = new_page()
+    page.goto(server.url + "/")
+    expect(page.get_by_role("heading", name="Open tables")).to_be_visible()
+    expect(page.locator("img.qr")).to_have_attribute("src", "/lobby/qr.svg")
+
+    # A table created elsewhere shows up without a reload, its name as text.
+    with server.client() as client:
+        table = new_table(client, name=EVIL)
+    row = page.locator(f"tr[data-table='{table['id']}']")
+    expect(row).to_be_visible(timeout=8000)
+    expect(row.locator(".table-name")).to_have_text(EVIL)
+    assert page.evaluate("window.pwned") is None
+    page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+
+    # Create a hex sandbox through the form; the system's options come from its schema.
+    page.fill("#create-name", "Form-made <b>table</b>")
+    with page.expect_response(re.compile(r"/lobby/options\?system=small-soldiers")):
+        page.select_option("#create-system", "small-soldiers")
+    with page.expect_response(re.compile(r"/lobby/options\?system=sandbox")):
+        page.select_option("#create-system", "sandbox")
+    page.select_option("#opt-board", "hex")
+    page.fill("#opt-radius", "5")
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url(re.compile(r"/tables/[^/?#]+$"))
+    expect(page.locator("#table-name")).to_have_text("Form-made <b>table</b>")
+    expect(page.locator("#share-link")).to_have_value(page.url)
+    table_id = page.url.rsplit("/", 1)[1]
+    assert page.evaluate(f"localStorage.getItem('warboard:host:{table_id}')")
+
+    # One click to sit down.
+    page.get_by_role("button", name="Sit at seat p1").click()
+    page.wait_for_selector(CONNECTED)
+    expect(page.locator("#board")).to_have_attribute("data-kind", "hex")
+
+
+def test_lobby_form_reports_bad_options(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    page = new_page()
+    page.goto(server.url + "/")
+    page.fill("#create-name", "Too big")
+    page.evaluate("document.getElementById('opt-radius').removeAttribute('max')")
+    page.fill("#opt-radius", "99")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#create-error [role=alert]")).to_contain_text("radius")
+
+
+def test_join_and_watch_from_the_lobby(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Open seats")
+    page = new_page()
+    page.goto(server.url + "/")
+    row = page.locator(f"tr[data-table='{table['id']}']")
+    row.get_by_role("link", name="Watch Open seats").click()
+    page.wait_for_selector(CONNECTED)
+    expect(page.locator("#me")).to_have_text("Spectator")
+    other = new_page()
+    other.goto(server.url + "/")
+    other.locator(f"tr[data-table='{table['id']}']").get_by_role("link", name="Join Open seats").click()
+    other.wait_for_selector(CONNECTED)
+    expect(other.locator("#me")).to_have_text("You: p1")
+
+
+def test_replay_scrubber_shows_the_earlier_position(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Replayed", options={"width": 24, "height": 24})
+    page = new_page()
+    open_seat(page, server.url, table["id"], "p1", "Ann")
+    place_token(page, "Scout")
+    before = piece(page, "Scout").get_attribute("aria-label")
+    drag(page, centre(page, "Scout"), board_point(page, 3, 3))
+    expect(piece(page, "Scout")).to_have_attribute("aria-label", re.compile(r"at \(3, 3\) in"))
+
+    replay = new_page()
+    replay.goto(f"{server.url}/tables/{table['id']}/replay")
+    expect(piece(replay, "Scout")).to_have_attribute("aria-label", re.compile(r"at \(3, 3\) in"))
+    scrubber = replay.locator("#scrubber")
+    assert scrubber.get_attribute("max") == "3"
+    scrubber.fill("2")  # after the token was placed, before it moved
+    expect(replay.locator("#seq-out")).to_have_text("2 / 3")
+    expect(piece(replay, "Scout")).to_have_attribute("aria-label", before or "")
+    replay.get_by_role("button", name="Step back").click()
+    expect(piece(replay, "Scout")).to_have_count(0)
+    replay.get_by_role("button", name="Play").click()
+    expect(piece(replay, "Scout")).to_have_attribute("aria-label", re.compile(r"at \(3, 3\) in"), timeout=8000)
+    expect(replay.locator("#log")).to_contain_text("moved")
+    expect(replay.locator("#board .controls, #system-panel")).to_have_count(0)

@@ -1,0 +1,193 @@
+"""Two players and a spectator at a sandbox table, in real Chromium against a real server."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import CONNECTED, board_point, centre, drag, open_seat, piece, piece_label, place_token
+from tests.conftest import Server
+from tests.helpers import new_table
+
+pytestmark = pytest.mark.browser
+
+
+def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Ridge fight", options={"width": 36, "height": 24})
+    tid = table["id"]
+    ann, bob, eve = new_page(), new_page(), new_page()
+    open_seat(ann, server.url, tid, "p1", "Ann")
+    open_seat(bob, server.url, tid, "p2", "Bob")
+    open_seat(eve, server.url, tid, None, "Eve")
+
+    place_token(ann, "Hunter")
+    for page in (bob, eve):
+        expect(piece(page, "Hunter")).to_have_count(1)
+    before = piece_label(eve, "Hunter")
+    start = board_point(ann, *_xy(before))
+
+    # A drag in one page appears in the other two.
+    drag(ann, centre(ann, "Hunter"), board_point(ann, 6, 5))
+    for page in (ann, bob, eve):
+        expect(piece(page, "Hunter")).to_have_attribute("aria-label", re.compile(r"at \(6, 5\) in"))
+    expect(ann.locator("#log")).to_contain_text("moved")
+    assert start is not None
+
+    # Everyone sees who is here; the spectator count is shown.
+    expect(bob.locator("#presence")).to_contain_text("p1: Ann")
+    expect(bob.locator("#spectators")).to_contain_text("1 watching")
+
+    # The spectator has no controls and cannot drag.
+    expect(eve.locator("#system-panel")).to_be_hidden()
+    expect(eve.locator(".piece.movable")).to_have_count(0)
+    expect(eve.get_by_role("button", name="Place token")).to_have_count(0)
+    drag(eve, centre(eve, "Hunter"), board_point(eve, 20, 20))
+    expect(piece(ann, "Hunter")).to_have_attribute("aria-label", re.compile(r"at \(6, 5\) in"))
+
+    # Dice: a roll shows in every tray with who rolled it and its faces.
+    bob.fill("#sb-dice", "3d6")
+    bob.get_by_role("button", name="Roll").click()
+    for page in (ann, bob, eve):
+        expect(page.locator("#dice li").first).to_contain_text("Bob (p2)")
+        expect(page.locator("#dice li .die")).to_have_count(3)
+    expect(eve.locator("#dice-proof")).to_have_attribute("href", f"/api/tables/{tid}/dice/proof")
+
+    # Chat is text, side by side with the log.
+    ann.fill("#chat-text", "<b>hello</b>")
+    ann.get_by_role("button", name="Send").click()
+    expect(eve.locator("#chat")).to_contain_text("<b>hello</b>")
+    assert eve.locator("#chat b").count() == 0
+
+    # Selecting shows the details.
+    piece(bob, "Hunter").click()
+    expect(bob.locator("#details")).to_contain_text("Hunter")
+    expect(bob.locator("#details")).to_contain_text("p1")
+    ann.screenshot(path=str(artifacts / "table-tabletop.png"))
+
+    # A reload keeps the seat.
+    ann.reload()
+    ann.wait_for_selector(CONNECTED)
+    expect(ann.locator("#me")).to_have_text("You: p1")
+    expect(ann.locator("#join")).to_be_hidden()
+    expect(ann.locator("#system-panel")).to_be_visible()
+    expect(ann.locator("#log")).to_contain_text("rolled 3d6")
+
+
+def test_illegal_drop_snaps_back_with_the_reason(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Hex skirmish", options={"board": "hex", "radius": 4})
+    tid = table["id"]
+    ann, bob = new_page(), new_page()
+    open_seat(ann, server.url, tid, "p1", "Ann")
+    open_seat(bob, server.url, tid, "p2", "Bob")
+    place_token(ann, "Slamfist")
+    place_token(bob, "Gorgon")
+    label = piece_label(ann, "Slamfist")
+    q, r = _qr(label)
+
+    # A legal drag to a hex two steps east.
+    drag(ann, centre(ann, "Slamfist"), board_point(ann, *_hex(q + 2, r)))
+    expect(piece(bob, "Slamfist")).to_have_attribute("aria-label", re.compile(rf"hex \({q + 2}, {r}\)"))
+
+    # Off the board: the preview says no, the drop snaps back and says why.
+    drag(ann, centre(ann, "Slamfist"), board_point(ann, *_hex(9, 0)))
+    expect(ann.locator("#board-message")).to_contain_text("off the board")
+    expect(piece(ann, "Slamfist")).to_have_attribute("aria-label", re.compile(rf"hex \({q + 2}, {r}\)"))
+    ann.screenshot(path=str(artifacts / "table-hex.png"))
+
+
+def test_measuring_tools(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        flat = new_table(client, name="Measure flat", options={"width": 24, "height": 24})
+        hexes = new_table(client, name="Measure hex", options={"board": "hex", "radius": 5})
+    page = new_page()
+    open_seat(page, server.url, flat["id"], None)
+    page.get_by_role("button", name="Ruler").click()
+    expect(page.get_by_role("button", name="Ruler")).to_have_attribute("aria-pressed", "true")
+    drag(page, board_point(page, 2, 2), board_point(page, 5, 6))
+    expect(page.locator("#measure-readout")).to_have_text(re.compile(r"^5\.0 in$"))
+
+    open_seat(page, server.url, hexes["id"], None)
+    page.keyboard.press("m")
+    drag(page, board_point(page, *_hex(0, 0)), board_point(page, *_hex(3, -1)))
+    expect(page.locator("#measure-readout")).to_have_text("3 hexes")
+
+
+def test_keyboard_pan_zoom_and_move(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Keys", options={"width": 24, "height": 24})
+    page = new_page()
+    open_seat(page, server.url, table["id"], "p3", "Kim")
+    place_token(page, "Keyed")
+    board = page.locator("#board")
+    fitted = board.get_attribute("viewBox")
+    board.focus()
+    page.keyboard.press("+")
+    zoomed = board.get_attribute("viewBox")
+    assert _width(zoomed) < _width(fitted)
+    page.keyboard.press("ArrowRight")
+    assert board.get_attribute("viewBox") != zoomed
+    page.keyboard.press("0")
+    assert board.get_attribute("viewBox") == fitted
+
+    x, y = _xy(piece_label(page, "Keyed"))
+    piece(page, "Keyed").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    expect(piece(page, "Keyed")).to_have_attribute("aria-label", re.compile(rf"at \({_num(x + 1)}, {_num(y)}\) in"))
+
+
+def test_reconnect_resyncs_without_reload(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Flaky wifi")
+    ann, bob = new_page(), new_page()
+    open_seat(ann, server.url, table["id"], "p1", "Ann")
+    open_seat(bob, server.url, table["id"], "p2", "Bob")
+    bob.evaluate("window.warboard.socket.drop()")
+    expect(bob.locator("#conn")).not_to_have_class(re.compile("conn-connected"))
+    place_token(ann, "Latecomer")
+    bob.wait_for_selector(CONNECTED)
+    expect(piece(bob, "Latecomer")).to_have_count(1)
+    expect(bob.locator("#log")).to_contain_text("added Latecomer")
+
+
+def test_phone_sized_screen(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Phone", options={"board": "hex", "radius": 6})
+    page = new_page(390, 844, has_touch=True, is_mobile=True)
+    open_seat(page, server.url, table["id"], "p4", "Pat")
+    place_token(page, "Tiny")
+    expect(page.locator("#board")).to_be_visible()
+    box = page.locator("#board").bounding_box()
+    assert box is not None and box["width"] <= 390
+    page.screenshot(path=str(artifacts / "table-phone.png"))
+
+
+def _xy(label: str) -> tuple[float, float]:
+    m = re.search(r"at \(([-\d.]+), ([-\d.]+)\) in", label)
+    assert m, label
+    return float(m.group(1)), float(m.group(2))
+
+
+def _qr(label: str) -> tuple[int, int]:
+    m = re.search(r"hex \((-?\d+), (-?\d+)\)", label)
+    assert m, label
+    return int(m.group(1)), int(m.group(2))
+
+
+def _hex(q: int, r: int) -> tuple[float, float]:
+    return math.sqrt(3) * (q + r / 2), 1.5 * r
+
+
+def _width(view_box: str | None) -> float:
+    assert view_box
+    return float(view_box.split()[2])
+
+
+def _num(v: float) -> str:
+    return str(int(v)) if v == int(v) else str(v)

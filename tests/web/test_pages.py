@@ -1,0 +1,92 @@
+"""The HTML pages and the replay endpoint over HTTP, against a real server."""
+
+from __future__ import annotations
+
+from tests.conftest import Server
+from tests.helpers import act, join, new_table
+
+
+def test_lobby_renders_with_the_create_form(server: Server) -> None:
+    with server.client() as client:
+        table = new_table(client, name="Lobby <i>listed</i>")
+        page = client.get("/")
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert "Create a table" in page.text
+    assert 'name="opt.board"' in page.text  # the sandbox's options, from its schema
+    assert "Lobby &lt;i&gt;listed&lt;/i&gt;" in page.text
+    assert "<i>listed</i>" not in page.text
+    assert f'href="/tables/{table["id"]}"' in page.text
+
+
+def test_lobby_rows_fragment_and_options_fragment(server: Server) -> None:
+    with server.client() as client:
+        table = new_table(client, name="Fragment table")
+        rows = client.get("/lobby/tables")
+        options = client.get("/lobby/options", params={"system": "sandbox"})
+        unknown = client.get("/lobby/options", params={"system": "chess"})
+    assert rows.status_code == 200 and table["id"] in rows.text and "<html" not in rows.text
+    assert 'id="opt-radius"' in options.text and 'type="number"' in options.text
+    assert "no options" in unknown.text
+
+
+def test_qr_code_is_an_svg_of_the_lobby_link(server: Server) -> None:
+    with server.client() as client:
+        response = client.get("/lobby/qr.svg")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert "<svg" in response.text and "<path" in response.text
+
+
+def test_table_page_and_404(server: Server) -> None:
+    with server.client() as client:
+        table = new_table(client, name="</script><script>alert(1)</script>")
+        page = client.get(f"/tables/{table['id']}")
+        replay = client.get(f"/tables/{table['id']}/replay")
+        missing = client.get("/tables/no-such-table")
+        missing_replay = client.get("/tables/no-such-table/replay")
+    assert page.status_code == 200
+    assert "/static/js/table.js" in page.text
+    assert f"/tables/{table['id']}" in page.text  # the share link
+    assert "<script>alert(1)</script>" not in page.text  # escaped in HTML and in the JSON config
+    assert replay.status_code == 200 and 'id="scrubber"' in replay.text
+    assert missing.status_code == 404 and "No such table" in missing.text
+    assert missing_replay.status_code == 404
+
+
+def test_create_from_form_redirects_to_the_table(server: Server) -> None:
+    form = {"name": "Form table", "system": "sandbox", "visibility": "private",
+            "opt.board": "hex", "opt.radius": "5", "opt.width": "48", "opt.height": "48", "opt.seats": "2"}
+    with server.client() as client:
+        response = client.post("/lobby/create", data=form)
+        target = response.headers["hx-redirect"]
+        table_id = target.split("/tables/", 1)[1].split("#", 1)[0]
+        summary = client.get(f"/api/tables/{table_id}").json()
+        bad = client.post("/lobby/create", data={**form, "opt.radius": "x"})
+        unnamed = client.post("/lobby/create", data={**form, "name": " "})
+    assert response.status_code == 204 and "#host=" in target
+    assert summary["visibility"] == "private" and summary["board"] == "hex"
+    assert summary["options"]["radius"] == 5 and len(summary["seats"]) == 2
+    assert 'role="alert"' in bad.text and "Radius" in bad.text
+    assert 'role="alert"' in unnamed.text
+
+
+def test_replay_endpoint_rebuilds_the_view_at_seq(server: Server) -> None:
+    with server.client() as client:
+        table = new_table(client, name="Replay API")
+        tid = table["id"]
+        seat = join(client, tid, "p1")  # seq 1
+        assert act(client, tid, seat, {"kind": "add_token", "token": "t1", "x": 1, "y": 2}).status_code == 200
+        assert act(client, tid, seat, {"kind": "move_token", "token": "t1", "x": 5, "y": 6}).status_code == 200
+        now = client.get(f"/api/tables/{tid}/replay").json()
+        then = client.get(f"/api/tables/{tid}/replay", params={"seq": 2}).json()
+        start = client.get(f"/api/tables/{tid}/replay", params={"seq": 0}).json()
+        beyond = client.get(f"/api/tables/{tid}/replay", params={"seq": 99}).json()
+        missing = client.get("/api/tables/nope/replay")
+    assert now["seq"] == now["last"] == 3
+    assert [(p["x"], p["y"]) for p in now["view"]["pieces"]] == [(5, 6)]
+    assert [(p["x"], p["y"]) for p in then["view"]["pieces"]] == [(1, 2)]
+    assert [e["seq"] for e in then["events"]] == [0, 1, 2]
+    assert start["view"]["pieces"] == [] and start["view"]["_table"]["status"] == "open"
+    assert beyond["seq"] == 3
+    assert missing.status_code == 404
