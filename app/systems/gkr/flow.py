@@ -42,7 +42,8 @@ def start_phase(state: State, phase: str, step: str | None, dice: Dice, events: 
         # BLB text: "the player controlling Big Little Buddy can move and rotate him if they choose"
         controller = state["blb"]["controller"]
         on_board = state["units"][BLB]["on_board"]
-        state["queue"] = [controller] if controller and on_board else []
+        able = controller is not None and not state["players"][controller]["eliminated"]
+        state["queue"] = [controller] if able and on_board else []
     if phase == "combat":
         state.update(firing_line=[], resolve_index=0, awaiting=None)
     events.append({"kind": "phase", "phase": phase, "step": step, "round": state["round"]})

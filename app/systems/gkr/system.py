@@ -53,10 +53,25 @@ class GKR(RuleSystem):
         events: list[Event] = []
         if isinstance(action, A.Record):
             turns.record(new, seat, action, dice, events)
-            return new, events
-        self._check_turn(new, seat, action)
-        self._dispatch(new, seat, action, dice, events)
+        else:
+            self._check_turn(new, seat, action)
+            self._dispatch(new, seat, action, dice, events)
+        self._settle(new, dice, events)
         return new, events
+
+    def _settle(self, state: State, dice: Dice, events: list[Event]) -> None:
+        """Move on if a Heavy Hitter's destruction left nobody to act in the current step."""
+        if state["winner"]:
+            return
+        awaiting = state["awaiting"]
+        if awaiting and state["players"][awaiting["seat"]]["eliminated"]:
+            state["awaiting"] = None
+            state["resolve_index"] += 1
+            if combat.advance(state, dice, events):
+                flow.finish_combat(state, dice, events)
+        elif not state["queue"] and state["phase"] in ("deploy", "movement", "tagging", "combat") \
+                and not awaiting:
+            flow.next_phase(state, dice, events)
 
     def _check_turn(self, state: State, seat: str, action: Any) -> None:
         phase = PHASE_OF.get(action.kind)

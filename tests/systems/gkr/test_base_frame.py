@@ -381,3 +381,16 @@ def test_view_follows_the_board_contract():
                             "turn_order": [DB, KW, TH]}
     assert view["prompt"]["text"]
     assert Path(DATA_DIR).is_dir()
+
+
+def test_overspending_to_destruction_moves_the_table_on():
+    state = heavy_turn(energy_per_round=1)
+    state, _ = act(state, DB, {"kind": "end_turn"})
+    state, _ = act(state, KW, {"kind": "end_turn"})
+    player = state["players"][TH]
+    player["damage"] += player["deck"] + player["discard"] + player["hand"][1:]
+    player["deck"], player["discard"], player["hand"] = [], [], player["hand"][:1]
+    state, events = act(state, TH, {"kind": "move", "unit": "thunderhappy:heavy", "to": {"q": 3, "r": 0}})
+    assert state["players"][TH]["eliminated"]
+    assert state["phase"] == "movement" and state["step"] == "support"
+    assert GKR.outcome(state) is None
