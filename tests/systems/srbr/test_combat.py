@@ -1,0 +1,203 @@
+"""Close combat and shooting: Warboard defaults (data/combat.json, data/attack_types.json).
+The text's rule tested here: damage takes effect at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.errors import IllegalAction
+from app.systems.srbr import combat
+from tests.systems.srbr.util import SYSTEM, act, damage_part, kinds, new_game, open_table, place
+
+
+def duel(options: dict | None = None, gap: float = 0.0) -> dict:
+    """Kabuto (p1, base 4) facing Gamera (p2, base 5) across ``gap`` cm, nothing else near."""
+    state = open_table(new_game(options))
+    state = place(state, "p1-kabuto", 40, 40, 0)
+    state = place(state, "p2-gamera", 44.5 + gap, 40, 180)
+    state = place(state, "p1-raijin", 10, 80, 270)
+    return place(state, "p2-tetsu", 80, 10, 90)
+
+
+def ready(state: dict, mecha: str = "p1-kabuto", part: str = "arms", seat: str = "p1",
+          actions: int = 1) -> dict:
+    state, _ = act(state, seat, {"kind": "activate", "mecha": mecha, "part": part,
+                                 "dice": actions}, faces=[6] * actions)
+    return state
+
+
+def part(state: dict, mecha: str, part_id: str) -> dict:
+    return next(p for p in SYSTEM.view(state, None)["mechas"][mecha]["parts"] if p["id"] == part_id)
+
+
+@pytest.mark.parametrize("a,d,ad,dd,key", [
+    (7, 5, 4, 1, "attacker_wins_odd"), (7, 5, 4, 2, "attacker_wins_even"),
+    (10, 5, 6, 1, "attacker_double"), (3, 0, 1, 1, "attacker_double"), (5, 5, 2, 3, "tie"),
+    (4, 6, 2, 3, "defender_wins"), (3, 6, 1, 3, "defender_double"),
+])
+def test_result_rows(a: int, d: int, ad: int, dd: int, key: str) -> None:
+    assert combat.result_key(a, d, ad, dd) == key
+
+
+def test_close_attacks_need_contact() -> None:
+    state = ready(duel(gap=1.0))
+    with pytest.raises(IllegalAction) as err:
+        act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera"})
+    assert err.value.code == "not_in_contact"
+
+
+def test_damage_takes_effect_at_once_and_darkens_the_dice() -> None:
+    state = ready(duel())
+    # punch: 6 + C3 = 9 against 1 + best C4 = 5; odd losing die: damage and recoil; location 2 = torso
+    state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera"},
+                        faces=[6, 1, 2])
+    assert events[0]["result"] == "attacker_wins_odd"
+    assert kinds(events)[:3] == ["attack", "damaged", "pushed"]
+    torso = part(state, "p2-gamera", "torso")
+    assert torso["damage"] == 1 and torso["dice"] == ["yellow", "yellow"]
+    assert state["mechas"]["p2-gamera"]["x"] == pytest.approx(49.5, abs=0.01)  # one base back
+
+
+def test_health_track_white_yellow_red_then_destroyed() -> None:
+    state = duel()
+    colours = []
+    for damage in range(4):
+        colours.append(part(damage_part(state, "p2-gamera", "tail", damage), "p2-gamera", "tail")["dice"])
+    assert colours == [["white"] * 3, ["yellow"] * 2, ["red"], []]
+
+
+def test_a_double_destroys_the_part_and_a_vital_part_the_mecha() -> None:
+    state = ready(duel())
+    # aimed at the torso (-1): 6 + 3 - 1 = 8 against 1 + 4 = 5 is no double; use a weaker defence
+    state = damage_part(state, "p2-gamera", "torso", 0)
+    state = damage_part(state, "p2-gamera", "head", 3)  # C3 gone, best C is torso 4
+    state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera",
+                                      "target_part": "torso"}, faces=[6, 1])
+    assert events[0]["attack_roll"]["modifiers"] == {"aimed_part": -1}
+    assert events[0]["result"] == "attacker_wins_odd"
+    state = damage_part(state, "p2-gamera", "torso", 0)
+    state = place(state, "p2-gamera", 44.5, 40, 180)
+    state = {**state, "mechas": {**state["mechas"], "p2-gamera": {
+        **state["mechas"]["p2-gamera"],
+        "parts": [{**p, "c": 0} for p in state["mechas"]["p2-gamera"]["parts"]]}}}
+    state, _ = act(state, "p1", {"kind": "end_turn"})
+    state, _ = act(state, "p2", {"kind": "end_turn"})
+    state = ready(state)
+    state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera",
+                                      "target_part": "torso"}, faces=[5, 2])
+    assert events[0]["result"] == "attacker_double"
+    assert "mecha_destroyed" in kinds(events)
+    assert state["mechas"]["p2-gamera"]["out"] == "destroyed"
+    assert all(p["id"] != "p2-gamera" for p in SYSTEM.view(state, None)["pieces"])
+    assert SYSTEM.outcome(state) is None  # p2 still has the tank
+
+
+def test_knock_down_then_stand_up() -> None:
+    state = ready(duel())
+    state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera"},
+                        faces=[6, 2, 4])
+    assert events[0]["result"] == "attacker_wins_even" and "knocked_down" in kinds(events)
+    assert state["mechas"]["p2-gamera"]["status"] == "fallen"
+    state, _ = act(state, "p1", {"kind": "end_turn"})
+    state, _ = act(state, "p2", {"kind": "activate", "mecha": "p2-gamera", "part": "legs",
+                                 "dice": 2}, faces=[6, 6])
+    with pytest.raises(IllegalAction) as err:
+        act(state, "p2", {"kind": "move", "x": 60, "y": 40})
+    assert err.value.code == "fallen"
+    state, events = act(state, "p2", {"kind": "stand_up"})
+    assert state["mechas"]["p2-gamera"]["status"] == "standing"
+
+
+def test_attacks_on_a_fallen_mecha_get_the_bonus() -> None:
+    state = ready(duel())
+    state = place(state, "p2-gamera", 44.5, 40, 180, status="fallen")
+    state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera"},
+                        faces=[3, 3])
+    assert events[0]["attack_roll"]["modifiers"] == {"target_fallen": 1}
+
+
+def test_defender_wins_close_combat_attacker_recoils_and_slam_hurts_itself() -> None:
+    state = ready(duel(), part="torso")
+    state, events = act(state, "p1", {"kind": "attack", "attack": "slam", "target": "p2-gamera"},
+                        faces=[2, 4])  # 2+2+1 = 5 against 4+4 = 8
+    assert events[0]["result"] == "defender_wins"
+    assert events[0]["effects"] == ["attacker_recoil", "attacker_damage"]
+    assert state["mechas"]["p1-kabuto"]["x"] == pytest.approx(36, abs=0.01)  # its base back
+    assert part(state, "p1-kabuto", "torso")["damage"] == 1
+
+
+def test_outnumbered_defender() -> None:
+    state = ready(duel())
+    state = place(state, "p1-raijin", 44.5, 44.5, 270)
+    state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera"},
+                        faces=[3, 3])
+    assert events[0]["defence_roll"]["modifiers"] == {"outnumbered": -1}
+
+
+def test_shooting_needs_range_sight_and_no_melee() -> None:
+    state = open_table(new_game())
+    state = place(state, "p1-raijin", 20, 40, 0)
+    state = place(state, "p2-tetsu", 33, 40, 180)  # anchor to footprint: 13 - 2 = 11 <= Long 12
+    state = ready(state, "p1-raijin", "rifle", actions=3)
+    state, events = act(state, "p1", {"kind": "attack", "attack": "shoot", "target": "p2-tetsu"},
+                        faces=[3, 3])
+    assert events[0]["mode"] == "ranged"
+    state = place(state, "p2-tetsu", 40, 40, 180)
+    with pytest.raises(IllegalAction) as err:
+        act(state, "p1", {"kind": "attack", "attack": "shoot", "target": "p2-tetsu"})
+    assert err.value.code == "out_of_range"
+    walled = {**state, "board": {**state["board"], "terrain": [
+        {"id": "w", "type": "building", "polygon": [[26, 30], [27, 30], [27, 50], [26, 50]]}]}}
+    walled = place(walled, "p2-tetsu", 33, 40, 180)
+    with pytest.raises(IllegalAction) as err:
+        act(walled, "p1", {"kind": "attack", "attack": "shoot", "target": "p2-tetsu"})
+    assert err.value.code == "no_line_of_sight"
+    melee = place(place(state, "p2-tetsu", 33, 40, 180), "p2-gamera", 24.5, 40, 180)
+    with pytest.raises(IllegalAction) as err:
+        act(melee, "p1", {"kind": "attack", "attack": "shoot", "target": "p2-tetsu"})
+    assert err.value.code == "in_melee"
+
+
+def test_a_part_can_only_use_its_own_attacks() -> None:
+    state = ready(duel())
+    with pytest.raises(IllegalAction) as err:
+        act(state, "p1", {"kind": "attack", "attack": "kick", "target": "p2-gamera"})
+    assert err.value.code == "cannot_attack"
+
+
+def test_host_can_edit_the_results_table() -> None:
+    rows = [{"when": w, "effects": ["knock_back"]} for w in
+            ("attacker_double", "attacker_wins_odd", "attacker_wins_even", "tie",
+             "defender_wins", "defender_double")]
+    state = ready(duel({"rules": {"initiative": {"method": "fixed"},
+                                  "combat": {"results": {"close": rows}}}}))
+    state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera"},
+                        faces=[6, 1])
+    assert events[0]["effects"] == ["knock_back"]
+    assert state["mechas"]["p2-gamera"]["x"] == pytest.approx(49.5, abs=0.01)  # Short stick
+
+
+def test_manual_combat_rolls_nothing_and_records_results() -> None:
+    state = ready(duel({"manual": {"combat": True}}))
+    state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera"})
+    assert kinds(events)[0] == "attack_declared"
+    state, events = act(state, "p2", {"kind": "record", "mecha": "p2-gamera", "part": "tail",
+                                      "damage": 2, "status": "fallen", "note": "agreed"})
+    assert part(state, "p2-gamera", "tail")["dice"] == ["red"]
+    assert state["mechas"]["p2-gamera"]["status"] == "fallen" and events[0]["by"] == "p2"
+
+
+def test_record_is_refused_in_automatic_areas() -> None:
+    with pytest.raises(IllegalAction) as err:
+        act(duel(), "p1", {"kind": "record", "mecha": "p2-gamera", "part": "tail", "damage": 3})
+    assert err.value.code == "not_manual"
+
+
+def test_manual_health_leaves_damage_to_the_players() -> None:
+    state = ready(duel({"manual": {"health": True}}))
+    state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera"},
+                        faces=[6, 1, 2])
+    assert "damage_to_record" in kinds(events)
+    assert part(state, "p2-gamera", "torso")["damage"] == 0
+    state, _ = act(state, "p2", {"kind": "record", "mecha": "p2-gamera", "part": "torso", "damage": 1})
+    assert part(state, "p2-gamera", "torso")["dice"] == ["yellow", "yellow"]
