@@ -4,7 +4,7 @@ const MAX_LINES = 500;
 const fmt = (v) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
 
 // A sentence for an event of any system; systems may supply a better one.
-export function describeEvent(e) {
+export function describeEvent(e, nameOf = (id) => id) {
   const who = e.seat ? `${e.seat}: ` : "";
   switch (e.kind) {
     case "table_created": return `Table created${e.name ? ` (${e.name})` : ""}`;
@@ -15,8 +15,8 @@ export function describeEvent(e) {
     case "game_over": return `Game over${e.winners?.length ? `: ${e.winners.join(", ")} won` : ""}${e.reason ? ` (${e.reason})` : ""}`;
     case "rolled": return `${who}rolled ${e.dice}: ${(e.faces || []).join(", ")} = ${e.total}`;
     case "token_added": return `${who}added ${e.token?.label || e.token?.id}`;
-    case "token_moved": return `${who}moved ${e.token} to ${"q" in e ? `(${e.q}, ${e.r})` : `(${e.x}, ${e.y})`}${e.facing !== undefined ? `, facing ${e.facing}°` : ""}`;
-    case "token_removed": return `${who}removed ${e.token}`;
+    case "token_moved": return `${who}moved ${nameOf(e.token)} to ${"q" in e ? `(${e.q}, ${e.r})` : `(${e.x}, ${e.y})`}${e.facing !== undefined ? `, facing ${e.facing}°` : ""}`;
+    case "token_removed": return `${who}removed ${nameOf(e.token)}`;
     default: {
       const rest = Object.entries(e).filter(([k]) => !["kind", "seq", "seat"].includes(k))
         .map(([k, v]) => `${k}=${fmt(v)}`).join(", ");
@@ -54,7 +54,7 @@ export class LineList {
 }
 
 export class GameLog extends LineList {
-  constructor(list, describe = describeEvent) {
+  constructor(list, describe = (e) => describeEvent(e)) {
     super(list);
     this.describe = describe;
   }

@@ -17,7 +17,8 @@ const names = new Map(table.seats.filter((s) => s.name).map((s) => [s.seat, s.na
 const sides = makeSides(seatIds);
 
 const state = { me: null, view: null, socket: null, panel: null, presence: null, status: table.status };
-const log = new GameLog($("log"), (e) => state.panel?.describe?.(e) || describeEvent(e));
+const labels = new Map(); // piece id -> label, remembered so removed pieces keep their name in the log
+const log = new GameLog($("log"), (e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id));
 const chat = new Chat($("chat"));
 const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
 window.warboard = state; // for debugging and the browser tests
@@ -162,6 +163,7 @@ async function onWelcome(m, before) {
 }
 
 function onEvent(e) {
+  if (e.kind === "token_added" && e.token?.id) labels.set(e.token.id, e.token.label || e.token.id);
   if (e.kind === "seat_joined") names.set(e.seat_id, e.name);
   if (e.kind === "seat_kicked") names.delete(e.seat_id);
   log.addEvent(e);
@@ -172,6 +174,7 @@ function onEvent(e) {
 function render(view) {
   state.view = view;
   state.status = view._table?.status || "open";
+  for (const p of view.pieces || []) if (p.label) labels.set(p.id, p.label);
   board.render(view);
   showTurn($("turn"), view, state.me);
   state.panel?.update?.(view);

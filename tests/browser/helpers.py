@@ -25,7 +25,7 @@ def place_token(page: Page, label: str) -> None:
 
 
 def piece(page: Page, label: str) -> Any:
-    return page.locator(".piece", has=page.locator("text.label", has_text=re.compile(f"^{re.escape(label)}$")))
+    return page.locator(".piece", has=page.locator("text.piece-label", has_text=re.compile(f"^{re.escape(label)}$")))
 
 
 def piece_label(page: Page, label: str) -> str:

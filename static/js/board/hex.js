@@ -2,6 +2,7 @@
 import { el, text, terrainColor } from "./svg.js";
 
 const SQRT3 = Math.sqrt(3);
+const short = (s, n) => (String(s).length > n ? `${String(s).slice(0, n - 1)}…` : String(s));
 
 export function toPixel(q, r) {
   return { x: SQRT3 * (q + r / 2), y: 1.5 * r };
@@ -57,7 +58,7 @@ export function makeHexGrid(board) {
   const xs = [], ys = [];
   for (const c of cells) { const p = toPixel(c.q, c.r); xs.push(p.x); ys.push(p.y); }
   const bounds = cells.length
-    ? { x: Math.min(...xs) - 1, y: Math.min(...ys) - 1.1, w: Math.max(...xs) - Math.min(...xs) + 2, h: Math.max(...ys) - Math.min(...ys) + 2.2 }
+    ? { x: Math.min(...xs) - 1.1, y: Math.min(...ys) - 1.3, w: Math.max(...xs) - Math.min(...xs) + 2.2, h: Math.max(...ys) - Math.min(...ys) + 2.9 }
     : { x: -5, y: -5, w: 10, h: 10 };
   return {
     kind: "hex",
@@ -84,7 +85,7 @@ export function makeHexGrid(board) {
         const poly = el("polygon", { points: corners(p.x, p.y, 0.98), class: "cell", fill: terrainColor(c.terrain) }, layer);
         const title = el("title", {}, poly);
         title.textContent = `(${c.q}, ${c.r}) ${c.terrain || ""}${c.label ? " " + c.label : ""}`;
-        if (c.label) text(c.label, { x: p.x, y: p.y - 0.62, class: "cell-label" }, layer);
+        if (c.label) text(short(c.label, 12), { x: p.x, y: p.y - 0.6, class: "cell-label" }, layer);
       }
     },
   };

@@ -66,10 +66,12 @@ export function fillPiece(g, piece, side, r) {
   const facing = el("g", { class: "facing", transform: `rotate(${Number(piece.facing) || 0})` }, g);
   el("polygon", { points: `${r * 1.55},0 ${r * 0.75},${-r * 0.45} ${r * 0.75},${r * 0.45}`, class: "nose" }, facing);
   body(side.shape, r, g, { class: "body", fill: piece.color || side.color });
-  text(side.short, { class: "side", y: r * 0.08, "font-size": r * 0.62 }, g);
-  const label = text(piece.label || piece.id, { class: "label", y: r * 1.9, "font-size": r * 0.62 }, g);
+  text(side.short, { class: "piece-side", y: r * 0.08, "font-size": r * 0.62 }, g);
+  const name = String(piece.label || piece.id);
+  const label = text(name.length > 18 ? `${name.slice(0, 17)}…` : name, { class: "piece-label", y: r * 1.9, "font-size": r * 0.62 }, g);
   label.setAttribute("paint-order", "stroke");
-  if (piece.status) text(piece.status, { class: "status", y: -r * 1.25, "font-size": r * 0.5 }, g);
+  el("title", {}, g).textContent = name;
+  if (piece.status) text(piece.status, { class: "piece-status", y: -r * 1.25, "font-size": r * 0.5 }, g);
 }
 
 export function place(g, x, y) {
