@@ -39,6 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await app.state.hubs.close()
+            session.writer.close()
             await bus.close()
             engine.dispose()
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import anyio
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from app import systems
@@ -40,6 +40,7 @@ from app.core.errors import (
 from app.core.events import Event
 from app.core.tokens import hash_token, matches, new_id, new_token
 from app.storage import repository as repo
+from app.storage.writer import Writer
 from app.systems.base import RuleSystem
 from app.transport.bus import Bus
 
@@ -90,6 +91,7 @@ class Committed:
 class Session:
     def __init__(self, engine: Engine, bus: Bus, snapshot_every: int = 100) -> None:
         self.engine = engine
+        self.writer = Writer(engine)
         self.bus = bus
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, Cached] = OrderedDict()
@@ -112,14 +114,13 @@ class Session:
         event = {"kind": "table_created", "system": system.id, "name": name, "options": opts}
         env = Envelope(seq=0, n=0, dice_index=dice.index, status="open", state=state)
 
-        def write() -> None:
-            with self.engine.begin() as conn:
-                repo.insert_table(conn, row)
-                repo.insert_token(conn, hash_token(host), table_id, "host", None, "host")
-                repo.append(conn, table_id, _action_row("create", 0, None, {"kind": "table.create"}, 0, 0, 0, dice),
-                            [_event_row(0, "create", None, event)])
+        def write(conn: Connection) -> None:
+            repo.insert_table(conn, row)
+            repo.insert_token(conn, hash_token(host), table_id, "host", None, "host")
+            repo.append(conn, table_id, _action_row("create", 0, None, {"kind": "table.create"}, 0, 0, 0, dice),
+                        [_event_row(0, "create", None, event)])
 
-        await anyio.to_thread.run_sync(write)
+        await self.writer.run(write)
         self._store(table_id, env, [{**event, "seq": 0, "seat": None}])
         return {"id": table_id, "host_token": host, "dice_commitment": row["commitment"],
                 "system": system.id, "name": name, "visibility": visibility, "seeded": seed is not None,
@@ -201,11 +202,8 @@ class Session:
         await self.table_meta(table_id)
         token = new_token()
 
-        def write() -> None:
-            with self.engine.begin() as conn:
-                repo.insert_token(conn, hash_token(token), table_id, "spectator", None, name)
-
-        await anyio.to_thread.run_sync(write)
+        await self.writer.run(lambda conn: repo.insert_token(conn, hash_token(token), table_id, "spectator",
+                                                             None, name))
         return {"token": token, "role": "spectator"}
 
     async def join(self, table_id: str, seat: str, name: str) -> dict[str, Any]:
@@ -306,41 +304,40 @@ class Session:
                       action_json: dict[str, Any], run: Any) -> Committed:
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         async with lock:
-            result, env, fresh = await anyio.to_thread.run_sync(
-                self._commit_sync, table_id, seat, action_id, action_json, run)
+            try:
+                result, env, fresh = await self.writer.run(
+                    lambda conn: self._commit_sync(conn, table_id, seat, action_id, action_json, run))
+            except IntegrityError:
+                raise Conflict("Another change to this table landed first; try again", code="stale_seq") from None
             if env is not None:
                 self._store(table_id, env, fresh)
         if not result.duplicate:
             await self.bus.publish(table_id, {"t": "seq", "seq": result.seq})
         return result
 
-    def _commit_sync(self, table_id: str, seat: str | None, action_id: str | None,
+    def _commit_sync(self, conn: Connection, table_id: str, seat: str | None, action_id: str | None,
                      action_json: dict[str, Any], run: Any) -> tuple[Committed, Envelope | None, list[Event]]:
-        try:
-            with self.engine.begin() as conn:
-                row = self._read_table(table_id, conn, for_update=True)
-                if action_id is not None:
-                    done = repo.get_action(conn, table_id, action_id)
-                    if done is not None:
-                        if done["actor"] != seat or done["action"] != action_json:
-                            raise Conflict(f"Action id {action_id!r} was already used for another action",
-                                           code="duplicate_action_id")
-                        events = repo.events_between(conn, table_id, done["first_seq"] - 1, done["last_seq"])
-                        return Committed(done["last_seq"], events, duplicate=True), None, []
-                env = self._load(conn, table_id, row)
-                dice = Dice(row["seed"], env.dice_index)
-                new_env, events = run(conn, env, dice)
-                first = env.seq + 1
-                new_env = replace(new_env, seq=env.seq + len(events), n=env.n + 1, dice_index=dice.index)
-                aid = action_id or f"~{new_id()}"
-                repo.append(conn, table_id, _action_row(aid, new_env.n, seat, action_json, first,
-                                                        new_env.seq, env.dice_index, dice),
-                            [_event_row(first + i, aid, seat, e) for i, e in enumerate(events)])
-                repo.set_table(conn, table_id, seq=new_env.seq, status=new_env.status, outcome=new_env.outcome)
-                if new_env.n % self.snapshot_every == 0:
-                    repo.save_snapshot(conn, table_id, new_env.seq, new_env.n, new_env.to_dict())
-        except IntegrityError:
-            raise Conflict("Another change to this table landed first; try again", code="stale_seq") from None
+        row = self._read_table(table_id, conn, for_update=True)
+        if action_id is not None:
+            done = repo.get_action(conn, table_id, action_id)
+            if done is not None:
+                if done["actor"] != seat or done["action"] != action_json:
+                    raise Conflict(f"Action id {action_id!r} was already used for another action",
+                                   code="duplicate_action_id")
+                events = repo.events_between(conn, table_id, done["first_seq"] - 1, done["last_seq"])
+                return Committed(done["last_seq"], events, duplicate=True), None, []
+        env = self._load(conn, table_id, row)
+        dice = Dice(row["seed"], env.dice_index)
+        new_env, events = run(conn, env, dice)
+        first = env.seq + 1
+        new_env = replace(new_env, seq=env.seq + len(events), n=env.n + 1, dice_index=dice.index)
+        aid = action_id or f"~{new_id()}"
+        repo.append(conn, table_id, _action_row(aid, new_env.n, seat, action_json, first,
+                                                new_env.seq, env.dice_index, dice),
+                    [_event_row(first + i, aid, seat, e) for i, e in enumerate(events)])
+        repo.set_table(conn, table_id, seq=new_env.seq, status=new_env.status, outcome=new_env.outcome)
+        if new_env.n % self.snapshot_every == 0:
+            repo.save_snapshot(conn, table_id, new_env.seq, new_env.n, new_env.to_dict())
         fresh = [{**e, "seq": first + i, "seat": seat} for i, e in enumerate(events)]
         return Committed(new_env.seq, fresh), new_env, fresh
 

@@ -1,0 +1,43 @@
+# Warboard: `make run` serves on http://127.0.0.1:8000; `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run test setup chromium bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: setup
+	$(BIN)/warboard migrate
+	$(BIN)/warboard serve --host $(HOST) --port $(PORT)
+
+# Browser tests drive Debian's Chromium (never a downloaded browser).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+# PostgreSQL storage tests run too when a server answers at $(PG_URL).
+test: setup chromium
+	@if $(BIN)/python -c "import psycopg; psycopg.connect('$(PG_URL)', connect_timeout=3).close()" 2>/dev/null; then \
+	  echo "PostgreSQL answers: storage tests run on SQLite and PostgreSQL"; \
+	  export WARBOARD_TEST_POSTGRES_URL=$(PG_URL); \
+	else echo "No PostgreSQL at $(PG_URL): storage tests run on SQLite only"; fi; \
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: setup
+	$(BIN)/python -m bench.load --help
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache tests/artifacts

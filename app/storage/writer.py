@@ -1,0 +1,118 @@
+"""Write transactions, run so that a durable commit costs little.
+
+On SQLite one writer thread runs every write: it takes all the jobs waiting, runs each in its
+own SAVEPOINT (a job that raises rolls back alone and gets its exception), then commits them
+together, so one fsync makes a whole batch durable (group commit) and writers never wait on
+SQLite's busy handler. A job's caller is answered only after that commit. On PostgreSQL each
+job is its own transaction on a worker thread; row locks order the writers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio
+from sqlalchemy import Connection, Engine
+
+from app.storage.db import is_sqlite
+
+T = TypeVar("T")
+Job = tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
+MAX_BATCH = 256
+
+
+class Writer:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._grouped = is_sqlite(engine.url.drivername)
+        self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    async def run(self, job: Callable[[Connection], T]) -> T:
+        """Run ``job(conn)`` inside a write transaction; returns once it is committed."""
+        if not self._grouped:
+            return await anyio.to_thread.run_sync(self._alone, job)
+        self._start()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put((job, future, loop))
+        return await future
+
+    def run_sync(self, job: Callable[[Connection], T]) -> T:
+        """The same from a thread that is not the event loop (CLI, tests)."""
+        return self._alone(job)
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join(5)
+            self._thread = None
+
+    def _alone(self, job: Callable[[Connection], T]) -> T:
+        with self.engine.begin() as conn:
+            return job(conn)
+
+    def _start(self) -> None:
+        if self._thread is None:
+            with self._lock:
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._serve, name="warboard-writer", daemon=True)
+                    self._thread.start()
+
+    def _serve(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            jobs = [first]
+            while len(jobs) < MAX_BATCH:
+                try:
+                    nxt = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    self._queue.put(None)
+                    break
+                jobs.append(nxt)
+            self._batch(jobs)
+
+    def _batch(self, jobs: list[Job]) -> None:
+        outcomes: list[tuple[Any, BaseException | None]] = []
+        if len(jobs) == 1:  # no savepoint needed: the transaction is the job's own
+            job, future, loop = jobs[0]
+            try:
+                outcome: tuple[Any, BaseException | None] = (self._alone(job), None)
+            except BaseException as exc:  # noqa: BLE001 - handed to the job's caller
+                outcome = (None, exc)
+            loop.call_soon_threadsafe(_settle, future, *outcome)
+            return
+        try:
+            with self.engine.connect() as conn, conn.begin():
+                for job, _future, _loop in jobs:
+                    savepoint = conn.begin_nested()
+                    try:
+                        result = job(conn)
+                    except BaseException as exc:  # noqa: BLE001 - handed to the job's caller
+                        savepoint.rollback()
+                        outcomes.append((None, exc))
+                    else:
+                        savepoint.commit()
+                        outcomes.append((result, None))
+        except BaseException as exc:  # noqa: BLE001 - the commit failed: every job failed
+            outcomes = [(None, exc)] * len(jobs)
+        for (_job, future, loop), (result, error) in zip(jobs, outcomes):
+            loop.call_soon_threadsafe(_settle, future, result, error)
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)

@@ -1,0 +1,272 @@
+"""Warboard load generator.
+
+T sandbox tables, each with 2 players and S spectators on websockets; the players send moves
+at R per table per second for D seconds. Latency is measured from the moment a move is sent
+until every client of that table has the update that carries it. The server is started here
+(one process, fresh SQLite file, every action durably committed before it is broadcast) unless
+``--url`` points at one; its peak memory and CPU are sampled with psutil.
+
+    python -m bench.load --tables 100 --spectators 4 --rate 1 --duration 30
+    python -m bench.load --tables 1 --spectators 500 --rate 5 --duration 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import psutil
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Table:
+    id: str
+    players: list[str]
+    spectators: list[str]
+    clients: int = 0
+    sent: dict[str, float] = field(default_factory=dict)  # action id -> send time
+    acked: dict[str, int] = field(default_factory=dict)  # action id -> seq
+    arrivals: dict[int, list[float]] = field(default_factory=dict)  # seq -> [count, last arrival]
+
+
+@dataclass
+class Stats:
+    updates: int = 0
+    errors: list[str] = field(default_factory=list)
+    closed: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = {**os.environ, "WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000"}
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port),
+                             "--database-url", f"sqlite:///{workdir / 'bench.sqlite3'}"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(f"{url}/api/systems", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+class Monitor:
+    """Samples the server's RSS and CPU time every 100 ms."""
+
+    def __init__(self, pid: int | None) -> None:
+        self.proc = psutil.Process(pid) if pid else None
+        self.peak_rss = 0
+        self.cpu_start = self.cpu_end = 0.0
+
+    def cpu(self) -> float:
+        if self.proc is None:
+            return 0.0
+        t = self.proc.cpu_times()
+        return float(t.user + t.system)
+
+    async def run(self) -> None:
+        while self.proc is not None:
+            self.peak_rss = max(self.peak_rss, self.proc.memory_info().rss)
+            await asyncio.sleep(0.1)
+
+
+async def setup_tables(url: str, count: int, spectators: int) -> list[Table]:
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        async def one(i: int) -> Table:
+            r = await http.post("/api/tables", json={"system": "sandbox", "name": f"bench {i}"})
+            tid = r.json()["id"]
+            players = []
+            for seat in ("p1", "p2"):
+                players.append((await http.post(f"/api/tables/{tid}/join",
+                                                json={"seat": seat, "name": seat})).json()["token"])
+            watchers = [(await http.post(f"/api/tables/{tid}/spectate", json={})).json()["token"]
+                        for _ in range(spectators)]
+            await http.post(f"/api/tables/{tid}/actions", headers={"Authorization": f"Bearer {players[0]}"},
+                            json={"id": "setup", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1}})
+            return Table(tid, players, watchers)
+
+        tables = []
+        for start in range(0, count, 20):
+            tables += await asyncio.gather(*(one(i) for i in range(start, min(count, start + 20))))
+        return tables
+
+
+async def reader(ws: ClientConnection, table: Table, stats: Stats, ready: asyncio.Event,
+                 pending: list[int]) -> None:
+    try:
+        async for raw in ws:
+            message = orjson.loads(raw)
+            kind = message["type"]
+            now = time.perf_counter()
+            if kind == "update":
+                stats.updates += 1
+                for event in message["events"]:
+                    slot = table.arrivals.setdefault(event["seq"], [0, 0.0])
+                    slot[0] += 1
+                    slot[1] = now
+            elif kind == "ack":
+                table.acked[message["ref"]] = message["seq"]
+            elif kind == "error":
+                stats.errors.append(message["error"]["code"])
+            elif kind == "welcome":
+                pending[0] -= 1
+                if pending[0] == 0:
+                    ready.set()
+    except Exception as exc:  # noqa: BLE001 - a benchmark counts failures, it does not stop
+        stats.errors.append(type(exc).__name__)
+    finally:
+        stats.closed += 1
+
+
+async def sender(ws_players: list[ClientConnection], table: Table, rate: float, duration: float,
+                 stats: Stats) -> None:
+    interval = 1.0 / rate
+    await asyncio.sleep(random.random() * interval)
+    end = time.perf_counter() + duration
+    n = 0
+    while (start := time.perf_counter()) < end:
+        action_id = f"m{n}"
+        ws = ws_players[n % 2]
+        body = orjson.dumps({"type": "action", "id": action_id,
+                             "action": {"kind": "move_token", "token": "t", "x": float(n % 48), "y": 2.0}})
+        table.sent[action_id] = time.perf_counter()
+        try:
+            await ws.send(body.decode())
+        except Exception as exc:  # noqa: BLE001
+            stats.errors.append(type(exc).__name__)
+            return
+        n += 1
+        await asyncio.sleep(max(0.0, interval - (time.perf_counter() - start)))
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    workdir = Path(tempfile.mkdtemp(prefix="warboard-bench-"))
+    proc = None
+    url = args.url
+    if url is None:
+        proc, url = start_server(workdir)
+    monitor = Monitor(proc.pid if proc else args.pid)
+    sampler = asyncio.create_task(monitor.run())
+    try:
+        tables = await setup_tables(url, args.tables, args.spectators)
+        ws_base = url.replace("http", "ws", 1)
+        stats = Stats()
+        ready = asyncio.Event()
+        pending = [sum(2 + len(t.spectators) for t in tables)]
+        sockets: list[ClientConnection] = []
+        readers = []
+        players: dict[str, list[ClientConnection]] = {}
+        for table in tables:
+            for token in table.players + table.spectators:
+                ws = await connect(f"{ws_base}/ws/tables/{table.id}?token={token}", compression=None,
+                                   max_size=2**22, open_timeout=30)
+                sockets.append(ws)
+                table.clients += 1
+                if token in table.players:
+                    players.setdefault(table.id, []).append(ws)
+                readers.append(asyncio.create_task(reader(ws, table, stats, ready, pending)))
+        await asyncio.wait_for(ready.wait(), 60)
+        await asyncio.sleep(1.0)  # let presence broadcasts settle
+        monitor.cpu_start = monitor.cpu()
+        updates_before = stats.updates
+        started = time.perf_counter()
+        await asyncio.gather(*(sender(players[t.id], t, args.rate, args.duration, stats) for t in tables))
+        await asyncio.sleep(args.drain)
+        elapsed = time.perf_counter() - started
+        monitor.cpu_end = monitor.cpu()
+        delivered = stats.updates - updates_before
+        for ws in sockets:
+            await ws.close()
+        latencies, lost = [], 0
+        for table in tables:
+            for action_id, sent_at in table.sent.items():
+                seq = table.acked.get(action_id)
+                slot = table.arrivals.get(seq) if seq is not None else None
+                if slot is None or slot[0] < table.clients:
+                    lost += 1
+                    continue
+                latencies.append((slot[1] - sent_at) * 1000)
+        sent = sum(len(t.sent) for t in tables)
+        cpu = monitor.cpu_end - monitor.cpu_start
+        return {
+            "tables": args.tables, "spectators_per_table": args.spectators, "rate_per_table": args.rate,
+            "duration_s": args.duration, "clients": len(sockets), "moves_sent": sent,
+            "moves_fully_delivered": len(latencies), "moves_not_delivered_to_all": lost,
+            "errors": len(stats.errors), "error_kinds": sorted(set(stats.errors)),
+            "latency_ms": {"p50": round(percentile(latencies, 50), 2), "p95": round(percentile(latencies, 95), 2),
+                           "p99": round(percentile(latencies, 99), 2),
+                           "max": round(max(latencies) if latencies else float("nan"), 2)},
+            "throughput": {"moves_per_s": round(sent / elapsed, 1),
+                           "updates_delivered_per_s": round(delivered / elapsed, 1)},
+            "server": {"peak_rss_mb": round(monitor.peak_rss / 2**20, 1), "cpu_s": round(cpu, 2),
+                       "cpu_share_of_one_core": round(cpu / elapsed, 3),
+                       "cpu_s_per_1000_updates": round(1000 * cpu / delivered, 3) if delivered else None},
+        }
+    finally:
+        sampler.cancel()
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Warboard websocket load generator (sandbox moves).")
+    parser.add_argument("--tables", "-T", type=int, default=100)
+    parser.add_argument("--spectators", "-S", type=int, default=4)
+    parser.add_argument("--rate", "-R", type=float, default=1.0, help="moves per table per second")
+    parser.add_argument("--duration", "-D", type=float, default=30.0, help="seconds of sending")
+    parser.add_argument("--drain", type=float, default=3.0, help="seconds to wait for the last updates")
+    parser.add_argument("--url", help="use a running server instead of starting one")
+    parser.add_argument("--pid", type=int, help="with --url: the server's pid, for memory and CPU")
+    parser.add_argument("--out", type=Path, help="also write the JSON result here")
+    args = parser.parse_args()
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    result = asyncio.run(run(args))
+    text = json.dumps(result, indent=2)
+    print(text)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
