@@ -16,6 +16,7 @@ from app.geometry.hex import Hex
 from app.systems.base import Board, Outcome, RuleSystem, State
 from app.systems.gkr import actions as A
 from app.systems.gkr import blb, combat, flow, turns
+from app.systems.gkr.helpers import HELPERS
 from app.systems.gkr.setup import new_game, seats_for
 from app.systems.gkr.view import legal_actions, render
 
@@ -34,6 +35,7 @@ class GKR(RuleSystem):
     board: Board = "hex"
     action_type = A.GKRAction
     options_model = A.GKROptions
+    helpers = HELPERS
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seats_for(options)
