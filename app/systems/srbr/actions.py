@@ -37,6 +37,7 @@ class Move(_Action):
 
 
 class Attack(_Action):
+    """An attack with the activated part; ``target`` is a mecha or a building's terrain id."""
     kind: Literal["attack"]
     attack: Ident
     target: MechaId
@@ -86,6 +87,14 @@ class Record(_Action):
     note: Annotated[str, Field(max_length=200)] = ""
 
 
+class RecordTerrain(_Action):
+    """Manual combat: a player records a building smashed to rubble (or rebuilt)."""
+    kind: Literal["record_terrain"]
+    terrain: Annotated[str, Field(min_length=1, max_length=32)]
+    smashed: bool = True
+    note: Annotated[str, Field(max_length=200)] = ""
+
+
 class DeclareResult(_Action):
     """Manual victory: every seat still in the game declares the same winners."""
     kind: Literal["declare_result"]
@@ -94,7 +103,7 @@ class DeclareResult(_Action):
 
 SrbrAction = Annotated[
     Activate | Move | Attack | StandUp | Done | EndTurn | React | Pass | Concede | Record
-    | DeclareResult,
+    | RecordTerrain | DeclareResult,
     Field(discriminator="kind"),
 ]
 

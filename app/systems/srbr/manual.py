@@ -14,7 +14,7 @@ from app.core.dice import Dice
 from app.core.errors import GameOver, IllegalAction
 from app.core.events import Event
 from app.systems.srbr import actions as A
-from app.systems.srbr import combat, pieces
+from app.systems.srbr import buildings, combat, pieces
 
 State = dict[str, Any]
 
@@ -65,6 +65,28 @@ def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, lis
     if a.damage is not None and not state["options"]["manual"]["health"]:
         state, events = combat.check_destroyed(state, a.mecha, events)
     return state, events
+
+
+def record_terrain(state: State, seat: str, a: A.RecordTerrain, dice: Dice) -> tuple[State, list[Event]]:
+    """Manual combat: a building smashed to rubble (or put back) by the players' word."""
+    if state["result"] is not None:
+        raise GameOver("The game is over")
+    if not state["options"]["manual"]["combat"]:
+        raise IllegalAction("Buildings are smashed by the rules at this table (combat is not "
+                            "manual)", code="not_manual")
+    piece = buildings.find(state, a.terrain)
+    if piece is None:
+        raise IllegalAction(f"There is no terrain {a.terrain!r} on the table", code="unknown_terrain")
+    if a.smashed and piece["type"] == "building":
+        piece = buildings.smash(piece)
+    elif not a.smashed and piece.get("was") == "building":
+        piece = {k: v for k, v in piece.items() if k not in ("was", "hits")} | {
+            "type": "building", "label": piece["label"].removeprefix("Rubble (").removesuffix(")")}
+    else:
+        raise IllegalAction(f"{a.terrain} is {piece['type']}: nothing to record", code="no_change")
+    return buildings.replace(state, piece), [{"kind": "terrain_recorded", "by": seat,
+                                              "terrain": a.terrain, "type": piece["type"],
+                                              "note": a.note}]
 
 
 def declare_result(state: State, seat: str, a: A.DeclareResult, dice: Dice) -> tuple[State, list[Event]]:

@@ -13,7 +13,7 @@ from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.base import Outcome, RuleSystem, State
 from app.systems.srbr import actions as A
-from app.systems.srbr import combat, manual, movement, pieces, setup, turns, view
+from app.systems.srbr import buildings, combat, manual, movement, pieces, setup, turns, view
 from app.systems.srbr.helpers import HELPERS
 
 
@@ -84,6 +84,9 @@ def _attack(state: State, seat: str, a: A.Attack, dice: Dice) -> tuple[State, li
     if spec is None or a.attack not in p["attacks"]:
         raise IllegalAction(f"{m['name']}'s {p['name']} cannot {a.attack} (it can: "
                             f"{', '.join(p['attacks']) or 'no attacks'})", code="cannot_attack")
+    building = buildings.find(state, a.target)
+    if building is not None:
+        return _attack_building(state, m, p, a, spec, building, dice)
     target = pieces.live_mecha(state, a.target)
     if target["owner"] == m["owner"]:
         raise IllegalAction(f"{target['name']} is on your own side", code="own_mecha")
@@ -94,6 +97,22 @@ def _attack(state: State, seat: str, a: A.Attack, dice: Dice) -> tuple[State, li
                                 "manual": True}]
     else:
         state, events = combat.resolve(state, m, p, a.attack, target, a.target_part, dice)
+    state, more = turns.spend(state, a.attack)
+    return state, [*events, *more]
+
+
+def _attack_building(state: State, m: dict[str, Any], p: dict[str, Any], a: A.Attack,
+                     spec: dict[str, Any], building: dict[str, Any], dice: Dice
+                     ) -> tuple[State, list[Event]]:
+    if building["type"] != "building":
+        raise IllegalAction(f"{building['id']} is {building['type']}, not a building",
+                            code="not_a_building")
+    if state["options"]["manual"]["combat"]:
+        buildings.check_reach(state, m, building, spec, a.attack)
+        events: list[Event] = [{"kind": "attack_declared", "attack": a.attack, "attacker": m["id"],
+                                "part": p["id"], "target": building["id"], "manual": True}]
+    else:
+        state, events = buildings.attack(state, m, p, a.attack, building, dice)
     state, more = turns.spend(state, a.attack)
     return state, [*events, *more]
 
@@ -154,7 +173,8 @@ def _concede(state: State, seat: str, a: A.Concede, dice: Dice) -> tuple[State, 
 _HANDLERS: dict[type, Any] = {
     A.Activate: _activate, A.Move: _move, A.Attack: _attack, A.StandUp: _stand_up,
     A.Done: _done, A.EndTurn: _end_turn, A.React: _react, A.Pass: _pass, A.Concede: _concede,
-    A.Record: manual.record, A.DeclareResult: manual.declare_result,
+    A.Record: manual.record, A.RecordTerrain: manual.record_terrain,
+    A.DeclareResult: manual.declare_result,
 }
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.core.errors import WarboardError
 from app.geometry import sticks
-from app.systems.srbr import combat, pieces, turns
+from app.systems.srbr import buildings, combat, pieces, turns
 from app.systems.srbr.data import COLOURS, REACTION_COLOURS
 
 State = dict[str, Any]
@@ -124,6 +124,14 @@ def _action_choices(state: State, phase: str) -> list[dict[str, Any]]:
             except WarboardError:
                 continue
             out.append({"kind": "attack", "attack": name, "target": target["id"]})
+        for piece in state["board"]["terrain"]:
+            if spec is None or piece["type"] != "building":
+                continue
+            try:
+                buildings.check_reach(state, m, piece, spec, name)
+            except WarboardError:
+                continue
+            out.append({"kind": "attack", "attack": name, "target": piece["id"]})
     out.append({"kind": "done"})
     if phase == "actions":
         out.append({"kind": "end_turn"})
