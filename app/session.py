@@ -362,8 +362,9 @@ class Session:
                            limit: int = 1000) -> list[Event]:
         """Committed events with after < seq <= upto, unredacted (redact before sending)."""
         cached = self._cache.get(table_id)
-        if cached is not None and cached.recent and cached.recent[0]["seq"] <= after + 1:
-            top = cached.env.seq if upto is None else upto
+        top = upto if upto is not None else (cached.env.seq if cached is not None else None)
+        if (cached is not None and cached.recent and top is not None
+                and cached.recent[0]["seq"] <= after + 1 and cached.recent[-1]["seq"] >= top):
             return [e for e in cached.recent if after < e["seq"] <= top][:limit]
 
         def read() -> list[Event]:
@@ -473,9 +474,12 @@ class Session:
         if cached is not None and cached.env.seq >= env.seq:
             return
         recent = cached.recent if cached is not None else []
-        if recent and fresh and recent[-1]["seq"] + 1 != fresh[0]["seq"]:
-            recent = []
-        recent = (recent + fresh)[-RECENT_EVENTS:]
+        if fresh:
+            if recent and recent[-1]["seq"] + 1 != fresh[0]["seq"]:
+                recent = []
+            recent = (recent + fresh)[-RECENT_EVENTS:]
+        if recent and recent[-1]["seq"] != env.seq:
+            recent = []  # another process wrote in between: the recent list would have a gap
         self._cache[table_id] = Cached(env, recent)
         self._cache.move_to_end(table_id)
         while len(self._cache) > CACHE_TABLES:

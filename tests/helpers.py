@@ -59,7 +59,8 @@ class WsClient:
         if message["type"] == "welcome":
             self.seq = message["seq"]
         elif message["type"] == "update":
-            assert message["events"][0]["seq"] == self.seq + 1 if message["events"] else True
+            if message["events"]:
+                assert message["events"][0]["seq"] == self.seq + 1, (self.seq, message)
             self.seq = message["seq"]
             self.seqs.extend(e["seq"] for e in message["events"])
         return message
