@@ -12,6 +12,7 @@ from typing import Any
 
 from app.core.errors import BadOptions
 from app.systems.hgb import data
+from app.systems.hgb.cards import check_unit
 from app.systems.hgb.damage import parse_boxes
 
 
@@ -20,7 +21,12 @@ def card_for(fdata: dict[str, Any], unit: str, overrides: dict[str, Any] | None)
     base = data.merge(fdata["card_defaults"], fdata["units"][unit])
     card = data.merge(base, (overrides or {}).get(unit))
     card.setdefault("name", unit)
-    card["boxes"] = parse_boxes(card["boxes"]) if isinstance(card["boxes"], str) else card["boxes"]
+    if isinstance(card.get("boxes"), str):
+        try:
+            card["boxes"] = parse_boxes(card["boxes"])
+        except ValueError as exc:
+            raise BadOptions(f"Unit card {unit!r}: {exc}") from None
+    check_unit(unit, card)
     return card
 
 

@@ -1,25 +1,31 @@
-"""The ``hgb`` rule system (work in progress: helpers first)."""
+"""The ``hgb`` rule system: Heavy Gear Blitz! (Quick Start) on a 48 x 48 inch tabletop."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+import copy
+from typing import Any
 
 from app.core.dice import Dice
-from app.core.errors import IllegalAction
+from app.core.errors import GameOver, IllegalAction, NotYourTurn, WrongPhase
 from app.core.events import Event
-from app.systems.base import Board, RuleSystem, State
+from app.systems.base import Board, Outcome, RuleSystem, State
+from app.systems.hgb import actions as A
+from app.systems.hgb import combat, observe, setup, turns
+from app.systems.hgb.damage import can_go_full_speed
 from app.systems.hgb.helpers import HELPERS
+from app.systems.hgb.movement import change_speed, plan_move
+from app.systems.hgb.options import HgbOptions
+from app.systems.hgb.sight import pos
+from app.systems.hgb.view import legal_kinds, render
 
-
-class _Options(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class _Concede(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    kind: Literal["concede"]
+PHASE_ACTIONS = {
+    "terrain": (A.PlaceTerrain, A.RemoveTerrain, A.Ready),
+    "deployment": (A.Deploy, A.Ready),
+    "initiative": (A.ChooseFirst,),
+    "activation": (A.ActivateGroup, A.SetSpeed, A.Move, A.Aim, A.Attack, A.Designate, A.Ecm, A.Done,
+                   A.EndGroup),
+    "reaction": (A.ReturnFire, A.Pass, A.Aim),
+}
 
 
 class HeavyGearBlitz(RuleSystem):
@@ -27,15 +33,237 @@ class HeavyGearBlitz(RuleSystem):
     name = "Heavy Gear Blitz! (Quick Start)"
     aliases = ("heavy-gear-blitz",)
     board: Board = "tabletop"
-    action_type = Annotated[_Concede, Field(discriminator="kind")]
-    options_model = _Options
+    action_type = A.HgbAction
+    options_model = HgbOptions
     helpers = HELPERS
 
     def seats(self, options: dict[str, Any]) -> list[str]:
-        return ["north", "south"]
+        return list(setup.SEATS)
 
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
-        return {"board": {"kind": "tabletop", "width": 48, "height": 48, "terrain": []}}
+        return setup.new_state(options)
+
+    def outcome(self, state: State) -> Outcome | None:
+        r = state.get("result")
+        return Outcome(list(r["winners"]), r["reason"]) if r else None
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        return render(state, viewer)
+
+    def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
+        return [{"kind": k} for k in legal_kinds(state, seat)]
 
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        raise IllegalAction("Not playable yet", code="wrong_phase")
+        if seat not in setup.SEATS:
+            raise NotYourTurn(f"{seat!r} is not a seat of this game")
+        if state["result"] is not None:
+            raise GameOver("The game is over")
+        if isinstance(action, A.Aim):
+            return state, [self._aim(state, seat, action)]
+        s = copy.deepcopy(state)
+        events: list[Event] = []
+        if isinstance(action, A.Concede):
+            turns.end_game(s, [setup.other(seat)], f"{seat} conceded", events)
+            return s, events
+        if isinstance(action, A.AgreeEnd):
+            self._agree(s, seat, action, events)
+            return s, events
+        if not isinstance(action, PHASE_ACTIONS[s["phase"]]):
+            raise WrongPhase(f"{action.kind!r} is not possible during the {s['phase']} phase")
+        handler = getattr(self, f"_{action.kind}")
+        handler(s, seat, action, dice, events)
+        turns.check_end(s, events)
+        return s, events
+
+    # --- setup phases ---------------------------------------------------------------------
+    def _place_terrain(self, s: State, seat: str, a: A.PlaceTerrain, dice: Dice, ev: list[Event]) -> None:
+        ev.append(setup.place_terrain(s, a.model_dump(exclude={"kind"})))
+
+    def _remove_terrain(self, s: State, seat: str, a: A.RemoveTerrain, dice: Dice, ev: list[Event]) -> None:
+        ev.append(setup.remove_terrain(s, a.id))
+
+    def _ready(self, s: State, seat: str, a: A.Ready, dice: Dice, ev: list[Event]) -> None:
+        if s["phase"] == "deployment":
+            setup.check_all_deployed(s, seat)
+        if seat not in s["ready"]:
+            s["ready"].append(seat)
+        ev.append({"kind": "ready", "seat": seat, "phase": s["phase"]})
+        if len(s["ready"]) == len(setup.SEATS):
+            s["ready"] = []
+            if s["phase"] == "terrain":
+                s["phase"] = "deployment"
+                ev.append({"kind": "phase", "phase": "deployment"})
+            else:
+                turns.start_round(s, dice, ev)
+
+    def _deploy(self, s: State, seat: str, a: A.Deploy, dice: Dice, ev: list[Event]) -> None:
+        m = self._own(s, seat, a.model)
+        if seat in s["ready"]:
+            raise IllegalAction(f"{seat} has finished deploying", code="already_ready")
+        ev.append(setup.deploy(s, seat, m, a.x, a.y, a.facing))
+
+    # --- rounds ----------------------------------------------------------------------------
+    def _choose_first(self, s: State, seat: str, a: A.ChooseFirst, dice: Dice, ev: list[Event]) -> None:
+        turns.choose_first(s, seat, a.seat, ev)
+
+    def _activate_group(self, s: State, seat: str, a: A.ActivateGroup, dice: Dice, ev: list[Event]) -> None:
+        turns.activate_group(s, seat, a.group, ev)
+
+    def _end_group(self, s: State, seat: str, a: A.EndGroup, dice: Dice, ev: list[Event]) -> None:
+        turns.end_group(s, seat, dice, ev)
+
+    def _done(self, s: State, seat: str, a: A.Done, dice: Dice, ev: list[Event]) -> None:
+        m = self._own(s, seat, a.model)
+        turns.begin_model(s, seat, m, ev)
+        turns.finish_model(s, m, a.keep_action, ev)
+
+    def _set_speed(self, s: State, seat: str, a: A.SetSpeed, dice: Dice, ev: list[Event]) -> None:
+        m = self._own(s, seat, a.model)
+        turns.begin_model(s, seat, m, ev)
+        if m["changed"] or m["acted"]:
+            raise IllegalAction(f"{m['label']} may change speed and mode once per round, before it moves "
+                                f"and acts", code="illegal_speed")
+        change_speed(m, a.speed, can_go_full_speed(m["card"]["boxes"], m["crossed"]))
+        if a.autopilot:
+            if not any(p["id"] == "autopilot" for p in m["card"].get("perks", [])):
+                raise IllegalAction(f"{m['label']} has no Autopilot", code="no_perk")
+            m["autopilot"], m["actions"] = True, 2  # Autopilot: may attack twice, defends with one die
+        m["speed"], m["mode"], m["changed"] = a.speed, a.mode or m["mode"], True
+        ev.append({"kind": "speed_set", "model": m["id"], "speed": m["speed"], "mode": m["mode"],
+                   "autopilot": m["autopilot"]})
+
+    def _move(self, s: State, seat: str, a: A.Move, dice: Dice, ev: list[Event]) -> None:
+        m = self._own(s, seat, a.model)
+        turns.begin_model(s, seat, m, ev)
+        start = pos(m)
+        plan = plan_move(s, m, a.path, a.facing)
+        if m["speed"] == "full" and not m.get("full_paid"):
+            if m["actions"] < 1:  # "movement at Full Speed always costs 1 Action"
+                raise IllegalAction(f"{m['label']} has no Action left to pay for Full Speed movement",
+                                    code="no_action")
+            m["actions"] -= 1
+            m["full_paid"] = True
+        m.update(x=plan["x"], y=plan["y"], facing=plan["facing"], moved=plan["moved"], acted=True)
+        s["designations"].pop(m["id"], None)  # designation lasts "until the target starts to move"
+        ev.append({"kind": "moved", "model": m["id"], "path": [[float(x), float(y)] for x, y in a.path],
+                   "mp": plan["costs"], "mp_left": plan["mp_left"], "facing": plan["facing"],
+                   "x": plan["x"], "y": plan["y"]})
+        turns.open_reaction(s, m, turns.inch_points(start, [turns.pos_at(p) for p in a.path]))
+
+    def _attack(self, s: State, seat: str, a: A.Attack, dice: Dice, ev: list[Event]) -> None:
+        m = self._own(s, seat, a.model)
+        turns.begin_model(s, seat, m, ev)
+        self._spend(m, "attack")
+        target = self._target(s, m, a.target)
+        card = combat.weapon_card(s, m, a.weapon)
+        if a.indirect or card.get("grenade"):
+            observer = m
+            if not card.get("grenade"):
+                d = observe.designation_for(s, m, target["id"])
+                observer = s["models"][d["observer"]]
+                if m["id"] not in d["shooters"]:
+                    d["shooters"].append(m["id"])
+            ev.extend(combat.indirect_attack(s, dice, m, target, a.weapon, observer, a.sweep, a.focus))
+        else:
+            ev.extend(combat.direct_attack(s, dice, m, target, a.weapon, a.sweep, a.focus))
+        m["actions"] -= 1
+        m["acted"] = True
+        turns.open_reaction(s, m, [pos(m)])
+
+    def _designate(self, s: State, seat: str, a: A.Designate, dice: Dice, ev: list[Event]) -> None:
+        m = self._own(s, seat, a.model)
+        turns.begin_model(s, seat, m, ev)
+        self._spend(m, "designate a target")
+        ev.append(observe.designate(s, dice, m, self._target(s, m, a.target)))
+        m["actions"] -= 1
+        m["acted"] = True
+        turns.open_reaction(s, m, [pos(m)])
+
+    def _ecm(self, s: State, seat: str, a: A.Ecm, dice: Dice, ev: list[Event]) -> None:
+        m = self._own(s, seat, a.model)
+        turns.begin_model(s, seat, m, ev)
+        self._spend(m, "use ECM")
+        ev.append(observe.jam(s, dice, m, self._target(s, m, a.observer)))
+        m["actions"] -= 1
+        m["acted"] = True
+
+    # --- Return Fire -----------------------------------------------------------------------
+    def _return_fire(self, s: State, seat: str, a: A.ReturnFire, dice: Dice, ev: list[Event]) -> None:
+        p = s["pending"]
+        if seat != p["seat"]:
+            raise NotYourTurn(f"Only {p['seat']} may Return Fire now")
+        m = self._own(s, seat, a.model)
+        if m["status"] != "active" or not m["kept"]:
+            raise IllegalAction(f"{m['label']} has no kept Action for Return Fire", code="no_action")
+        mover = s["models"][p["mover"]]
+        idx = a.at if a.at >= 0 else len(p["points"]) - 1
+        if idx >= len(p["points"]):
+            raise IllegalAction(f"The move has {len(p['points'])} points to fire at, not {a.at}", code="bad_point")
+        final = (mover["x"], mover["y"])
+        mover["x"], mover["y"] = p["points"][idx]
+        ev.append({"kind": "return_fire", "model": m["id"], "target": mover["id"], "at": p["points"][idx]})
+        ev.extend(combat.direct_attack(s, dice, m, mover, a.weapon, 0, 0))
+        if mover["status"] == "active":
+            mover["x"], mover["y"] = final
+        m["kept"], m["actions"] = False, 0
+        if mover["status"] != "active" or not [x for x in turns.alive(s, seat) if x["kept"]]:
+            turns.close_reaction(s)
+            self._after_reaction(s, mover, dice, ev)
+
+    def _pass(self, s: State, seat: str, a: A.Pass, dice: Dice, ev: list[Event]) -> None:
+        if seat != s["pending"]["seat"]:
+            raise NotYourTurn(f"{s['pending']['seat']} decides on Return Fire now")
+        mover = s["models"][s["pending"]["mover"]]
+        turns.close_reaction(s)
+        ev.append({"kind": "no_return_fire", "seat": seat})
+        self._after_reaction(s, mover, dice, ev)
+
+    def _after_reaction(self, s: State, mover: dict[str, Any], dice: Dice, ev: list[Event]) -> None:
+        if mover["status"] != "active" and s["current"] and s["current"]["model"] == mover["id"]:
+            s["current"]["model"] = None
+
+    # --- ending ----------------------------------------------------------------------------
+    def _agree(self, s: State, seat: str, a: A.AgreeEnd, ev: list[Event]) -> None:
+        s["agree"][seat] = a.winner
+        ev.append({"kind": "end_proposed", "seat": seat, "winner": a.winner})
+        votes = s["agree"]
+        if len(votes) == len(setup.SEATS) and len(set(votes.values())) == 1:
+            w = votes[seat]
+            turns.end_game(s, [w] if w else [], "ended by agreement", ev)
+
+    # --- helpers ---------------------------------------------------------------------------
+    def _aim(self, s: State, seat: str, a: A.Aim) -> Event:
+        if s["phase"] not in ("activation", "reaction"):
+            raise WrongPhase("Attacks are aimed during the activation phase")
+        m = self._own(s, seat, a.model)
+        target = self._target(s, m, a.target)
+        observer = None
+        d = s["designations"].get(target["id"])
+        if a.indirect and d and d["seat"] == seat:
+            observer = s["models"][d["observer"]]
+        return {"kind": "aim", **combat.aim(s, m, target, a.weapon, a.indirect, observer)}
+
+    @staticmethod
+    def _own(s: State, seat: str, mid: str) -> dict[str, Any]:
+        m = s["models"].get(mid)
+        if m is None:
+            raise IllegalAction(f"There is no model {mid!r}", code="unknown_model")
+        if m["seat"] != seat:
+            raise IllegalAction(f"{m['label']} belongs to {m['seat']}, not {seat}", code="not_your_model")
+        return m
+
+    @staticmethod
+    def _target(s: State, m: dict[str, Any], tid: str) -> dict[str, Any]:
+        t = s["models"].get(tid)
+        if t is None or t["status"] != "active":
+            raise IllegalAction(f"{tid!r} is not a model in play", code="illegal_target")
+        if t["seat"] == m["seat"]:
+            raise IllegalAction(f"{m['label']} may not target its own side's {t['label']}",
+                                code="illegal_target")
+        return t
+
+    @staticmethod
+    def _spend(m: dict[str, Any], what: str) -> None:
+        if m["actions"] < 1:
+            raise IllegalAction(f"{m['label']} has no Action left to {what} this round "
+                                f"(spent on an attack, a designation or Full Speed)", code="no_action")

@@ -1,0 +1,153 @@
+"""The actions a seat may send (pydantic, discriminated on ``kind``, every size bounded)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Id = Annotated[str, Field(min_length=1, max_length=64)]
+Inch = Annotated[float, Field(ge=-1000, le=1000, allow_inf_nan=False)]
+Degrees = Annotated[float, Field(ge=-720, le=720, allow_inf_nan=False)]
+XY = Annotated[list[Inch], Field(min_length=2, max_length=2)]
+Speed = Literal["stationary", "combat", "full"]
+Mode = Literal["walker", "ground"]
+TerrainType = Literal["rough", "sandy", "forest", "hill", "building", "wall"]
+
+
+class _A(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlaceTerrain(_A):
+    """Terrain phase: add or replace a terrain piece (both players then confirm with ``ready``)."""
+
+    kind: Literal["place_terrain"]
+    id: Id
+    type: TerrainType
+    polygon: Annotated[list[XY], Field(min_length=3, max_length=64)]
+    level: Annotated[int, Field(ge=0, le=10)] | None = None
+    label: Annotated[str, Field(max_length=60)] = ""
+
+
+class RemoveTerrain(_A):
+    kind: Literal["remove_terrain"]
+    id: Id
+
+
+class Ready(_A):
+    """Terrain or deployment phase: this seat is satisfied (terrain) or has placed every model."""
+
+    kind: Literal["ready"]
+
+
+class Deploy(_A):
+    kind: Literal["deploy"]
+    model: Id
+    x: Inch
+    y: Inch
+    facing: Degrees = 0
+
+
+class ChooseFirst(_A):
+    """The initiative winner decides which seat activates a Combat Group first this round."""
+
+    kind: Literal["choose_first"]
+    seat: Literal["north", "south"]
+
+
+class ActivateGroup(_A):
+    kind: Literal["activate_group"]
+    group: Id
+
+
+class SetSpeed(_A):
+    kind: Literal["set_speed"]
+    model: Id
+    speed: Speed
+    mode: Mode | None = None
+    autopilot: bool | None = None
+
+
+class Move(_A):
+    """Move along ``path`` (waypoints after the current position); ``facing`` turns at the end."""
+
+    kind: Literal["move"]
+    model: Id
+    path: Annotated[list[XY], Field(min_length=1, max_length=100)]
+    facing: Degrees | None = None
+
+
+class Aim(_A):
+    """Ask for an attack's arc, range band, cover and modifiers without rolling (changes nothing)."""
+
+    kind: Literal["aim"]
+    model: Id
+    weapon: Annotated[str, Field(max_length=12)]
+    target: Id
+    indirect: bool = False
+
+
+class Attack(_A):
+    kind: Literal["attack"]
+    model: Id
+    weapon: Annotated[str, Field(max_length=12)]
+    target: Id
+    indirect: bool = False
+    sweep: Annotated[int, Field(ge=0, le=10)] = 0
+    focus: Annotated[int, Field(ge=0, le=10)] = 0
+
+
+class Designate(_A):
+    kind: Literal["designate"]
+    model: Id
+    target: Id
+
+
+class Ecm(_A):
+    kind: Literal["ecm"]
+    model: Id
+    observer: Id
+
+
+class Done(_A):
+    """The model has finished; ``keep_action`` keeps its unspent Action for Return Fire."""
+
+    kind: Literal["done"]
+    model: Id
+    keep_action: bool = False
+
+
+class EndGroup(_A):
+    kind: Literal["end_group"]
+
+
+class ReturnFire(_A):
+    """Spend a kept Action to shoot the model that just moved or acted, at one of its points."""
+
+    kind: Literal["return_fire"]
+    model: Id
+    weapon: Annotated[str, Field(max_length=12)]
+    at: Annotated[int, Field(ge=0, le=200)] = -1  # index into the reaction window's points; -1 = last
+
+
+class Pass(_A):
+    kind: Literal["pass"]
+
+
+class AgreeEnd(_A):
+    """End the game by agreement: both seats must send the same ``winner`` (or none)."""
+
+    kind: Literal["agree_end"]
+    winner: Literal["north", "south"] | None = None
+
+
+class Concede(_A):
+    kind: Literal["concede"]
+
+
+HgbAction = Annotated[
+    PlaceTerrain | RemoveTerrain | Ready | Deploy | ChooseFirst | ActivateGroup | SetSpeed | Move | Aim
+    | Attack | Designate | Ecm | Done | EndGroup | ReturnFire | Pass | AgreeEnd | Concede,
+    Field(discriminator="kind"),
+]

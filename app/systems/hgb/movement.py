@@ -1,0 +1,153 @@
+"""Movement: MP per speed and mode, terrain costs along the path, climbing, turning rules.
+
+Rulebook, "Movement". The path is validated point by point; the MP spent up to each point is
+returned so a client can show the remaining MP while the player drags.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shapely import LineString, Polygon
+
+from app.core.errors import IllegalAction
+from app.geometry.tabletop import Point, angle_between, bearing, distance
+from app.geometry.terrain import hexagon, levels_along, weighted_length
+from app.systems.hgb.sight import levels, pos, shapes
+
+#: Rulebook, Movement: MP to move 1 inch per terrain (Open/Level 1 MP in both modes)
+TERRAIN_MP = {"walker": {"rough": 2, "sandy": 3, "forest": 3},
+              "ground": {"rough": 3, "sandy": 2, "forest": 3}}
+#: Rulebook: climbing one level costs 2 MP, descending one level 1 MP (on top of the terrain)
+CLIMB_MP, DESCEND_MP = 2, 1
+#: Rulebook: free 60 degree turn per N inches; None = moves and turns freely
+TURN_EVERY = {("ground", "combat"): 2.0, ("ground", "full"): 3.0, ("walker", "full"): 2.0,
+              ("walker", "combat"): None, ("walker", "stationary"): None, ("ground", "stationary"): None}
+SPEEDS = ("stationary", "combat", "full")
+
+
+def max_mp(model: dict[str, Any]) -> float:
+    """MP for the model's current speed and mode (from its card); Stationary moves by distance."""
+    if model["speed"] == "stationary":
+        return 0.0
+    return float(model["card"]["mp"][model["mode"]][model["speed"]])
+
+
+def cost_areas(state: dict[str, Any], mode: str, mover: str) -> list[tuple[Polygon, float]]:
+    terrain = state["board"]["terrain"]
+    areas = [(poly, float(TERRAIN_MP[mode][t["type"]]))
+             for t, poly in zip(terrain, shapes(terrain)) if t["type"] in TERRAIN_MP[mode]]
+    rules = state["rules"]
+    for m in state["models"].values():
+        if m["status"] == "wreck" and m["id"] != mover:  # a wreck is Rough Terrain (Damage)
+            areas.append((hexagon(pos(m), rules["wreck_radius"], m["facing"]), float(TERRAIN_MP[mode]["rough"])))
+    return areas
+
+
+def segment_cost(state: dict[str, Any], a: Point, b: Point, mode: str, mover: str) -> float:
+    cost = weighted_length(a, b, cost_areas(state, mode, mover))
+    seq = levels_along(a, b, levels(state["board"]["terrain"]))
+    for lo, hi in zip(seq, seq[1:]):
+        cost += (hi - lo) * CLIMB_MP if hi > lo else (lo - hi) * DESCEND_MP
+    return cost
+
+
+def _check_passable(state: dict[str, Any], a: Point, b: Point, model: dict[str, Any]) -> None:
+    rules = state["rules"]
+    board = state["board"]
+    if not (0 <= b.x <= board["width"] and 0 <= b.y <= board["height"]):
+        raise IllegalAction(f"{model['label']} cannot leave the table at ({b.x:g}, {b.y:g})", code="off_board")
+    line = LineString([(a.x, a.y), (b.x, b.y)])
+    for t, poly in zip(board["terrain"], shapes(board["terrain"])):
+        if t["type"] in rules["impassable"]:
+            if line.intersection(poly).length > 1e-6 or poly.contains(line):
+                raise IllegalAction(f"{model['label']} cannot pass through {t.get('label') or t['type']} "
+                                    f"({t['id']}) between ({a.x:g}, {a.y:g}) and ({b.x:g}, {b.y:g})",
+                                    code="impassable")
+
+
+def _turn_credits(angle: float, tolerance: float) -> int:
+    return 0 if angle <= tolerance else math.ceil((angle - tolerance) / 60 - 1e-9)
+
+
+def plan_move(state: dict[str, Any], model: dict[str, Any], path: list[list[float]],
+              facing: float | None) -> dict[str, Any]:
+    """Validate a move from the model's position along ``path``; returns the new position,
+    facing, cumulative MP at each point, and the round's running totals. Raises IllegalAction.
+    """
+    rules = state["rules"]
+    moved = dict(model["moved"])
+    every = TURN_EVERY[(model["mode"], model["speed"])]
+    tol = rules["turn_tolerance_degrees"]
+    limit = max_mp(model)
+    here, heading = pos(model), model["facing"]
+    spent, dist, turns = moved["mp"], moved["dist"], moved["turns"]
+    costs = []
+    for x, y in path:
+        nxt = Point(float(x), float(y))
+        step = distance(here, nxt)
+        if step < 1e-9:
+            costs.append(round(spent, 3))
+            continue
+        _check_passable(state, here, nxt, model)
+        direction = bearing(here, nxt)
+        if every is not None:  # forward only, free 60 degree turns per `every` inches moved
+            turns = _turn(model, here, heading, direction, dist, turns, every, tol)
+            heading = direction
+        spent += segment_cost(state, here, nxt, model["mode"], model["id"])
+        dist += step
+        if model["speed"] == "stationary":
+            if dist > rules["stationary_move_inches"] + 1e-9:
+                raise IllegalAction(f"{model['label']} is Stationary and may move only "
+                                    f"{rules['stationary_move_inches']:g} inch this round (path reaches "
+                                    f"{dist:.2f})", code="illegal_move")
+        elif spent > limit + 1e-9:
+            raise IllegalAction(f"{model['label']} has {limit:g} MP at {model['speed']} speed in "
+                                f"{model['mode']} mode; reaching ({nxt.x:g}, {nxt.y:g}) costs "
+                                f"{spent:.2f} MP", code="not_enough_mp")
+        costs.append(round(spent, 3))
+        here = nxt
+    if facing is not None:
+        if every is not None:
+            turns = _turn(model, here, heading, facing % 360, dist, turns, every, tol)
+        heading = facing % 360
+    _check_overlap(state, model, here)
+    return {"x": here.x, "y": here.y, "facing": round(heading % 360, 6), "costs": costs,
+            "moved": {"mp": spent, "dist": dist, "turns": turns}, "mp_left": max(0.0, limit - spent)}
+
+
+def _turn(model: dict[str, Any], at: Point, heading: float, direction: float, dist: float, used: int,
+          every: float, tol: float) -> int:
+    need = _turn_credits(angle_between(heading, direction), tol)
+    if need == 0:
+        return used
+    earned = math.floor(dist / every + 1e-9)
+    if used + need > earned:
+        raise IllegalAction(
+            f"{model['label']} ({model['speed']} speed, {model['mode']} mode) moves only forward and turns "
+            f"60 degrees per {every:g} inches: turning {angle_between(heading, direction):.0f} degrees at "
+            f"({at.x:g}, {at.y:g}) needs {need} free turn(s), {earned - used} left after {dist:.2f} inches",
+            code="illegal_turn")
+    return used + need
+
+
+def _check_overlap(state: dict[str, Any], model: dict[str, Any], p: Point) -> None:
+    r = state["rules"]["base_radius"]
+    for other in state["models"].values():
+        if other["id"] == model["id"] or other["status"] != "active":
+            continue
+        if distance(p, pos(other)) < 2 * r * math.cos(math.radians(30)) - 1e-9:
+            raise IllegalAction(f"{model['label']} cannot end its move on {other['label']} "
+                                f"at ({p.x:g}, {p.y:g})", code="occupied")
+
+
+def change_speed(model: dict[str, Any], speed: str, full_allowed: bool) -> None:
+    """Rulebook: change speed by one level, once per round before moving; raises IllegalAction."""
+    step = abs(SPEEDS.index(speed) - SPEEDS.index(model["speed"]))
+    if step > 1:
+        raise IllegalAction(f"{model['label']} is at {model['speed']} speed and may change by one level "
+                            f"only (not to {speed})", code="illegal_speed")
+    if speed == "full" and not full_allowed:
+        raise IllegalAction(f"{model['label']} is Heavily or Critically damaged and cannot go Full Speed",
+                            code="illegal_speed")

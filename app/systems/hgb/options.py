@@ -1,0 +1,69 @@
+"""Table options: the two forces, the map or custom terrain, and the host's data overrides."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from app.systems.hgb import data
+from app.systems.hgb.actions import XY, Id, TerrainType
+from app.systems.hgb.forces import build
+
+Faction = Literal["north", "south", "peace_river"]
+Overrides = Annotated[dict[Annotated[str, Field(max_length=40)], dict[str, Any]], Field(max_length=64)]
+
+
+class _O(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ForceChoice(_O):
+    faction: Faction
+    #: model key -> option ids; None takes the faction file's default_choices
+    choices: Annotated[dict[Id, Annotated[list[Id], Field(max_length=3)]], Field(max_length=16)] | None = None
+    command_group: Id | None = None
+
+
+class TerrainPiece(_O):
+    id: Id
+    type: TerrainType
+    polygon: Annotated[list[XY], Field(min_length=3, max_length=64)]
+    level: Annotated[int, Field(ge=0, le=10)] | None = None
+    label: Annotated[str, Field(max_length=60)] = ""
+
+
+class DataOverrides(_O):
+    """The host's edits of the Warboard default data (merged over the data files)."""
+
+    weapons: Overrides = {}
+    units: Overrides = {}
+    rules: Annotated[dict[Annotated[str, Field(max_length=40)], Any], Field(max_length=64)] = {}
+
+
+class HgbOptions(_O):
+    north: ForceChoice = ForceChoice(faction="north")
+    south: ForceChoice = ForceChoice(faction="south")
+    map: Annotated[str, Field(max_length=40, description="a ready-made map id (data/maps.json)")] = "ridge"
+    terrain: Annotated[list[TerrainPiece], Field(max_length=200)] | None = None
+    designation: Literal["rulebook", "translator"] = Field(
+        "rulebook", description="Target Designation: the rulebook's (an Action, line of sight) or the "
+                                "translator's improvised EW roll against 3 with a shooter limit")
+    data: DataOverrides = DataOverrides()
+
+    @model_validator(mode="after")
+    def _check(self) -> HgbOptions:
+        if self.terrain is None and self.map not in data.maps():
+            raise ValueError(f"unknown map {self.map!r} (maps: {', '.join(data.maps())})")
+        for seat in ("north", "south"):
+            force = force_of(self, seat)
+            del force
+        return self
+
+
+def force_of(options: HgbOptions, seat: str) -> dict[str, Any]:
+    choice: ForceChoice = getattr(options, seat)
+    choices = choice.choices
+    if choices is None:
+        choices = data.faction(choice.faction).get("default_choices", {})
+    return build(choice.faction, choices, choice.command_group, options.data.units)

@@ -1,0 +1,119 @@
+"""Setup: the table, terrain placement and deployment (rulebook, "Setup").
+
+A 4 x 4 foot (48 x 48 inch) table; the players place terrain until both are satisfied
+(``ready``); each deploys its Gears no more than 12 inches from its own table edge (seat
+``north`` = the y = 0 edge, ``south`` = the far edge), facing as it chooses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.errors import BadOptions, IllegalAction
+from shapely import Point as SPoint
+
+from app.geometry.tabletop import Point
+from app.geometry.terrain import polygon
+from app.systems.hgb import data
+from app.systems.hgb.cards import check_weapons
+from app.systems.hgb.options import HgbOptions, force_of
+
+TABLE = 48.0  # inches (4 feet)
+DEPLOY_DEPTH = 12.0  # "no more than 1 foot (30 cm) from their own table edge"
+SEATS = ("north", "south")
+
+
+def other(seat: str) -> str:
+    return "south" if seat == "north" else "north"
+
+
+def new_state(options: dict[str, Any]) -> dict[str, Any]:
+    opts = HgbOptions.model_validate(options)
+    rules = data.rules(opts.data.rules)
+    weapons = data.weapons(opts.data.weapons)
+    check_weapons(weapons)
+    if opts.terrain is not None:
+        terrain = [t.model_dump() for t in opts.terrain]
+    else:
+        terrain = data.maps()[opts.map]["terrain"]
+    models: dict[str, Any] = {}
+    forces = {}
+    for seat in SEATS:
+        force = force_of(opts, seat)
+        for code in {w for m in force["models"] for w in m["card"]["weapons"]}:
+            if code not in weapons:
+                raise BadOptions(f"Weapon {code!r} of the {force['name']} is missing from the weapon data")
+        forces[seat] = {k: force[k] for k in ("faction", "name", "tv", "listed_tv", "groups", "choices",
+                                              "command_group")}
+        for m in force["models"]:
+            mid = f"{seat[0]}-{m['key']}"
+            models[mid] = {**m, "id": mid, "seat": seat, "status": "reserve", "x": None, "y": None,
+                           "facing": 90.0 if seat == "north" else 270.0,
+                           "speed": rules["start_speed"], "mode": rules["start_mode"], "crossed": 0,
+                           "ammo": {}, "autopilot": False, **fresh_round()}
+    return {"options": opts.model_dump(mode="json"), "rules": rules, "weapons": weapons,
+            "board": {"kind": "tabletop", "width": TABLE, "height": TABLE, "terrain": terrain},
+            "forces": forces, "models": models, "phase": "terrain", "ready": [], "round": 0,
+            "initiative": None, "first": None, "to_activate": None, "current": None,
+            "groups_done": {s: [] for s in SEATS}, "designations": {}, "pending": None,
+            "agree": {}, "result": None}
+
+
+def fresh_round() -> dict[str, Any]:
+    """Per-round flags of a model."""
+    return {"used": False, "activated": False, "actions": 1, "kept": False, "changed": False,
+            "acted": False, "full_paid": False, "moved": {"mp": 0.0, "dist": 0.0, "turns": 0}}
+
+
+def place_terrain(state: dict[str, Any], piece: dict[str, Any]) -> dict[str, Any]:
+    poly = polygon(piece["polygon"])
+    if poly.is_empty or poly.area <= 0:
+        raise IllegalAction(f"Terrain {piece['id']!r} has no area", code="bad_terrain")
+    minx, miny, maxx, maxy = poly.bounds
+    if minx < 0 or miny < 0 or maxx > TABLE or maxy > TABLE:
+        raise IllegalAction(f"Terrain {piece['id']!r} reaches off the {TABLE:g} inch table", code="off_board")
+    terrain = [t for t in state["board"]["terrain"] if t["id"] != piece["id"]] + [piece]
+    if len(terrain) > 200:
+        raise IllegalAction("A table holds at most 200 terrain pieces", code="too_much_terrain")
+    state["board"]["terrain"] = terrain
+    state["ready"] = []  # both players must be satisfied with the final terrain
+    return {"kind": "terrain_placed", "piece": piece}
+
+
+def remove_terrain(state: dict[str, Any], tid: str) -> dict[str, Any]:
+    if not any(t["id"] == tid for t in state["board"]["terrain"]):
+        raise IllegalAction(f"There is no terrain piece {tid!r}", code="unknown_terrain")
+    state["board"]["terrain"] = [t for t in state["board"]["terrain"] if t["id"] != tid]
+    state["ready"] = []
+    return {"kind": "terrain_removed", "id": tid}
+
+
+def zone(seat: str) -> tuple[float, float]:
+    """The y-range of a seat's deployment zone."""
+    return (0.0, DEPLOY_DEPTH) if seat == "north" else (TABLE - DEPLOY_DEPTH, TABLE)
+
+
+def deploy(state: dict[str, Any], seat: str, model: dict[str, Any], x: float, y: float, facing: float) -> dict[str, Any]:
+    r = state["rules"]["base_radius"]
+    y0, y1 = zone(seat)
+    if not (r <= x <= TABLE - r and y0 + r <= y + 1e-9 and y - 1e-9 <= y1 - r):
+        raise IllegalAction(f"{model['label']} must be placed wholly on the table within "
+                            f"{DEPLOY_DEPTH:g} inches of the {seat} edge (y {y0:g} to {y1:g}), "
+                            f"not at ({x:g}, {y:g})", code="outside_deployment_zone")
+    p = Point(x, y)
+    for t in state["board"]["terrain"]:
+        if t["type"] in state["rules"]["impassable"] and polygon(t["polygon"]).distance(SPoint(p.x, p.y)) < r * 0.8:
+            raise IllegalAction(f"{model['label']} cannot stand in {t.get('label') or t['type']}",
+                                code="impassable")
+    for o in state["models"].values():
+        if o["id"] != model["id"] and o["status"] == "active" and (o["x"] - x) ** 2 + (o["y"] - y) ** 2 < (1.7 * r) ** 2:
+            raise IllegalAction(f"{model['label']} would overlap {o['label']}", code="occupied")
+    model.update(x=float(x), y=float(y), facing=facing % 360, status="active")
+    return {"kind": "deployed", "model": model["id"], "x": model["x"], "y": model["y"], "facing": model["facing"]}
+
+
+def check_all_deployed(state: dict[str, Any], seat: str) -> None:
+    waiting = [m["label"] for m in state["models"].values() if m["seat"] == seat and m["status"] == "reserve"]
+    if waiting:
+        raise IllegalAction(f"Deploy every model first (still waiting: {', '.join(waiting)})",
+                            code="not_deployed")

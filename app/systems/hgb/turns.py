@@ -1,0 +1,203 @@
+"""Rounds, initiative, Combat Group activation, Used models, Return Fire windows, game end.
+
+Rulebook, "Rounds": both players roll a die each round (ties re-rolled); the higher decides who
+activates first; players alternate activating Combat Groups while any remain; a group's models
+move and act one at a time and become Used; starting another model of the group makes the
+previous one Used, losing its unfinished actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.dice import Dice
+from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
+from app.geometry.tabletop import Point, path_length
+from app.systems.hgb.setup import SEATS, fresh_round, other
+from app.systems.hgb.sight import pos
+
+
+def alive(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
+    return [m for m in state["models"].values() if m["seat"] == seat and m["status"] == "active"]
+
+
+def groups_left(state: dict[str, Any], seat: str) -> list[str]:
+    live = {m["group"] for m in alive(state, seat)}
+    return [g["id"] for g in state["forces"][seat]["groups"]
+            if g["id"] in live and g["id"] not in state["groups_done"][seat]]
+
+
+def start_round(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]]) -> None:
+    state["round"] += 1
+    for m in state["models"].values():
+        m.update(fresh_round())
+        m["autopilot"] = False
+    state.update(designations={}, groups_done={s: [] for s in SEATS}, current=None, pending=None,
+                 first=None, to_activate=None, phase="initiative")
+    rolls = []
+    while True:  # "If the results are the same, both players reroll."
+        a, b = dice.roll(6, "initiative north"), dice.roll(6, "initiative south")
+        rolls.append({"north": a, "south": b})
+        if a != b:
+            break
+    winner = "north" if a > b else "south"
+    state["initiative"] = {"rolls": rolls, "winner": winner}
+    events.append({"kind": "round_started", "round": state["round"], "initiative": rolls, "winner": winner})
+
+
+def choose_first(state: dict[str, Any], seat: str, first: str, events: list[dict[str, Any]]) -> None:
+    if state["initiative"]["winner"] != seat:
+        raise NotYourTurn(f"{state['initiative']['winner']} won the initiative and chooses who goes first")
+    state.update(first=first, phase="activation")
+    events.append({"kind": "first_chosen", "seat": first})
+    state["to_activate"] = first if groups_left(state, first) else other(first)
+
+
+def begin_model(state: dict[str, Any], seat: str, model: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    """Make ``model`` the one acting now (activating its group if needed)."""
+    if state["phase"] != "activation":
+        raise WrongPhase(f"Models act in the activation phase, not during {state['phase']}")
+    if state["to_activate"] != seat:
+        raise NotYourTurn(f"It is {state['to_activate']}'s turn to activate a Combat Group")
+    if model["seat"] != seat:
+        raise IllegalAction(f"{model['label']} is not yours", code="not_your_model")
+    if model["status"] != "active":
+        raise IllegalAction(f"{model['label']} is no longer in play", code="not_in_play")
+    if model["used"]:
+        raise IllegalAction(f"{model['label']} is Used this round", code="model_used")
+    cur = state["current"]
+    if cur is None:
+        activate_group(state, seat, model["group"], events)
+        cur = state["current"]
+    elif cur["group"] != model["group"]:
+        raise IllegalAction(f"Combat Group {cur['group']} is activating; {model['label']} is in "
+                            f"{model['group']} (end the group first)", code="wrong_group")
+    if cur["model"] != model["id"]:
+        if cur["model"] is not None:
+            finish_model(state, state["models"][cur["model"]], False, events)
+        cur["model"] = model["id"]
+        model["activated"] = True
+
+
+def activate_group(state: dict[str, Any], seat: str, group: str, events: list[dict[str, Any]]) -> None:
+    if state["phase"] != "activation":
+        raise WrongPhase(f"Groups activate in the activation phase, not during {state['phase']}")
+    if state["to_activate"] != seat:
+        raise NotYourTurn(f"It is {state['to_activate']}'s turn to activate a Combat Group")
+    if state["current"] is not None:
+        raise IllegalAction(f"Combat Group {state['current']['group']} is still activating", code="wrong_group")
+    if group not in groups_left(state, seat):
+        raise IllegalAction(f"Combat Group {group} cannot activate (left: {', '.join(groups_left(state, seat))})",
+                            code="wrong_group")
+    state["current"] = {"seat": seat, "group": group, "model": None}
+    events.append({"kind": "group_activated", "seat": seat, "group": group})
+
+
+def finish_model(state: dict[str, Any], model: dict[str, Any], keep: bool, events: list[dict[str, Any]]) -> None:
+    """The model becomes Used; Full Speed with fewer MP than Combat Speed falls back to Combat."""
+    if model["used"]:
+        return
+    model["used"] = True
+    model["kept"] = bool(keep and model["actions"] > 0)
+    ev: dict[str, Any] = {"kind": "model_used", "model": model["id"], "kept_action": model["kept"]}
+    if model["speed"] == "full" and model["moved"]["mp"] < model["card"]["mp"][model["mode"]]["combat"]:
+        model["speed"] = "combat"  # "otherwise it switches to Combat Speed"
+        ev["speed"] = "combat"
+    events.append(ev)
+    if state["current"] and state["current"]["model"] == model["id"]:
+        state["current"]["model"] = None
+
+
+def end_group(state: dict[str, Any], seat: str, dice: Dice, events: list[dict[str, Any]]) -> None:
+    cur = state["current"]
+    if state["phase"] != "activation" or cur is None or cur["seat"] != seat:
+        raise IllegalAction("No Combat Group of yours is activating", code="wrong_phase")
+    if cur["model"] is not None:
+        finish_model(state, state["models"][cur["model"]], False, events)
+    for m in state["models"].values():
+        if m["seat"] == seat and m["group"] == cur["group"] and not m["used"]:
+            m["used"] = True
+    state["groups_done"][seat].append(cur["group"])
+    state["current"] = None
+    events.append({"kind": "group_done", "seat": seat, "group": cur["group"]})
+    advance(state, dice, events)
+
+
+def advance(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]]) -> None:
+    """Hand the next activation to the other player, or end the round."""
+    if state["result"] is not None:
+        return
+    seat = state["to_activate"]
+    if state["current"] is not None and state["current"]["group"] in groups_left(state, seat):
+        return
+    state["current"] = None
+    nxt = other(seat)
+    if groups_left(state, nxt):
+        state["to_activate"] = nxt
+    elif groups_left(state, seat):
+        state["to_activate"] = seat
+    else:
+        events.append({"kind": "round_ended", "round": state["round"]})
+        start_round(state, dice, events)
+
+
+def open_reaction(state: dict[str, Any], mover: dict[str, Any], points: list[Point]) -> bool:
+    """Return Fire: the other seat's models that kept their Action may answer the mover."""
+    if mover["status"] != "active" or state["result"] is not None:
+        return False
+    foe = other(mover["seat"])
+    if not [m for m in alive(state, foe) if m["kept"]]:
+        return False
+    state["pending"] = {"seat": foe, "mover": mover["id"],
+                        "points": [[round(p.x, 4), round(p.y, 4)] for p in points]}
+    state["phase"] = "reaction"
+    return True
+
+
+def close_reaction(state: dict[str, Any]) -> None:
+    state["pending"] = None
+    state["phase"] = "activation" if state["result"] is None else "over"
+
+
+def inch_points(start: Point, path: list[Point]) -> list[Point]:
+    """The points where each inch of the move is completed, and the end point."""
+    out: list[Point] = []
+    pts = [start, *path]
+    walked, next_mark = 0.0, 1.0
+    for a, b in zip(pts, pts[1:]):
+        seg = path_length([a, b])
+        while seg > 0 and walked + seg >= next_mark - 1e-9:
+            t = (next_mark - walked) / seg
+            out.append(Point(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)))
+            next_mark += 1
+        walked += seg
+    if not out or (out[-1].x, out[-1].y) != (pts[-1].x, pts[-1].y):
+        out.append(pts[-1])
+    return out
+
+
+def check_end(state: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    """The game ends when one side has no models left (Warboard: both gone is a draw)."""
+    if state["result"] is not None or state["phase"] in ("terrain", "deployment"):
+        return
+    left = {s: bool(alive(state, s)) for s in SEATS}
+    if all(left.values()):
+        return
+    winners = [s for s in SEATS if left[s]]
+    reason = (f"{', '.join(winners)} has models left; the other side has none" if winners
+              else "both sides were wiped out")
+    end_game(state, winners, reason, events)
+
+
+def end_game(state: dict[str, Any], winners: list[str], reason: str, events: list[dict[str, Any]]) -> None:
+    state["result"] = {"winners": winners, "reason": reason}
+    state["phase"] = "over"
+    state["pending"] = None
+    events.append({"kind": "game_over", "winners": winners, "reason": reason})
+
+
+def pos_at(point: list[float]) -> Point:
+    return Point(point[0], point[1])
+
+
+__all__ = ["pos", "pos_at"]

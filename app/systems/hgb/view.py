@@ -1,0 +1,142 @@
+"""What a seat or a spectator sees (nothing in this game is hidden: the whole table is open).
+
+The generic board client draws ``board``, ``pieces`` and ``turn``; ``cards`` are the unit cards
+with their damage boxes, ``prompt`` tells the viewing seat what it is asked to do, and
+``targets`` (for the model acting now) gives each enemy's range, arc, cover and modifiers per
+weapon, so the attacking player sees them before rolling.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.systems.hgb.combat import aim
+from app.systems.hgb.damage import STATE_NAMES, damage_state
+from app.systems.hgb.movement import max_mp
+from app.systems.hgb.sight import cover
+from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, TABLE, other, zone
+from app.systems.hgb.turns import groups_left
+
+
+def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    pieces = [_piece(m) for m in state["models"].values() if m["status"] in ("active", "wreck")]
+    view = {
+        "board": {**state["board"], "zones": {s: {"y": list(zone(s)), "depth": DEPLOY_DEPTH} for s in SEATS}},
+        "pieces": pieces,
+        "turn": {"active": active_seats(state), "phase": state["phase"], "round": state["round"]},
+        "cards": [_card(state, m) for m in state["models"].values()],
+        "forces": state["forces"],
+        "weapons": state["weapons"],
+        "rules": {k: v for k, v in state["rules"].items() if not k.startswith("_")},
+        "initiative": state["initiative"], "first": state["first"], "to_activate": state["to_activate"],
+        "current": state["current"], "groups_done": state["groups_done"],
+        "designations": state["designations"], "pending": state["pending"],
+        "ready": state["ready"], "agree": state["agree"], "result": state["result"],
+        "options": {"designation": state["options"]["designation"]},
+    }
+    if viewer in SEATS:
+        view["prompt"] = prompt(state, viewer)
+        cur = state["current"]
+        if state["phase"] == "activation" and cur and cur["seat"] == viewer and cur["model"]:
+            view["targets"] = targets(state, state["models"][cur["model"]])
+    return view
+
+
+def _piece(m: dict[str, Any]) -> dict[str, Any]:
+    status = "wreck" if m["status"] == "wreck" else ("used" if m["used"] else "ready")
+    return {"id": m["id"], "label": m["label"], "owner": m["seat"] if m["status"] == "active" else None,
+            "x": m["x"], "y": m["y"], "facing": m["facing"], "kind": m["unit"], "status": status,
+            "group": m["group"]}
+
+
+def _card(state: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
+    card = m["card"]
+    return {
+        "id": m["id"], "seat": m["seat"], "label": m["label"], "unit": card.get("name", m["unit"]),
+        "group": m["group"], "status": m["status"], "skills": m["skills"],
+        "armor": card["armor"], "size": card["size"],
+        "boxes": [{"kind": k, "crossed": i < m["crossed"]} for i, k in enumerate(card["boxes"])],
+        "damage": STATE_NAMES[damage_state(card["boxes"], m["crossed"])],
+        "speed": m["speed"], "mode": m["mode"], "mp": card["mp"], "mp_now": max_mp(m),
+        "mp_spent": round(m["moved"]["mp"], 3), "moved_inches": round(m["moved"]["dist"], 3),
+        "attack_mod": card["attack_mod"], "defense_mod": card["defense_mod"],
+        "sensors": card.get("sensors", 0), "comm": card.get("comm", 0), "ecm": card.get("ecm", 0),
+        "perks": card.get("perks", []),
+        "weapons": [{"code": w, **state["weapons"].get(w, {"name": w}),
+                     "ammo_left": m["ammo"].get(w, state["weapons"].get(w, {}).get("limited_ammo"))}
+                    for w in card["weapons"]],
+        "used": m["used"], "actions": m["actions"], "kept_action": m["kept"], "autopilot": m["autopilot"],
+        "leader": m.get("leader", False), "army_commander": m.get("army_commander", False),
+    }
+
+
+def targets(state: dict[str, Any], m: dict[str, Any]) -> list[dict[str, Any]]:
+    """For the acting model: every enemy in play with each weapon's band, arc, cover, modifiers."""
+    out = []
+    for t in state["models"].values():
+        if t["status"] != "active" or t["seat"] == m["seat"]:
+            continue
+        cov = cover(state, m, t)
+        for w in m["card"]["weapons"]:
+            card = state["weapons"].get(w)
+            if not card or not card.get("dm"):
+                continue
+            info = aim(state, m, t, w, indirect=False, cov=cov)
+            out.append({k: info[k] for k in ("weapon", "target", "distance", "band", "in_arc", "cover",
+                                             "attack_modifiers", "defense_modifiers", "legal", "why")})
+    return out
+
+
+def active_seats(state: dict[str, Any]) -> list[str]:
+    phase = state["phase"]
+    if phase in ("terrain", "deployment"):
+        return [s for s in SEATS if s not in state["ready"]]
+    if phase == "initiative":
+        return [state["initiative"]["winner"]]
+    if phase == "activation":
+        return [state["to_activate"]]
+    if phase == "reaction":
+        return [state["pending"]["seat"]]
+    return []
+
+
+def prompt(state: dict[str, Any], seat: str) -> str:
+    phase = state["phase"]
+    if phase == "over":
+        r = state["result"]
+        return f"Game over: {', '.join(r['winners']) or 'nobody'} won ({r['reason']})."
+    if seat not in active_seats(state):
+        return f"Waiting for {', '.join(active_seats(state))} ({phase})."
+    if phase == "terrain":
+        return "Place terrain on the table, then press Ready when both players are satisfied."
+    if phase == "deployment":
+        y0, y1 = zone(seat)
+        return f"Deploy your models within {DEPLOY_DEPTH:g} inches of your edge (y {y0:g} to {y1:g}), then Ready."
+    if phase == "initiative":
+        return "You won the initiative: choose who activates a Combat Group first."
+    if phase == "reaction":
+        mover = state["models"][state["pending"]["mover"]]
+        return f"{mover['label']} moved or acted: Return Fire with a kept Action, or pass."
+    cur = state["current"]
+    if cur is None:
+        return f"Activate one of your Combat Groups ({', '.join(groups_left(state, seat))})."
+    return (f"Combat Group {cur['group']} is active: move and act with its models one at a time, "
+            f"then end the group.")
+
+
+def legal_kinds(state: dict[str, Any], seat: str) -> list[str]:
+    if state["result"] is not None:
+        return []
+    base = ["agree_end", "concede"]
+    phase = state["phase"]
+    if seat not in active_seats(state):
+        return base
+    kinds = {"terrain": ["place_terrain", "remove_terrain", "ready"], "deployment": ["deploy", "ready"],
+             "initiative": ["choose_first"], "reaction": ["return_fire", "pass", "aim"]}.get(phase)
+    if kinds is None:
+        kinds = (["activate_group"] if state["current"] is None else ["end_group"]) + [
+            "set_speed", "move", "aim", "attack", "designate", "ecm", "done"]
+    return kinds + base
+
+
+__all__ = ["render", "legal_kinds", "other", "TABLE"]

@@ -1,0 +1,40 @@
+"""A seeded game between two starting forces, from terrain and deployment to the end."""
+
+from collections import Counter
+
+from app.systems.hgb.damage import damage_table
+from tests.systems.hgb.play import SYSTEM, Table, deploy_all, play_turn
+
+
+def _play(options, seed):
+    t = Table(options, seed=seed)
+    deploy_all(t)
+    turns = 0
+    while t.state["result"] is None and t.state["round"] < 40:
+        play_turn(t)
+        turns += 1
+    return t
+
+
+def test_seeded_game_north_against_south_ends_with_a_winner():
+    t = _play({"map": "ridge"}, "seed-1")
+    out = SYSTEM.outcome(t.state)
+    assert out is not None and out.winners in (["north"], ["south"])
+    kinds = Counter(e["kind"] for e in t.log)
+    assert kinds["round_started"] >= 2 and kinds["attack_resolved"] > 0 and kinds["game_over"] == 1
+    loser = "north" if out.winners == ["south"] else "south"
+    assert not [m for m in t.state["models"].values() if m["seat"] == loser and m["status"] == "active"]
+    view = t.view(None)
+    assert view["turn"]["phase"] == "over" and view["result"]["winners"] == out.winners
+    # every resolved hit followed the damage table
+    for e in t.log:
+        if e["kind"] == "attack_resolved" and e["hit"]:
+            hit = damage_table(e["damage"], e["armor"])
+            assert (hit.boxes, hit.overkill) == (e["boxes"], e["overkill"])
+
+
+def test_replay_is_deterministic():
+    a = _play({"map": "open", "south": {"faction": "peace_river"}}, "seed-2")
+    b = _play({"map": "open", "south": {"faction": "peace_river"}}, "seed-2")
+    assert a.state == b.state and a.log == b.log
+    assert SYSTEM.outcome(a.state) is not None
