@@ -16,7 +16,9 @@ const seatIds = table.seats.map((s) => s.seat);
 const names = new Map(table.seats.filter((s) => s.name).map((s) => [s.seat, s.name]));
 const sides = makeSides(seatIds);
 
-const state = { me: null, view: null, socket: null, panel: null, presence: null, status: table.status };
+const HISTORY = 300; // events shown in the log when the page opens
+const state = { me: null, view: null, socket: null, panel: null, status: table.status,
+  presence: { seats: Object.fromEntries(table.seats.map((s) => [s.seat, s.connected ? 1 : 0])), spectators: table.spectators } };
 const labels = new Map(); // piece id -> label, remembered so removed pieces keep their name in the log
 const log = new GameLog($("log"), (e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id));
 const chat = new Chat($("chat"));
@@ -151,8 +153,8 @@ function connect() {
 async function onWelcome(m, before) {
   render(m.view);
   if (m.role === "player" && !state.panel && config.panel) await mountPanel();
-  // Fill the log with what this page has not seen (all of it on load, the gap after a reconnect).
-  let after = before;
+  // Fill the log with what this page has not seen (the recent past on load, the gap after a reconnect).
+  let after = before < 0 ? Math.max(-1, m.seq - HISTORY) : before;
   while (after < m.seq) {
     let page;
     try { page = await api(`/api/tables/${table.id}/events?after=${after}`, { token: state.me.token }); } catch { break; }

@@ -191,3 +191,36 @@ def _width(view_box: str | None) -> float:
 
 def _num(v: float) -> str:
     return str(int(v)) if v == int(v) else str(v)
+
+
+def test_a_gap_in_seq_is_filled_by_resync(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Gappy")
+    ann, bob = new_page(), new_page()
+    open_seat(ann, server.url, table["id"], "p1", "Ann")
+    open_seat(bob, server.url, table["id"], "p2", "Bob")
+    place_token(ann, "First")
+    expect(piece(bob, "First")).to_have_count(1)
+    # Bob's page forgets the last two events, as if updates had been lost on the way.
+    bob.evaluate("window.warboard.socket.seq -= 2")
+    bob.evaluate("document.querySelectorAll('#log li').forEach((li) => { if (li.dataset.order >= window.warboard.socket.seq + 1) li.remove(); })")
+    place_token(ann, "Second")
+    expect(piece(bob, "Second")).to_have_count(1)
+    expect(bob.locator("#log")).to_contain_text("added First")
+    seqs = [int(x) for x in bob.eval_on_selector_all("#log li", "els => els.map(e => e.dataset.order)")]
+    assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
+
+
+def test_keyboard_measuring_between_pieces(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Tape", options={"board": "hex", "radius": 4})
+    page = new_page()
+    open_seat(page, server.url, table["id"], "p1", "Ann")
+    place_token(page, "One")
+    place_token(page, "Two")
+    page.get_by_role("button", name="Ruler").click()
+    piece(page, "One").focus()
+    page.keyboard.press("Enter")
+    piece(page, "Two").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#measure-readout")).to_have_text(re.compile(r"^[1-9]\d* hex(es)?$"))

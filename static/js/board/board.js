@@ -132,6 +132,7 @@ export class Board {
     if (this.tool === "measure") {
       this.gesture.mode = "measure";
       this.measure.start(point);
+      this.measure.done = true;
     } else if (entry && this.hooks.canDrag?.(entry.piece)) {
       this.gesture.mode = "drag";
       this.select(entry.piece.id);
@@ -175,6 +176,14 @@ export class Board {
   onKey(e) {
     const g = e.target.closest?.(".piece");
     const entry = g ? this.pieces.get(g.dataset.id) : null;
+    if (entry && this.tool === "measure" && (e.key === "Enter" || e.key === " ")) {
+      // Keyboard measuring: Enter on one piece, then Enter on another.
+      const at = this.grid.position(entry.piece);
+      if (this.measure.group && !this.measure.done) { this.measure.move(at); this.measure.done = true; }
+      else { this.measure.start(at); this.measure.done = false; }
+      e.preventDefault();
+      return;
+    }
     if (entry) {
       if (e.key === "Enter" || e.key === " ") { this.select(entry.piece.id); e.preventDefault(); return; }
       if (e.key === "Escape") { this.select(null); e.preventDefault(); return; }
