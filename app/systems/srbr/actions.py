@@ -95,6 +95,20 @@ class RecordTerrain(_Action):
     note: Annotated[str, Field(max_length=200)] = ""
 
 
+class Deploy(_Action):
+    """Deployment phase: place one of your mechas (base centre, cm) in your zone."""
+    kind: Literal["deploy"]
+    mecha: MechaId
+    x: Coord
+    y: Coord
+    facing: Facing | None = None
+
+
+class Ready(_Action):
+    """Deployment phase: your mechas are placed."""
+    kind: Literal["ready"]
+
+
 class DeclareResult(_Action):
     """Manual victory: every seat still in the game declares the same winners."""
     kind: Literal["declare_result"]
@@ -103,7 +117,7 @@ class DeclareResult(_Action):
 
 SrbrAction = Annotated[
     Activate | Move | Attack | StandUp | Done | EndTurn | React | Pass | Concede | Record
-    | RecordTerrain | DeclareResult,
+    | RecordTerrain | DeclareResult | Deploy | Ready,
     Field(discriminator="kind"),
 ]
 
@@ -141,6 +155,8 @@ class SrbrOptions(BaseModel):
     forces: dict[Seat, Annotated[list[Ident], Field(min_length=1, max_length=8)]] = {}
     #: the table's own designs (from the builder); same id as a sample replaces it
     mechas: Annotated[list[Mecha], Field(max_length=16)] = []
+    #: Warboard default: "auto" places the mechas; "players" starts with a deployment phase
+    deployment: Literal["auto", "players"] = "auto"
     point_limit: Annotated[int, Field(ge=1, le=100_000)] | None = None
     #: None = the default layout (data/terrain.json)
     terrain: Annotated[list[TerrainPiece], Field(max_length=64)] | None = None

@@ -13,7 +13,7 @@ from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.base import Outcome, RuleSystem, State
 from app.systems.srbr import actions as A
-from app.systems.srbr import buildings, combat, manual, movement, pieces, setup, turns, view
+from app.systems.srbr import buildings, combat, deploy, manual, movement, pieces, setup, turns, view
 from app.systems.srbr.helpers import HELPERS
 
 
@@ -159,6 +159,11 @@ def _concede(state: State, seat: str, a: A.Concede, dice: Dice) -> tuple[State, 
     state = {**state, "conceded": [*state["conceded"], seat]}
     events: list[Event] = [{"kind": "conceded", "seat": seat}]
     phase = state["turn"]["phase"]
+    if phase == "deploy":
+        if seat not in state["turn"]["ready"]:
+            state, more = deploy.ready(state, seat, A.Ready(kind="ready"), dice)
+            return state, [*events, *more]
+        return state, events
     if seat == state["turn"]["seat"]:
         state, more = turns.next_turn(state, f"{seat} conceded")
     elif phase == "reaction" and seat in turns.active_seats(state):
@@ -174,7 +179,7 @@ _HANDLERS: dict[type, Any] = {
     A.Activate: _activate, A.Move: _move, A.Attack: _attack, A.StandUp: _stand_up,
     A.Done: _done, A.EndTurn: _end_turn, A.React: _react, A.Pass: _pass, A.Concede: _concede,
     A.Record: manual.record, A.RecordTerrain: manual.record_terrain,
-    A.DeclareResult: manual.declare_result,
+    A.DeclareResult: manual.declare_result, A.Deploy: deploy.place, A.Ready: deploy.ready,
 }
 
 

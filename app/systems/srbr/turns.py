@@ -24,6 +24,8 @@ def active_seats(state: State) -> list[str]:
         return []
     if turn["phase"] in ("reaction", "reaction_actions"):
         return [turn["reactions"]["offered"]]
+    if turn["phase"] == "deploy":
+        return [s for s in state["seats"] if s not in turn["ready"]]
     return [turn["seat"]]
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.core.errors import WarboardError
 from app.geometry import sticks
-from app.systems.srbr import buildings, combat, pieces, turns
+from app.systems.srbr import buildings, combat, deploy, pieces, turns
 from app.systems.srbr.data import COLOURS, REACTION_COLOURS
 
 State = dict[str, Any]
@@ -39,6 +39,7 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
         "conceded": state["conceded"],
         "votes": state["votes"],
         "result": state["result"],
+        "deployment_zones": deploy.zones(state) if turn["phase"] == "deploy" else None,
         "legal": legal_actions(state, viewer) if viewer else [],
     }
 
@@ -67,6 +68,9 @@ def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
     if viewer not in turns.active_seats(state):
         return {"ask": "wait", "waiting_for": turns.active_seats(state), "phase": turn["phase"]}
     phase = turn["phase"]
+    if phase == "deploy":
+        return {"ask": "deploy", "zone": deploy.zone(state, viewer),
+                "text": "Place your mechas in your deployment zone, then declare ready."}
     if phase == "activate":
         return {"ask": "activate", "text": "Choose one of your mechas and one body part, and roll "
                 "one, two or three dice; or end your turn."}
@@ -101,6 +105,8 @@ def legal_actions(state: State, seat: str | None) -> list[dict[str, Any]]:
                if not limit or p["activations"] < limit
                for n in range(1, len(pieces.dice_of(state, p)) + 1)]
         return [*out, {"kind": "end_turn"}]
+    if phase == "deploy":
+        return [{"kind": "ready"}]
     if phase == "reaction":
         return [*({"kind": "react", "mecha": m["id"], "part": p["id"]}
                   for m in own for p in pieces.intact_parts(state, m)), {"kind": "pass"}]
