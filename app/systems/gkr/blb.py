@@ -40,7 +40,7 @@ def activate(state: State, seat: str, card_id: str, events: list[Event]) -> None
     player["tags"] -= 1
     state["blb"].update(controller=seat, activated_round=state["round"], weapon=None)
     # "They should also place Big Little Buddy's Unit Card and 3 Weapon Cards face up in front of them."
-    events.append({"kind": "blb_activated", "seat": seat, "card": card_id})
+    events.append({"kind": "blb_activated", "player": seat, "card": card_id})
 
 
 def movement_range(state: State) -> int:
@@ -60,7 +60,7 @@ def end_of_combat(state: State, events: list[Event]) -> None:
     controller = state["blb"]["controller"]
     if controller is not None:
         state["players"][controller]["tags"] += 1
-        events.append({"kind": "blb_control_ended", "seat": controller, "tag_returned": True})
+        events.append({"kind": "blb_control_ended", "player": controller, "tag_returned": True})
     state["blb"].update(controller=None, weapon=None)
 
 

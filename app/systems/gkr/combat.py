@@ -145,8 +145,8 @@ def choose_weapons(state: State, seat: str, action: ChooseWeapons, events: list[
     blb_choice = [e["weapon_key"] for e in entries if e["unit"] == BLB]
     if blb_choice:
         state["blb"]["weapon"] = blb_choice[0]
-    events.append(private("weapons_chosen", [seat], public={"seat": seat, "count": len(entries)},
-                          seat=seat, count=len(entries), entries=entries))
+    events.append(private("weapons_chosen", [seat], public={"player": seat, "count": len(entries)},
+                          player=seat, count=len(entries), entries=entries))
 
 
 def reveal(state: State, dice: Dice, events: list[Event]) -> None:
@@ -245,7 +245,7 @@ def state_result(state: State, seat: str, action: StateResult, dice: Dice, event
             raise IllegalAction(f"{r.unit} is not hit by this attack (targets: {awaiting['victims']})",
                                 code="not_a_target")
     entry = state["firing_line"][state["resolve_index"]]
-    record = {"area": "dice", "seat": seat, "weapon": entry["weapon"]["name"],
+    record = {"area": "dice", "player": seat, "weapon": entry["weapon"]["name"],
               "results": [r.model_dump() for r in action.results]}
     state["records"].append(record)
     events.append({"kind": "result_stated", **record})

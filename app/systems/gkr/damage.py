@@ -117,7 +117,7 @@ def spend_energy(state: State, seat: str, amount: int, dice: Dice, events: list[
     before = player["energy"]
     player["energy"] -= amount
     over = max(0, -player["energy"]) - max(0, -before)
-    events.append({"kind": "energy_spent", "seat": seat, "amount": amount, "energy": player["energy"]})
+    events.append({"kind": "energy_spent", "player": seat, "amount": amount, "energy": player["energy"]})
     if over:
         rate = state["data"]["rules"]["overspend_damage_per_energy"]
         damage_unit(state, f"{seat}:heavy", over * rate, seat, dice, events)
@@ -137,4 +137,4 @@ def check_victory(state: State, events: list[Event]) -> None:
     if state["winner"]:
         state["phase"] = "over"
         state["queue"] = []
-        events.append({"kind": "game_over", **state["winner"]})
+        events.append({"kind": "victory", **state["winner"]})  # the session adds game_over

@@ -74,7 +74,7 @@ def next_phase(state: State, dice: Dice, events: list[Event]) -> None:
 
 def end_turn(state: State, seat: str, dice: Dice, events: list[Event]) -> None:
     state["queue"] = [s for s in state["queue"] if s != seat]
-    events.append({"kind": "turn_ended", "seat": seat, "phase": state["phase"], "step": state["step"]})
+    events.append({"kind": "turn_ended", "player": seat, "phase": state["phase"], "step": state["step"]})
     if not state["queue"]:
         next_phase(state, dice, events)
 
@@ -105,8 +105,8 @@ def draw_sponsor(state: State, seat: str, count: int, dice: Dice, events: list[E
             drawn.append(state["sponsor_pile"].pop(0))
     state["players"][seat]["sponsor"].extend(drawn)
     if drawn:
-        events.append(private("sponsor_drawn", [seat], public={"seat": seat, "count": len(drawn)},
-                              seat=seat, count=len(drawn), cards=drawn))
+        events.append(private("sponsor_drawn", [seat], public={"player": seat, "count": len(drawn)},
+                              player=seat, count=len(drawn), cards=drawn))
 
 
 def reset(state: State, dice: Dice, events: list[Event]) -> None:
@@ -123,8 +123,8 @@ def reset(state: State, dice: Dice, events: list[Event]) -> None:
         drawn, player["deck"] = player["deck"][:need], player["deck"][need:]
         player["hand"].extend(drawn)
         player["energy"] = rules["energy_per_round"]
-        events.append(private("cards_drawn", [seat], public={"seat": seat, "count": len(drawn)},
-                              seat=seat, count=len(drawn), cards=drawn))
+        events.append(private("cards_drawn", [seat], public={"player": seat, "count": len(drawn)},
+                              player=seat, count=len(drawn), cards=drawn))
         _repair_unit(state, seat, events)
     state["queue"] = []
     blb.redeploy(state, events)

@@ -30,7 +30,7 @@ def play_sponsor(state: State, seat: str, action: PlaySponsor, events: list[Even
         return
     player["sponsor"].remove(action.card)
     state["sponsor_discard"].append(action.card)
-    events.append({"kind": "sponsor_played", "seat": seat, "card": action.card, "name": card["name"]})
+    events.append({"kind": "sponsor_played", "player": seat, "card": action.card, "name": card["name"]})
     if "energy" in card:
         player["energy"] += card["energy"]
     if "repair" in card:
@@ -203,7 +203,7 @@ def record(state: State, seat: str, action: Record, dice: Dice, events: list[Eve
     if not state["data"]["manual"][action.area]:
         raise IllegalAction(f"The table resolves {action.area} by the rules; switch it to manual "
                             "resolution in the table options to state results", code="not_manual")
-    entry = {"area": action.area, "seat": seat, "note": action.note, "unit": action.unit,
+    entry = {"area": action.area, "player": seat, "note": action.note, "unit": action.unit,
              "damage": action.damage, "heal": action.heal, "energy": action.energy}
     state["records"].append(entry)
     events.append({"kind": "recorded", **entry})

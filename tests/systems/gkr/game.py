@@ -18,9 +18,11 @@ class Table:
         self.state = GKR.setup(self.options, self.dice)
         self.log: list[dict[str, Any]] = []
         self.outcome = None
+        self.actions: list[tuple[str, dict[str, Any]]] = []
 
     def do(self, seat: str, raw: dict[str, Any]) -> list[dict[str, Any]]:
         action = GKR.parse_action(raw)
+        self.actions.append((seat, raw))
         self.state, events = GKR.apply(self.state, seat, action, self.dice)
         self.log += events
         assert_no_leak(self.state, events)

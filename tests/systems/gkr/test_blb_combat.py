@@ -68,7 +68,7 @@ def test_no_energy_to_fire():
     state, events = fire(state, {DB: [blb_weapon("buddy-punch", target_unit="king-wolf:combat")]},
                          ScriptedDice([1, 1]))
     assert state["players"][DB]["energy"] == energy
-    assert not any(e["kind"] == "energy_spent" and e["seat"] == DB for e in events)
+    assert not any(e["kind"] == "energy_spent" and e["player"] == DB for e in events)
 
 
 def test_chosen_face_down_into_the_firing_line():

@@ -90,7 +90,8 @@ def play_round(t: Table, heavy, support, combat, tagging) -> None:
             t.end(seat)
 
 
-def test_king_wolf_wins_by_demolishing_four_buildings():
+def play_buildings_game() -> Table:
+    """King Wolf tags and demolishes buildings until it has four."""
     t = first_round()
     kw_units = ["king-wolf:heavy", "king-wolf:combat", "king-wolf:recon"]
 
@@ -121,13 +122,19 @@ def test_king_wolf_wins_by_demolishing_four_buildings():
         if t.outcome:
             break
         play_round(t, move, move, None, tag)
+    return t
+
+
+def test_king_wolf_wins_by_demolishing_four_buildings():
+    t = play_buildings_game()
     assert t.outcome is not None
     assert t.outcome.winners == [KW] and t.outcome.reason == "demolished 4 buildings"
     assert sum(b["demolished"] and b["by"] == KW for b in t.state["buildings"].values()) == 4
     assert t.view(None)["winner"]["winners"] == [KW]
 
 
-def test_thunderhappy_wins_by_destroying_the_opposing_heavy_hitters():
+def play_destruction_game() -> Table:
+    """ThunderHappy hunts down the other Heavy Hitters."""
     t = first_round()
     prey = ["king-wolf:heavy", "diamondback:heavy"]
 
@@ -149,6 +156,11 @@ def test_thunderhappy_wins_by_destroying_the_opposing_heavy_hitters():
         if t.outcome:
             break
         play_round(t, move, None, fire, None)
+    return t
+
+
+def test_thunderhappy_wins_by_destroying_the_opposing_heavy_hitters():
+    t = play_destruction_game()
     assert t.outcome is not None
     assert t.outcome.winners == [TH] and t.outcome.reason == "destroyed the opposing Heavy Hitters"
     assert t.state["players"][KW]["eliminated"] and t.state["players"][DB]["eliminated"]

@@ -85,6 +85,6 @@ def test_spectators_and_others_see_counts_only():
             assert [c["id"] for c in view["hand"]] == state["players"][viewer]["hand"]
         assert view["players"][DB]["hand_count"] == 6
         assert view["firing_line"] == [{"owner": DB, "hidden": True}]
-        assert redact(events[0], viewer) == {"kind": "weapons_chosen", "seat": DB, "count": 1}
+        assert redact(events[0], viewer) == {"kind": "weapons_chosen", "player": DB, "count": 1}
     mine = GKR.view(state, DB)
     assert len(mine["hand"]) == 6 and mine["firing_line"][0]["weapon"]["name"] == "Mine Mate"
