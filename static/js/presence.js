@@ -1,5 +1,5 @@
 // Who is at the table: each seat's player and whether connected (in words, not only colour).
-export function showPresence(list, seats, names, counts, sides) {
+export function showPresence(list, seats, names, counts, sides, active = []) {
   list.replaceChildren();
   for (const seat of seats) {
     const li = document.createElement("li");
@@ -12,7 +12,8 @@ export function showPresence(list, seats, names, counts, sides) {
     badge.setAttribute("aria-hidden", "true");
     const text = document.createElement("span");
     const name = names.get(seat);
-    text.textContent = `${seat}: ${name || "free"}${name ? (n ? " — connected" : " — away") : ""}`;
+    text.textContent = `${seat}: ${name || "free"}${name ? (n ? " — connected" : " — away") : ""}${active.includes(seat) ? " — to act" : ""}`;
+    if (active.includes(seat)) li.classList.add("active");
     li.append(badge, text);
     list.appendChild(li);
   }

@@ -8,6 +8,7 @@ import { DiceTray } from "./dice.js";
 import { showDetails } from "./details.js";
 import { showPresence } from "./presence.js";
 import { showTurn, showConnection, flash } from "./status.js";
+import { mountHost } from "./host.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const table = config.table;
@@ -35,8 +36,11 @@ const board = new Board($("board"), {
   keyMove: (piece, pos) => commitMove(piece, moveAction(piece, pos)),
   rotate: (piece, facing) => commitMove(piece, moveAction(piece, board.piecePos(piece), facing)),
   dragStatus: (piece, pos, result) => {
-    if (result && !result.legal) flash($("board-message"), `Not legal: ${result.reason}`, 0);
-    else $("board-message").hidden = true;
+    const box = $("board-message");
+    box.classList.toggle("legal", !!result?.legal);
+    if (result && !result.legal) flash(box, `Not legal: ${result.reason}`, 0);
+    else if (result?.summary) flash(box, result.summary, 0);
+    else box.hidden = true;
   },
   readout: (text) => { $("measure-readout").textContent = text; },
 });
@@ -51,7 +55,8 @@ function moveAction(piece, pos, facing) {
 async function preview(action) {
   try {
     const r = await api(`/api/tables/${table.id}/preview`, { method: "POST", token: state.me.token, body: { id: newId("p"), action } });
-    return { legal: r.legal, reason: r.error ? r.error.message : "" };
+    const summary = r.events.slice(0, 2).map((e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id)).join("; ");
+    return { legal: r.legal, reason: r.error ? r.error.message : "", summary };
   } catch (err) {
     return { legal: false, reason: err.message };
   }
@@ -60,6 +65,7 @@ async function preview(action) {
 // Send a move; an illegal one snaps back with the reason.
 async function commitMove(piece, action, known) {
   if (known && !known.legal) return snapBack(piece, known.reason);
+  if (known) $("board-message").hidden = true;
   try {
     await send(action);
   } catch (err) {
@@ -68,6 +74,7 @@ async function commitMove(piece, action, known) {
 }
 
 function snapBack(piece, reason) {
+  $("board-message").classList.remove("legal");
   board.placePiece(piece.id);
   flash($("board-message"), `Move refused: ${reason}`, 6000);
 }
@@ -170,7 +177,11 @@ function onEvent(e) {
   if (e.kind === "seat_kicked") names.delete(e.seat_id);
   log.addEvent(e);
   dice.add(e);
-  if (e.kind === "seat_joined" || e.kind === "seat_kicked") renderPresence();
+  if (e.kind === "seat_kicked" || e.kind === "seat_reopened") {
+    const seat = table.seats.find((s) => s.seat === e.seat_id);
+    if (seat) seat.state = e.kind === "seat_kicked" ? "closed" : "open";
+  }
+  if (e.kind.startsWith("seat_")) { renderPresence(); host?.render(); }
 }
 
 function render(view) {
@@ -179,11 +190,12 @@ function render(view) {
   for (const p of view.pieces || []) if (p.label) labels.set(p.id, p.label);
   board.render(view);
   showTurn($("turn"), view, state.me);
+  renderPresence();
   state.panel?.update?.(view);
 }
 
 function renderPresence() {
-  showPresence($("presence"), seatIds, names, state.presence, sides);
+  showPresence($("presence"), seatIds, names, state.presence, sides, state.view?.turn?.active || []);
   const n = state.presence?.spectators || 0;
   $("spectators").textContent = `${n} watching`;
 }
@@ -248,6 +260,8 @@ if (hostMatch) {
   localStorage.setItem(`warboard:host:${table.id}`, decodeURIComponent(hostMatch[1]));
   history.replaceState(null, "", location.pathname + location.search);
 }
+const hostToken = localStorage.getItem(`warboard:host:${table.id}`);
+const host = hostToken ? mountHost($("host-panel"), table, hostToken, names, (t) => flash($("board-message"), t, 6000)) : null;
 renderPresence();
 const params = new URLSearchParams(location.search);
 const saved = loadSeat(table.id);

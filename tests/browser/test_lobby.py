@@ -102,3 +102,26 @@ def test_replay_scrubber_shows_the_earlier_position(server: Server, new_page) ->
     expect(piece(replay, "Scout")).to_have_attribute("aria-label", re.compile(r"at \(3, 3\) in"), timeout=8000)
     expect(replay.locator("#log")).to_contain_text("moved")
     expect(replay.locator("#board .controls, #system-panel")).to_have_count(0)
+
+
+def test_the_host_frees_a_seat_and_closes_the_table(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    host = new_page()
+    host.goto(server.url + "/")
+    host.fill("#create-name", "Hosted")
+    host.get_by_role("button", name="Create table").click()
+    host.wait_for_url(re.compile(r"/tables/[^/?#]+$"))
+    table_id = host.url.rsplit("/", 1)[1]
+    expect(host.locator("#host-panel")).to_be_visible()
+    host.get_by_role("button", name="Watch as a spectator").click()
+    host.wait_for_selector(CONNECTED)
+
+    guest = new_page()
+    open_seat(guest, server.url, table_id, "p2", "Gil")
+    host.get_by_role("button", name="Remove the player at p2").click()
+    expect(guest.locator("#join")).to_be_visible(timeout=10000)
+    expect(guest.locator("#join-error")).to_contain_text("no longer valid")
+    expect(host.get_by_role("button", name="Reopen seat p2")).to_be_visible()
+
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.get_by_role("button", name="Close the table").click()
+    expect(host.locator("#turn")).to_contain_text("Table closed")
