@@ -54,6 +54,9 @@ def _pieces(state: State) -> list[dict[str, Any]]:
         else:
             piece.update(label=state["data"]["support"]["units"][u["kind"]]["name"],
                          status=f"HP {u['hp']}")
+        side = piece["owner"]
+        if side is not None:
+            piece["color"] = state["data"]["factions"][side]["colour"]
         pieces.append(piece)
     return pieces
 
