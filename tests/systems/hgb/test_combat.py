@@ -1,0 +1,175 @@
+"""Attacks in play: the rulebook's examples reproduced on the table, arcs, perks, ROF, IF."""
+
+import math
+
+import pytest
+
+from app.core.errors import IllegalAction
+from tests.systems.hgb.scenario import act, battle, by_kind
+
+WALL = {"id": "w", "type": "wall", "polygon": [[20, 21.6], [28, 21.6], [28, 21.8], [20, 21.8]]}
+LOW_WALL = {"rules": {"terrain_heights": {"wall": 0.5}}}
+HUNTERS = {"north": {"faction": "north"}, "south": {"faction": "north"}}  # Hunters on both sides
+
+
+def joe_table():
+    # Hunter vs Hunter 13 inches apart centre to centre: 12 base to base, Medium for the LAC.
+    # A low wall in front of the target hides its legs: Light Cover (+0), as in the example.
+    return battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 23, 270)},
+                  {"terrain": [WALL], "data": LOW_WALL, "north": {"faction": "north"},
+                   "south": {"faction": "north"}})
+
+
+def test_gear_joe_on_the_table():
+    t = joe_table()
+    aim = act(t, "north", {"kind": "aim", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"})[0]
+    assert aim["band"] == "medium" and aim["cover"]["category"] == "light"
+    assert sum(aim["attack_modifiers"].values()) == -1
+    assert aim["defense_modifiers"] == {"movement": -1}
+    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"},
+                 [5, 3, 2, 1])
+    res = by_kind(events, "attack_resolved")[0]
+    assert (res["attack"], res["mos"], res["damage"], res["boxes"]) == (4, 3, 24, 1)
+    card = next(c for c in t.view("north")["cards"] if c["id"] == "s-cg1-3")
+    assert [b["crossed"] for b in card["boxes"]] == [True, False, False, False, False]
+
+
+def test_gear_joe_mos_6_is_overkill_and_removes_the_model():
+    t = joe_table()
+    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"},
+                 [6, 6, 1, 1])
+    res = by_kind(events, "attack_resolved")[0]
+    assert res["mos"] == 6 and res["damage"] == 48 and res["overkill"]
+    assert t.state["models"]["s-cg1-3"]["status"] == "removed"
+    assert t.state["result"]["winners"] == ["north"]
+
+
+def test_out_of_arc_and_one_attack_per_round():
+    t = battle({"n-cg1-3": (24, 10, 270), "s-cg1-3": (24, 20, 270)})
+    with pytest.raises(IllegalAction, match="arc"):
+        act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"})
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 20, 90)})
+    aim = act(t, "north", {"kind": "aim", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"})[0]
+    assert aim["defense_modifiers"]["rear_arc"] == -1  # shot in the back
+    act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"}, [1, 2, 6, 6])
+    with pytest.raises(IllegalAction) as err:
+        act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3"})
+    assert err.value.code == "no_action"
+
+
+def test_destroyed_model_stays_as_a_wreck_and_heavy_damage_penalises():
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (30, 20, 270)}, HUNTERS)
+    t.state["models"]["s-cg1-3"]["crossed"] = 4  # [S][S][L][H] crossed: Heavy... then Critical
+    card = next(c for c in t.view(None)["cards"] if c["id"] == "s-cg1-3")
+    assert card["damage"] == "heavy"
+    aim = act(t, "north", {"kind": "aim", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"})[0]
+    assert aim["defense_modifiers"]["damage"] == -1
+    # All boxes crossed (Critical); attack 6 - 1 + 1 = 6 against 6 - 1 - 2 = 3: MoS 3, one more box.
+    t.state["models"]["s-cg1-3"]["crossed"] = 5
+    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"},
+                 [6, 1, 6, 1])
+    res = by_kind(events, "attack_resolved")[0]
+    assert res["result"] == "destroyed"
+    assert t.state["models"]["s-cg1-3"]["status"] == "wreck"
+    piece = next(p for p in t.view(None)["pieces"] if p["id"] == "s-cg1-3")
+    assert piece["status"] == "wreck" and piece["owner"] is None
+
+
+def test_focused_fire_adds_dm_and_never_at_extreme():
+    t = battle({"n-cg2-3": (24, 10, 90), "s-cg1-3": (24, 20, 270)}, HUNTERS)  # veteran Grizzly, MRP ROF 1
+    events = act(t, "north", {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3",
+                              "focus": 1}, [4, 1, 1, 1, 2])
+    assert by_kind(events, "attack")[0]["focus"] == 1
+    res = by_kind(events, "attack_resolved")[0]
+    assert res["damage"] == res["mos"] * 19
+    t = battle({"n-cg2-3": (24, 2, 90), "s-cg1-3": (24, 33, 270)}, HUNTERS)  # 30 base to base: MRP Extreme
+    with pytest.raises(IllegalAction, match="Extreme"):
+        act(t, "north", {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3", "focus": 1})
+
+
+def test_sweep_fire_hits_friends_and_foes_near_the_main_target():
+    t = battle({"n-cg2-3": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (25.6, 20, 270),
+                "n-cg1-3": (25.2, 21.3, 90), "s-cg1-1": (40, 20, 270)}, HUNTERS)
+    events = act(t, "north", {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3",
+                              "sweep": 1}, [4, 1, 1] + [1, 1] * 3)
+    hit = {e["target"] for e in by_kind(events, "attack_resolved")}
+    assert hit == {"s-cg1-3", "s-cg1-4", "n-cg1-3"}
+
+
+def test_light_rocket_pack_indirect_example():
+    # Observer Hunter 4 sees the target; Hunter 3 fires its LRP at Long range (-2), accuracy -1,
+    # open target from the observer +1: modified -2 in all. Unmodified 4 -> 2 against 4: MoF 2;
+    # deviation d6 = 1 (straight on along the attacker-target line): 2 inches beyond the target,
+    # where another Hunter defends against the unmodified 4.
+    t = battle({"n-cg1-3": (24, 2, 90), "n-cg1-4": (30, 16, 90), "s-cg1-3": (24, 24, 270),
+                "s-cg1-4": (24, 26, 270)}, HUNTERS)
+    act(t, "north", {"kind": "designate", "model": "n-cg1-4", "target": "s-cg1-3"})
+    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3",
+                              "indirect": True}, [4, 2, 1, 3, 1])
+    shot = by_kind(events, "indirect_attack")[0]
+    assert shot["attack_roll"]["result"] == 4 and shot["modified"] == 2 and shot["mof"] == 2
+    assert shot["aim"]["attack_modifiers"] == {"range": -2, "movement": 0, "accuracy": -1, "cover": 1}
+    assert math.isclose(math.dist(shot["landing"], [24, 24]), 2)
+    (res,) = by_kind(events, "attack_resolved")
+    assert res["target"] == "s-cg1-4" and res["attack"] == 4
+    assert res["defense_roll"]["result"] == 3 and res["mos"] == 2  # 4 against 3 - 1
+
+
+def test_indirect_needs_a_designation():
+    t = battle({"n-cg1-3": (24, 2, 90), "s-cg1-3": (24, 24, 270)})
+    with pytest.raises(IllegalAction) as err:
+        act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3",
+                         "indirect": True})
+    assert err.value.code == "not_designated"
+
+
+def test_hand_grenade_ranges_are_size_and_twice_size():
+    opts = {"north": {"faction": "peace_river"}}
+    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 15, 270)}, opts)  # 4 base to base <= Size 5
+    aim = act(t, "north", {"kind": "aim", "model": "n-cg1-1", "weapon": "HG", "target": "s-cg1-3"})[0]
+    assert aim["band"] == "short" and aim["attack_modifiers"]["range"] == 0 and aim["indirect"]
+    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 20, 270)}, opts)  # 9 inches: Medium
+    assert act(t, "north", {"kind": "aim", "model": "n-cg1-1", "weapon": "HG",
+                            "target": "s-cg1-3"})[0]["band"] == "medium"
+    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 22, 270)}, opts)
+    with pytest.raises(IllegalAction, match="beyond"):
+        act(t, "north", {"kind": "attack", "model": "n-cg1-1", "weapon": "HG", "target": "s-cg1-3"})
+
+
+def test_reinforced_armor_and_weak_side():
+    # Grizzly: Reinforced Armor 2 in its front arc (armor 18 -> 20)
+    t = battle({"s-cg1-3": (24, 20, 270), "n-cg2-3": (24, 10, 90)}, first="south")
+    res = by_kind(act(t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC",
+                                   "target": "n-cg2-3"}, [5, 1, 1, 1, 1, 1]), "attack_resolved")[0]
+    assert res["armor"] == 20
+    # Spitting Cobra: Weak Side in its rear arc: a tie hits with MoS 2
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg2-1": (24, 20, 90)})
+    res = by_kind(act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC",
+                                   "target": "s-cg2-1"}, [3, 1, 5, 1]), "attack_resolved")[0]
+    # attack 3 - 1 (medium) + 1 (open) = 3; defense 5 - 2 (movement -1, rear -1) = 3: a tie
+    assert res["weak_side"] and res["hit"] and res["mos"] == 2
+
+
+def test_autopilot_attacks_twice_and_defends_with_one_die():
+    t = battle({"n-cg2-k": (24, 10, 90), "s-cg1-3": (24, 20, 270)}, HUNTERS, first="north")
+    act(t, "north", {"kind": "set_speed", "model": "n-cg2-k", "speed": "combat", "autopilot": True})
+    for _ in range(2):  # the veteran Jaguar-AK rolls 3 dice; the Hunter defends with 2
+        act(t, "north", {"kind": "attack", "model": "n-cg2-k", "weapon": "LAC", "target": "s-cg1-3"},
+            [1, 2, 3, 6, 6])
+    with pytest.raises(IllegalAction):
+        act(t, "north", {"kind": "attack", "model": "n-cg2-k", "weapon": "LAC", "target": "s-cg1-3"})
+    act(t, "north", {"kind": "end_group"})
+    res = by_kind(act(t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC",
+                                   "target": "n-cg2-k"}, [1, 2, 3]), "attack_resolved")[0]
+    assert len(res["defense_roll"]["faces"]) == 1
+
+
+def test_ecm_can_jam_a_designation():
+    opts = {"north": {"faction": "peace_river"}}
+    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (30, 20, 270)}, opts,
+               first="south")
+    act(t, "south", {"kind": "designate", "model": "s-cg1-4", "target": "n-cg1-1"})
+    assert "n-cg1-1" in t.state["designations"]
+    act(t, "south", {"kind": "end_group"})
+    ev = act(t, "north", {"kind": "ecm", "model": "n-cg1-1", "observer": "s-cg1-4"}, [5, 3])
+    assert ev[-1]["jammed"] and "n-cg1-1" not in t.state["designations"]
