@@ -189,8 +189,8 @@ def _settle(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     if state["result"] is None:
         result = manual.victory(state)
         if result is not None:
-            state = turns.with_turn({**state, "result": result}, phase="over")
-            return state, [*events, {"kind": "game_over", **result}]
+            # the session announces the end itself (a "game_over" event from outcome())
+            return turns.with_turn({**state, "result": result}, phase="over"), events
     if state["result"] is None and state["turn"]["seat"] not in pieces.seats_in_play(state) \
             and state["turn"]["phase"] in ("activate", "actions"):
         state, more = turns.next_turn(state, f"{state['turn']['seat']} has no mecha left")
