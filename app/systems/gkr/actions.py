@@ -107,6 +107,7 @@ class WeaponChoice(_Model):
     target_hex: HexRef | None = None   # the Mine Mate's chosen hex
     stats: WeaponStats | None = None   # manual weapons: the values the player states
     flank: bool | None = None          # manual flank shots: the player states it
+    steal: bool = True                 # BLB text: the destroyer "may" steal a sponsor card
 
 
 class ChooseWeapons(_Model):
@@ -124,6 +125,7 @@ class StateResult(_Model):
 
     kind: Literal["state_result"]
     results: Annotated[list[HitResult], Field(max_length=12)]
+    steal: bool = True  # if this destroys Big Little Buddy: take a sponsor card (the text's "may")
 
 
 class Tag(_Model):

@@ -127,7 +127,8 @@ def _entry(state: State, seat: str, n: int, choice: WeaponChoice) -> dict[str, A
     flank = bool(choice.flank) if state["data"]["manual"]["flank"] else None
     return {"n": n, "owner": seat, "unit": shooter["id"], "weapon_key": key, "weapon": weapon,
             "card": card, "target_unit": target_unit,
-            "target_hex": aim.to_dict() if hex_target else None, "flank": flank, "revealed": False}
+            "target_hex": aim.to_dict() if hex_target else None, "flank": flank,
+            "steal": choice.steal, "revealed": False}
 
 
 def choose_weapons(state: State, seat: str, action: ChooseWeapons, events: list[Event]) -> None:
@@ -214,7 +215,7 @@ def _roll_attack(state: State, entry: dict[str, Any], victim: dict[str, Any], di
                    "weapon": weapon["name"], "target": victim["id"], "flank": flank,
                    "attack_faces": attack, "defence_faces": defence, "to_hit": to_hit,
                    "armor": armor, "hits": hits, "saves": saves, "damage": amount})
-    damage_unit(state, victim["id"], amount, entry["owner"], dice, events)
+    damage_unit(state, victim["id"], amount, entry["owner"], dice, events, entry.get("steal", True))
 
 
 def advance(state: State, dice: Dice, events: list[Event]) -> bool:
@@ -250,7 +251,7 @@ def state_result(state: State, seat: str, action: StateResult, dice: Dice, event
     state["records"].append(record)
     events.append({"kind": "result_stated", **record})
     for r in action.results:
-        damage_unit(state, r.unit, r.damage, seat, dice, events)
+        damage_unit(state, r.unit, r.damage, seat, dice, events, action.steal)
     state["awaiting"] = None
     state["resolve_index"] += 1
     return advance(state, dice, events)

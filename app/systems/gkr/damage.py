@@ -22,8 +22,9 @@ def heavy_hp(player: dict[str, Any]) -> int:
 
 
 def damage_unit(state: State, uid: str, amount: int, by: str | None, dice: Dice,
-                events: list[Event]) -> None:
-    """Deal ``amount`` damage to unit ``uid`` (``by``: the seat dealing it, if any)."""
+                events: list[Event], steal: bool = True) -> None:
+    """Deal ``amount`` damage to unit ``uid`` (``by``: the seat dealing it, if any; ``steal``:
+    whether it takes a sponsor card if this destroys Big Little Buddy)."""
     unit = state["units"][uid]
     if amount <= 0 or not unit["on_board"]:
         return
@@ -34,7 +35,7 @@ def damage_unit(state: State, uid: str, amount: int, by: str | None, dice: Dice,
     events.append({"kind": "damaged", "unit": uid, "amount": amount, "hp": unit["hp"], "by": by})
     if unit["hp"] == 0:
         if uid == BLB:
-            destroy_blb(state, by, dice, events)
+            destroy_blb(state, by if steal else None, dice, events, destroyer=by)
         else:
             unit["on_board"] = False
             events.append({"kind": "destroyed", "unit": uid, "by": by})
@@ -76,13 +77,15 @@ def eliminate(state: State, seat: str, by: str | None, events: list[Event]) -> N
     check_victory(state, events)
 
 
-def destroy_blb(state: State, by: str | None, dice: Dice, events: list[Event]) -> None:
+def destroy_blb(state: State, by: str | None, dice: Dice, events: list[Event],
+                destroyer: str | None = None) -> None:
     """BLB text, Destroying Big Little Buddy: the destroyer may steal a random Sponsor Card
-    from the controlling player (if they have any); he is removed from the Battlefield."""
+    from the controlling player (if they have any); he is removed from the Battlefield.
+    ``by`` is the stealing seat (None: no steal); ``destroyer`` who destroyed him."""
     blb = state["units"][BLB]
     blb["on_board"] = False
     controller = state["blb"]["controller"]
-    events.append({"kind": "blb_destroyed", "by": by, "controller": controller})
+    events.append({"kind": "blb_destroyed", "by": destroyer or by, "controller": controller})
     if by is None or controller is None or by == controller:
         return
     hand = state["players"][controller]["sponsor"]

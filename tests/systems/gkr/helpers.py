@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from app.core.dice import Dice
@@ -38,6 +39,8 @@ def act(state: dict[str, Any], seat: str, action: dict[str, Any], dice: Dice | N
     before = copy.deepcopy(state)
     new_state, events = GKR.apply(state, seat, GKR.parse_action(action), dice or Dice("act"))
     assert state == before, "apply mutated its input"
+    assert json.loads(json.dumps(new_state)) == new_state, "state is not plain JSON"
+    assert json.loads(json.dumps(events)) == events, "events are not plain JSON"
     return new_state, events
 
 

@@ -250,3 +250,14 @@ def test_uncontrolled_he_cannot_be_attacked():
     assert err.value.code == "blb_not_attackable"
     targets = next(w for w in GKR.view(state, KW)["prompt"]["weapons"] if w["source"] == "combat")["targets"]
     assert "blb" not in targets
+
+
+def test_the_destroyer_may_decline_to_steal():
+    """"... they may steal ...": the attacker can say in advance not to take a card."""
+    state, card = give_sponsor(combat_scene(blb_max_hp=1), DB, "repair-kit")
+    before = list(state["players"][KW]["sponsor"])
+    state, events = fire(state, {KW: [{"source": "combat", "target_unit": "blb", "steal": False}]},
+                         ScriptedDice([6, 1]))
+    assert next(e for e in events if e["kind"] == "blb_destroyed")["by"] == KW
+    assert not any(e["kind"] == "sponsor_stolen" for e in events)
+    assert state["players"][KW]["sponsor"] == before and card in state["players"][DB]["sponsor"]
