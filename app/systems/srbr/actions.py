@@ -28,10 +28,13 @@ class Activate(_Action):
 
 
 class Move(_Action):
-    """A move action: (x, y) is where the mecha's measuring point (anchor) should end, in cm."""
+    """A move action: (x, y) is where the mecha's measuring point (anchor) should end, in cm,
+    or its base centre with ``at: "centre"`` (handy for dragging; the distance is the same,
+    since the whole model travels in a straight line)."""
     kind: Literal["move"]
     x: Coord
     y: Coord
+    at: Literal["anchor", "centre"] = "anchor"
     facing: Facing | None = None
     flee: bool = False
 

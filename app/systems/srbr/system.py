@@ -72,7 +72,11 @@ def _move(state: State, seat: str, a: A.Move, dice: Dice) -> tuple[State, list[E
     _, m, p = _acting(state, seat, "move")
     if not p["move"]:
         raise IllegalAction(f"{m['name']}'s {p['name']} cannot move the mecha", code="cannot_move")
-    moved, event = movement.move(state, m, p["move"], a.x, a.y, a.facing, a.flee)
+    x, y = a.x, a.y
+    if a.at == "centre":  # the same straight move, given by where the base centre should end
+        anchor = pieces.anchor(m)
+        x, y = a.x + anchor.x - m["x"], a.y + anchor.y - m["y"]
+    moved, event = movement.move(state, m, p["move"], x, y, a.facing, a.flee)
     state = pieces.replace_mecha(state, moved)
     state, more = turns.spend(state, "move")
     return state, [event, *more]

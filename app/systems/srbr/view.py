@@ -66,7 +66,9 @@ def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
         return None
     turn = state["turn"]
     if viewer not in turns.active_seats(state):
-        return {"ask": "wait", "waiting_for": turns.active_seats(state), "phase": turn["phase"]}
+        waiting = turns.active_seats(state)
+        return {"ask": "wait", "waiting_for": waiting, "phase": turn["phase"],
+                "text": f"Waiting for {', '.join(waiting)} ({turn['phase'].replace('_', ' ')})"}
     phase = turn["phase"]
     if phase == "deploy":
         return {"ask": "deploy", "zone": deploy.zone(state, viewer),
@@ -86,7 +88,14 @@ def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
     if p["move"]:
         a = pieces.anchor(m)
         move = {"stick": p["move"], "length": state["sticks"][p["move"]], "from": [a.x, a.y]}
-    return {"ask": "actions" if phase == "actions" else "reaction_actions",
+    can = ([f"move up to the {sticks.STICK_NAMES[p['move']]} stick"] if p["move"] else []) + p["attacks"]
+    left = act["actions_left"]
+    text = (f"{m['name']} {p['name']}: {act['successes']} "
+            f"{'success' if act['successes'] == 1 else 'successes'}, {left} "
+            f"{'action' if left == 1 else 'actions'} left ({', '.join(can) or 'nothing to do'})")
+    if phase == "reaction_actions":
+        text = "Reaction: " + text
+    return {"ask": "actions" if phase == "actions" else "reaction_actions", "text": text,
             "mecha": m["id"], "part": p["id"], "actions_left": act["actions_left"],
             "successes": act["successes"], "move": move, "attacks": p["attacks"],
             "fallen": m["status"] == "fallen"}

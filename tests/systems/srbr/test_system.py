@@ -181,3 +181,16 @@ def test_helpers() -> None:
     fight = helpers["combat"].run(helpers["combat"].request(attack_die=5, defence_die=2,
                                                             attack_score=3, defence_score=2))
     assert fight.result == "attacker_double" and fight.effects == ["destroy_part"]
+
+
+def test_a_move_may_name_the_base_centre_instead_of_the_anchor() -> None:
+    state = legs_ready(place(open_table(new_game()), "p1-kabuto", 40, 40, 0))
+    state, events = act(state, "p1", {"kind": "move", "x": 46, "y": 40, "at": "centre"})
+    assert (state["mechas"]["p1-kabuto"]["x"], events[0]["travelled"]) == (46, 6)
+
+
+def test_every_prompt_has_a_sentence() -> None:
+    state = legs_ready(new_game())
+    for seat in ("p1", "p2"):
+        assert SYSTEM.view(state, seat)["prompt"]["text"]
+    assert "3 successes, 3 actions left" in SYSTEM.view(state, "p1")["prompt"]["text"]
