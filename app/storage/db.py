@@ -38,6 +38,9 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
             cur.execute(f"PRAGMA synchronous={synchronous}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA busy_timeout=30000")
+            # Checkpoints run on the writer's own background thread (Writer), not inside a
+            # commit that someone is waiting for.
+            cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
 
         @event.listens_for(engine, "begin")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -21,8 +22,10 @@ from sqlalchemy import Connection, Engine
 from app.storage.db import is_sqlite
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 Job = tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
 MAX_BATCH = 256
+CHECKPOINT_EVERY = 1.0  # seconds between WAL checkpoints on SQLite
 
 
 class Writer:
@@ -32,6 +35,7 @@ class Writer:
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._stopped = threading.Event()
 
     async def run(self, job: Callable[[Connection], T]) -> T:
         """Run ``job(conn)`` inside a write transaction; returns once it is committed."""
@@ -48,6 +52,7 @@ class Writer:
         return self._alone(job)
 
     def close(self) -> None:
+        self._stopped.set()
         if self._thread is not None:
             self._queue.put(None)
             self._thread.join(5)
@@ -63,6 +68,7 @@ class Writer:
                 if self._thread is None:
                     self._thread = threading.Thread(target=self._serve, name="warboard-writer", daemon=True)
                     self._thread.start()
+                    threading.Thread(target=self._checkpoints, name="warboard-checkpoint", daemon=True).start()
 
     def _serve(self) -> None:
         while True:
@@ -80,6 +86,18 @@ class Writer:
                     break
                 jobs.append(nxt)
             self._batch(jobs)
+
+    def _checkpoints(self) -> None:
+        """Copy the WAL into the database file beside the writer (PASSIVE never blocks it)."""
+        while not self._stopped.wait(CHECKPOINT_EVERY):
+            try:
+                raw = self.engine.raw_connection()  # outside any transaction
+                try:
+                    raw.driver_connection.execute("PRAGMA wal_checkpoint(PASSIVE)")  # type: ignore[union-attr]
+                finally:
+                    raw.close()
+            except Exception:  # noqa: BLE001 - a skipped checkpoint is retried next time
+                log.warning("WAL checkpoint failed", exc_info=True)
 
     def _batch(self, jobs: list[Job]) -> None:
         outcomes: list[tuple[Any, BaseException | None]] = []
