@@ -1,0 +1,143 @@
+"""Setup, deployment, initiative, activation, Used models, Return Fire, ending the game."""
+
+import copy
+
+import pytest
+
+from app.core.errors import GameOver, IllegalAction, NotYourTurn, WrongPhase
+from tests.systems.hgb.play import SYSTEM, Table
+from tests.systems.hgb.scenario import act, battle, by_kind
+
+
+def deployed_table():
+    t = Table({"map": "open"})
+    for seat in ("north", "south"):
+        t.act(seat, {"kind": "ready"})
+    for seat in ("north", "south"):
+        for i, m in enumerate(m for m in t.state["models"].values() if m["seat"] == seat):
+            t.act(seat, {"kind": "deploy", "model": m["id"], "x": 3 + i * 4, "y": 5 if seat == "north" else 43,
+                         "facing": 90 if seat == "north" else 270})
+    return t
+
+
+def test_describe_and_seats():
+    d = SYSTEM.describe()
+    assert d["id"] == "hgb" and d["board"] == "tabletop" and d["seats"] == ["north", "south"]
+    assert d["helpers"] == ["roll", "attack", "odds"]
+
+
+def test_terrain_changes_reset_readiness():
+    t = Table({"map": "ridge"})
+    t.act("north", {"kind": "ready"})
+    t.act("south", {"kind": "place_terrain", "id": "x", "type": "forest",
+                    "polygon": [[1, 1], [3, 1], [3, 3]]})
+    assert t.state["ready"] == [] and t.state["phase"] == "terrain"
+    with pytest.raises(IllegalAction):
+        t.act("south", {"kind": "place_terrain", "id": "y", "type": "rough", "polygon": [[47, 1], [49, 1], [48, 3]]})
+    t.act("north", {"kind": "remove_terrain", "id": "x"})
+    t.act("north", {"kind": "ready"})
+    t.act("south", {"kind": "ready"})
+    assert t.state["phase"] == "deployment"
+
+
+def test_deployment_zone_and_all_models_before_ready():
+    t = Table({"map": "open"})
+    t.act("north", {"kind": "ready"})
+    t.act("south", {"kind": "ready"})
+    with pytest.raises(IllegalAction) as err:
+        t.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 10, "y": 12})
+    assert err.value.code == "outside_deployment_zone"
+    with pytest.raises(IllegalAction):
+        t.act("north", {"kind": "deploy", "model": "s-cg1-1", "x": 10, "y": 40})
+    t.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 10, "y": 11.5, "facing": 90})
+    with pytest.raises(IllegalAction) as err:
+        t.act("north", {"kind": "ready"})
+    assert err.value.code == "not_deployed"
+    with pytest.raises(WrongPhase):
+        t.act("north", {"kind": "move", "model": "n-cg1-1", "path": [[10, 12]]})
+
+
+def test_initiative_ties_are_rerolled_and_the_winner_chooses():
+    t = deployed_table()
+    act(t, "north", {"kind": "ready"})
+    ev = by_kind(act(t, "south", {"kind": "ready"}, [3, 3, 2, 5]), "round_started")[0]
+    assert ev["initiative"] == [{"north": 3, "south": 3}, {"north": 2, "south": 5}] and ev["winner"] == "south"
+    with pytest.raises(NotYourTurn):
+        act(t, "north", {"kind": "choose_first", "seat": "north"})
+    act(t, "south", {"kind": "choose_first", "seat": "north"})
+    assert t.view("north")["turn"] == {"active": ["north"], "phase": "activation", "round": 1}
+
+
+def test_groups_alternate_and_models_become_used():
+    t = battle({"n-cg1-3": (10, 10, 90), "n-cg1-4": (14, 10, 90), "n-cg2-1": (20, 10, 90),
+                "s-cg1-3": (10, 40, 270), "s-cg2-1": (20, 40, 270)})
+    with pytest.raises(NotYourTurn):
+        act(t, "south", {"kind": "move", "model": "s-cg1-3", "path": [[10, 39]]})
+    act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[10, 11]]})
+    with pytest.raises(IllegalAction) as err:  # another group while cg1 is activating
+        act(t, "north", {"kind": "move", "model": "n-cg2-1", "path": [[20, 11]]})
+    assert err.value.code == "wrong_group"
+    act(t, "north", {"kind": "move", "model": "n-cg1-4", "path": [[14, 11]]})  # Hunter 3 is now Used
+    with pytest.raises(IllegalAction) as err:
+        act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"})
+    assert err.value.code == "model_used"
+    act(t, "north", {"kind": "end_group"})
+    assert t.state["to_activate"] == "south"
+    act(t, "south", {"kind": "activate_group", "group": "cg1"})
+    act(t, "south", {"kind": "end_group"})
+    act(t, "north", {"kind": "end_group"} if t.state["current"] else {"kind": "activate_group", "group": "cg2"})
+    act(t, "north", {"kind": "end_group"})
+    ev = act(t, "south", {"kind": "activate_group", "group": "cg2"})
+    ev = act(t, "south", {"kind": "end_group"})
+    assert by_kind(ev, "round_ended") and t.state["round"] == 2 and t.state["phase"] == "initiative"
+    assert not any(m["used"] for m in t.state["models"].values())
+
+
+def test_return_fire_with_a_kept_action():
+    t = battle({"n-cg1-3": (24, 30, 90), "s-cg1-3": (24, 40, 270), "s-cg2-1": (40, 44, 270)}, first="south")
+    act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
+    act(t, "south", {"kind": "end_group"})
+    act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[24, 33]]})
+    assert t.state["phase"] == "reaction" and t.view("south")["turn"]["active"] == ["south"]
+    assert len(t.state["pending"]["points"]) == 3
+    with pytest.raises(NotYourTurn):
+        act(t, "north", {"kind": "pass"})
+    ev = act(t, "south", {"kind": "return_fire", "model": "s-cg1-3", "weapon": "LAC", "at": 0},
+             [3, 1, 2, 1])
+    shot = by_kind(ev, "return_fire")[0]
+    assert shot["at"] == [24, 31]
+    assert by_kind(ev, "attack_resolved")
+    assert t.state["phase"] == "activation" and not t.state["models"]["s-cg1-3"]["kept"]
+
+
+def test_apply_never_mutates_its_input():
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 20, 270)})
+    before = copy.deepcopy(t.state)
+    SYSTEM.apply(t.state, "north", SYSTEM.parse_action(
+        {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"}), Table().dice)
+    assert t.state == before
+
+
+def test_end_by_agreement_and_concession():
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 20, 270)})
+    act(t, "north", {"kind": "agree_end", "winner": "north"})
+    act(t, "south", {"kind": "agree_end", "winner": "south"})
+    assert t.state["result"] is None
+    act(t, "south", {"kind": "agree_end", "winner": "north"})
+    assert SYSTEM.outcome(t.state).winners == ["north"]
+    with pytest.raises(GameOver):
+        act(t, "north", {"kind": "concede"})
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 20, 270)})
+    act(t, "north", {"kind": "concede"})
+    assert SYSTEM.outcome(t.state).winners == ["south"]
+    assert "south" in t.view(None)["result"]["winners"]
+
+
+def test_bad_actions_are_malformed():
+    from app.core.errors import MalformedAction
+    with pytest.raises(MalformedAction):
+        SYSTEM.parse_action({"kind": "move", "model": "x", "path": []})
+    with pytest.raises(MalformedAction):
+        SYSTEM.parse_action({"kind": "attack", "model": "x", "weapon": "LAC", "target": "y", "extra": 1})
+    with pytest.raises(MalformedAction):
+        SYSTEM.parse_action({"kind": "fly"})
