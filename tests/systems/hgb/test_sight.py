@@ -1,0 +1,77 @@
+"""Cover from the terrain (the documented method in sight.py) and firing arcs."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.systems.hgb.sight import in_arc, range_band, cover
+from tests.systems.hgb.scenario import battle
+
+A, T = "n-cg1-3", "s-cg1-3"
+
+
+def cover_with(terrain, rules=None, extra=None):
+    place = {A: (24, 10, 90), T: (24, 23, 270), **(extra or {})}
+    t = battle(place, {"terrain": terrain, "data": {"rules": rules or {}}})
+    return cover(t.state, t.state["models"][A], t.state["models"][T])
+
+
+def wall(y, height=None):
+    piece = {"id": "w", "type": "wall", "polygon": [[20, y], [28, y], [28, y + 0.2], [20, y + 0.2]]}
+    return [piece], ({"terrain_heights": {"wall": height}} if height is not None else None)
+
+
+def test_open_target():
+    c = cover_with([])
+    assert (c["category"], c["modifier"], c["hidden"]) == ("open", 1, 0)
+
+
+def test_low_wall_gives_light_cover():
+    terrain, rules = wall(21.6, 0.5)
+    c = cover_with(terrain, rules)
+    assert c["category"] == "light" and c["modifier"] == 0 and "wall" in c["reason"]
+
+
+def test_higher_wall_gives_partial_cover():
+    terrain, rules = wall(21.6, 0.8)
+    c = cover_with(terrain, rules)
+    assert c["category"] == "partial" and c["modifier"] == -1
+
+
+def test_building_gives_full_cover():
+    bunker = {"id": "b", "type": "building", "level": 3, "label": "Bunker",
+              "polygon": [[20, 15], [28, 15], [28, 18], [20, 18]]}
+    c = cover_with([bunker])
+    assert c["category"] == "full" and c["modifier"] == -2 and not c["visible"] and "Bunker" in c["reason"]
+
+
+def test_models_in_between_give_cover():
+    c = cover_with([], extra={"n-cg1-4": (24, 17, 90)})
+    assert c["category"] in ("partial", "full") and "Hunter 4" in c["reason"]
+
+
+def test_shooting_from_a_hill_over_a_wall():
+    terrain, rules = wall(21.6, 0.8)
+    hill = {"id": "h", "type": "hill", "level": 2, "polygon": [[20, 6], [28, 6], [28, 14], [20, 14]]}
+    assert cover_with(terrain + [hill], rules)["category"] in ("open", "light")
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.floats(0.1, 2.5), st.floats(0.1, 2.5))
+def test_a_higher_obstacle_never_hides_less(h1, h2):
+    lo, hi = sorted((h1, h2))
+    t_lo, r_lo = wall(18, lo)
+    t_hi, r_hi = wall(18, hi)
+    assert cover_with(t_lo, r_lo)["hidden"] <= cover_with(t_hi, r_hi)["hidden"]
+
+
+def test_arcs_relative_to_facing():
+    assert in_arc(90, 90 + 89, "F", 60) and not in_arc(90, 90 + 91, "F", 60)
+    assert in_arc(0, 29, "FF", 60) and not in_arc(0, 31, "FF", 60)
+    assert in_arc(0, 180, "Rr", 60) and in_arc(0, 91, "Rr", 60) and not in_arc(0, 45, "Rr", 60)
+    assert in_arc(0, 160, "FRr", 60) and not in_arc(0, 140, "FRr", 60)
+
+
+def test_range_bands():
+    r = [2, 8, 16, 24, 36]
+    assert [range_band(r, d) for d in (0, 2, 2.1, 16, 24, 36, 36.1)] == [
+        "point_blank", "point_blank", "short", "medium", "long", "extreme", None]
