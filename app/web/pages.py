@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, Field
 
 from app import systems
 from app.config import ROOT
@@ -24,14 +25,15 @@ from app.core.errors import NotFound, WarboardError
 from app.web.deps import ClientLimit, SessionDep
 
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
-router = APIRouter(include_in_schema=False)
+router = APIRouter()
 api_router = APIRouter(prefix="/api", tags=["replay"])
+PAGE = {"response_class": HTMLResponse, "include_in_schema": False}
 LOOPBACK = ("127.", "localhost", "::1", "[::1]")
 _reachable: dict[tuple[str, int], tuple[float, bool]] = {}
 
 
 # --- lobby -------------------------------------------------------------------------------
-@router.get("/", response_class=HTMLResponse)
+@router.get("/", **PAGE)
 async def lobby_page(request: Request, session: SessionDep) -> HTMLResponse:
     entries = await session.lobby()
     system_list = [s.describe() for s in systems.registry.systems.values()]
@@ -41,17 +43,17 @@ async def lobby_page(request: Request, session: SessionDep) -> HTMLResponse:
         "fields": option_fields(first) if first else [], "selected": first})
 
 
-@router.get("/lobby/tables", response_class=HTMLResponse)
+@router.get("/lobby/tables", **PAGE)
 async def lobby_rows(request: Request, session: SessionDep) -> HTMLResponse:
     return templates.TemplateResponse(request, "_lobby_rows.html", {"tables": await session.lobby()})
 
 
-@router.get("/lobby/options", response_class=HTMLResponse)
+@router.get("/lobby/options", **PAGE)
 async def lobby_options(request: Request, system: str) -> HTMLResponse:
     return templates.TemplateResponse(request, "_options.html", {"fields": option_fields(system)})
 
 
-@router.get("/lobby/qr.svg")
+@router.get("/lobby/qr.svg", include_in_schema=False)
 async def lobby_qr(request: Request) -> Response:
     import qrcode
     import qrcode.image.svg
@@ -62,7 +64,7 @@ async def lobby_qr(request: Request) -> Response:
     return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
-@router.post("/lobby/create", response_class=HTMLResponse, dependencies=[ClientLimit])
+@router.post("/lobby/create", dependencies=[ClientLimit], **PAGE)
 async def create_from_form(request: Request, session: SessionDep) -> Response:
     form = await request.form()
     system_id = str(form.get("system", ""))
@@ -80,17 +82,25 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
 
 
 # --- table and replay --------------------------------------------------------------------
-@router.get("/tables/{table_id}", response_class=HTMLResponse)
+@router.get("/tables/{table_id}", **PAGE)
 async def table_page(request: Request, table_id: str, session: SessionDep) -> HTMLResponse:
     return await _table_shell(request, table_id, session, "table.html")
 
 
-@router.get("/tables/{table_id}/replay", response_class=HTMLResponse)
+@router.get("/tables/{table_id}/replay", **PAGE)
 async def replay_page(request: Request, table_id: str, session: SessionDep) -> HTMLResponse:
     return await _table_shell(request, table_id, session, "replay.html")
 
 
-@api_router.get("/tables/{table_id}/replay")
+class ReplayView(BaseModel):
+    seq: int = Field(description="The seq shown: the one asked for, at most the latest")
+    state_seq: int = Field(description="The seq of the last whole action at or before seq")
+    last: int = Field(description="The table's latest seq")
+    view: dict[str, Any] = Field(description="The spectator's view at that point")
+    events: list[dict[str, Any]] = Field(description="The spectator's copy of the last (at most 200) events up to seq")
+
+
+@api_router.get("/tables/{table_id}/replay", response_model=ReplayView)
 async def read_replay(table_id: str, session: SessionDep,
                       seq: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
     """The spectator's view of the table after the events up to ``seq`` (default: now), the

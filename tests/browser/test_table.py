@@ -67,7 +67,14 @@ def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) 
     piece(bob, "Hunter").click()
     expect(bob.locator("#details")).to_contain_text("Hunter")
     expect(bob.locator("#details")).to_contain_text("p1")
+    place_token(bob, "Jager")
+    place_token(bob, "Grizzly")
+    piece(ann, "Hunter").click()
+    ann.get_by_role("button", name="Ruler").click()
+    drag(ann, board_point(ann, 6, 5), centre(ann, "Jager"))
+    ann.eval_on_selector(".side", "el => el.scrollTop = 0")
     ann.screenshot(path=str(artifacts / "table-tabletop.png"))
+    ann.get_by_role("button", name="Select", exact=True).click()
 
     # A reload keeps the seat.
     ann.reload()
@@ -98,6 +105,7 @@ def test_illegal_drop_snaps_back_with_the_reason(server: Server, new_page, artif
     drag(ann, centre(ann, "Slamfist"), board_point(ann, *_hex(9, 0)))
     expect(ann.locator("#board-message")).to_contain_text("off the board")
     expect(piece(ann, "Slamfist")).to_have_attribute("aria-label", re.compile(rf"hex \({q + 2}, {r}\)"))
+    ann.eval_on_selector(".side", "el => el.scrollTop = 0")
     ann.screenshot(path=str(artifacts / "table-hex.png"))
 
 
@@ -165,6 +173,7 @@ def test_phone_sized_screen(server: Server, new_page, artifacts: Path) -> None: 
     expect(page.locator("#board")).to_be_visible()
     box = page.locator("#board").bounding_box()
     assert box is not None and box["width"] <= 390
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(artifacts / "table-phone.png"))
 
 

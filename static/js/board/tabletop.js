@@ -16,7 +16,7 @@ export function makeTabletop(board) {
   return {
     kind: "tabletop",
     unit: "in",
-    pieceRadius: Math.min(1.5, Math.max(0.5, Math.min(width, height) / 44)),
+    pieceRadius: Math.min(1.2, Math.max(0.6, Math.min(width, height) / 32)),
     bounds: { x: -1, y: -1, w: width + 2, h: height + 2 },
     position: (p) => ({ x: p.x ?? 0, y: p.y ?? 0 }),
     fromPixel: (x, y) => ({ x: round1(Math.min(width, Math.max(0, x))), y: round1(Math.min(height, Math.max(0, y))) }),
