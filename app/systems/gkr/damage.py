@@ -135,8 +135,10 @@ def check_victory(state: State, events: list[Event]) -> None:
     builders = [s for s in alive if state["players"][s]["demolished"] >= need]
     if builders:
         state["winner"] = {"winners": builders[:1], "reason": f"demolished {need} buildings"}
-    elif len(alive) <= 1:
+    elif len(alive) == 1:
         state["winner"] = {"winners": alive, "reason": "destroyed the opposing Heavy Hitters"}
+    elif not alive:  # the last Heavy Hitters fell in the same firing line
+        state["winner"] = {"winners": [], "reason": "every Heavy Hitter was destroyed: a draw"}
     if state["winner"]:
         state["phase"] = "over"
         state["queue"] = []

@@ -194,6 +194,20 @@ def _weapons(state: State, seat: str) -> list[dict[str, Any]]:
     return out
 
 
+def _single_shots(weapons: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every one-weapon choice the prompt allows (for bots and the client)."""
+    shots = []
+    for w in weapons:
+        base = {"source": w["source"]}
+        if w["source"] == "card":
+            base["card"] = w["card"]
+        elif w["source"] == "blb":
+            base["weapon"] = w["weapon"]
+        shots += [{**base, "target_unit": t} for t in w.get("targets", [])]
+        shots += [{**base, "target_hex": h} for h in w.get("hexes", [])]
+    return shots
+
+
 def _attackable(state: State, seat: str, unit: dict[str, Any]) -> bool:
     if unit["id"] == BLB:
         return state["blb"]["controller"] not in (None, seat)
@@ -232,6 +246,7 @@ def legal_actions(state: State, seat: str) -> list[dict[str, Any]]:
         acts += [{"kind": "tag", "unit": t["unit"], "building": b} for b in t["buildings"]]
     if phase == "combat" and "weapons" in p:
         acts.append({"kind": "choose_weapons", "weapons": []})
+        acts += [{"kind": "choose_weapons", "weapons": [choice]} for choice in _single_shots(p["weapons"])]
     if "hexes" in p and phase == "reset":
         acts += [{"kind": "displace", "to": h} for h in p["hexes"]]
     return acts

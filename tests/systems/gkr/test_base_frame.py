@@ -394,3 +394,23 @@ def test_overspending_to_destruction_moves_the_table_on():
     assert state["players"][TH]["eliminated"]
     assert state["phase"] == "movement" and state["step"] == "support"
     assert GKR.outcome(state) is None
+
+
+def test_legal_weapon_choices_are_legal():
+    state, _ = pass_until(new(), "combat")
+    state = place(state, "diamondback:heavy", 0, 0, facing=0)
+    state = place(state, "king-wolf:heavy", 1, 0, facing=3)
+    choices = [a for a in GKR.legal_actions(state, DB) if a["kind"] == "choose_weapons"]
+    assert len(choices) > 1
+    for action in choices:
+        act(state, DB, action)
+
+
+def test_a_firing_line_that_destroys_the_last_two_is_a_draw():
+    from app.systems.gkr.damage import check_victory
+    state = new(2)
+    for seat in state["seats"]:
+        state["players"][seat]["eliminated"] = True
+    events = []
+    check_victory(state, events)
+    assert state["winner"] == {"winners": [], "reason": "every Heavy Hitter was destroyed: a draw"}

@@ -7,6 +7,8 @@ check every view and every redacted event after every action.
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
@@ -88,3 +90,24 @@ def test_spectators_and_others_see_counts_only():
         assert redact(events[0], viewer) == {"kind": "weapons_chosen", "player": DB, "count": 1}
     mine = GKR.view(state, DB)
     assert len(mine["hand"]) == 6 and mine["firing_line"][0]["weapon"]["name"] == "Mine Mate"
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.text(alphabet="abcdef0123456789", min_size=1, max_size=8),
+       players=st.integers(min_value=2, max_value=4),
+       board=st.sampled_from(["downtown", "plaza", "harbour"]))
+def test_any_seeded_game_plays_by_the_rules(seed, players, board):
+    """Random legal play on every map: only rule errors, no leaks, JSON state, no mutation."""
+    state = GKR.setup(GKR.validate_options({"players": players, "map": board}), Dice(seed))
+    dice, pick = Dice(seed + "/dice"), Dice(seed + "/pick")
+    for _ in range(150):
+        if GKR.outcome(state):
+            break
+        seat = pick.choice(GKR.view(state, None)["turn"]["active"])
+        action = random_action(state, seat, pick)
+        try:
+            state, events = act(state, seat, action, dice)
+        except IllegalAction as err:
+            assert err.code in ("no_tags",), (action, err.message)
+            state, events = act(state, seat, {"kind": "end_turn"}, dice)
+        assert_no_leak(state, events)
