@@ -42,6 +42,33 @@ class Manual(_Model):
     support: bool = False
 
 
+Small = Annotated[int, Field(ge=0, le=10)]
+
+
+class RulesOverrides(_Model):
+    """Host overrides of data/rules.json (Warboard defaults); None keeps the file's value."""
+
+    overspend_damage_per_energy: Small | None = None
+    sponsor_cards_at_start: Small | None = None
+    heavy_hitter_weapons_per_round: Annotated[int, Field(ge=1, le=5)] | None = None
+    heavy_energy_per_hex: Small | None = None
+    support_energy_per_unit: Small | None = None
+    movement_card_bonus_hexes: Small | None = None
+    sponsor_cards_per_tag: Small | None = None
+    flank_defence_dice: Annotated[int, Field(ge=0, le=8)] | None = None
+    first_player_rotates: bool | None = None
+
+
+class SupportOverrides(_Model):
+    """Host overrides of data/support.json (Warboard defaults); None keeps the file's value."""
+
+    hp: Annotated[int, Field(ge=1, le=10)] | None = None
+    to_hit: Annotated[int, Field(ge=2, le=6)] | None = None
+    armor: Annotated[int, Field(ge=2, le=7)] | None = None  # 7: no armor roll can save
+    repair: Small | None = None  # Repair Unit only
+    tags: Annotated[int, Field(ge=1, le=4)] | None = None  # Recon Unit only
+
+
 class GKROptions(_Model):
     players: Annotated[int, Field(ge=2, le=4)] = 4
     factions: Annotated[list[Faction], Field(min_length=2, max_length=4)] | None = None
@@ -54,6 +81,8 @@ class GKROptions(_Model):
     blb_max_hp: Annotated[int, Field(ge=1, le=25)] | None = None
     weapon_overrides: Annotated[dict[Annotated[str, Field(max_length=40)], WeaponStats],
                                 Field(max_length=20)] = {}
+    rules: RulesOverrides = RulesOverrides()
+    support: Annotated[dict[Literal["combat", "repair", "recon"], SupportOverrides], Field(max_length=3)] = {}
     manual: Manual = Manual()
 
     @field_validator("factions")

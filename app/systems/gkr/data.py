@@ -52,6 +52,24 @@ def weapon_table() -> dict[str, dict[str, Any]]:
     return table
 
 
+_RULE_PATHS = {
+    "heavy_energy_per_hex": ("heavy_hitter_move", "energy_per_hex"),
+    "support_energy_per_unit": ("support_move", "energy_per_unit"),
+    "flank_defence_dice": ("flank", "defence_dice"),
+}
+
+
+def _override_rules(rules: dict[str, Any], overrides: dict[str, Any]) -> None:
+    for key, value in overrides.items():
+        if value is None:
+            continue
+        if key in _RULE_PATHS:
+            outer, inner = _RULE_PATHS[key]
+            rules[outer][inner] = value
+        else:
+            rules[key] = value
+
+
 def resolve(options: dict[str, Any]) -> dict[str, Any]:
     """The data a table plays by: the files, with the host's overrides from ``options``."""
     rules = load("rules")
@@ -62,6 +80,7 @@ def resolve(options: dict[str, Any]) -> dict[str, Any]:
         rules["heavy_hitter_move"]["range"] = options["heavy_move_range"]
     if options.get("support_move_range") is not None:
         rules["support_move"]["range"] = options["support_move_range"]
+    _override_rules(rules, options.get("rules") or {})
     blb = load("blb")
     for key in ("range", "max_hp"):
         if options.get(f"blb_{key}") is not None:
@@ -74,10 +93,13 @@ def resolve(options: dict[str, Any]) -> dict[str, Any]:
         if key.startswith("blb/"):
             weapons[key]["energy"] = 0  # the text wins over any override
     factions = load("factions")
+    support = load("support")
+    for kind, override in (options.get("support") or {}).items():
+        support["units"][kind].update({k: v for k, v in override.items() if v is not None})
     return {
         "rules": rules,
         "blb": {k: blb[k] for k in ("name", "to_hit", "armor", "arc", "range", "max_hp")},
-        "support": load("support"),
+        "support": support,
         "heavy": factions["heavy_hitter"],
         "factions": {fid: {k: f[k] for k in ("name", "colour", "heavy_hitter")}
                      for fid, f in factions["factions"].items()},

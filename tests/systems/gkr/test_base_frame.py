@@ -414,3 +414,17 @@ def test_a_firing_line_that_destroys_the_last_two_is_a_draw():
     events = []
     check_victory(state, events)
     assert state["winner"] == {"winners": [], "reason": "every Heavy Hitter was destroyed: a draw"}
+
+
+def test_host_overrides_of_the_default_data():
+    state = new(rules={"overspend_damage_per_energy": 2, "flank_defence_dice": 1,
+                       "first_player_rotates": False},
+                support={"recon": {"tags": 3, "hp": 2}})
+    rules = state["data"]["rules"]
+    assert rules["overspend_damage_per_energy"] == 2 and rules["flank"]["defence_dice"] == 1
+    assert state["data"]["support"]["units"]["recon"]["tags"] == 3
+    assert state["units"]["diamondback:recon"]["hp"] == 2
+    state, _ = pass_until(state, "tagging")
+    state, _ = pass_until(state, "deploy")
+    assert state["turn_order"] == [DB, KW, TH]
+    assert "rules" in GKR.describe()["options"]["properties"]
