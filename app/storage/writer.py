@@ -71,9 +71,12 @@ class Writer:
                     threading.Thread(target=self._checkpoints, name="warboard-checkpoint", daemon=True).start()
 
     def _serve(self) -> None:
+        conn: Connection | None = None
         while True:
             first = self._queue.get()
             if first is None:
+                if conn is not None:
+                    conn.close()
                 return
             jobs = [first]
             while len(jobs) < MAX_BATCH:
@@ -85,7 +88,9 @@ class Writer:
                     self._queue.put(None)
                     break
                 jobs.append(nxt)
-            self._batch(jobs)
+            if conn is None or conn.invalidated:
+                conn = self.engine.connect()  # kept open: no pool checkout per commit
+            self._batch(conn, jobs)
 
     def _checkpoints(self) -> None:
         """Copy the WAL into the database file beside the writer (PASSIVE never blocks it)."""
@@ -99,29 +104,25 @@ class Writer:
             except Exception:  # noqa: BLE001 - a skipped checkpoint is retried next time
                 log.warning("WAL checkpoint failed", exc_info=True)
 
-    def _batch(self, jobs: list[Job]) -> None:
+    def _batch(self, conn: Connection, jobs: list[Job]) -> None:
         outcomes: list[tuple[Any, BaseException | None]] = []
-        if len(jobs) == 1:  # no savepoint needed: the transaction is the job's own
-            job, future, loop = jobs[0]
-            try:
-                outcome: tuple[Any, BaseException | None] = (self._alone(job), None)
-            except BaseException as exc:  # noqa: BLE001 - handed to the job's caller
-                outcome = (None, exc)
-            loop.call_soon_threadsafe(_settle, future, *outcome)
-            return
+        grouped = len(jobs) > 1  # a lone job needs no savepoint: the transaction is its own
         try:
-            with self.engine.connect() as conn, conn.begin():
+            with conn.begin():
                 for job, _future, _loop in jobs:
-                    savepoint = conn.begin_nested()
+                    savepoint = conn.begin_nested() if grouped else None
                     try:
                         result = job(conn)
                     except BaseException as exc:  # noqa: BLE001 - handed to the job's caller
+                        if savepoint is None:
+                            raise
                         savepoint.rollback()
                         outcomes.append((None, exc))
                     else:
-                        savepoint.commit()
+                        if savepoint is not None:
+                            savepoint.commit()
                         outcomes.append((result, None))
-        except BaseException as exc:  # noqa: BLE001 - the commit failed: every job failed
+        except BaseException as exc:  # noqa: BLE001 - the lone job or the commit failed
             outcomes = [(None, exc)] * len(jobs)
         for (_job, future, loop), (result, error) in zip(jobs, outcomes):
             loop.call_soon_threadsafe(_settle, future, result, error)
