@@ -87,3 +87,31 @@ def check_weapons(weapons: dict[str, Any]) -> None:
                 err = exc.errors()[0]
                 where = f"{'.'.join(map(str, err['loc']))}: {err['msg']}"
             raise BadOptions(f"Weapon {code!r}: {where or 'if must be true or false'}") from None
+
+
+class RulesData(_C):
+    base_radius: Annotated[float, Field(gt=0, le=3)]
+    model_height: Annotated[float, Field(gt=0, le=10)]
+    eye_height: Annotated[float, Field(ge=0, le=10)]
+    fixed_arc_degrees: Annotated[float, Field(gt=0, le=180)]
+    turn_tolerance_degrees: Annotated[float, Field(ge=0, le=30)]
+    start_speed: Literal["stationary", "combat", "full"]
+    start_mode: Literal["walker", "ground"]
+    stationary_move_inches: Annotated[float, Field(ge=0, le=6)]
+    wreck_radius: Annotated[float, Field(gt=0, le=3)]
+    wreck_height: Annotated[float, Field(ge=0, le=10)]
+    terrain_heights: dict[Literal["building", "wall", "forest", "hill", "rough", "sandy"],
+                          Annotated[float, Field(ge=0, le=20)]]
+    impassable: list[Literal["building", "wall", "forest", "hill", "rough", "sandy"]]
+    cover_columns: Annotated[int, Field(ge=1, le=15)]
+    cover_rows: Annotated[int, Field(ge=1, le=15)]
+    main_body: dict[Literal["columns", "rows"], Annotated[list[Annotated[float, Field(ge=0, le=1)]],
+                                                          Field(min_length=2, max_length=2)]]
+
+
+def check_rules(rules: dict[str, Any]) -> None:
+    try:
+        RulesData.model_validate(rules)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise BadOptions(f"Rules data: {'.'.join(map(str, err['loc']))}: {err['msg']}") from None

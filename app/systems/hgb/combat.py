@@ -174,6 +174,8 @@ def direct_attack(state: dict[str, Any], dice: Dice, attacker: dict[str, Any], t
                   {"attack": main_value, "attack_modifiers": info["attack_modifiers"], "role": "main"})
     events.append(main)
     others = sweep_targets(state, target, sweep, attacker["id"]) if sweep else []
+    if card.get("if") and not main["hit"]:
+        others = []  # translator: an IF weapon fired directly that misses takes its area effects wide
     if card.get("ae") and main["hit"]:  # translator: a missed direct AE attack misses everything
         seen = {m["id"] for m in others} | {target["id"]}
         others += [m for m in area_targets(state, pos(target), card["ae"], seen)]

@@ -7,7 +7,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from app.systems.hgb import data
+from app.core.errors import BadOptions
 from app.systems.hgb.actions import XY, Id, TerrainType
+from app.systems.hgb.cards import check_rules, check_weapons
 from app.systems.hgb.forces import build
 
 Faction = Literal["north", "south", "peace_river"]
@@ -55,9 +57,18 @@ class HgbOptions(_O):
     def _check(self) -> HgbOptions:
         if self.terrain is None and self.map not in data.maps():
             raise ValueError(f"unknown map {self.map!r} (maps: {', '.join(data.maps())})")
+        check_rules(data.rules(self.data.rules))
+        weapons = data.weapons(self.data.weapons)
+        check_weapons(weapons)
+        known = {u for f in data.FACTIONS for u in data.faction(f)["units"]}
+        unknown = sorted(set(self.data.units) - known)
+        if unknown:
+            raise BadOptions(f"No unit card named {unknown[0]!r} (cards: {', '.join(sorted(known))})")
         for seat in ("north", "south"):
             force = force_of(self, seat)
-            del force
+            missing = sorted({w for m in force["models"] for w in m["card"]["weapons"]} - set(weapons))
+            if missing:
+                raise BadOptions(f"Weapon {missing[0]!r} of the {force['name']} is missing from the weapon data")
         return self
 
 

@@ -116,6 +116,9 @@ class HeavyGearBlitz(RuleSystem):
         m = self._own(s, seat, a.model)
         turns.begin_model(s, seat, m, ev)
         turns.finish_model(s, m, a.keep_action, ev)
+        group = s["current"]["group"]
+        if not [x for x in turns.alive(s, seat) if x["group"] == group and not x["used"]]:
+            turns.end_group(s, seat, dice, ev)  # every model of the group has acted
 
     def _set_speed(self, s: State, seat: str, a: A.SetSpeed, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)

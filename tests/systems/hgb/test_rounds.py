@@ -95,8 +95,8 @@ def test_groups_alternate_and_models_become_used():
 
 def test_return_fire_with_a_kept_action():
     t = battle({"n-cg1-3": (24, 30, 90), "s-cg1-3": (24, 40, 270), "s-cg2-1": (40, 44, 270)}, first="south")
-    act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
-    act(t, "south", {"kind": "end_group"})
+    ev = act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
+    assert by_kind(ev, "group_done")  # the group's last model is done: the group ends
     act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[24, 33]]})
     assert t.state["phase"] == "reaction" and t.view("south")["turn"]["active"] == ["south"]
     assert len(t.state["pending"]["points"]) == 3
