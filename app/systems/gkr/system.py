@@ -51,6 +51,8 @@ class GKR(RuleSystem):
             raise GameOver(f"The game is over: {state['winner']['reason']}")
         if seat not in state["players"]:
             raise NotYourTurn(f"{seat!r} is not a seat at this table")
+        if state["players"][seat]["eliminated"]:
+            raise NotYourTurn(f"{seat}'s Heavy Hitter is destroyed: {seat} is out of the game")
         new = copy.deepcopy(state)
         events: list[Event] = []
         if isinstance(action, A.Record):
@@ -71,6 +73,9 @@ class GKR(RuleSystem):
             state["resolve_index"] += 1
             if combat.advance(state, dice, events):
                 flow.finish_combat(state, dice, events)
+        elif state["pending_displace"] and state["players"][state["pending_displace"]["owner"]]["eliminated"]:
+            state["pending_displace"] = None  # its unit left with its destroyed Heavy Hitter
+            flow.next_phase(state, dice, events)
         elif not state["queue"] and state["phase"] in ("deploy", "movement", "tagging", "combat") \
                 and not awaiting:
             flow.next_phase(state, dice, events)
@@ -80,8 +85,6 @@ class GKR(RuleSystem):
         if phase is not None and phase != state["phase"]:
             raise WrongPhase(f"{action.kind} belongs to the {phase} phase; it is the "
                              f"{state['phase']} phase", code="wrong_phase")
-        if state["players"][seat]["eliminated"]:
-            raise NotYourTurn(f"{seat}'s Heavy Hitter is destroyed")
         if state["phase"] == "combat" and state["awaiting"] is None and action.kind != "state_result":
             if action.kind != "choose_weapons":
                 raise WrongPhase("In the Combat Phase each player chooses weapons (an empty list to pass)")

@@ -428,3 +428,10 @@ def test_host_overrides_of_the_default_data():
     state, _ = pass_until(state, "deploy")
     assert state["turn_order"] == [DB, KW, TH]
     assert "rules" in GKR.describe()["options"]["properties"]
+
+
+def test_an_eliminated_player_cannot_act():
+    state = new(3, manual={"dice": True})
+    state["players"][TH]["eliminated"] = True
+    with pytest.raises(NotYourTurn):
+        act(state, TH, {"kind": "record", "area": "dice", "note": "still here"})
