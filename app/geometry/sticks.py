@@ -94,19 +94,40 @@ def straight_move(start: Point, target: Point, radius: float,
 
 def _first_contact(start: Point, ux: float, uy: float, length: float, radius: float,
                    obstacle: BaseGeometry) -> float | None:
-    """Distance along the move at which the footprint first touches ``obstacle``, or None."""
+    """Distance along the move at which the footprint first touches ``obstacle``, or None.
+
+    The footprint's centre may not enter the obstacle grown by the radius. A piece of the path
+    that starts where the model already touches the obstacle blocks it at once if it goes
+    inside (pushing into contact); a mere touching point there is the contact being left.
+    """
     grown = obstacle.buffer(radius, quad_segs=_QUAD_SEGS)
-    origin = SPoint(start.x, start.y)
-    if grown.distance(origin) <= CONTACT_EPSILON:
-        ahead = SPoint(start.x + ux * _STEP, start.y + uy * _STEP)
-        if grown.contains(ahead):  # touching and pushing into it: no movement at all
-            return 0.0
     segment = LineString([(start.x, start.y), (start.x + ux * length, start.y + uy * length)])
     hit = segment.intersection(grown)
     if hit.is_empty:
         return None
-    ahead_only = [d for d in (segment.project(SPoint(c)) for c in _coords(hit)) if d > 2 * _STEP]
-    return min(ahead_only) if ahead_only else None
+    best: float | None = None
+    for piece in _parts(hit):
+        entry = min(segment.project(SPoint(c)) for c in piece.coords)
+        inside = piece.length > 2 * _STEP
+        if entry <= 2 * _STEP:
+            if inside and not _leaving(start, ux, uy, obstacle):
+                return 0.0
+            continue
+        best = entry if best is None else min(best, entry)
+    return best
+
+
+def _leaving(start: Point, ux: float, uy: float, obstacle: BaseGeometry) -> bool:
+    """Does a short step along (ux, uy) take the model away from the obstacle?"""
+    here = obstacle.distance(SPoint(start.x, start.y))
+    there = obstacle.distance(SPoint(start.x + ux * 3 * _STEP, start.y + uy * 3 * _STEP))
+    return there > here
+
+
+def _parts(geom: BaseGeometry) -> list[BaseGeometry]:
+    if hasattr(geom, "geoms"):
+        return [p for g in geom.geoms for p in _parts(g)]
+    return [geom]
 
 
 def _coords(geom: BaseGeometry) -> list[tuple[float, float]]:

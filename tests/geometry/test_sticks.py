@@ -79,3 +79,20 @@ def test_a_move_never_overlaps_and_never_overshoots(sx: float, sy: float, tx: fl
     assert move.travelled <= math.dist((sx, sy), (tx, ty)) + 1e-9
     assert sticks.footprint(move.end, 2).distance(other) >= -1e-6
     assert not sticks.footprint(move.end, 2).intersection(other).area > 0.01
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.floats(0, 360), st.floats(0, 360), st.floats(0.1, 12), st.floats(-0.01, 0.04))
+def test_from_contact_a_move_never_goes_into_the_other_base(where: float, heading: float,
+                                                            length: float, gap: float) -> None:
+    other_centre = Point(30, 30)
+    a = math.radians(where)
+    start = Point(30 + math.cos(a) * (4 + gap), 30 + math.sin(a) * (4 + gap))
+    h = math.radians(heading)
+    target = Point(start.x + math.cos(h) * length, start.y + math.sin(h) * length)
+    other = sticks.footprint(other_centre, 2)
+    move = sticks.straight_move(start, target, 2, [other])
+    end_gap = math.dist((move.end.x, move.end.y), (30, 30)) - 4
+    assert end_gap >= min(gap, 0) - 0.02
+    if math.cos(h - a) < -0.9 and gap <= 0.01:  # heading straight into the other base
+        assert move.travelled < 0.05

@@ -7,6 +7,7 @@ parse_action/apply, exactly as the server does.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from shapely.geometry import LineString
@@ -129,7 +130,8 @@ def _route(a: tuple[float, float], b: tuple[float, float], walls: list[Any]) -> 
     return best
 
 
-def play(seed: str, options: dict[str, Any] | None = None, limit: int = 3000
+def play(seed: str, options: dict[str, Any] | None = None, limit: int = 3000,
+         each: Callable[[dict[str, Any]], None] | None = None
          ) -> tuple[dict[str, Any], list[dict[str, Any]], SamuraiRobots]:
     """Play a whole seeded game; returns the final state and every event."""
     system = SamuraiRobots()
@@ -147,5 +149,7 @@ def play(seed: str, options: dict[str, Any] | None = None, limit: int = 3000
         step = Dice(seed, dice.index)
         state, events = system.apply(state, seat, action, step)
         dice.index = step.index
+        if each is not None:
+            each(state)
         log.extend({**e, "seat": seat} for e in events)
     return state, log, system

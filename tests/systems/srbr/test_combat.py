@@ -201,3 +201,19 @@ def test_manual_health_leaves_damage_to_the_players() -> None:
     assert part(state, "p2-gamera", "torso")["damage"] == 0
     state, _ = act(state, "p2", {"kind": "record", "mecha": "p2-gamera", "part": "torso", "damage": 1})
     assert part(state, "p2-gamera", "torso")["dice"] == ["yellow", "yellow"]
+
+
+def test_an_activation_ends_when_a_reaction_destroys_its_part() -> None:
+    state = damage_part(duel(), "p1-kabuto", "legs", 1)  # two yellow dice
+    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
+                                      "dice": 2}, faces=[1, 6])
+    assert state["turn"]["phase"] == "reaction"
+    state, _ = act(state, "p2", {"kind": "react", "mecha": "p2-gamera", "part": "head"}, faces=[6])
+    # bite: 6 + 3 - 1 (aimed) = 8 against 1 + 3 = 4: a double destroys the legs at once
+    state, events = act(state, "p2", {"kind": "attack", "attack": "bite", "target": "p1-kabuto",
+                                      "target_part": "legs"}, faces=[6, 1])
+    assert events[0]["result"] == "attacker_double"
+    assert part(state, "p1-kabuto", "legs")["destroyed"]
+    assert state["mechas"]["p1-kabuto"]["out"] is None
+    assert state["turn"]["phase"] == "activate" and state["turn"]["activation"] is None
+    assert state["turn"]["seat"] == "p1"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -65,10 +66,22 @@ def test_replaying_the_actions_rebuilds_the_state() -> None:
     assert again == state
 
 
+def invariants(state: dict) -> None:
+    """No two mechas on the table overlap; damage stays on the track; nothing leaves the table."""
+    live = [m for m in state["mechas"].values() if m["out"] is None]
+    for i, a in enumerate(live):
+        assert 0 <= a["x"] <= state["board"]["width"] and 0 <= a["y"] <= state["board"]["height"]
+        for b in live[i + 1:]:
+            gap = math.dist((a["x"], a["y"]), (b["x"], b["y"])) - (a["base"] + b["base"]) / 2
+            assert gap > -0.05, (a["id"], b["id"], gap)
+        top = len(state["rules"]["health"]["track"]) - 1
+        assert all(0 <= p["damage"] <= top for p in a["parts"])
+
+
 @settings(max_examples=6, deadline=None)
-@given(st.text(min_size=1, max_size=12))
-def test_any_seed_plays_to_an_end_without_errors(seed: str) -> None:
-    state, log, system = play(seed, limit=1500)
+@given(st.text(min_size=1, max_size=12), st.integers(2, 4))
+def test_any_seed_plays_to_an_end_without_errors(seed: str, players: int) -> None:
+    state, log, system = play(seed, {"players": players}, limit=1500, each=invariants)
     for m in state["mechas"].values():
         if m["out"] is None:
             assert 0 <= m["x"] <= state["board"]["width"] and 0 <= m["y"] <= state["board"]["height"]
