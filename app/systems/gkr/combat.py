@@ -147,7 +147,7 @@ def choose_weapons(state: State, seat: str, action: ChooseWeapons, events: list[
     if blb_choice:
         state["blb"]["weapon"] = blb_choice[0]
     events.append(private("weapons_chosen", [seat], public={"player": seat, "count": len(entries)},
-                          player=seat, count=len(entries), entries=entries))
+                          player=seat, count=len(entries), entries=[dict(e) for e in entries]))
 
 
 def reveal(state: State, dice: Dice, events: list[Event]) -> None:
