@@ -16,6 +16,10 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
 
+# Generous waits: the suite may share the machine with other busy test runs.
+playwright_api.expect.set_options(timeout=15_000)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[playwright_api.Browser]:
     if not shutil.which(CHROMIUM):
@@ -35,6 +39,7 @@ def new_page(browser: playwright_api.Browser) -> Iterator[object]:
     def open_page(width: int = 1280, height: int = 800, **kwargs: object) -> playwright_api.Page:
         context = browser.new_context(viewport={"width": width, "height": height}, **kwargs)  # type: ignore[arg-type]
         contexts.append(context)
+        context.set_default_timeout(20_000)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         return page
