@@ -83,7 +83,16 @@ class GKROptions(_Model):
                                 Field(max_length=20)] = {}
     rules: RulesOverrides = RulesOverrides()
     support: Annotated[dict[Literal["combat", "repair", "recon"], SupportOverrides], Field(max_length=3)] = {}
+    #: the 20 sponsor cards besides the 5 Activate BLB cards (the pile holds 25: NOTES.md, Sure)
+    sponsor_mix: dict[Literal["energy-boost", "repair-kit"], Annotated[int, Field(ge=0, le=20)]] | None = None
     manual: Manual = Manual()
+
+    @field_validator("sponsor_mix")
+    @classmethod
+    def _twenty(cls, value: dict[str, int] | None) -> dict[str, int] | None:
+        if value is not None and sum(value.values()) != 20:
+            raise ValueError("the sponsor mix must add up to 20 cards (25 with the 5 Activate BLB cards)")
+        return value
 
     @field_validator("factions")
     @classmethod

@@ -70,6 +70,14 @@ def _override_rules(rules: dict[str, Any], overrides: dict[str, Any]) -> None:
             rules[key] = value
 
 
+def _sponsor(mix: dict[str, int] | None) -> list[dict[str, Any]]:
+    cards = load("sponsor")["cards"]
+    for card in cards:
+        if mix is not None and card["type"] != "activate-blb":
+            card["count"] = mix.get(card["type"], 0)
+    return cards
+
+
 def resolve(options: dict[str, Any]) -> dict[str, Any]:
     """The data a table plays by: the files, with the host's overrides from ``options``."""
     rules = load("rules")
@@ -106,7 +114,7 @@ def resolve(options: dict[str, Any]) -> dict[str, Any]:
         "deck": factions["deck"],
         "cards": {"deploy": factions["deploy_card"]["name"], "movement": factions["movement_card"]["name"]},
         "weapons": weapons,
-        "sponsor": load("sponsor")["cards"],
+        "sponsor": _sponsor(options.get("sponsor_mix")),
         "map": load("maps")["maps"][options.get("map", "downtown")],
         "manual": {a: bool((options.get("manual") or {}).get(a, False)) for a in MANUAL_AREAS},
     }

@@ -435,3 +435,11 @@ def test_an_eliminated_player_cannot_act():
     state["players"][TH]["eliminated"] = True
     with pytest.raises(NotYourTurn):
         act(state, TH, {"kind": "record", "area": "dice", "note": "still here"})
+
+
+def test_host_sponsor_mix_keeps_the_five_activate_cards():
+    state = new(sponsor_mix={"energy-boost": 20})
+    types = [c["type"] for c in state["cards"].values() if c.get("sponsor")]
+    assert types.count("activate-blb") == 5 and types.count("energy-boost") == 20 and len(types) == 25
+    with pytest.raises(BadOptions):
+        GKR.validate_options({"sponsor_mix": {"energy-boost": 5}})
