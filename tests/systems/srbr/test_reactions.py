@@ -75,3 +75,17 @@ def test_a_failed_reaction_or_a_pass_hands_back() -> None:
     state, events = act(state, "p2", {"kind": "pass"})
     assert "turn_started" in kinds(events) and state["turn"]["seat"] == "p2"
     assert state["turn"]["phase"] == "activate"
+
+
+def test_with_more_players_the_reaction_passes_along_the_turn_order() -> None:
+    state = damage_part(new_game({"players": 3}), "p1-kabuto", "legs", 2)  # one red die
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
+                                 "dice": 1}, faces=[1])
+    assert SYSTEM.view(state, None)["turn"]["active"] == ["p2"]
+    state, events = act(state, "p2", {"kind": "pass"})
+    assert kinds(events) == ["reaction_declined", "reaction_offered"]
+    assert SYSTEM.view(state, "p3")["prompt"]["ask"] == "reaction"
+    state, events = act(state, "p3", {"kind": "react", "mecha": "p3-kabuto", "part": "legs"},
+                        faces=[2])
+    assert events[0]["successes"] == 0
+    assert state["turn"]["phase"] == "activate" and state["turn"]["seat"] == "p1"
