@@ -121,12 +121,13 @@ def sight_clear(eye: tuple[float, float, float], target: tuple[float, float, flo
     if inside.is_empty:
         return True
     eye_inside = obstacle.see_out and obstacle.footprint.covers(SPoint(eye[:2]))
+    dx, dy = target[0] - eye[0], target[1] - eye[1]
     for piece in getattr(inside, "geoms", [inside]):
         coords = list(getattr(piece, "coords", []))
         if len(coords) < 2:
             continue
-        ts = sorted(line.project(SPoint(c)) / length for c in coords)
-        t0, t1 = ts[0], ts[-1]
+        ts = [((x - eye[0]) * dx + (y - eye[1]) * dy) / (length * length) for x, y in coords]
+        t0, t1 = min(ts), max(ts)
         if eye_inside and t0 < EPS:
             continue
         z_low = min(eye[2] + t * (target[2] - eye[2]) for t in (t0, t1))
