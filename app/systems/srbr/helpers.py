@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -104,7 +104,37 @@ def _combat(req: CombatRequest) -> CombatResponse:
     return CombatResponse(attack=a, defence=d, result=key, effects=effects)
 
 
+class CatalogueRequest(_Req):
+    pass
+
+
+class CatalogueResponse(BaseModel):
+    samples: list[dict[str, Any]]
+    attack_types: dict[str, dict[str, Any]]
+    part_types: list[str]
+    forms: list[str]
+    anchors: dict[str, Any]
+    pricing: dict[str, Any]
+    source: str
+
+
+def _catalogue(req: CatalogueRequest) -> CatalogueResponse:
+    """What a mecha builder offers: the sample mechas and the default building blocks."""
+    rules = data.defaults()
+    samples = []
+    for raw in data.samples().values():
+        report = profiles.check(raw, rules, rules["attack_types"])
+        samples.append({**raw, "cost": report["cost"]})
+    return CatalogueResponse(
+        samples=samples, attack_types=rules["attack_types"],
+        part_types=list(get_args(profiles.PartType)), forms=list(get_args(profiles.Form)),
+        anchors=rules["anchors"], pricing=rules["pricing"],
+        source="Warboard default, not from the rulebook (sample mechas, attack types, prices)")
+
+
 HELPERS = (
+    Helper("catalogue", CatalogueRequest, CatalogueResponse, _catalogue,
+           "Sample mechas, attack types, part types and default prices for a mecha builder"),
     Helper("sticks", SticksRequest, SticksResponse, _sticks, "Stick lengths for a mecha size"),
     Helper("activation", ActivationRequest, ActivationResponse, _activation,
            "Judge an activation roll: successes, failures, reactions, turn end"),

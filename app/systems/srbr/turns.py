@@ -146,9 +146,17 @@ def _use_opportunity(state: State) -> tuple[State, list[Event]]:
         return state, [{"kind": "reaction_offered", "seat": queue[0], "remaining": left}]
     state = with_turn(state, reactions=None, phase="actions")
     act = state["turn"]["activation"]
-    if act["actions_left"] <= 0 or state["mechas"][act["mecha"]]["out"] is not None:
+    if not can_go_on(state, act):
         return finish_activation(state)
     return state, [{"kind": "reactions_over"}]
+
+
+def can_go_on(state: State, act: dict[str, Any]) -> bool:
+    """An activation goes on while it has actions and its mecha and part are still there
+    (SRBR p. 2: damage takes effect at once)."""
+    m = state["mechas"][act["mecha"]]
+    return act["actions_left"] > 0 and m["out"] is None and \
+        not pieces.is_destroyed(state, pieces.part(m, act["part"]))
 
 
 def current(state: State) -> dict[str, Any]:
@@ -164,7 +172,7 @@ def spend(state: State, used: str) -> tuple[State, list[Event]]:
     state = with_turn(state, **{key: act})
     if state["result"] is not None:
         return state, []
-    if act["actions_left"] > 0 and state["mechas"][act["mecha"]]["out"] is None:
+    if can_go_on(state, act):
         return state, []
     return finish_reaction(state) if key == "reaction_activation" else finish_activation(state)
 

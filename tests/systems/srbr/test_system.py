@@ -9,7 +9,7 @@ import pytest
 from app.core.dice import Dice
 from app.core.errors import BadOptions, IllegalAction
 from app.systems.srbr.helpers import HELPERS
-from tests.systems.srbr.util import SYSTEM, act, kinds, new_game, open_table, place
+from tests.systems.srbr.util import SYSTEM, act, new_game, open_table, place
 
 
 def test_identity_and_seats() -> None:
@@ -194,3 +194,11 @@ def test_every_prompt_has_a_sentence() -> None:
     for seat in ("p1", "p2"):
         assert SYSTEM.view(state, seat)["prompt"]["text"]
     assert "3 successes, 3 actions left" in SYSTEM.view(state, "p1")["prompt"]["text"]
+
+
+def test_catalogue_helper_for_a_builder() -> None:
+    helper = {h.name: h for h in HELPERS}["catalogue"]
+    out = helper.run(helper.request())
+    assert {m["id"] for m in out.samples} == {"kabuto", "raijin", "gamera", "tetsu"}
+    assert next(m for m in out.samples if m["id"] == "gamera")["cost"] == 72
+    assert "punch" in out.attack_types and "legs" in out.part_types and "vehicle" in out.forms
