@@ -58,7 +58,7 @@ def deploy_support(state: State, seat: str, action: DeploySupport, events: list[
     events.append({"kind": "deployed", "unit": unit["id"], "card": action.card, **to.to_dict()})
 
 
-def _movable(state: State, seat: str, uid: str) -> dict[str, Any]:
+def movable_unit(state: State, seat: str, uid: str) -> dict[str, Any]:
     """The unit ``seat`` may move in the current Movement step, or IllegalAction."""
     unit = state["units"].get(uid)
     step = state["step"]
@@ -82,7 +82,7 @@ def _movable(state: State, seat: str, uid: str) -> dict[str, Any]:
     return unit
 
 
-def _range(state: State, unit: dict[str, Any], card: str | None) -> tuple[int, int]:
+def move_range(state: State, unit: dict[str, Any], card: str | None) -> tuple[int, int]:
     """(hexes it may move, hexes that cost no energy)."""
     rules = state["data"]["rules"]
     if unit["kind"] == BLB:
@@ -109,7 +109,7 @@ def why_not_there(state: State, unit: dict[str, Any], to: Hex) -> tuple[str, str
 
 
 def move(state: State, seat: str, action: Move, dice: Dice, events: list[Event]) -> None:
-    unit = _movable(state, seat, action.unit)
+    unit = movable_unit(state, seat, action.unit)
     player = state["players"][seat]
     if action.card is not None:
         if unit["kind"] != "heavy" or action.card not in player["hand"] \
@@ -120,7 +120,7 @@ def move(state: State, seat: str, action: Move, dice: Dice, events: list[Event])
     to = Hex(action.to.q, action.to.r) if action.to else start
     steps = 0
     if to != start:
-        reach, _ = _range(state, unit, action.card)
+        reach, _ = move_range(state, unit, action.card)
         legal = destinations(state, unit, reach)
         if to not in legal:
             message, code = why_not_there(state, unit, to)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.core.errors import IllegalAction
 from app.geometry.hex import Hex, distance, spiral
 from app.geometry.hexlos import facing_degrees
 from app.systems.gkr import turns
@@ -133,9 +134,31 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
 
 
 def prompt(state: State, seat: str) -> dict[str, Any] | None:
-    """What ``seat`` is asked to do now, with the legal choices the client highlights."""
+    """What ``seat`` is asked to do now, with the legal choices; ``highlight`` lists every hex
+    a choice involves (for a generic client to mark)."""
     if state["winner"] or seat not in _active(state):
         return None
+    body = _prompt_body(state, seat)
+    if body is not None:
+        body["highlight"] = _highlight(state, body)
+    return body
+
+
+def _highlight(state: State, body: dict[str, Any]) -> list[dict[str, int]]:
+    spots: set[tuple[int, int]] = set()
+    for m in body.get("moves", []):
+        spots |= {(h["q"], h["r"]) for h in m["hexes"]}
+    for w in body.get("weapons", []):
+        spots |= {(h["q"], h["r"]) for h in w.get("hexes", [])}
+        spots |= {(state["units"][u]["q"], state["units"][u]["r"]) for u in w.get("targets", [])}
+    for t in body.get("tags", []):
+        spots |= {(state["buildings"][b]["q"], state["buildings"][b]["r"]) for b in t["buildings"]}
+    spots |= {(h["q"], h["r"]) for h in body.get("hexes", [])}
+    spots |= {(state["units"][u]["q"], state["units"][u]["r"]) for u in body.get("victims", [])}
+    return [{"q": q, "r": r} for q, r in sorted(spots)]
+
+
+def _prompt_body(state: State, seat: str) -> dict[str, Any] | None:
     phase = state["phase"]
     if phase == "deploy":
         can = state["blb"]["activated_round"] != state["round"] and state["players"][seat]["tags"] > 0 and any(
@@ -162,10 +185,10 @@ def _moves(state: State, seat: str) -> list[dict[str, Any]]:
     out = []
     for uid, unit in state["units"].items():
         try:
-            unit = turns._movable(state, seat, uid)
-        except Exception:  # noqa: BLE001 - not movable now
+            unit = turns.movable_unit(state, seat, uid)
+        except IllegalAction:  # not movable now
             continue
-        reach, _ = turns._range(state, unit, None)
+        reach, _ = turns.move_range(state, unit, None)
         hexes = destinations(state, unit, reach)
         out.append({"unit": uid, "range": reach, "hexes": [h.to_dict() for h in sorted(hexes)]})
     return out

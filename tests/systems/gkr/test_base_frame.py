@@ -443,3 +443,9 @@ def test_host_sponsor_mix_keeps_the_five_activate_cards():
     assert types.count("activate-blb") == 5 and types.count("energy-boost") == 20 and len(types) == 25
     with pytest.raises(BadOptions):
         GKR.validate_options({"sponsor_mix": {"energy-boost": 5}})
+
+
+def test_prompt_highlights_the_hexes_of_every_choice():
+    state = heavy_turn()
+    prompt = GKR.view(state, DB)["prompt"]
+    assert prompt["highlight"] == sorted(prompt["moves"][0]["hexes"], key=lambda h: (h["q"], h["r"]))
