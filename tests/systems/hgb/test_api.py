@@ -1,0 +1,154 @@
+"""hgb through the real server: the rule helpers of API.md and a seeded game over HTTP."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.conftest import Server
+from tests.helpers import act, join, new_table, spectate
+
+
+@pytest.fixture
+def client(server: Server) -> httpx.Client:
+    return server.client()
+
+
+def test_systems_list_hgb(client: httpx.Client) -> None:
+    systems = {s["id"]: s for s in client.get("/api/systems").json()}
+    assert systems["hgb"]["name"] == "Heavy Gear Blitz! (Quick Start)"
+    assert systems["hgb"]["board"] == "tabletop" and systems["hgb"]["seats"] == ["north", "south"]
+
+
+def test_roll_helper(client: httpx.Client) -> None:
+    body = client.post("/api/rules/hgb/roll", json={"faces": [6, 6, 1]}).json()
+    assert body["result"] == 7 and body["fumble"] is False
+    assert client.post("/api/rules/hgb/roll", json={"faces": [7]}).status_code == 422
+
+
+def test_attack_helper_gear_joe(client: httpx.Client) -> None:
+    body = client.post("/api/rules/hgb/attack", json={
+        "attack_faces": [5], "defense_faces": [2], "attack_modifiers": {"range": -1},
+        "defense_modifiers": {"movement": -1}, "dm": 8, "armor": 15}).json()
+    assert {k: body[k] for k in ("attack", "defense", "hit", "mos", "damage", "boxes", "overkill")} == {
+        "attack": 4, "defense": 1, "hit": True, "mos": 3, "damage": 24, "boxes": 1, "overkill": False}
+
+
+def test_odds_helper(client: httpx.Client) -> None:
+    body = client.post("/api/rules/hgb/odds", json={
+        "attack_skill": 2, "defense_skill": 2, "attack_modifiers": {"range": -1},
+        "defense_modifiers": {"movement": -1}, "dm": 8, "armor": 15}).json()
+    assert body["exact"]["hit"] == "515/1296"
+    assert math.isclose(sum(body["boxes"].values()) + body["overkill"], 1)
+
+
+def test_bad_options_are_refused(client: httpx.Client) -> None:
+    r = client.post("/api/tables", json={"system": "hgb", "name": "x",
+                                         "options": {"south": {"faction": "south", "choices": {}}}})
+    assert r.status_code in (400, 422) and r.json()["error"]["code"] == "bad_options"
+
+
+class Game:
+    def __init__(self, client: httpx.Client, table: str, seats: dict[str, dict[str, str]]) -> None:
+        self.client, self.table, self.seats = client, table, seats
+
+    def view(self, seat: str) -> dict[str, Any]:
+        return self.client.get(f"/api/tables/{self.table}/view", headers=self.seats[seat]).json()["view"]
+
+    def act(self, seat: str, action: dict[str, Any]) -> httpx.Response:
+        return act(self.client, self.table, self.seats[seat], action)
+
+    def must(self, seat: str, action: dict[str, Any]) -> dict[str, Any]:
+        r = self.act(seat, action)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+
+def _models(view: dict[str, Any], seat: str) -> list[dict[str, Any]]:
+    pieces = {p["id"]: p for p in view["pieces"]}
+    return [{**c, **pieces[c["id"]]} for c in view["cards"] if c["seat"] == seat and c["status"] == "active"]
+
+
+def _drain_reactions(g: Game) -> None:
+    view = g.view("north")
+    while view["turn"]["phase"] == "reaction":
+        g.must(view["pending"]["seat"], {"kind": "pass"})
+        view = g.view("north")
+
+
+def _activate(g: Game, seat: str) -> None:
+    view = g.view(seat)
+    if view["current"] is None:
+        live = {m["group"] for m in _models(view, seat)}
+        group = next(gr["id"] for gr in view["forces"][seat]["groups"]
+                     if gr["id"] in live and gr["id"] not in view["groups_done"][seat])
+        g.must(seat, {"kind": "activate_group", "group": group})
+    group = g.view(seat)["current"]["group"]
+    for model in [m for m in _models(g.view(seat), seat) if m["group"] == group and not m["used"]]:
+        view = g.view(seat)
+        me = next((m for m in _models(view, seat) if m["id"] == model["id"]), None)
+        if me is None or view["result"]:
+            continue
+        foes = _models(view, "south" if seat == "north" else "north")
+        foe = min(foes, key=lambda f: math.dist((f["x"], f["y"]), (me["x"], me["y"])))
+        dx, dy = foe["x"] - me["x"], foe["y"] - me["y"]
+        dist = math.hypot(dx, dy)
+        step = min(me["mp_now"], max(0.0, dist - 6))
+        facing = math.degrees(math.atan2(dy, dx)) % 360
+        while step >= 0.5 and g.act(seat, {"kind": "move", "model": me["id"], "facing": facing,
+                                           "path": [[me["x"] + dx / dist * step, me["y"] + dy / dist * step]]
+                                           }).status_code != 200:
+            step /= 2
+        if step < 0.5:
+            g.must(seat, {"kind": "move", "model": me["id"], "path": [[me["x"], me["y"]]], "facing": facing})
+        _drain_reactions(g)
+        targets = [t for t in g.view(seat).get("targets", []) if t["legal"]]
+        if targets:
+            best = max(targets, key=lambda t: sum(t["attack_modifiers"].values()))
+            g.must(seat, {"kind": "attack", "model": me["id"], "weapon": best["weapon"], "target": best["target"]})
+            _drain_reactions(g)
+        if g.view(seat)["result"]:
+            return
+    if g.view(seat)["current"] is not None:
+        g.must(seat, {"kind": "end_group"})
+
+
+def test_seeded_game_over_http(client: httpx.Client) -> None:
+    table = new_table(client, system="hgb", seed="hgb-api-1",
+                      options={"map": "open", "south": {"faction": "peace_river"}})
+    tid = table["id"]
+    g = Game(client, tid, {s: join(client, tid, s) for s in ("north", "south")})
+    watcher = spectate(client, tid)
+    for seat in ("north", "south"):
+        g.must(seat, {"kind": "ready"})
+    for seat in ("north", "south"):
+        for i, m in enumerate(c for c in g.view(seat)["cards"] if c["seat"] == seat):
+            g.must(seat, {"kind": "deploy", "model": m["id"], "x": 4 + i * 4, "y": 6 if seat == "north" else 42,
+                          "facing": 90 if seat == "north" else 270})
+    bad = g.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 4, "y": 30})
+    assert bad.status_code == 409 and bad.json()["error"]["code"] == "outside_deployment_zone"
+    for seat in ("north", "south"):
+        g.must(seat, {"kind": "ready"})
+    preview = client.post(f"/api/tables/{tid}/preview", headers=g.seats["north"],
+                          json={"id": "p", "action": {"kind": "choose_first", "seat": "north"}}).json()
+    assert "legal" in preview
+    for _ in range(400):
+        view = g.view("north")
+        phase = view["turn"]["phase"]
+        if phase == "over":
+            break
+        if phase == "initiative":
+            winner = view["initiative"]["winner"]
+            g.must(winner, {"kind": "choose_first", "seat": winner})
+        elif phase == "reaction":
+            g.must(view["pending"]["seat"], {"kind": "pass"})
+        else:
+            _activate(g, view["to_activate"])
+    final = client.get(f"/api/tables/{tid}/view", headers={"Authorization": f"Bearer {watcher}"}).json()["view"]
+    assert final["turn"]["phase"] == "over" and final["result"]["winners"] in (["north"], ["south"])
+    events = client.get(f"/api/tables/{tid}/events?after=0", headers=g.seats["south"]).json()["events"]
+    assert any(e["kind"] == "attack_resolved" for e in events)
+    assert any(e["kind"] == "game_over" for e in events)
