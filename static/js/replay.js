@@ -50,7 +50,7 @@ function go(seq) {
 function setPlaying(on) {
   clearInterval(timer);
   timer = null;
-  $("play").textContent = on ? "\u23F8" : "\u25B6";
+  $("play").textContent = on ? "\u25A0 Pause" : "\u25B6 Play";
   $("play").setAttribute("aria-label", on ? "Pause" : "Play");
   if (!on) return;
   if (Number(scrubber.value) >= last) go(0);

@@ -30,6 +30,11 @@ def test_lobby_lists_live_and_creates_tables(server: Server, new_page, artifacts
     expect(row.locator(".table-name")).to_have_text(EVIL)
     assert page.evaluate("window.pwned") is None
     page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+    phone = new_page(390, 844, is_mobile=True, has_touch=True)
+    phone.goto(server.url + "/")
+    expect(phone.locator(f"tr[data-table='{table['id']}']")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.screenshot(path=str(artifacts / "lobby-phone.png"))
 
     # Create a hex sandbox through the form; the system's options come from its schema.
     page.fill("#create-name", "Form-made <b>table</b>")
