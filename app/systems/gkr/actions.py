@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from app.systems.gkr.data import MAP_IDS
+from app.systems.gkr.data import MAP_IDS, weapon_table
 
 Faction = Literal["diamondback", "king-wolf", "thunderhappy", "hammerstrike"]
 MapId = Literal["downtown", "plaza", "harbour"]
@@ -86,6 +86,14 @@ class GKROptions(_Model):
     #: the 20 sponsor cards besides the 5 Activate BLB cards (the pile holds 25: NOTES.md, Sure)
     sponsor_mix: dict[Literal["energy-boost", "repair-kit"], Annotated[int, Field(ge=0, le=20)]] | None = None
     manual: Manual = Manual()
+
+    @field_validator("weapon_overrides")
+    @classmethod
+    def _known_weapons(cls, value: dict[str, WeaponStats]) -> dict[str, WeaponStats]:
+        unknown = sorted(set(value) - set(weapon_table()))
+        if unknown:
+            raise ValueError(f"unknown weapons {unknown}; known: {sorted(weapon_table())}")
+        return value
 
     @field_validator("sponsor_mix")
     @classmethod

@@ -449,3 +449,9 @@ def test_prompt_highlights_the_hexes_of_every_choice():
     state = heavy_turn()
     prompt = GKR.view(state, DB)["prompt"]
     assert prompt["highlight"] == sorted(prompt["moves"][0]["hexes"], key=lambda h: (h["q"], h["r"]))
+
+
+def test_unknown_weapon_overrides_are_refused():
+    with pytest.raises(BadOptions) as err:
+        GKR.validate_options({"weapon_overrides": {"diamondback/laser": {"dice": 3}}})
+    assert "diamondback/primary" in err.value.message
