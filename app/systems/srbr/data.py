@@ -12,6 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from app.systems.srbr import schema
+
 DATA = Path(__file__).parent / "data"
 COLOURS = ("white", "yellow", "red")
 #: SRBR p. 2: "a reaction when an opponent rolls a 1 on a Red or Yellow die" (the text's rule)
@@ -58,30 +60,7 @@ def merged(overrides: dict[str, Any]) -> dict[str, Any]:
 
 def check(rules: dict[str, Any]) -> None:
     """Reject overrides that would break the engine. Raises ValueError naming the key."""
-    track = rules["health"]["track"]
-    if not isinstance(track, list) or not 2 <= len(track) <= 10:
-        raise ValueError("health.track must list 2 to 10 rows of dice")
-    for i, row in enumerate(track):
-        if not isinstance(row, list) or len(row) > 3 or any(c not in COLOURS for c in row):
-            raise ValueError(f"health.track[{i}] must be up to 3 of {', '.join(COLOURS)}")
-    if track[-1]:
-        raise ValueError("health.track must end with an empty row (the part destroyed)")
-    act = rules["activation"]
-    for key in ("failures_end_turn", "always_fail", "always_succeed", "activations_per_part_per_turn"):
-        if not isinstance(act.get(key), int) or not 0 <= act[key] <= 6:
-            raise ValueError(f"activation.{key} must be a whole number from 0 to 6")
-    effects = {"damage", "destroy_part", "recoil", "knock_down", "knock_back",
-               "attacker_recoil", "attacker_damage"}
-    for mode in ("close", "ranged"):
-        for row in rules["combat"]["results"][mode]:
-            bad = [e for e in row["effects"] if e not in effects]
-            if bad:
-                raise ValueError(f"combat.results.{mode}: unknown effects {bad}")
-    for name, spec in rules["attack_types"].items():
-        if spec.get("mode") not in ("close", "ranged"):
-            raise ValueError(f"attack_types.{name}.mode must be close or ranged")
-        if spec["mode"] == "ranged" and spec.get("range") not in ("S", "M", "L"):
-            raise ValueError(f"attack_types.{name}.range must be S, M or L")
+    schema.validate(rules)
 
 
 def samples() -> dict[str, dict[str, Any]]:

@@ -88,7 +88,7 @@ def _attack(state: State, seat: str, a: A.Attack, dice: Dice) -> tuple[State, li
     if spec is None or a.attack not in p["attacks"]:
         raise IllegalAction(f"{m['name']}'s {p['name']} cannot {a.attack} (it can: "
                             f"{', '.join(p['attacks']) or 'no attacks'})", code="cannot_attack")
-    building = buildings.find(state, a.target)
+    building = None if a.target in state["mechas"] else buildings.find(state, a.target)
     if building is not None:
         return _attack_building(state, m, p, a, spec, building, dice)
     target = pieces.live_mecha(state, a.target)

@@ -153,3 +153,32 @@ def test_broken_overrides_are_refused(rules: dict) -> None:
     from app.core.errors import BadOptions
     with pytest.raises(BadOptions):
         SYSTEM.validate_options({"rules": rules})
+
+
+leaf = st.one_of(st.none(), st.booleans(), st.integers(-8, 8), st.sampled_from(
+    ["S", "M", "L", "base", "close", "ranged", "white", "red", "damage", "legs", "roll", "tie"]),
+    st.lists(st.sampled_from(["white", "yellow", "red", "damage", "knock_down", "arms"]), max_size=3))
+AREA_KEYS = {
+    "health": ["track"], "activation": ["failures_end_turn", "always_fail", "always_succeed",
+                                        "activations_per_part_per_turn"],
+    "reaction": ["dice", "actions_per_success"], "initiative": ["method"],
+    "victory": ["vital_part_types"], "combat": ["modifiers", "recoil", "no_shooting_out_of_melee"],
+    "attack_types": ["punch", "shoot", "laser"], "anchors": ["biped"], "pricing": ["per_combat"],
+}
+override = st.sampled_from(sorted(AREA_KEYS)).flatmap(lambda area: st.builds(
+    lambda key, value: {area: {key: value}}, st.sampled_from(AREA_KEYS[area]),
+    st.one_of(leaf, st.dictionaries(st.sampled_from(["modifier", "mode", "parts", "range",
+                                                      "target_fallen", "distance"]), leaf,
+                                    max_size=3))))
+
+
+@settings(max_examples=120, deadline=None)
+@given(override)
+def test_any_override_is_refused_cleanly_or_plays(rules: dict) -> None:
+    from app.core.errors import BadOptions
+    from tests.systems.srbr.bot import play
+    try:
+        SYSTEM.validate_options({"rules": rules})
+    except BadOptions:
+        return
+    play("override", {"rules": rules}, limit=60)

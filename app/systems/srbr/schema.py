@@ -1,0 +1,169 @@
+"""The shape of the Warboard default data, so a host's overrides cannot break a game.
+
+``validate(rules)`` raises ValueError naming the first bad key. The data itself stays a plain
+dict (stored in the game state); these models only check it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+Colour = Literal["white", "yellow", "red"]
+StickName = Literal["S", "M", "L"]
+Small = Annotated[int, Field(ge=-6, le=6)]
+Effect = Literal["damage", "destroy_part", "recoil", "knock_down", "knock_back",
+                 "attacker_recoil", "attacker_damage"]
+PartType = Literal["legs", "arms", "torso", "head", "weapon", "tail", "wings", "other"]
+When = Literal["attacker_double", "attacker_wins_odd", "attacker_wins_even", "tie",
+               "defender_wins", "defender_double"]
+Text = Annotated[str, Field(max_length=1000)]
+
+
+class _Area(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    source: Text = Field("", alias="_source")
+    note: Text = ""
+
+
+class Health(_Area):
+    track: Annotated[list[Annotated[list[Colour], Field(max_length=3)]], Field(min_length=2, max_length=10)]
+
+    @field_validator("track")
+    @classmethod
+    def _ends_destroyed(cls, track: list[list[str]]) -> list[list[str]]:
+        if track[-1]:
+            raise ValueError("the last row must be empty (the part destroyed)")
+        if any(not row for row in track[:-1]):
+            raise ValueError("only the last row may be empty")
+        return track
+
+
+class Activation(_Area):
+    failures_end_turn: Annotated[int, Field(ge=0, le=3)]
+    always_fail: Annotated[int, Field(ge=0, le=6)]
+    always_succeed: Annotated[int, Field(ge=0, le=6)]
+    activations_per_part_per_turn: Annotated[int, Field(ge=0, le=6)]
+
+
+class Reaction(_Area):
+    dice: Annotated[int, Field(ge=1, le=3)]
+    actions_per_success: Annotated[int, Field(ge=0, le=3)]
+    offer_order: Text = ""
+
+
+class Initiative(_Area):
+    method: Literal["roll", "fixed"]
+
+
+class Deployment(_Area):
+    edge_offset_stick: StickName
+    zone_depth_stick: StickName
+
+
+class Victory(_Area):
+    vital_part_types: Annotated[list[PartType], Field(max_length=8)]
+
+
+class Table(_Area):
+    large_when_mechas_per_player_over: Annotated[int, Field(ge=0, le=50)]
+
+
+Offset = Annotated[list[Annotated[float, Field(ge=-2, le=2)]], Field(min_length=2, max_length=2)]
+
+
+class Anchors(_Area):
+    biped: Offset
+    non_humanoid: Offset
+    vehicle: Offset
+
+
+class Pricing(_Area):
+    quality: dict[Literal["2", "3", "4", "5", "6"], Annotated[int, Field(ge=0, le=500)]]
+    per_combat: Annotated[int, Field(ge=0, le=100)]
+    move: dict[StickName, Annotated[int, Field(ge=0, le=100)]]
+    per_attack_type: Annotated[int, Field(ge=0, le=100)]
+
+    @field_validator("quality", "move")
+    @classmethod
+    def _complete(cls, table: dict[str, int]) -> dict[str, int]:
+        if len(table) not in (3, 5):
+            raise ValueError("give a price for every value")
+        return table
+
+
+class Row(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    when: When
+    effects: Annotated[list[Effect], Field(max_length=6)]
+
+
+class Results(_Area):
+    close: Annotated[list[Row], Field(max_length=6)]
+    ranged: Annotated[list[Row], Field(max_length=6)]
+
+
+class Modifiers(_Area):
+    target_fallen: Small = 0
+    defender_outnumbered_per_extra_enemy: Small = 0
+    aimed_part: Small = 0
+
+
+class Distance(_Area):
+    distance: Literal["base", "S", "M", "L"]
+
+
+class Buildings(_Area):
+    defence: Small
+    hits_to_smash: Annotated[int, Field(ge=1, le=10)]
+
+
+class Combat(_Area):
+    results: Results
+    modifiers: Modifiers
+    defence: Text = ""
+    recoil: Distance
+    knock_back: Distance
+    hit_location: Text = ""
+    no_shooting_out_of_melee: bool
+    buildings: Buildings
+
+
+class AttackType(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["close", "ranged"]
+    parts: Annotated[list[PartType], Field(min_length=1, max_length=8)]
+    modifier: Small = 0
+    range: StickName | None = None
+    on_win: Annotated[list[Effect], Field(max_length=6)] | None = None
+    self_damage_on_loss: bool = False
+    aimed_free: bool = False
+
+
+class Rules(_Area):
+    health: Health
+    activation: Activation
+    reaction: Reaction
+    initiative: Initiative
+    deployment: Deployment
+    victory: Victory
+    table: Table
+    anchors: Anchors
+    pricing: Pricing
+    combat: Combat
+    attack_types: Annotated[dict[Annotated[str, Field(pattern=r"^[a-z0-9_-]{1,32}$")], AttackType],
+                            Field(max_length=40)]
+
+
+def validate(rules: dict[str, object]) -> None:
+    """Raise ValueError naming the first key of ``rules`` that does not fit."""
+    try:
+        parsed = Rules.model_validate(rules)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise ValueError(f"{where}: {err['msg']}") from None
+    for name, spec in parsed.attack_types.items():
+        if spec.mode == "ranged" and spec.range is None:
+            raise ValueError(f"attack_types.{name}.range: a ranged attack needs a stick (S, M, L)")
