@@ -114,6 +114,8 @@ def victory(state: State) -> dict[str, Any] | None:
             return {"winners": list(votes[0]), "reason": "declared by the players"}
         return None
     alive = pieces.seats_in_play(state)
+    if not alive:
+        return {"winners": [], "reason": "no player has a mecha left on the table: a draw"}
     if len(alive) <= 1:
         return {"winners": alive, "reason": "every other player's mechas are destroyed or fled"}
     return None

@@ -73,8 +73,10 @@ def build(options: dict[str, Any], dice: Dice) -> State:
     for seat, force in forces.items():
         for i, profile in enumerate(force):
             m = _deploy(profile, seat, i, len(force), size, stick[rules["deployment"]["edge_offset_stick"]], rules)
-            while m["id"] in mechas:
-                m["id"] += "x"
+            base_id, n = m["id"], 1
+            while m["id"] in mechas:  # the same design twice: p1-kabuto, p1-kabuto-2
+                n += 1
+                m["id"] = f"{base_id}-{n}"
             mechas[m["id"]] = m
     return {
         "options": options,

@@ -202,3 +202,17 @@ def test_catalogue_helper_for_a_builder() -> None:
     assert {m["id"] for m in out.samples} == {"kabuto", "raijin", "gamera", "tetsu"}
     assert next(m for m in out.samples if m["id"] == "gamera")["cost"] == 72
     assert "punch" in out.attack_types and "legs" in out.part_types and "vehicle" in out.forms
+
+
+def test_the_same_design_twice_gets_numbered_ids() -> None:
+    state = new_game({"forces": {"p1": ["kabuto", "kabuto"]}})
+    assert {"p1-kabuto", "p1-kabuto-2"} <= set(state["mechas"])
+
+
+def test_no_mecha_left_is_a_draw() -> None:
+    from app.systems.srbr import manual
+    state = new_game()
+    for mid in list(state["mechas"]):
+        state = place(state, mid, 10, 10, 0, out="destroyed")
+    assert manual.victory(state) == {"winners": [],
+                                     "reason": "no player has a mecha left on the table: a draw"}
