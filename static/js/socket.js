@@ -75,7 +75,15 @@ export class TableSocket {
     const delay = Math.min(10000, 500 * 2 ** this.attempt) * (0.6 + Math.random() * 0.4);
     this.attempt += 1;
     this.h.status?.("offline", Math.round(delay / 1000));
-    setTimeout(() => this.connect(), delay);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  // Try at once (the browser says it is back online, or the person asked).
+  retryNow() {
+    if (this.stopped || !this.retryTimer || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.connect();
   }
 
   send(message) {

@@ -248,6 +248,7 @@ $("chat-form").addEventListener("submit", (e) => {
   const text = $("chat-text").value.trim();
   if (text && state.socket?.chat(text)) $("chat-text").value = "";
 });
+window.addEventListener("online", () => state.socket?.retryNow());
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === "m" || e.key === "M") setTool(board.tool === "measure" ? "select" : "measure");
