@@ -7,7 +7,8 @@ export class DiceTray {
   }
 
   add(e) {
-    if (!Array.isArray(e.faces) || this.seen.has(e.seq)) return;
+    const rolls = findRolls(e);
+    if (!rolls.length || this.seen.has(e.seq)) return;
     this.seen.add(e.seq);
     const li = document.createElement("li");
     li.dataset.order = String(e.seq);
@@ -15,23 +16,20 @@ export class DiceTray {
     who.className = "who";
     const name = this.names(e.seat);
     who.textContent = e.seat ? `${name}${name !== e.seat ? ` (${e.seat})` : ""}` : "table";
-    const what = document.createElement("span");
-    what.className = "what";
-    what.textContent = ` ${e.dice || e.purpose || "roll"}`;
-    const faces = document.createElement("span");
-    faces.className = "faces";
-    faces.setAttribute("aria-label", `faces ${e.faces.join(", ")}`);
-    for (const f of e.faces) {
-      const die = document.createElement("span");
-      die.className = "die";
-      die.textContent = String(f);
-      die.setAttribute("aria-hidden", "true");
-      faces.appendChild(die);
+    li.appendChild(who);
+    if (e.kind !== "rolled") li.appendChild(span("what", ` ${String(e.kind).replace(/_/g, " ")}`));
+    for (const roll of rolls) {
+      li.appendChild(span("what", ` ${roll.name}`));
+      const faces = span("faces", "");
+      faces.setAttribute("aria-label", `faces ${roll.faces.join(", ")}`);
+      for (const f of roll.faces) {
+        const die = span("die", String(f));
+        die.setAttribute("aria-hidden", "true");
+        faces.appendChild(die);
+      }
+      li.appendChild(faces);
+      if (roll.total !== undefined) li.appendChild(span("total", `= ${roll.total}`));
     }
-    const total = document.createElement("span");
-    total.className = "total";
-    total.textContent = e.total !== undefined ? `= ${e.total}` : "";
-    li.append(who, what, faces, total);
     let before = null;
     for (const node of this.list.children) { if (Number(node.dataset.order) < e.seq) { before = node; break; } }
     this.list.insertBefore(li, before); // newest first
@@ -39,4 +37,34 @@ export class DiceTray {
   }
 
   clear() { this.list.replaceChildren(); this.seen.clear(); }
+}
+
+function span(cls, text) {
+  const node = document.createElement("span");
+  node.className = cls;
+  node.textContent = text;
+  return node;
+}
+
+// Every roll in an event of any system: objects with a "faces" list (or a single "face").
+export function findRolls(e) {
+  const found = [];
+  const walk = (value, name, depth) => {
+    if (!value || typeof value !== "object" || depth > 3 || found.length >= 8) return;
+    if (Array.isArray(value.faces) && value.faces.every((f) => typeof f !== "object")) {
+      found.push({ name: value.dice || value.purpose || name, faces: value.faces, total: value.total ?? value.result });
+      return;
+    }
+    if (depth > 0 && value.face !== undefined && typeof value.face !== "object") {
+      found.push({ name: value.purpose || name, faces: [value.face], total: undefined });
+      return;
+    }
+    for (const [k, v] of Object.entries(value)) {
+      if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${k} ${i + 1}`, depth + 1));
+      else walk(v, k, depth + 1);
+    }
+  };
+  walk(e, e.dice || "roll", 0);
+  if (!found.length && e.face !== undefined && typeof e.face !== "object") found.push({ name: "roll", faces: [e.face], total: undefined });
+  return found;
 }
