@@ -115,8 +115,8 @@ def end_group(state: dict[str, Any], seat: str, dice: Dice, events: list[dict[st
     if cur["model"] is not None:
         finish_model(state, state["models"][cur["model"]], False, events)
     for m in state["models"].values():
-        if m["seat"] == seat and m["group"] == cur["group"] and not m["used"]:
-            m["used"] = True
+        if m["seat"] == seat and m["group"] == cur["group"] and m["status"] == "active" and not m["used"]:
+            finish_model(state, m, False, events)
     state["groups_done"][seat].append(cur["group"])
     state["current"] = None
     events.append({"kind": "group_done", "seat": seat, "group": cur["group"]})

@@ -12,7 +12,7 @@ from typing import Any
 
 from app.systems.hgb.combat import aim
 from app.systems.hgb.damage import STATE_NAMES, damage_state
-from app.systems.hgb.movement import max_mp
+from app.systems.hgb.movement import CLIMB_MP, DESCEND_MP, TERRAIN_MP, TURN_EVERY, max_mp
 from app.systems.hgb.sight import cover
 from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, TABLE, other, zone
 from app.systems.hgb.turns import groups_left
@@ -33,6 +33,8 @@ def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         "designations": state["designations"], "pending": state["pending"],
         "ready": state["ready"], "agree": state["agree"], "result": state["result"],
         "options": {"designation": state["options"]["designation"]},
+        "movement": {"terrain_mp": TERRAIN_MP, "open_mp": 1, "climb_mp": CLIMB_MP, "descend_mp": DESCEND_MP,
+                     "free_turn_every": {f"{mode}/{speed}": v for (mode, speed), v in TURN_EVERY.items()}},
     }
     if viewer in SEATS:
         view["prompt"] = prompt(state, viewer)
