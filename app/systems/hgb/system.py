@@ -16,7 +16,7 @@ from app.systems.hgb.helpers import HELPERS
 from app.systems.hgb.movement import change_speed, plan_move
 from app.systems.hgb.options import HgbOptions
 from app.systems.hgb.sight import pos
-from app.systems.hgb.view import legal_kinds, render
+from app.systems.hgb.view import legal_actions, render
 
 PHASE_ACTIONS = {
     "terrain": (A.PlaceTerrain, A.RemoveTerrain, A.Ready),
@@ -24,7 +24,7 @@ PHASE_ACTIONS = {
     "initiative": (A.ChooseFirst,),
     "activation": (A.ActivateGroup, A.SetSpeed, A.Move, A.Aim, A.Attack, A.Designate, A.Ecm, A.Done,
                    A.EndGroup),
-    "reaction": (A.ReturnFire, A.Pass, A.Aim),
+    "reaction": (A.ReturnFire, A.Ecm, A.Pass, A.Aim),
 }
 
 
@@ -51,7 +51,7 @@ class HeavyGearBlitz(RuleSystem):
         return render(state, viewer)
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
-        return [{"kind": k} for k in legal_kinds(state, seat)]
+        return legal_actions(state, seat)
 
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         if seat not in setup.SEATS:
@@ -184,6 +184,16 @@ class HeavyGearBlitz(RuleSystem):
 
     def _ecm(self, s: State, seat: str, a: A.Ecm, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)
+        if s["phase"] == "reaction":  # against an observer "making" a designation: a kept Action
+            if seat != s["pending"]["seat"]:
+                raise NotYourTurn(f"{s['pending']['seat']} decides on reactions now")
+            if m["status"] != "active" or not m["kept"]:
+                raise IllegalAction(f"{m['label']} has no kept Action for ECM", code="no_action")
+            ev.append(observe.jam(s, dice, m, self._target(s, m, a.observer)))
+            m["kept"], m["actions"] = False, 0
+            if not [x for x in turns.alive(s, seat) if x["kept"]]:
+                turns.close_reaction(s)
+            return
         turns.begin_model(s, seat, m, ev)
         self._spend(m, "use ECM")
         ev.append(observe.jam(s, dice, m, self._target(s, m, a.observer)))

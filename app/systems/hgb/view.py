@@ -134,11 +134,34 @@ def legal_kinds(state: dict[str, Any], seat: str) -> list[str]:
     if seat not in active_seats(state):
         return base
     kinds = {"terrain": ["place_terrain", "remove_terrain", "ready"], "deployment": ["deploy", "ready"],
-             "initiative": ["choose_first"], "reaction": ["return_fire", "pass", "aim"]}.get(phase)
+             "initiative": ["choose_first"], "reaction": ["return_fire", "ecm", "pass", "aim"]}.get(phase)
     if kinds is None:
         kinds = (["activate_group"] if state["current"] is None else ["end_group"]) + [
             "set_speed", "move", "aim", "attack", "designate", "ecm", "done"]
     return kinds + base
+
+
+def legal_actions(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
+    """Partial list for clients and bots: the kinds open now, with the models or groups they take."""
+    out: list[dict[str, Any]] = []
+    mine = [m for m in state["models"].values() if m["seat"] == seat]
+    for kind in legal_kinds(state, seat):
+        if kind == "deploy":
+            out += [{"kind": kind, "model": m["id"]} for m in mine if m["status"] in ("reserve", "active")]
+        elif kind == "activate_group":
+            out += [{"kind": kind, "group": g} for g in groups_left(state, seat)]
+        elif kind == "choose_first":
+            out += [{"kind": kind, "seat": s} for s in SEATS]
+        elif kind in ("set_speed", "move", "attack", "designate", "ecm", "done") and state["phase"] == "activation":
+            cur = state["current"]
+            ok = [m for m in mine if m["status"] == "active" and not m["used"]
+                  and (cur is None and m["group"] in groups_left(state, seat) or cur and m["group"] == cur["group"])]
+            out += [{"kind": kind, "model": m["id"]} for m in ok]
+        elif kind in ("return_fire", "ecm"):
+            out += [{"kind": kind, "model": m["id"]} for m in mine if m["status"] == "active" and m["kept"]]
+        else:
+            out.append({"kind": kind})
+    return out
 
 
 __all__ = ["render", "legal_kinds", "other", "TABLE"]

@@ -132,3 +132,21 @@ def test_open_ground_cost_is_the_path_length(points):
         here2 = Point(x, y)
         assert math.isclose(segment_cost(t.state, here, here2, "walker", HUNTER), math.dist((here.x, here.y), (x, y)))
         here = here2
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["rough", "sandy", "forest"]), st.sampled_from(["walker", "ground"]),
+       st.floats(11, 30), st.floats(0.5, 10), st.floats(2, 46), st.floats(2, 46))
+def test_terrain_cost_between_length_and_three_times_length(kind, mode, x0, w, x, y):
+    piece = {"id": "p", "type": kind, "polygon": [[x0, 5], [x0 + w, 5], [x0 + w, 40], [x0, 40]]}
+    t = table([piece])
+    length = math.dist((10, 20), (x, y))
+    cost = segment_cost(t.state, Point(10, 20), Point(x, y), mode, HUNTER)
+    assert length - 1e-9 <= cost <= 3 * length + 1e-9
+
+
+def test_mp_after_each_point_never_decreases():
+    t = table([ROUGH, HILL])
+    act(t, "north", {"kind": "set_speed", "model": HUNTER, "speed": "full"})
+    ev = move(t, [[11, 20], [12, 20], [12.5, 20]])
+    assert ev["mp"] == sorted(ev["mp"]) and ev["mp"][-1] <= 7

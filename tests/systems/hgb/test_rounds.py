@@ -141,3 +141,21 @@ def test_bad_actions_are_malformed():
         SYSTEM.parse_action({"kind": "attack", "model": "x", "weapon": "LAC", "target": "y", "extra": 1})
     with pytest.raises(MalformedAction):
         SYSTEM.parse_action({"kind": "fly"})
+
+
+def test_ecm_as_a_reaction_to_a_designation_being_made():
+    opts = {"north": {"faction": "peace_river"}}
+    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg2-1": (30, 30, 270)}, opts)
+    act(t, "north", {"kind": "done", "model": "n-cg1-1", "keep_action": True})
+    act(t, "south", {"kind": "designate", "model": "s-cg1-3", "target": "n-cg1-1"})
+    assert t.state["phase"] == "reaction"
+    assert {"kind": "ecm", "model": "n-cg1-1"} in SYSTEM.legal_actions(t.state, "north")
+    ev = act(t, "north", {"kind": "ecm", "model": "n-cg1-1", "observer": "s-cg1-3"}, [6, 1])
+    assert ev[-1]["jammed"] and t.state["phase"] == "activation"
+
+
+def test_legal_actions_name_the_models():
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 20, 270)})
+    acts = SYSTEM.legal_actions(t.state, "north")
+    assert {"kind": "activate_group", "group": "cg1"} in acts and {"kind": "move", "model": "n-cg1-3"} in acts
+    assert all(a["kind"] in ("agree_end", "concede") for a in SYSTEM.legal_actions(t.state, "south"))
