@@ -58,14 +58,15 @@ async function preview(action) {
     const summary = r.events.slice(0, 2).map((e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id)).join("; ");
     return { legal: r.legal, reason: r.error ? r.error.message : "", summary };
   } catch (err) {
-    return { legal: false, reason: err.message };
+    // A refused request is a "no"; a network hiccup or rate limit leaves the server to decide on drop.
+    return [400, 403, 404, 409, 422].includes(err.status) ? { legal: false, reason: err.message } : undefined;
   }
 }
 
 // Send a move; an illegal one snaps back with the reason.
 async function commitMove(piece, action, known) {
   if (known && !known.legal) return snapBack(piece, known.reason);
-  if (known) $("board-message").hidden = true;
+  $("board-message").hidden = true;
   try {
     await send(action);
   } catch (err) {
@@ -181,7 +182,7 @@ function onEvent(e) {
     const seat = table.seats.find((s) => s.seat === e.seat_id);
     if (seat) seat.state = e.kind === "seat_kicked" ? "closed" : "open";
   }
-  if (e.kind.startsWith("seat_")) { renderPresence(); host?.render(); }
+  if (String(e.kind).startsWith("seat_")) { renderPresence(); host?.render(); }
 }
 
 function render(view) {

@@ -48,7 +48,7 @@ export class Drag {
     if (!s || !this.board.hooks.preview) return;
     const key = posKey(pos);
     const result = await this.board.hooks.preview(s.piece, pos);
-    if (this.state !== s) return;
+    if (this.state !== s || result === undefined) return;
     s.results.set(key, result);
     if (s.pos && posKey(s.pos) === key) this.show(result);
   }
