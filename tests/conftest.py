@@ -13,11 +13,17 @@ from pathlib import Path
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, settings
 from sqlalchemy import text
 
 from app.storage.db import make_engine
 from app.storage.migrate import upgrade
 from app.storage.models import metadata
+
+# Timing is the benchmarks' business, not the tests': no per-example deadline (CI machines are
+# shared and a slow example is not a wrong one).
+settings.register_profile("warboard", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("warboard")
 
 ROOT = Path(__file__).resolve().parent.parent
 POSTGRES_URL = os.environ.get("WARBOARD_TEST_POSTGRES_URL")
