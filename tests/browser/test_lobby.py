@@ -108,6 +108,10 @@ def test_replay_scrubber_shows_the_earlier_position(server: Server, new_page) ->
     expect(replay.locator("#log")).to_contain_text("moved")
     expect(replay.locator("#board .controls, #system-panel")).to_have_count(0)
 
+    # The table goes on; the replay of a live table reaches the present.
+    place_token(page, "Later")
+    expect(scrubber).to_have_attribute("max", "4", timeout=12000)
+
 
 def test_the_host_frees_a_seat_and_closes_the_table(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
     host = new_page()

@@ -48,6 +48,10 @@ def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) 
     expect(eve.get_by_role("button", name="Place token")).to_have_count(0)
     drag(eve, centre(eve, "Hunter"), board_point(eve, 20, 20))
     expect(piece(ann, "Hunter")).to_have_attribute("aria-label", re.compile(r"at \(6, 5\) in"))
+    # ... and the server refuses a spectator's action anyway.
+    refused = eve.evaluate("""window.warboard.socket.act('sneaky', {kind: 'remove_token', token: 'x'})
+        .then(() => 'applied', (err) => err.code)""")
+    assert refused == "not_a_player"
 
     # Dice: a roll shows in every tray with who rolled it and its faces.
     bob.fill("#sb-dice", "3d6")
@@ -233,3 +237,22 @@ def test_keyboard_measuring_between_pieces(server: Server, new_page) -> None:  #
     piece(page, "Two").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#measure-readout")).to_have_text(re.compile(r"^[1-9]\d* hex(es)?$"))
+
+
+def test_player_names_are_text(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    evil = "<img src=x onerror=\"window.pwned=1\">Mallory"
+    with server.client() as client:
+        table = new_table(client, name="Names")
+    mal, ann = new_page(), new_page()
+    open_seat(mal, server.url, table["id"], "p1", evil)
+    open_seat(ann, server.url, table["id"], "p2", "Ann")
+    mal.fill("#sb-dice", "1d6")
+    mal.get_by_role("button", name="Roll").click()
+    mal.fill("#chat-text", evil)
+    mal.get_by_role("button", name="Send").click()
+    expect(ann.locator("#presence")).to_contain_text(evil)
+    expect(ann.locator("#dice")).to_contain_text(evil)
+    expect(ann.locator("#log")).to_contain_text(f"{evil} sat at p1")
+    expect(ann.locator("#chat")).to_contain_text(f"{evil} (p1): {evil}")
+    assert ann.locator("img").count() == 0
+    assert ann.evaluate("window.pwned") is None and mal.evaluate("window.pwned") is None

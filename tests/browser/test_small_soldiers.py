@@ -1,0 +1,203 @@
+"""Small Soldiers Big Battle played to the end by two browser pages, with a spectator watching.
+
+Each action goes through the game panel (static/js/systems/small-soldiers.js): its buttons, the
+highlighted spaces on the board (by mouse, or by keyboard where a flag stands on the space),
+the catapult's aiming sliders. The seat that acts reads its own view in its page and picks with
+the same simple player as the API tests; the page does the rest.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import open_seat
+from tests.conftest import Server
+from tests.helpers import new_table
+from tests.systems.small_soldiers.test_api_game import choose
+
+pytestmark = pytest.mark.browser
+
+SEED, OPTIONS, GOAL = "ui-12", {"map_name": "skirmish"}, "flag"  # battles, cards, recall, catapult, recruit
+
+
+def seq_of(page: Page) -> int:
+    return int(page.evaluate("window.warboard.socket ? window.warboard.socket.seq : -1"))
+
+
+def server_seq(server: Server, tid: str) -> int:
+    with server.client() as client:
+        return int(client.get(f"/api/tables/{tid}").json()["seq"])
+
+
+def settle(server: Server, tid: str, pages: list[Page], before: int | None = None) -> int:
+    """Wait until the server has moved past ``before`` and every page shows its latest seq."""
+    deadline = time.monotonic() + 20
+    while True:
+        seq = server_seq(server, tid)
+        if (before is None or seq > before) and all(seq_of(p) == seq for p in pages):
+            return seq
+        assert time.monotonic() < deadline, f"pages stuck: server {seq}, pages {[seq_of(p) for p in pages]}"
+        time.sleep(0.05)
+
+
+def names(view: dict[str, Any]) -> dict[str, str]:
+    out = {p["id"]: p["label"] for p in view["pieces"] if p["kind"] == "fighter"}
+    for army in view["toy_store"].values():
+        out.update({f["id"]: f["name"] for f in army})
+    return out
+
+
+def exact(text: str) -> re.Pattern[str]:
+    return re.compile(f"^{re.escape(text)}$")
+
+
+def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dict[str, Path]) -> None:
+    """Do ``action`` through the panel and the board, as a player would."""
+    n = names(view)
+    kind = action["kind"]
+    panel = page.locator("#system-panel")
+    click = lambda name: panel.get_by_role("button", name=exact(name)).click()  # noqa: E731
+    if kind == "deploy":
+        expect(page.locator("#ss-reserve")).to_have_value(action["reserve"])
+        page.select_option("#ss-reserve", action["reserve"])
+        click("Deploy")
+    elif kind == "roll_opening":
+        click("Roll the opening die")
+    elif kind == "spin":
+        click("Spin the spinner")
+    elif kind == "move":
+        fid, q, r = action["fighter"], action["q"], action["r"]
+        pick = panel.get_by_role("button", name=re.compile(f"^Choose {re.escape(n[fid])} to move"))
+        if pick.get_attribute("aria-pressed") != "true":
+            pick.click()
+        dest = page.locator(f'#board .ss-dest[data-q="{q}"][data-r="{r}"]')
+        expect(dest).to_have_count(1)
+        expect(page.locator("#board .ss-dest")).to_have_count(len(view["legal"]["moves"][fid]))
+        if "move" not in shots:
+            shots["move"] = shot(page, "small-soldiers-move")
+        flag_here = any(p["kind"] == "flag" and (p["q"], p["r"]) == (q, r) for p in view["pieces"])
+        if flag_here:  # the flag covers the space: choose it from the keyboard
+            dest.focus()
+            page.keyboard.press("Enter")
+        else:
+            dest.click()
+    elif kind == "attack":
+        if "battle" not in shots:
+            shots["battle-choice"] = shot(page, "small-soldiers-battle-choice")
+        click(f"{n[action['fighter']]} battles {n[action['target']]}")
+        shots["battle"] = Path()
+    elif kind == "recruit":
+        click(f"Recruit {n[action['fighter']]}")
+    elif kind == "place_card":
+        click(f"Put it under {n[action['fighter']]}")
+    elif kind == "recall":
+        click(f"Recall {n[action['target']]}")
+    elif kind == "launch":
+        for slider, value in (("#ss-offset", action["offset"]), ("#ss-angle", action["angle"]), ("#ss-power", action["power"])):
+            expect(page.locator(slider)).to_have_value(f"{value:g}")
+        # aim by keyboard: a little right, see the aim line follow, then back
+        angle = page.locator("#ss-angle")
+        before = page.locator("#board .ss-aim").get_attribute("data-landing")
+        angle.focus()
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#board .ss-aim")).not_to_have_attribute("data-landing", before or "")
+        page.keyboard.press("ArrowLeft")
+        expect(angle).to_have_value("0")
+        expect(page.locator("#board .ss-aim-line")).to_have_count(1)
+        shots["aim"] = shot(page, "small-soldiers-aim")
+        click("Launch the catapult")
+        shots["catapult"] = Path()
+    elif kind == "end_turn":
+        panel.get_by_role("button", name=re.compile("^End the turn")).click()
+    elif kind == "end_moves":
+        click("Done moving")
+    else:
+        raise AssertionError(f"no UI step for {action}")
+
+
+def shot(page: Page, name: str) -> Path:
+    from tests.browser.conftest import ARTIFACTS
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.eval_on_selector(".side", "el => el.scrollTop = 0")
+    page.screenshot(path=str(path))
+    return path
+
+
+def test_two_pages_play_a_seeded_game_to_the_end(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, "small-soldiers", name="Toy war", options=OPTIONS, seed=SEED)
+    tid = table["id"]
+    pages = {"gorgonites": new_page(1400, 900), "commandos": new_page(1400, 900)}
+    open_seat(pages["gorgonites"], server.url, tid, "gorgonites", "Ann")
+    open_seat(pages["commandos"], server.url, tid, "commandos", "Bob")
+    eve = new_page(1000, 700)
+    open_seat(eve, server.url, tid, None, "Eve")
+    all_pages = [*pages.values(), eve]
+    for page in pages.values():
+        expect(page.locator("#system-panel")).to_be_visible()
+        expect(page.locator("#system-panel .ss-status")).to_contain_text("Your turn")
+    expect(eve.locator("#system-panel")).to_be_hidden()
+    seq = settle(server, tid, all_pages)
+    shot(pages["gorgonites"], "small-soldiers-deploy")
+
+    shots: dict[str, Path] = {}
+    kinds: list[str] = []
+    for step in range(300):
+        view = pages["gorgonites"].evaluate("window.warboard.view")
+        if view["winner"]:
+            break
+        seat = view["turn"]["active"][0]
+        page = pages[seat]
+        own = page.evaluate("window.warboard.view")
+        expect(page.locator("#system-panel .ss-status")).to_contain_text("Your turn")
+        other = pages["commandos" if seat == "gorgonites" else "gorgonites"]
+        if view["turn"]["phase"] not in ("deploy", "opening"):
+            expect(other.locator("#system-panel .ss-status")).to_contain_text("Waiting for")
+        action = choose(own, seat, GOAL)
+        perform(page, own, action, shots)
+        seq = settle(server, tid, all_pages, seq)
+        kinds.append(action["kind"])
+        after = page.evaluate("window.warboard.view")
+        if action["kind"] == "spin":
+            last = after["spinner"]["last"]
+            for p in pages.values():
+                expect(p.locator("#system-panel .ss-spinner")).to_have_attribute("data-index", str(last["index"]))
+            if "spin" not in shots:
+                page.wait_for_timeout(1700)  # the wheel's animation
+                shots["spin"] = shot(page, "small-soldiers-spin")
+        if shots.get("catapult") == Path():
+            expect(page.locator("#board .ss-shot-ball")).to_have_count(1)
+            expect(other.locator("#board .ss-shot-ball")).to_have_count(1)
+            shots["catapult"] = shot(other, "small-soldiers-catapult")
+        if shots.get("battle") == Path():
+            expect(other.locator("#system-panel .ss-battle .ss-die")).to_have_count(2)
+            shots["battle"] = shot(other, "small-soldiers-battle")
+        if any(p["card"] for p in after["pieces"] if p["kind"] == "fighter") and "card" not in shots:
+            expect(page.locator("#board .ss-under").first).to_be_visible()
+            shots["card"] = shot(page, "small-soldiers-card")
+    else:
+        raise AssertionError("no winner")
+
+    winner = pages["gorgonites"].evaluate("window.warboard.view")["winner"]
+    loser = "commandos" if winner["army"] == "gorgonites" else "gorgonites"
+    expect(pages[winner["army"]].locator("#system-panel .ss-winner")).to_contain_text("You win!")
+    expect(pages[loser].locator("#system-panel .ss-winner")).to_contain_text("You lose.")
+    for page in all_pages:
+        expect(page.locator("#turn")).to_contain_text(f"Game over: {winner['army']} won")
+        expect(page.locator(".ss-board-banner")).to_be_visible() if page is not eve else None
+    expect(pages[loser].locator("#system-panel button")).to_have_count(0)
+    assert {"deploy", "roll_opening", "spin", "move", "attack", "place_card", "launch", "recruit"} <= set(kinds)
+    with server.client() as client:
+        summary = client.get(f"/api/tables/{tid}").json()
+        assert summary["status"] == "finished" and summary["outcome"]["winners"] == [winner["army"]]
+        assert client.get(f"/api/tables/{tid}/dice/proof").status_code == 200
+    expect(pages[winner["army"]].locator("#log")).to_contain_text("win: captured the enemy flag")
+    shot(pages[winner["army"]], "small-soldiers-winner")
+    shot(eve, "small-soldiers-spectator")
