@@ -14,6 +14,7 @@ import time
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
+import anyio
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
@@ -39,7 +40,7 @@ async def lobby_page(request: Request, session: SessionDep) -> HTMLResponse:
     system_list = [s.describe() for s in systems.registry.systems.values()]
     first = system_list[0]["id"] if system_list else None
     return templates.TemplateResponse(request, "lobby.html", {
-        "tables": entries, "systems": system_list, "share_url": share_url(request),
+        "tables": entries, "systems": system_list, "share_url": await share_url(request),
         "fields": option_fields(first) if first else [], "selected": first})
 
 
@@ -58,7 +59,7 @@ async def lobby_qr(request: Request) -> Response:
     import qrcode
     import qrcode.image.svg
 
-    image = qrcode.make(share_url(request), image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    image = qrcode.make(await share_url(request), image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
     out = io.BytesIO()
     image.save(out)
     return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
@@ -211,7 +212,7 @@ def _resolve(prop: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
 
 
 # --- share link --------------------------------------------------------------------------
-def share_url(request: Request) -> str:
+async def share_url(request: Request) -> str:
     """The lobby's address for other devices: the LAN address when this page was opened on
     loopback and the server answers on that LAN address (``warboard serve --lan``)."""
     base = urlsplit(str(request.base_url))
@@ -219,8 +220,8 @@ def share_url(request: Request) -> str:
     if host.startswith(LOOPBACK):
         from app.cli import lan_addresses
 
-        for address in lan_addresses():
-            if _answers(address, port):
+        for address in await anyio.to_thread.run_sync(lan_addresses):
+            if await anyio.to_thread.run_sync(_answers, address, port):
                 return f"{base.scheme}://{address}:{port}/"
     return str(request.base_url)
 

@@ -90,3 +90,22 @@ def test_replay_endpoint_rebuilds_the_view_at_seq(server: Server) -> None:
     assert start["view"]["pieces"] == [] and start["view"]["_table"]["status"] == "open"
     assert beyond["seq"] == 3
     assert missing.status_code == 404
+
+
+def test_share_url_prefers_a_reachable_lan_address(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import anyio
+    from starlette.requests import Request
+
+    import app.cli
+    from app.web import pages
+
+    def request(host: str) -> Request:
+        return Request({"type": "http", "scheme": "http", "server": (host, 8000), "path": "/", "root_path": "",
+                        "query_string": b"", "headers": [(b"host", f"{host}:8000".encode())]})
+
+    monkeypatch.setattr(app.cli, "lan_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setattr(pages, "_answers", lambda address, port: True)
+    assert anyio.run(pages.share_url, request("127.0.0.1")) == "http://192.168.1.20:8000/"
+    assert anyio.run(pages.share_url, request("10.0.0.5")) == "http://10.0.0.5:8000/"
+    monkeypatch.setattr(pages, "_answers", lambda address, port: False)  # bound to loopback only
+    assert anyio.run(pages.share_url, request("127.0.0.1")) == "http://127.0.0.1:8000/"
