@@ -30,6 +30,15 @@ class PlaceTerrain(_A):
     label: Annotated[str, Field(max_length=60)] = ""
 
 
+class ChooseForce(_A):
+    """Terrain phase: pick this seat's starting force and its options (replaces the table's choice)."""
+
+    kind: Literal["choose_force"]
+    faction: Literal["north", "south", "peace_river"]
+    choices: Annotated[dict[Id, Annotated[list[Id], Field(max_length=3)]], Field(max_length=16)] | None = None
+    command_group: Id | None = None
+
+
 class RemoveTerrain(_A):
     kind: Literal["remove_terrain"]
     id: Id
@@ -147,7 +156,7 @@ class Concede(_A):
 
 
 HgbAction = Annotated[
-    PlaceTerrain | RemoveTerrain | Ready | Deploy | ChooseFirst | ActivateGroup | SetSpeed | Move | Aim
+    PlaceTerrain | RemoveTerrain | ChooseForce | Ready | Deploy | ChooseFirst | ActivateGroup | SetSpeed | Move | Aim
     | Attack | Designate | Ecm | Done | EndGroup | ReturnFire | Pass | AgreeEnd | Concede,
     Field(discriminator="kind"),
 ]

@@ -16,6 +16,7 @@ from app.geometry.tabletop import Point
 from app.geometry.terrain import polygon
 from app.systems.hgb import data
 from app.systems.hgb.cards import check_weapons
+from app.systems.hgb.forces import build
 from app.systems.hgb.options import HgbOptions, force_of
 
 TABLE = 48.0  # inches (4 feet)
@@ -36,27 +37,48 @@ def new_state(options: dict[str, Any]) -> dict[str, Any]:
         terrain = [t.model_dump() for t in opts.terrain]
     else:
         terrain = data.maps()[opts.map]["terrain"]
-    models: dict[str, Any] = {}
-    forces = {}
+    state: dict[str, Any] = {
+        "options": opts.model_dump(mode="json"), "rules": rules, "weapons": weapons,
+        "board": {"kind": "tabletop", "width": TABLE, "height": TABLE, "terrain": terrain},
+        "forces": {}, "models": {}, "phase": "terrain", "ready": [], "round": 0,
+        "initiative": None, "first": None, "to_activate": None, "current": None,
+        "groups_done": {s: [] for s in SEATS}, "designations": {}, "pending": None,
+        "agree": {}, "result": None}
     for seat in SEATS:
-        force = force_of(opts, seat)
-        for code in {w for m in force["models"] for w in m["card"]["weapons"]}:
-            if code not in weapons:
-                raise BadOptions(f"Weapon {code!r} of the {force['name']} is missing from the weapon data")
-        forces[seat] = {k: force[k] for k in ("faction", "name", "tv", "listed_tv", "groups", "choices",
-                                              "command_group")}
-        for m in force["models"]:
-            mid = f"{seat[0]}-{m['key']}"
-            models[mid] = {**m, "id": mid, "seat": seat, "status": "reserve", "x": None, "y": None,
-                           "facing": 90.0 if seat == "north" else 270.0,
-                           "speed": rules["start_speed"], "mode": rules["start_mode"], "crossed": 0,
-                           "ammo": {}, "autopilot": False, **fresh_round()}
-    return {"options": opts.model_dump(mode="json"), "rules": rules, "weapons": weapons,
-            "board": {"kind": "tabletop", "width": TABLE, "height": TABLE, "terrain": terrain},
-            "forces": forces, "models": models, "phase": "terrain", "ready": [], "round": 0,
-            "initiative": None, "first": None, "to_activate": None, "current": None,
-            "groups_done": {s: [] for s in SEATS}, "designations": {}, "pending": None,
-            "agree": {}, "result": None}
+        set_force(state, seat, force_of(opts, seat))
+    return state
+
+
+def set_force(state: dict[str, Any], seat: str, force: dict[str, Any]) -> None:
+    """Put ``seat``'s force (from the force builder) in reserve, replacing any earlier one."""
+    missing = sorted({w for m in force["models"] for w in m["card"]["weapons"]} - set(state["weapons"]))
+    if missing:
+        raise BadOptions(f"Weapon {missing[0]!r} of the {force['name']} is missing from the weapon data")
+    rules = state["rules"]
+    state["forces"][seat] = {k: force[k] for k in ("faction", "name", "tv", "listed_tv", "groups", "choices",
+                                                   "command_group")}
+    state["models"] = {k: v for k, v in state["models"].items() if v["seat"] != seat}
+    for m in force["models"]:
+        mid = f"{seat[0]}-{m['key']}"
+        state["models"][mid] = {**m, "id": mid, "seat": seat, "status": "reserve", "x": None, "y": None,
+                                "facing": 90.0 if seat == "north" else 270.0,
+                                "speed": rules["start_speed"], "mode": rules["start_mode"], "crossed": 0,
+                                "ammo": {}, "autopilot": False, **fresh_round()}
+
+
+def choose_force(state: dict[str, Any], seat: str, faction: str, choices: dict[str, list[str]] | None,
+                 command_group: str | None) -> dict[str, Any]:
+    """Terrain phase: a player picks its own starting force and options (the force builder)."""
+    if choices is None:
+        choices = data.faction(faction).get("default_choices", {})
+    try:
+        force = build(faction, choices, command_group, state["options"]["data"]["units"])
+    except BadOptions as exc:
+        raise IllegalAction(exc.message, code="illegal_force") from None
+    set_force(state, seat, force)
+    state["ready"] = []
+    return {"kind": "force_chosen", "seat": seat, "faction": faction, "name": force["name"],
+            "tv": force["tv"], "choices": choices, "command_group": command_group}
 
 
 def fresh_round() -> dict[str, Any]:

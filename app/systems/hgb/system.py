@@ -19,7 +19,7 @@ from app.systems.hgb.sight import pos
 from app.systems.hgb.view import legal_actions, render
 
 PHASE_ACTIONS = {
-    "terrain": (A.PlaceTerrain, A.RemoveTerrain, A.Ready),
+    "terrain": (A.PlaceTerrain, A.RemoveTerrain, A.ChooseForce, A.Ready),
     "deployment": (A.Deploy, A.Ready),
     "initiative": (A.ChooseFirst,),
     "activation": (A.ActivateGroup, A.SetSpeed, A.Move, A.Aim, A.Attack, A.Designate, A.Ecm, A.Done,
@@ -78,6 +78,9 @@ class HeavyGearBlitz(RuleSystem):
     # --- setup phases ---------------------------------------------------------------------
     def _place_terrain(self, s: State, seat: str, a: A.PlaceTerrain, dice: Dice, ev: list[Event]) -> None:
         ev.append(setup.place_terrain(s, a.model_dump(exclude={"kind"})))
+
+    def _choose_force(self, s: State, seat: str, a: A.ChooseForce, dice: Dice, ev: list[Event]) -> None:
+        ev.append(setup.choose_force(s, seat, a.faction, a.choices, a.command_group))
 
     def _remove_terrain(self, s: State, seat: str, a: A.RemoveTerrain, dice: Dice, ev: list[Event]) -> None:
         ev.append(setup.remove_terrain(s, a.id))

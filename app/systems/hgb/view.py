@@ -110,7 +110,8 @@ def prompt(state: dict[str, Any], seat: str) -> str:
     if seat not in active_seats(state):
         return f"Waiting for {', '.join(active_seats(state))} ({phase})."
     if phase == "terrain":
-        return "Place terrain on the table, then press Ready when both players are satisfied."
+        return ("Choose your force and place terrain on the table, then press Ready when both players "
+                "are satisfied.")
     if phase == "deployment":
         y0, y1 = zone(seat)
         return f"Deploy your models within {DEPLOY_DEPTH:g} inches of your edge (y {y0:g} to {y1:g}), then Ready."
@@ -133,7 +134,7 @@ def legal_kinds(state: dict[str, Any], seat: str) -> list[str]:
     phase = state["phase"]
     if seat not in active_seats(state):
         return base
-    kinds = {"terrain": ["place_terrain", "remove_terrain", "ready"], "deployment": ["deploy", "ready"],
+    kinds = {"terrain": ["place_terrain", "remove_terrain", "choose_force", "ready"], "deployment": ["deploy", "ready"],
              "initiative": ["choose_first"], "reaction": ["return_fire", "ecm", "pass", "aim"]}.get(phase)
     if kinds is None:
         kinds = (["activate_group"] if state["current"] is None else ["end_group"]) + [

@@ -159,3 +159,16 @@ def test_legal_actions_name_the_models():
     acts = SYSTEM.legal_actions(t.state, "north")
     assert {"kind": "activate_group", "group": "cg1"} in acts and {"kind": "move", "model": "n-cg1-3"} in acts
     assert all(a["kind"] in ("agree_end", "concede") for a in SYSTEM.legal_actions(t.state, "south"))
+
+
+def test_players_choose_their_own_force_before_deployment():
+    t = Table({"map": "open"})
+    t.act("north", {"kind": "ready"})
+    ev = t.act("south", {"kind": "choose_force", "faction": "peace_river",
+                         "choices": {"cg1-1": ["pr_flak_vest"], "cg2-3": ["pr_crusader_mbzk"]}})
+    assert ev[0]["tv"] == 610 - 2 * 10 + 10 and t.state["ready"] == []
+    assert t.state["forces"]["south"]["faction"] == "peace_river"
+    assert t.state["models"]["s-cg2-3"]["card"]["weapons"][0] == "MBZK"
+    with pytest.raises(IllegalAction) as err:
+        t.act("north", {"kind": "choose_force", "faction": "south", "choices": {}})
+    assert err.value.code == "illegal_force"
