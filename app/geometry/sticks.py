@@ -119,8 +119,8 @@ def _first_contact(start: Point, ux: float, uy: float, length: float, radius: fl
 
 def _leaving(start: Point, ux: float, uy: float, obstacle: BaseGeometry) -> bool:
     """Does a short step along (ux, uy) take the model away from the obstacle?"""
-    here = obstacle.distance(SPoint(start.x, start.y))
-    there = obstacle.distance(SPoint(start.x + ux * 3 * _STEP, start.y + uy * 3 * _STEP))
+    here = float(obstacle.distance(SPoint(start.x, start.y)))
+    there = float(obstacle.distance(SPoint(start.x + ux * 3 * _STEP, start.y + uy * 3 * _STEP)))
     return there > here
 
 

@@ -115,7 +115,7 @@ def resolve(state: State, att: dict[str, Any], part: dict[str, Any], name: str,
 def apply_effects(state: State, att_id: str, part_id: str, target_id: str, aimed: str | None,
                   effects: list[str], dice: Dice) -> tuple[State, list[Event]]:
     events: list[Event] = []
-    location = aimed
+    location: str | None = aimed
     for effect in effects:
         att, target = state["mechas"][att_id], state["mechas"][target_id]
         if effect in ("damage", "destroy_part"):
@@ -123,9 +123,9 @@ def apply_effects(state: State, att_id: str, part_id: str, target_id: str, aimed
                 continue
             if location is None or pieces.is_destroyed(state, pieces.part(target, location)):
                 intact = pieces.intact_parts(state, target)
-                location = dice.choice([p["id"] for p in intact], f"hit location on {target_id}")
+                location = dice.choice([str(p["id"]) for p in intact], f"hit location on {target_id}")
             hits = math.inf if effect == "destroy_part" else 1
-            state, more = damage(state, target_id, location, hits)
+            state, more = damage(state, target_id, str(location), hits)
         elif effect == "attacker_damage":
             state, more = damage(state, att_id, part_id, 1)
         elif effect in ("recoil", "knock_back", "attacker_recoil"):

@@ -48,7 +48,7 @@ class ActivationResponse(BaseModel):
 
 
 def _activation(req: ActivationRequest) -> ActivationResponse:
-    colours = req.colours or ["white"] * len(req.faces)
+    colours: list[str] = list(req.colours or ["white"] * len(req.faces))
     if len(colours) != len(req.faces):
         colours = (colours * 3)[: len(req.faces)]
     rules = data.defaults()["activation"]

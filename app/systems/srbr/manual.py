@@ -20,7 +20,7 @@ State = dict[str, Any]
 
 
 def _allowed(state: State, field: str) -> bool:
-    manual = state["options"]["manual"]
+    manual: dict[str, bool] = state["options"]["manual"]
     if field == "damage":
         return manual["health"] or manual["combat"]
     if field == "out":

@@ -15,7 +15,7 @@ State = dict[str, Any]
 
 def mecha(state: State, mecha_id: str) -> dict[str, Any]:
     """The mecha ``mecha_id``. Raises IllegalAction(unknown_mecha)."""
-    found = state["mechas"].get(mecha_id)
+    found: dict[str, Any] | None = state["mechas"].get(mecha_id)
     if found is None:
         raise IllegalAction(f"There is no mecha {mecha_id!r} at this table", code="unknown_mecha")
     return found
@@ -37,7 +37,7 @@ def live_mecha(state: State, mecha_id: str) -> dict[str, Any]:
 def part(m: dict[str, Any], part_id: str) -> dict[str, Any]:
     for p in m["parts"]:
         if p["id"] == part_id:
-            return p
+            return dict(p)
     names = ", ".join(p["id"] for p in m["parts"])
     raise IllegalAction(f"{m['name']} has no body part {part_id!r} (parts: {names})",
                         code="unknown_part")
@@ -50,7 +50,7 @@ def dice_of(state: State, p: dict[str, Any]) -> list[str]:
 
 
 def is_destroyed(state: State, p: dict[str, Any]) -> bool:
-    return p["damage"] >= len(state["rules"]["health"]["track"]) - 1
+    return bool(p["damage"] >= len(state["rules"]["health"]["track"]) - 1)
 
 
 def intact_parts(state: State, m: dict[str, Any]) -> list[dict[str, Any]]:

@@ -77,8 +77,8 @@ def check(raw: dict[str, Any], rules: dict[str, Any], attack_types: dict[str, An
     try:
         mecha = Mecha.model_validate(raw)
     except ValidationError as exc:
-        errors = [f"{'.'.join(str(x) for x in e['loc']) or 'mecha'}: {e['msg']}" for e in exc.errors()]
-        return {"valid": False, "errors": errors, "warnings": [], "cost": None, "mecha": None}
+        found = [f"{'.'.join(str(x) for x in e['loc']) or 'mecha'}: {e['msg']}" for e in exc.errors()]
+        return {"valid": False, "errors": found, "warnings": [], "cost": None, "mecha": None}
     errors: list[str] = []
     warnings: list[str] = []
     for part in mecha.parts:

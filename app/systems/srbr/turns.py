@@ -161,7 +161,8 @@ def can_go_on(state: State, act: dict[str, Any]) -> bool:
 
 def current(state: State) -> dict[str, Any]:
     turn = state["turn"]
-    return turn["reaction_activation"] if turn["phase"] == "reaction_actions" else turn["activation"]
+    act: dict[str, Any] = turn["reaction_activation" if turn["phase"] == "reaction_actions" else "activation"]
+    return act
 
 
 def spend(state: State, used: str) -> tuple[State, list[Event]]:

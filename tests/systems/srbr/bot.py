@@ -20,7 +20,7 @@ from app.systems.srbr import SamuraiRobots, combat, pieces
 def choose(view: dict[str, Any], seat: str) -> dict[str, Any]:
     """The bot's next action for ``seat`` from its view."""
     prompt = view["prompt"]
-    legal = view["legal"]
+    legal: list[dict[str, Any]] = view["legal"]
     attacks = [a for a in legal if a["kind"] == "attack"]
     if prompt["ask"] == "activate":
         return _activation(view, seat, legal)

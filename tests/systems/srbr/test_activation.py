@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,7 +15,7 @@ from tests.systems.srbr.util import act, damage_part, kinds, new_game, open_tabl
 ACT = data.defaults()["activation"]
 
 
-def legs_example_table() -> dict:
+def legs_example_table() -> dict[str, Any]:
     state = open_table(new_game())
     state = place(state, "p1-kabuto", 40, 40, 0)
     return place(state, "p2-gamera", 48, 40, 180)

@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from app.core.dice import Dice
+from app.systems.srbr import SamuraiRobots
 from tests.systems.srbr import bot
 
 SEED = "warboard-srbr-api"
@@ -20,7 +21,7 @@ def client(request: pytest.FixtureRequest) -> httpx.Client:
         server = request.getfixturevalue("server")
     except Exception as exc:  # the server core is another package; report, don't fail here
         pytest.skip(f"no Warboard server to test against: {exc}")
-    return server.client()  # type: ignore[no-any-return]
+    return server.client()
 
 
 def _join(client: httpx.Client, table: str, seat: str) -> dict[str, str]:
@@ -41,7 +42,7 @@ def test_seeded_game_through_the_api(client: httpx.Client) -> None:
     table = created.json()["id"]
     headers = {seat: _join(client, table, seat) for seat in ("p1", "p2")}
 
-    system = bot.SamuraiRobots()
+    system = SamuraiRobots()
     dice = Dice(SEED)
     state = system.setup(system.validate_options({}), dice)
     for step in range(1500):

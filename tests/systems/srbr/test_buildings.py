@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from app.core.errors import IllegalAction
@@ -11,7 +13,7 @@ WALL = {"id": "b", "type": "building", "label": "Depot",
         "polygon": [[42, 30], [50, 30], [50, 50], [42, 50]]}
 
 
-def at_the_wall(options: dict | None = None) -> dict:
+def at_the_wall(options: dict[str, Any] | None = None) -> dict[str, Any]:
     state = open_table(new_game(options))
     state = {**state, "board": {**state["board"], "terrain": [WALL]}}
     state = place(state, "p1-kabuto", 40, 40, 0)  # base 4: touching the wall at x = 42

@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 
 from app.core.dice import Dice
+from app.systems.srbr import SamuraiRobots
 from tests.systems.srbr import bot
 
 CASES = Path(__file__).parent / "cases"
 
 
 def run(case: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    system = bot.SamuraiRobots()
+    system = SamuraiRobots()
     dice = Dice(case["seed"])
     state = system.setup(system.validate_options(case["options"]), dice)
     out = []
@@ -34,7 +35,7 @@ def run(case: dict[str, Any]) -> list[list[dict[str, Any]]]:
 def record(name: str, seed: str, options: dict[str, Any], steps: int) -> None:
     """Write a case from the test player's first ``steps`` actions."""
     actions: list[dict[str, Any]] = []
-    system = bot.SamuraiRobots()
+    system = SamuraiRobots()
     dice = Dice(seed)
     state = system.setup(system.validate_options(options), dice)
     for _ in range(steps):
@@ -44,7 +45,7 @@ def record(name: str, seed: str, options: dict[str, Any], steps: int) -> None:
         state, _ = system.apply(state, seat, system.parse_action(raw), d)
         dice.index = d.index
         actions.append({"seat": seat, "action": raw})
-    case = {"seed": seed, "options": options, "actions": actions}
+    case: dict[str, Any] = {"seed": seed, "options": options, "actions": actions}
     case["events"] = run(case)
     (CASES / f"{name}.json").write_text(json.dumps(case, indent=1) + "\n")
 

@@ -3,6 +3,8 @@ The text's rule tested here: damage takes effect at once."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from app.core.errors import IllegalAction
@@ -10,7 +12,7 @@ from app.systems.srbr import combat
 from tests.systems.srbr.util import SYSTEM, act, damage_part, kinds, new_game, open_table, place
 
 
-def duel(options: dict | None = None, gap: float = 0.0) -> dict:
+def duel(options: dict[str, Any] | None = None, gap: float = 0.0) -> dict[str, Any]:
     """Kabuto (p1, base 4) facing Gamera (p2, base 5) across ``gap`` cm, nothing else near."""
     state = open_table(new_game(options))
     state = place(state, "p1-kabuto", 40, 40, 0)
@@ -19,14 +21,14 @@ def duel(options: dict | None = None, gap: float = 0.0) -> dict:
     return place(state, "p2-tetsu", 80, 10, 90)
 
 
-def ready(state: dict, mecha: str = "p1-kabuto", part: str = "arms", seat: str = "p1",
-          actions: int = 1) -> dict:
+def ready(state: dict[str, Any], mecha: str = "p1-kabuto", part: str = "arms", seat: str = "p1",
+          actions: int = 1) -> dict[str, Any]:
     state, _ = act(state, seat, {"kind": "activate", "mecha": mecha, "part": part,
                                  "dice": actions}, faces=[6] * actions)
     return state
 
 
-def part(state: dict, mecha: str, part_id: str) -> dict:
+def part(state: dict[str, Any], mecha: str, part_id: str) -> dict[str, Any]:
     return next(p for p in SYSTEM.view(state, None)["mechas"][mecha]["parts"] if p["id"] == part_id)
 
 

@@ -3,6 +3,8 @@ validate_options, setup, parse_action, apply, view, outcome."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import copy
 import json
 import math
@@ -38,9 +40,10 @@ def test_the_same_seed_replays_the_same_game() -> None:
 
 def test_replaying_the_actions_rebuilds_the_state() -> None:
     """The server rebuilds state by replaying actions with the same dice stream."""
+    from app.systems.srbr import SamuraiRobots
     from tests.systems.srbr import bot
 
-    system = bot.SamuraiRobots()
+    system = SamuraiRobots()
     opts = system.validate_options({})
     dice = Dice(SEED)
     state = system.setup(opts, dice)
@@ -66,7 +69,7 @@ def test_replaying_the_actions_rebuilds_the_state() -> None:
     assert again == state
 
 
-def invariants(state: dict) -> None:
+def invariants(state: dict[str, Any]) -> None:
     """No two mechas on the table overlap; damage stays on the track; nothing leaves the table."""
     live = [m for m in state["mechas"].values() if m["out"] is None]
     for i, a in enumerate(live):

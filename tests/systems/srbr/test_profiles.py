@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -11,7 +13,7 @@ RULES = data.defaults()
 TYPES = RULES["attack_types"]
 
 
-def design(**changes: object) -> dict:
+def design(**changes: object) -> dict[str, Any]:
     mecha = {"id": "oni", "name": "Oni", "form": "biped", "base": 4.0, "parts": [
         {"id": "legs", "name": "Legs", "type": "legs", "points": 20, "q": 3, "c": 2, "move": "M",
          "attacks": ["kick"]},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 
 import pytest
@@ -9,7 +11,7 @@ import pytest
 from app.core.dice import Dice
 from app.core.errors import BadOptions, IllegalAction
 from app.systems.srbr.helpers import HELPERS
-from tests.systems.srbr.util import SYSTEM, act, new_game, open_table, place
+from tests.systems.srbr.util import winners, SYSTEM, act, new_game, open_table, place
 
 
 def test_identity_and_seats() -> None:
@@ -36,7 +38,7 @@ def test_registry_lists_srbr() -> None:
                                                     "points": 1, "q": 3, "attacks": ["kick"]}]}],
      "forces": {"p1": ["x"]}},
 ])
-def test_bad_options_are_refused(bad: dict) -> None:
+def test_bad_options_are_refused(bad: dict[str, Any]) -> None:
     with pytest.raises(BadOptions):
         SYSTEM.validate_options(bad)
 
@@ -86,7 +88,7 @@ def test_anchor_is_the_right_foot_of_a_biped() -> None:
     assert tank["anchor"] == [0.0, 2.0]  # facing south (90): the front centre
 
 
-def legs_ready(state: dict) -> dict:
+def legs_ready(state: dict[str, Any]) -> dict[str, Any]:
     state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
                                  "dice": 3}, faces=[6, 6, 6])
     return state
@@ -127,7 +129,7 @@ def test_last_player_standing_wins() -> None:
     for mid in ("p2-gamera", "p2-tetsu"):
         state = place(state, mid, 50, 50, 0, out="destroyed")
     state, events = act(state, "p1", {"kind": "end_turn"})
-    assert SYSTEM.outcome(state).winners == ["p1"] and state["turn"]["phase"] == "over"
+    assert winners(state) == ["p1"] and state["turn"]["phase"] == "over"
     assert SYSTEM.view(state, "p1")["turn"]["active"] == []
     with pytest.raises(IllegalAction):
         act(state, "p1", {"kind": "end_turn"})
@@ -135,7 +137,7 @@ def test_last_player_standing_wins() -> None:
 
 def test_concession() -> None:
     state, events = act(new_game(), "p2", {"kind": "concede"})
-    assert SYSTEM.outcome(state).winners == ["p1"]
+    assert winners(state) == ["p1"]
 
 
 def test_concession_of_the_active_player_in_a_three_player_game() -> None:
@@ -151,7 +153,7 @@ def test_manual_victory_needs_every_player_to_agree() -> None:
     state, _ = act(state, "p2", {"kind": "declare_result", "winners": ["p2"]})
     assert SYSTEM.outcome(state) is None
     state, _ = act(state, "p2", {"kind": "declare_result", "winners": ["p1"]})
-    assert SYSTEM.outcome(state).winners == ["p1"]
+    assert winners(state) == ["p1"]
     with pytest.raises(IllegalAction) as err:
         act(new_game(), "p1", {"kind": "declare_result", "winners": ["p1"]})
     assert err.value.code == "not_manual"
@@ -167,20 +169,21 @@ def test_four_players_take_turns_in_order() -> None:
     assert seen == state["order"] and state["turn"]["seat"] == first and state["turn"]["round"] == 2
 
 
+def run_helper(name: str, **body: Any) -> dict[str, Any]:
+    helper = {h.name: h for h in HELPERS}[name]
+    return helper.run(helper.request(**body)).model_dump()
+
+
 def test_helpers() -> None:
-    helpers = {h.name: h for h in HELPERS}
-    sticks = helpers["sticks"].run(helpers["sticks"].request(scale="40mm+"))
-    assert sticks.mm == {"S": 75, "M": 120, "L": 180}
-    roll = helpers["activation"].run(helpers["activation"].request(faces=[3, 6], q=3))
-    assert roll.successes == 2 and roll.reactions == 0
-    red = helpers["activation"].run(helpers["activation"].request(faces=[1], colours=["red"], q=3))
-    assert red.reactions == 1
-    mecha = helpers["mecha"].run(helpers["mecha"].request(mecha={"id": "a", "name": "A", "parts": [
-        {"id": "legs", "name": "Legs", "type": "legs", "points": 14, "q": 3, "move": "M"}]}))
-    assert mecha.valid and mecha.cost == 14 and mecha.suggested_points == {"legs": 14}
-    fight = helpers["combat"].run(helpers["combat"].request(attack_die=5, defence_die=2,
-                                                            attack_score=3, defence_score=2))
-    assert fight.result == "attacker_double" and fight.effects == ["destroy_part"]
+    assert run_helper("sticks", scale="40mm+")["mm"] == {"S": 75, "M": 120, "L": 180}
+    roll = run_helper("activation", faces=[3, 6], q=3)
+    assert roll["successes"] == 2 and roll["reactions"] == 0
+    assert run_helper("activation", faces=[1], colours=["red"], q=3)["reactions"] == 1
+    mecha = run_helper("mecha", mecha={"id": "a", "name": "A", "parts": [
+        {"id": "legs", "name": "Legs", "type": "legs", "points": 14, "q": 3, "move": "M"}]})
+    assert mecha["valid"] and mecha["cost"] == 14 and mecha["suggested_points"] == {"legs": 14}
+    fight = run_helper("combat", attack_die=5, defence_die=2, attack_score=3, defence_score=2)
+    assert fight["result"] == "attacker_double" and fight["effects"] == ["destroy_part"]
 
 
 def test_a_move_may_name_the_base_centre_instead_of_the_anchor() -> None:
@@ -197,11 +200,12 @@ def test_every_prompt_has_a_sentence() -> None:
 
 
 def test_catalogue_helper_for_a_builder() -> None:
-    helper = {h.name: h for h in HELPERS}["catalogue"]
-    out = helper.run(helper.request())
-    assert {m["id"] for m in out.samples} == {"kabuto", "raijin", "gamera", "tetsu"}
-    assert next(m for m in out.samples if m["id"] == "gamera")["cost"] == 72
-    assert "punch" in out.attack_types and "legs" in out.part_types and "vehicle" in out.forms
+    out = run_helper("catalogue")
+    assert {m["id"] for m in out["samples"]} == {"kabuto", "raijin", "gamera", "tetsu"}
+    assert next(m for m in out["samples"] if m["id"] == "gamera")["cost"] == 72
+    assert "punch" in out["attack_types"] and "legs" in out["part_types"]
+    assert "vehicle" in out["forms"]
+
 
 
 def test_the_same_design_twice_gets_numbered_ids() -> None:

@@ -58,5 +58,11 @@ def open_table(state: dict[str, Any]) -> dict[str, Any]:
     return {**state, "board": {**state["board"], "terrain": []}}
 
 
+def winners(state: dict[str, Any]) -> list[str] | None:
+    """The winners, or None while the game goes on."""
+    result = SYSTEM.outcome(state)
+    return None if result is None else result.winners
+
+
 def kinds(events: list[dict[str, Any]]) -> list[str]:
     return [e["kind"] for e in events]
