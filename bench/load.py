@@ -30,7 +30,8 @@ from typing import Any
 import httpx
 import orjson
 import psutil
-from websockets.asyncio.client import ClientConnection, connect
+
+from bench.wsclient import Client, OnMessage, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,35 +118,30 @@ async def setup_tables(url: str, count: int, spectators: int) -> list[Table]:
         return tables
 
 
-async def reader(ws: ClientConnection, table: Table, stats: Stats, ready: asyncio.Event,
-                 pending: list[int]) -> None:
-    try:
-        async for raw in ws:
-            message = orjson.loads(raw)
-            kind = message["type"]
-            now = time.perf_counter()
-            if kind == "update":
-                stats.updates += 1
-                for event in message["events"]:
-                    slot = table.arrivals.setdefault(event["seq"], [0, 0.0])
-                    slot[0] += 1
-                    slot[1] = now
-            elif kind == "ack":
-                table.acked[message["ref"]] = message["seq"]
-            elif kind == "error":
-                stats.errors.append(message["error"]["code"])
-            elif kind == "welcome":
-                pending[0] -= 1
-                if pending[0] == 0:
-                    ready.set()
-    except Exception as exc:  # noqa: BLE001 - a benchmark counts failures, it does not stop
-        stats.errors.append(type(exc).__name__)
-    finally:
-        stats.closed += 1
+def receiver(table: Table, stats: Stats, ready: asyncio.Event, pending: list[int]) -> OnMessage:
+    """The callback for one client's messages; ``now`` is when the bytes arrived."""
+    def on_message(raw: bytes, now: float) -> None:
+        message = orjson.loads(raw)
+        kind = message["type"]
+        if kind == "update":
+            stats.updates += 1
+            for event in message["events"]:
+                slot = table.arrivals.setdefault(event["seq"], [0, 0.0])
+                slot[0] += 1
+                slot[1] = now
+        elif kind == "ack":
+            table.acked[message["ref"]] = message["seq"]
+        elif kind == "error":
+            stats.errors.append(message["error"]["code"])
+        elif kind == "welcome":
+            pending[0] -= 1
+            if pending[0] == 0:
+                ready.set()
+
+    return on_message
 
 
-async def sender(ws_players: list[ClientConnection], table: Table, rate: float, duration: float,
-                 stats: Stats) -> None:
+async def sender(ws_players: list[Client], table: Table, rate: float, duration: float) -> None:
     interval = 1.0 / rate
     await asyncio.sleep(random.random() * interval)
     end = time.perf_counter() + duration
@@ -156,11 +152,7 @@ async def sender(ws_players: list[ClientConnection], table: Table, rate: float, 
         body = orjson.dumps({"type": "action", "id": action_id,
                              "action": {"kind": "move_token", "token": "t", "x": float(n % 48), "y": 2.0}})
         table.sent[action_id] = time.perf_counter()
-        try:
-            await ws.send(body.decode())
-        except Exception as exc:  # noqa: BLE001
-            stats.errors.append(type(exc).__name__)
-            return
+        ws.send(body.decode())
         n += 1
         await asyncio.sleep(max(0.0, interval - (time.perf_counter() - start)))
 
@@ -183,34 +175,33 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     sampler = asyncio.create_task(monitor.run())
     try:
         tables = await setup_tables(url, args.tables, args.spectators)
-        ws_base = url.replace("http", "ws", 1)
+        host, port = url.split("//", 1)[1].split(":")
         stats = Stats()
         ready = asyncio.Event()
         pending = [sum(2 + len(t.spectators) for t in tables)]
-        sockets: list[ClientConnection] = []
-        readers = []
-        players: dict[str, list[ClientConnection]] = {}
+        sockets: list[Client] = []
+        players: dict[str, list[Client]] = {}
         for table in tables:
+            on_message = receiver(table, stats, ready, pending)
             for token in table.players + table.spectators:
-                ws = await connect(f"{ws_base}/ws/tables/{table.id}?token={token}", compression=None,
-                                   max_size=2**22, open_timeout=30)
+                ws = await connect(host, int(port), f"/ws/tables/{table.id}?token={token}", on_message)
                 sockets.append(ws)
                 table.clients += 1
                 if token in table.players:
                     players.setdefault(table.id, []).append(ws)
-                readers.append(asyncio.create_task(reader(ws, table, stats, ready, pending)))
         await asyncio.wait_for(ready.wait(), 60)
         await asyncio.sleep(1.0)  # let presence broadcasts settle
         monitor.cpu_start = monitor.cpu()
         updates_before = stats.updates
         started = time.perf_counter()
-        await asyncio.gather(*(sender(players[t.id], t, args.rate, args.duration, stats) for t in tables))
+        await asyncio.gather(*(sender(players[t.id], t, args.rate, args.duration) for t in tables))
         await asyncio.sleep(args.drain)
         elapsed = time.perf_counter() - started
         monitor.cpu_end = monitor.cpu()
         delivered = stats.updates - updates_before
+        stats.closed = sum(1 for ws in sockets if ws.closed.done())  # dropped by the server
         for ws in sockets:
-            await ws.close()
+            ws.close()
         latencies, lost = [], 0
         for table in tables:
             for action_id, sent_at in table.sent.items():
@@ -226,11 +217,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "tables": args.tables, "spectators_per_table": args.spectators, "rate_per_table": args.rate,
             "duration_s": args.duration, "clients": len(sockets), "moves_sent": sent,
             "moves_fully_delivered": len(latencies), "moves_not_delivered_to_all": lost,
-            "errors": len(stats.errors), "error_kinds": sorted(set(stats.errors)),
+            "errors": len(stats.errors) + stats.closed, "error_kinds": sorted(set(stats.errors)),
+            "connections_dropped": stats.closed,
             "latency_ms": {"p50": round(percentile(latencies, 50), 2), "p95": round(percentile(latencies, 95), 2),
                            "p99": round(percentile(latencies, 99), 2),
                            "max": round(max(latencies) if latencies else float("nan"), 2)},
-            "throughput": {"moves_per_s": round(sent / elapsed, 1),
+            "throughput": {"moves_per_s": round(sent / args.duration, 1),
                            "updates_delivered_per_s": round(delivered / elapsed, 1)},
             "server": {"peak_rss_mb": round(monitor.peak_rss / 2**20, 1), "cpu_s": round(cpu, 2),
                        "cpu_share_of_one_core": round(cpu / elapsed, 3),
