@@ -162,7 +162,11 @@ def test_two_pages_play_a_seeded_game_to_the_end(server: Server, new_page, artif
             expect(other.locator("#system-panel .ss-status")).to_contain_text("Waiting for")
         action = choose(own, seat, GOAL)
         perform(page, own, action, shots)
-        seq = settle(server, tid, all_pages, seq)
+        try:
+            seq = settle(server, tid, all_pages, seq)
+        except AssertionError as exc:
+            message = page.locator("#board-message").text_content()
+            raise AssertionError(f"{action} by {seat} after {kinds}: {message}") from exc
         kinds.append(action["kind"])
         after = page.evaluate("window.warboard.view")
         if action["kind"] == "spin":

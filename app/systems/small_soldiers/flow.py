@@ -67,7 +67,7 @@ def seat_for(state: State, army: str) -> tuple[str, list[Event]]:
     if state["options"]["team_mode"] == "split" and not any(
             f["pos"] is not None for f in commanded(state, seat)):
         other = seats[1 - index]
-        return other, [{"kind": "sits_out", "seat": seat, "reason": "all fighters in the Toy Store"}]
+        return other, [{"kind": "sits_out", "player": seat, "reason": "all fighters in the Toy Store"}]
     return seat, []
 
 
@@ -78,7 +78,7 @@ def start_turn(state: State, army: str) -> list[Event]:
     # Recruit: "If your green recruit space is unoccupied at the start of your turn"
     state["turn"]["green_free"] = recruit_hex(state, army) not in occupied(state)
     state["phase"] = "spin"
-    return [*events, {"kind": "turn_started", "army": army, "seat": seat, "number": number}]
+    return [*events, {"kind": "turn_started", "army": army, "player": seat, "number": number}]
 
 
 def end_turn(state: State) -> list[Event]:

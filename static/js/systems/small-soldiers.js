@@ -446,7 +446,6 @@ export function mount(ctx) {
         "data-q": d.q, "data-r": d.r }, g);
       svgEl("title", {}, poly).textContent = label;
       const go = () => send({ kind: "move", fighter: st.chosen, q: d.q, r: d.r });
-      poly.addEventListener("click", go);
       poly.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); go(); } });
     }
     // targets of a battle, a card or a recall get a marker
@@ -570,8 +569,22 @@ export function mount(ctx) {
     const sel = ctx.selected();
     if (sel && st.view?.legal?.moves?.[sel.id] && sel.id !== st.chosen) { st.chosen = sel.id; refresh(); }
   }, 0);
-  board.svg.addEventListener("pointerup", follow);
   board.svg.addEventListener("keyup", follow);
+  // A click (no drag) on a lit space moves there. The board captures the pointer, so the
+  // click is found from the pointer's position rather than from the space's own events.
+  let down = null;
+  board.svg.addEventListener("pointerdown", (e) => { down = { x: e.clientX, y: e.clientY }; });
+  board.svg.addEventListener("pointerup", (e) => {
+    follow();
+    const start = down;
+    down = null;
+    if (!start || Math.hypot(e.clientX - start.x, e.clientY - start.y) > 5 || board.tool !== "select" || board.drag.active) return;
+    const fid = st.chosen;
+    const dests = fid ? st.view?.legal?.moves?.[fid] || [] : [];
+    const pt = board.panZoom.toBoard(e.clientX, e.clientY);
+    const at = board.grid.fromPixel(pt.x, pt.y);
+    if (dests.some((d) => d.q === at.q && d.r === at.r)) send({ kind: "move", fighter: fid, q: at.q, r: at.r });
+  });
 
   return {
     update(view) {
@@ -600,7 +613,7 @@ function describe(e, nameOf, armyName) {
     case "opening_rolled": return `${armyName(e.army)} rolled ${face(e.face)} for the first turn`;
     case "opening_tied": return "The opening roll is tied: roll again";
     case "first_player": return `${armyName(e.army)} go first`;
-    case "turn_started": return `Turn ${e.number}: ${armyName(e.army)} (${e.seat})`;
+    case "turn_started": return `Turn ${e.number}: ${armyName(e.army)}${e.player ? ` (${e.player})` : ""}`;
     case "spun": {
       const r = e.result || {};
       return `${e.seat} spun ${r.kind === "move" ? `a ${r.value}` : r.kind === "draw" ? "Draw a Card" : "Recruit"}`;
@@ -626,7 +639,7 @@ function describe(e, nameOf, armyName) {
       const hits = (e.hits || []).map((x) => `${nameOf(x.fighter)} ${x.result.replace("_", " ")}`).join(", ");
       return `${armyName(e.army)} launched the catapult: the ball flew ${e.flight_spaces} spaces${hits ? `; ${hits}` : ", hitting nobody"}`;
     }
-    case "sits_out": return `${e.seat} sits out (${e.reason})`;
+    case "sits_out": return `${e.player} sits out (${e.reason})`;
     case "game_won": return `${armyName(e.army)} win: ${REASONS[e.reason] || e.reason}`;
     default: return undefined;
   }

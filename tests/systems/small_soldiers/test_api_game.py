@@ -110,6 +110,9 @@ class HttpGame:
         assert body["seq"] == events[-1]["seq"] and not body["duplicate"]
         self.seq = body["seq"]
         self.kinds += [e["kind"] for e in events]
+        for e in events:
+            if e["kind"] == "turn_started":  # names the seat whose turn begins (``seat`` is the actor)
+                assert e["seat"] == seat and e["player"] == e["army"]
         self.actions += 1
         # The same id again is acknowledged as a duplicate and changes nothing.
         if self.actions % 25 == 0:
