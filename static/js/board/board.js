@@ -58,12 +58,13 @@ export class Board {
       seen.add(piece.id);
       const side = this.hooks.sides(piece.owner);
       let entry = this.pieces.get(piece.id);
-      const sig = JSON.stringify([piece.label, piece.owner, piece.facing, piece.color, piece.status, piece.kind]);
+      const sig = JSON.stringify([piece.label, piece.owner, piece.facing, piece.color, piece.status, piece.kind, piece.base, this.boardKey]);
+      const r = this.radiusOf(piece);
       if (!entry) {
-        entry = { piece, g: drawPiece(this.piecesLayer, piece, side, this.grid.pieceRadius), sig };
+        entry = { piece, g: drawPiece(this.piecesLayer, piece, side, r), sig };
         this.pieces.set(piece.id, entry);
       } else if (entry.sig !== sig) {
-        fillPiece(entry.g, piece, side, this.grid.pieceRadius);
+        fillPiece(entry.g, piece, side, r);
         entry.sig = sig;
       }
       entry.piece = piece;
@@ -83,6 +84,12 @@ export class Board {
       }
     }
     if (this.selected) this.hooks.select?.(this.pieces.get(this.selected)?.piece || null);
+  }
+
+  // A tabletop piece with a base (diameter, board units) is drawn at its size.
+  radiusOf(piece) {
+    const base = Number(piece.base);
+    return this.grid.kind === "tabletop" && base > 0 && base < 100 ? base / 2 : this.grid.pieceRadius;
   }
 
   piecePos(piece) {

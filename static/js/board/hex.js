@@ -4,14 +4,13 @@ import { el, text, terrainColor } from "./svg.js";
 const SQRT3 = Math.sqrt(3);
 const short = (s, n) => (String(s).length > n ? `${String(s).slice(0, n - 1)}…` : String(s));
 
-export function toPixel(q, r) {
-  return { x: SQRT3 * (q + r / 2), y: 1.5 * r };
+// Pointy-top unless the board says "flat".
+export function toPixel(q, r, flat = false) {
+  return flat ? { x: 1.5 * q, y: SQRT3 * (r + q / 2) } : { x: SQRT3 * (q + r / 2), y: 1.5 * r };
 }
 
-export function fromPixel(x, y) {
-  const q = (SQRT3 / 3 * x - y / 3);
-  const r = (2 / 3) * y;
-  return round(q, r);
+export function fromPixel(x, y, flat = false) {
+  return flat ? round((2 / 3) * x, -x / 3 + (SQRT3 / 3) * y) : round(SQRT3 / 3 * x - y / 3, (2 / 3) * y);
 }
 
 export function round(q, r) {
@@ -27,10 +26,10 @@ export function distance(a, b) {
   return (Math.abs(a.q - b.q) + Math.abs(a.r - b.r) + Math.abs(a.q + a.r - b.q - b.r)) / 2;
 }
 
-export function corners(cx, cy, size = 1) {
+export function corners(cx, cy, size = 1, flat = false) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
-    const angle = Math.PI / 180 * (60 * i - 30);
+    const angle = Math.PI / 180 * (60 * i - (flat ? 0 : 30));
     pts.push(`${(cx + size * Math.cos(angle)).toFixed(3)},${(cy + size * Math.sin(angle)).toFixed(3)}`);
   }
   return pts.join(" ");
@@ -53,10 +52,12 @@ export function cellsOf(board) {
 const DIRS = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1], downLeft: [-1, 1], upRight: [1, -1] };
 
 export function makeHexGrid(board) {
+  const flat = board.orientation === "flat";
+  const px = (q, r) => toPixel(q, r, flat);
   const cells = cellsOf(board);
   const keys = new Set(cells.map((c) => `${c.q},${c.r}`));
   const xs = [], ys = [];
-  for (const c of cells) { const p = toPixel(c.q, c.r); xs.push(p.x); ys.push(p.y); }
+  for (const c of cells) { const p = px(c.q, c.r); xs.push(p.x); ys.push(p.y); }
   const bounds = cells.length
     ? { x: Math.min(...xs) - 1.1, y: Math.min(...ys) - 1.3, w: Math.max(...xs) - Math.min(...xs) + 2.2, h: Math.max(...ys) - Math.min(...ys) + 2.9 }
     : { x: -5, y: -5, w: 10, h: 10 };
@@ -65,12 +66,12 @@ export function makeHexGrid(board) {
     unit: "hex",
     pieceRadius: 0.62,
     bounds,
-    position: (p) => toPixel(p.q ?? 0, p.r ?? 0),
-    fromPixel: (x, y) => fromPixel(x, y),
+    position: (p) => px(p.q ?? 0, p.r ?? 0),
+    fromPixel: (x, y) => fromPixel(x, y, flat),
     onBoard: (pos) => keys.has(`${pos.q},${pos.r}`),
-    snapPoint: (x, y) => { const h = fromPixel(x, y); return toPixel(h.q, h.r); },
+    snapPoint: (x, y) => { const h = fromPixel(x, y, flat); return px(h.q, h.r); },
     measure(a, b) {
-      const n = distance(fromPixel(a.x, a.y), fromPixel(b.x, b.y));
+      const n = distance(fromPixel(a.x, a.y, flat), fromPixel(b.x, b.y, flat));
       return `${n} ${n === 1 ? "hex" : "hexes"}`;
     },
     step(pos, key) {
@@ -81,8 +82,8 @@ export function makeHexGrid(board) {
     facingStep: 60,
     draw(layer) {
       for (const c of cells) {
-        const p = toPixel(c.q, c.r);
-        const poly = el("polygon", { points: corners(p.x, p.y, 0.98), class: "cell", fill: terrainColor(c.terrain) }, layer);
+        const p = px(c.q, c.r);
+        const poly = el("polygon", { points: corners(p.x, p.y, 0.98, flat), class: "cell", fill: terrainColor(c.terrain) }, layer);
         const title = el("title", {}, poly);
         title.textContent = `(${c.q}, ${c.r}) ${c.terrain || ""}${c.label ? " " + c.label : ""}`;
         if (c.label) text(short(c.label, 12), { x: p.x, y: p.y - 0.6, class: "cell-label" }, layer);

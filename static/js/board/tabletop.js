@@ -1,4 +1,4 @@
-// Tabletop boards in inches: a width x height table with terrain polygons.
+// Tabletop boards in inches (or view.board.units): a width x height table with terrain polygons.
 import { el, text, terrainColor } from "./svg.js";
 
 function centroid(points) {
@@ -13,9 +13,10 @@ export function makeTabletop(board) {
   const width = Number(board.width) || 48;
   const height = Number(board.height) || 48;
   const terrain = Array.isArray(board.terrain) ? board.terrain : [];
+  const unit = typeof board.units === "string" && board.units ? board.units : "in"; // inches unless the view says
   return {
     kind: "tabletop",
-    unit: "in",
+    unit,
     pieceRadius: Math.min(1.2, Math.max(0.6, Math.min(width, height) / 32)),
     bounds: { x: -1, y: -1, w: width + 2, h: height + 2 },
     position: (p) => ({ x: p.x ?? 0, y: p.y ?? 0 }),
@@ -24,23 +25,26 @@ export function makeTabletop(board) {
     snapPoint: (x, y) => ({ x, y }),
     measure(a, b) {
       const d = Math.hypot(b.x - a.x, b.y - a.y);
-      return `${d.toFixed(1)} in`;
+      return `${d.toFixed(1)} ${unit}`;
     },
     step(pos, key) {
       const d = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] }[key];
       return d ? { x: round1(pos.x + d[0]), y: round1(pos.y + d[1]) } : null;
     },
-    describe: (pos) => `(${round1(pos.x)}, ${round1(pos.y)}) in`,
+    describe: (pos) => `(${round1(pos.x)}, ${round1(pos.y)}) ${unit}`,
     facingStep: 30,
     draw(layer) {
       el("rect", { x: 0, y: 0, width, height, class: "table-surface" }, layer);
       const grid = el("g", { class: "table-grid" }, layer);
-      for (let x = 1; x < width; x++) {
-        el("line", { x1: x, y1: 0, x2: x, y2: height, class: x % 6 === 0 ? "major" : "minor" }, grid);
+      // Inch grid with a heavier line each 6"; centimetre tables get 5 cm and 30 cm lines.
+      const [minor, major] = unit === "cm" ? [5, 30] : unit === "mm" ? [50, 300] : [1, 6];
+      for (let x = minor; x < width; x += minor) {
+        el("line", { x1: x, y1: 0, x2: x, y2: height, class: x % major === 0 ? "major" : "minor" }, grid);
       }
-      for (let y = 1; y < height; y++) {
-        el("line", { x1: 0, y1: y, x2: width, y2: y, class: y % 6 === 0 ? "major" : "minor" }, grid);
+      for (let y = minor; y < height; y += minor) {
+        el("line", { x1: 0, y1: y, x2: width, y2: y, class: y % major === 0 ? "major" : "minor" }, grid);
       }
+      const labelSize = Math.max(0.9, Math.min(width, height) / 55);
       for (const t of terrain) {
         if (!Array.isArray(t.polygon) || t.polygon.length < 3) continue;
         const poly = el("polygon", {
@@ -49,7 +53,7 @@ export function makeTabletop(board) {
         }, layer);
         el("title", {}, poly).textContent = `${t.label || t.type || "terrain"}`;
         const c = centroid(t.polygon);
-        text(t.label || t.type || "", { x: c.x, y: c.y, class: "terrain-label" }, layer);
+        text(t.label || t.type || "", { x: c.x, y: c.y, class: "terrain-label", "font-size": labelSize }, layer);
       }
       el("rect", { x: 0, y: 0, width, height, class: "table-edge" }, layer);
     },

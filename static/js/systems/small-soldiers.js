@@ -189,6 +189,7 @@ export function mount(ctx) {
   function showStatus(view) {
     const turn = view.turn || {};
     status.replaceChildren();
+    status.hidden = !!view.winner;
     if (view.winner) {
       const w = view.winner;
       const text = `${armyName(w.army)} win: ${REASONS[w.reason] || w.reason}`;
@@ -469,11 +470,14 @@ export function mount(ctx) {
         svgEl("polygon", { points: "-0.25,-0.6 0.45,-0.38 -0.25,-0.15", class: "cloth" }, fg);
         continue;
       }
+      // a short name under the fighter (the board's own label is hidden: full names overlap)
+      const label = String(piece.label || piece.id);
+      svgText(label.includes(" ") && label.length > 9 ? label.split(" ")[0] : label, { x: p.x, y: p.y + 0.98, class: "ss-name" }, g);
       if (piece.card) {
         const c = piece.card;
-        const cg = svgEl("g", { class: `ss-under type-${c.type}`, transform: `translate(${p.x + 0.42} ${p.y + 0.3})` }, g);
-        svgEl("rect", { x: -0.02, y: -0.02, width: 0.62, height: 0.44, rx: 0.06 }, cg);
-        svgText(`${CARD_SHORT[c.type] || "?"}+${c.bonus}`, { x: 0.29, y: 0.21 }, cg);
+        const cg = svgEl("g", { class: `ss-under type-${c.type}`, transform: `translate(${p.x + 0.3} ${p.y + 0.12})` }, g);
+        svgEl("rect", { x: 0, y: 0, width: 0.78, height: 0.5, rx: 0.07 }, cg);
+        svgText(`${CARD_SHORT[c.type] || "?"}+${c.bonus}`, { x: 0.39, y: 0.27 }, cg);
         svgEl("title", {}, cg).textContent = `${piece.label} holds ${c.name}`;
       }
     }
