@@ -93,6 +93,8 @@ def test_replay_endpoint_rebuilds_the_view_at_seq(server: Server) -> None:
 
 
 def test_share_url_prefers_a_reachable_lan_address(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from concurrent.futures import ThreadPoolExecutor
+
     import anyio
     from starlette.requests import Request
 
@@ -103,9 +105,13 @@ def test_share_url_prefers_a_reachable_lan_address(monkeypatch) -> None:  # type
         return Request({"type": "http", "scheme": "http", "server": (host, 8000), "path": "/", "root_path": "",
                         "query_string": b"", "headers": [(b"host", f"{host}:8000".encode())]})
 
+    def share(host: str) -> str:  # in a thread: the browser tests keep an event loop running here
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(anyio.run, pages.share_url, request(host)).result()
+
     monkeypatch.setattr(app.cli, "lan_addresses", lambda: ["192.168.1.20"])
     monkeypatch.setattr(pages, "_answers", lambda address, port: True)
-    assert anyio.run(pages.share_url, request("127.0.0.1")) == "http://192.168.1.20:8000/"
-    assert anyio.run(pages.share_url, request("10.0.0.5")) == "http://10.0.0.5:8000/"
+    assert share("127.0.0.1") == "http://192.168.1.20:8000/"
+    assert share("10.0.0.5") == "http://10.0.0.5:8000/"
     monkeypatch.setattr(pages, "_answers", lambda address, port: False)  # bound to loopback only
-    assert anyio.run(pages.share_url, request("127.0.0.1")) == "http://127.0.0.1:8000/"
+    assert share("127.0.0.1") == "http://127.0.0.1:8000/"
