@@ -102,17 +102,34 @@ def levels_along(a: Point, b: Point, levels: Sequence[tuple[Polygon, int]]) -> l
 
 @dataclass(frozen=True)
 class Obstacle:
-    """A footprint that hides what is behind it up to height ``top`` (inches above the table)."""
+    """A footprint that hides what is behind it up to height ``top`` (inches above the table).
+
+    ``depth`` > 0 makes it see-through for short runs (woods): a sight line is blocked only
+    when more than ``depth`` inches of it (in plan) pass through the footprint below ``top``.
+    """
 
     footprint: Polygon
     top: float
     name: str = ""
-    see_out: bool = False  # a viewer standing inside sees out freely (woods)
+    depth: float = 0.0
+
+
+def _below_top(z0: float, z1: float, top: float, t0: float, t1: float) -> float:
+    """Length (as a fraction of the line) of [t0, t1] where the line's height is below ``top``."""
+    za = z0 + t0 * (z1 - z0)
+    zb = z0 + t1 * (z1 - z0)
+    if za >= top - EPS and zb >= top - EPS:
+        return 0.0
+    if za < top - EPS and zb < top - EPS:
+        return t1 - t0
+    tc = t0 + (top - za) / (zb - za) * (t1 - t0)  # where the line crosses the top
+    return (tc - t0) if za < top else (t1 - tc)
 
 
 def sight_clear(eye: tuple[float, float, float], target: tuple[float, float, float],
                 obstacle: Obstacle) -> bool:
-    """True if the straight 3D line eye-target passes above ``obstacle`` wherever it crosses it."""
+    """True unless the straight 3D line eye-target runs through ``obstacle`` below its top
+    (for more than ``obstacle.depth`` inches)."""
     line = LineString([eye[:2], target[:2]])
     length = line.length
     if length < EPS:
@@ -120,20 +137,15 @@ def sight_clear(eye: tuple[float, float, float], target: tuple[float, float, flo
     inside = line.intersection(obstacle.footprint)
     if inside.is_empty:
         return True
-    eye_inside = obstacle.see_out and obstacle.footprint.covers(SPoint(eye[:2]))
     dx, dy = target[0] - eye[0], target[1] - eye[1]
+    hidden = 0.0
     for piece in getattr(inside, "geoms", [inside]):
         coords = list(getattr(piece, "coords", []))
         if len(coords) < 2:
             continue
         ts = [((x - eye[0]) * dx + (y - eye[1]) * dy) / (length * length) for x, y in coords]
-        t0, t1 = min(ts), max(ts)
-        if eye_inside and t0 < EPS:
-            continue
-        z_low = min(eye[2] + t * (target[2] - eye[2]) for t in (t0, t1))
-        if z_low < obstacle.top - EPS:
-            return False
-    return True
+        hidden += _below_top(eye[2], target[2], obstacle.top, min(ts), max(ts)) * length
+    return hidden <= max(obstacle.depth, EPS)
 
 
 def touches_circle(center: Point, radius: float, other: Point, other_radius: float) -> bool:

@@ -42,10 +42,18 @@ def test_sight_over_and_into_a_wall():
     assert sight_clear((0, 0, 0.5), (0, 8, 0.5), wall)
 
 
-def test_see_out_of_woods():
-    woods = Obstacle(polygon([[-1, -1], [1, -1], [1, 1], [-1, 1]]), 2.0, "woods", see_out=True)
-    assert sight_clear((0, 0, 1), (5, 0, 1), woods)
-    assert not sight_clear((5, 0, 1), (0, 0, 1), woods)
+def test_woods_block_only_deeper_runs():
+    woods = Obstacle(polygon([[-1, -1], [1, -1], [1, 1], [-1, 1]]), 2.0, "woods", depth=1.5)
+    assert sight_clear((0, 0, 1), (5, 0, 1), woods)  # 1 inch of woods from the centre out
+    assert not sight_clear((-3, 0, 1), (5, 0, 1), woods)  # 2 inches right through
+    assert sight_clear((-3, 0, 3), (5, 0, 3), woods)  # above the trees
+
+
+def test_partly_above_the_top_counts_only_the_part_below():
+    block = Obstacle(polygon([[2, -1], [6, -1], [6, 1], [2, 1]]), 1.0, "slope", depth=1.0)
+    # the line climbs from z 0 at x 0 to z 2 at x 8: below 1.0 only for x < 4 (2 inches inside)
+    assert not sight_clear((0, 0, 0), (8, 0, 2), block)
+    assert sight_clear((0, 0, 0.5), (8, 0, 1.5), Obstacle(block.footprint, 1.0, "slope", depth=2.5))
 
 
 def test_hexagon_front_edge_faces_the_facing():

@@ -99,6 +99,7 @@ class RulesData(_C):
     start_mode: Literal["walker", "ground"]
     stationary_move_inches: Annotated[float, Field(ge=0, le=6)]
     wreck_radius: Annotated[float, Field(gt=0, le=3)]
+    forest_sight_depth: Annotated[float, Field(ge=0, le=48)]
     wreck_height: Annotated[float, Field(ge=0, le=10)]
     terrain_heights: dict[Literal["building", "wall", "forest", "hill", "rough", "sandy"],
                           Annotated[float, Field(ge=0, le=20)]]

@@ -9,7 +9,9 @@ by their level, buildings by their level or default height, walls and woods by t
 heights), through another model's hexagonal base below its height, or through a wreck.
 All points visible -> Open (+1); at most half hidden -> Light (0); more than half hidden but a
 point of the main body (the middle of the silhouette, ``main_body``) visible -> Partial (-1);
-otherwise Full (-2). A viewer standing in woods sees out of them.
+otherwise Full (-2). Woods hide a sight line only where more than ``forest_sight_depth`` inches
+of it run through them below the treetops (so a Gear at the edge of a wood sees out and is
+seen, one deeper in or behind it is hidden).
 """
 
 from __future__ import annotations
@@ -101,7 +103,7 @@ def obstacles(state: dict[str, Any], exclude: set[str]) -> list[Obstacle]:
             top = float(t["level"])
         if top > 0:
             out.append(Obstacle(poly, top, t.get("label") or t["type"],
-                                see_out=t["type"] == "forest"))
+                                depth=rules["forest_sight_depth"] if t["type"] == "forest" else 0.0))
     for m in state["models"].values():
         if m["id"] in exclude or m["status"] not in ("active", "wreck"):
             continue
