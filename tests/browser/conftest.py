@@ -20,7 +20,9 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 playwright_api.expect.set_options(timeout=15_000)
 
 
-@pytest.fixture(scope="session")
+# Package scope: Playwright's sync API keeps an event loop running in this thread while it
+# is open, which would break the asyncio tests that run after the browser tests.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[playwright_api.Browser]:
     if not shutil.which(CHROMIUM):
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
