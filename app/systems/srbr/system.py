@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.dice import Dice
-from app.core.errors import IllegalAction
+from app.core.errors import GameOver, IllegalAction
 from app.core.events import Event
 from app.systems.base import Outcome, RuleSystem, State
 from app.systems.srbr import actions as A
@@ -157,7 +157,7 @@ def _pass(state: State, seat: str, a: A.Pass, dice: Dice) -> tuple[State, list[E
 
 def _concede(state: State, seat: str, a: A.Concede, dice: Dice) -> tuple[State, list[Event]]:
     if state["result"] is not None:
-        raise IllegalAction("The game is over", code="game_over")
+        raise GameOver("The game is over")
     if seat in state["conceded"]:
         raise IllegalAction(f"{seat} has already conceded", code="already_conceded")
     state = {**state, "conceded": [*state["conceded"], seat]}
