@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from app.systems.hgb.damage import Hit, resolve_damage
-from app.systems.hgb.rolls import Roll, against, modified_distribution
+from app.systems.hgb.rolls import Roll, against, distribution, modified_distribution
 
 WEAK_SIDE_BONUS = 2
 
@@ -68,29 +68,42 @@ def odds(att_skill: int, att_mod: int, def_skill: int, def_mod: int, dm: int, ar
          threshold: int | None = None) -> Odds:
     """Exact probabilities by enumerating both result distributions (no simulation).
 
-    ``threshold`` replaces the defender's roll (Indirect Fire to hit is against 4).
+    With ``threshold`` (Indirect Fire: 4) the modified roll must beat it to land on the target,
+    and the target then defends against the *unmodified* roll (rulebook, Indirect Fire); the
+    odds are those of the designated target (a deviated attack is counted as a miss).
     ``boxes_left`` (unchecked boxes) lets it say how likely the target is destroyed.
     """
-    att = modified_distribution(att_skill, att_mod)
-    dfn = {threshold: Fraction(1)} if threshold is not None else modified_distribution(def_skill, def_mod)
+    raw = distribution(att_skill)
+    dfn = modified_distribution(def_skill, def_mod)
     hit = Fraction(0)
     boxes = {0: Fraction(0), 1: Fraction(0), 2: Fraction(0)}
     over = Fraction(0)
     mos: dict[int, Fraction] = {}
-    for a, pa in att.items():
+    for r, pa in raw.items():
+        modified = 0 if r == 0 else r + att_mod
+        if threshold is not None and modified <= threshold:
+            boxes[0] += pa
+            continue
+        value = r if threshold is not None else modified
         for d, pd in dfn.items():
             p = pa * pd
-            r = resolve(a, d, dm, armor, weak_side)
-            if not r.hit:
+            res = resolve(value, d, dm, armor, weak_side)
+            if not res.hit:
                 boxes[0] += p
                 continue
             hit += p
-            mos[r.mos or 0] = mos.get(r.mos or 0, Fraction(0)) + p
-            if r.overkill:
+            mos[res.mos or 0] = mos.get(res.mos or 0, Fraction(0)) + p
+            if res.overkill:
                 over += p
             else:
-                boxes[r.boxes] += p
+                boxes[res.boxes] += p
     destroyed = None
     if boxes_left is not None:
         destroyed = over + sum((p for b, p in boxes.items() if b > boxes_left), Fraction(0))
     return Odds(hit, boxes, over, destroyed, dict(sorted(mos.items())))
+
+
+def on_target_odds(att_skill: int, att_mod: int, threshold: int) -> Fraction:
+    """Probability that an Indirect attack's modified roll beats the Threshold."""
+    return sum((p for r, p in distribution(att_skill).items() if (0 if r == 0 else r + att_mod) > threshold),
+               Fraction(0))

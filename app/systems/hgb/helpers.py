@@ -9,9 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.systems.base import Helper
 from app.core.errors import BadOptions, MalformedAction
 from app.systems.hgb import data
-from app.systems.hgb.attack import odds, resolve, resolve_rolls
+from app.systems.hgb.attack import odds, on_target_odds, resolve, resolve_rolls
+from app.systems.hgb.combat import IF_THRESHOLD
 from app.systems.hgb.forces import build, catalogue
-from app.systems.hgb.rolls import MAX_DICE, against, read_faces
+from app.systems.hgb.rolls import MAX_DICE, Roll, against, read_faces
 
 Face = Annotated[int, Field(ge=1, le=6)]
 Faces = Annotated[list[Face], Field(min_length=1, max_length=MAX_DICE)]
@@ -47,7 +48,8 @@ class _AttackBase(_In):
     armor: Annotated[int, Field(ge=1, le=500)]
     focus: Annotated[int, Field(ge=0, le=20, description="ROF points spent on Focused Fire (+1 DM each)")] = 0
     weak_side: bool = False
-    threshold: Score | None = Field(None, description="roll against a Threshold instead of a defender (IF: 4)")
+    threshold: Score | None = Field(None, description="Indirect Fire: the Threshold (4) the modified roll must "
+                                                      "beat; defenders then roll against the unmodified roll")
 
 
 class AttackRequest(_AttackBase):
@@ -66,6 +68,9 @@ class AttackResponse(BaseModel):
     overkill: bool
     attack_fumble: bool
     defense_fumble: bool
+    on_target: bool | None = Field(None, description="Indirect Fire: the modified roll beat the Threshold")
+    deviation: int | None = Field(None, description="Indirect Fire: inches of deviation (the MoF)")
+    unmodified: int | None = Field(None, description="Indirect Fire: the roll every model under it defends against")
 
 
 class OddsRequest(_AttackBase):
@@ -75,6 +80,7 @@ class OddsRequest(_AttackBase):
 
 
 class OddsResponse(BaseModel):
+    on_target: float | None = None
     hit: float
     miss: float
     boxes: dict[str, float]
@@ -99,14 +105,31 @@ def run_attack(req: AttackRequest) -> AttackResponse:
     att_mod = sum(req.attack_modifiers.values())
     dm = req.dm + req.focus
     if req.threshold is not None:
-        res = resolve(att.modified(att_mod), req.threshold, dm, req.armor, req.weak_side)
-        return AttackResponse(**res.to_dict(), attack_fumble=att.fumble, defense_fumble=False)
+        return _indirect(req, att, att_mod, dm)
     if req.defense_faces is None:
         raise MalformedAction("attack: defense_faces are required unless a threshold is given")
     dfn = read_faces(req.defense_faces)
     res = resolve_rolls(att, att_mod, dfn, sum(req.defense_modifiers.values()), dm, req.armor,
                         req.weak_side)
     return AttackResponse(**res.to_dict(), attack_fumble=att.fumble, defense_fumble=dfn.fumble)
+
+
+def _indirect(req: AttackRequest, att: Roll, att_mod: int, dm: int) -> AttackResponse:
+    """Indirect Fire: the modified roll against the Threshold decides where the attack lands
+    (MoF = deviation in inches); a model under it defends against the unmodified roll."""
+    threshold = req.threshold if req.threshold is not None else IF_THRESHOLD
+    modified = att.modified(att_mod)
+    landing = against(modified, threshold)
+    unmodified = 0 if att.fumble else att.result
+    extra = {"on_target": landing.success, "deviation": landing.mof or 0, "unmodified": unmodified}
+    if req.defense_faces is None:
+        return AttackResponse(attack=modified, defense=threshold, hit=landing.success, mos=landing.mos,
+                              mof=landing.mof, damage=0, boxes=0, overkill=False, attack_fumble=att.fumble,
+                              defense_fumble=False, **extra)
+    dfn = read_faces(req.defense_faces)
+    res = resolve(unmodified, dfn.modified(sum(req.defense_modifiers.values())), dm, req.armor, req.weak_side)
+    return AttackResponse(**{**res.to_dict(), "attack": modified}, attack_fumble=att.fumble,
+                          defense_fumble=dfn.fumble, **extra)
 
 
 def run_odds(req: OddsRequest) -> OddsResponse:
@@ -117,7 +140,11 @@ def run_odds(req: OddsRequest) -> OddsResponse:
              **{f"boxes_{b}": str(p) for b, p in o.boxes.items()}}
     if o.destroyed is not None:
         exact["destroyed"] = str(o.destroyed)
-    return OddsResponse(hit=float(o.hit), miss=float(1 - o.hit),
+    on_target = None
+    if req.threshold is not None:
+        on_target = on_target_odds(req.attack_skill, sum(req.attack_modifiers.values()), req.threshold)
+        exact["on_target"] = str(on_target)
+    return OddsResponse(on_target=None if on_target is None else float(on_target), hit=float(o.hit), miss=float(1 - o.hit),
                         boxes={str(b): float(p) for b, p in o.boxes.items()},
                         overkill=float(o.overkill),
                         destroyed=None if o.destroyed is None else float(o.destroyed),

@@ -31,10 +31,22 @@ def test_attack_helper_gear_joe():
 
 
 def test_attack_helper_indirect_example():
-    # Light Rocket Pack: unmodified 4, modifiers -2, against Threshold 4: MoF 2.
+    # Light Rocket Pack: unmodified 4, modifiers -2, against Threshold 4: MoF 2, 2 inches off.
     out = run_attack(AttackRequest(attack_faces=[4, 2], attack_modifiers={"total": -2}, dm=12,
                                    armor=15, threshold=4))
-    assert out.attack == 2 and not out.hit and out.mof == 2
+    assert out.attack == 2 and not out.on_target and out.mof == 2 and out.deviation == 2
+    assert out.unmodified == 4
+    # the model under the deviated attack defends against the original 4
+    hit = run_attack(AttackRequest(attack_faces=[4, 2], attack_modifiers={"total": -2}, dm=12, armor=15,
+                                   threshold=4, defense_faces=[3, 1], defense_modifiers={"movement": -1}))
+    assert hit.hit and hit.mos == 2 and hit.damage == 24 and hit.boxes == 1
+
+
+def test_indirect_odds_use_the_unmodified_roll():
+    from app.systems.hgb.attack import on_target_odds
+    o = odds(2, -2, 2, -1, 12, 15, threshold=4)
+    assert on_target_odds(2, -2, 4) == Fraction(1, 36)  # only two sixes: 7 - 2 = 5 beats 4
+    assert o.hit <= on_target_odds(2, -2, 4)
 
 
 def test_weak_side_turns_a_tie_into_mos_2():
