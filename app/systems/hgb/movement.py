@@ -93,8 +93,9 @@ def plan_move(state: dict[str, Any], model: dict[str, Any], path: list[list[floa
         _check_passable(state, here, nxt, model)
         direction = bearing(here, nxt)
         if every is not None:  # forward only, free 60 degree turns per `every` inches moved
-            turns = _turn(model, here, heading, direction, dist, turns, every, tol)
-            heading = direction
+            counted = _turn(model, here, heading, direction, dist, turns, every, tol)
+            if counted != turns:  # small wobbles within the tolerance keep the old heading,
+                turns, heading = counted, direction  # so they cannot add up to a free turn
         spent += segment_cost(state, here, nxt, model["mode"], model["id"])
         dist += step
         if model["speed"] == "stationary":

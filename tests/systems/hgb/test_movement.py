@@ -150,3 +150,17 @@ def test_mp_after_each_point_never_decreases():
     act(t, "north", {"kind": "set_speed", "model": HUNTER, "speed": "full"})
     ev = move(t, [[11, 20], [12, 20], [12.5, 20]])
     assert ev["mp"] == sorted(ev["mp"]) and ev["mp"][-1] <= 7
+
+
+def test_small_wobbles_do_not_add_up_to_a_free_turn():
+    t = table()
+    act(t, "north", {"kind": "set_speed", "model": HUNTER, "speed": "combat", "mode": "ground"})
+    path, x, y, heading = [], 10.0, 20.0, 0.0
+    for _ in range(10):  # ten 4-degree bends within one inch: 40 degrees in all, no turn earned
+        heading += 4
+        x += 0.1 * math.cos(math.radians(heading))
+        y += 0.1 * math.sin(math.radians(heading))
+        path.append([x, y])
+    with pytest.raises(IllegalAction) as err:
+        move(t, path)
+    assert err.value.code == "illegal_turn"
