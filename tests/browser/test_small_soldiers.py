@@ -23,7 +23,15 @@ from tests.systems.small_soldiers.test_api_game import choose
 
 pytestmark = pytest.mark.browser
 
-SEED, OPTIONS, GOAL = "ui-12", {"map_name": "skirmish"}, "flag"  # battles, cards, recall, catapult, recruit
+
+
+def basic(view: dict[str, Any], seat: str) -> dict[str, Any]:
+    return choose(view, seat, "flag")
+
+
+def advanced(view: dict[str, Any], seat: str) -> dict[str, Any]:
+    """Advanced rules: play a card before each spin; stop after one move a turn."""
+    return choose(view, seat, "one-move")
 
 
 def seq_of(page: Page) -> int:
@@ -63,7 +71,15 @@ def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dic
     kind = action["kind"]
     panel = page.locator("#system-panel")
     click = lambda name: panel.get_by_role("button", name=exact(name)).click()  # noqa: E731
-    if kind == "deploy":
+    if kind == "play_card":
+        card = next(c for c in view["hand"] if c["id"] == action["card"])
+        hand = page.locator("#system-panel .ss-hand li")
+        expect(hand).to_have_count(len(view["hand"]))
+        if "hand" not in shots:
+            shots["hand"] = shot(page, "small-soldiers-hand")
+        hand.nth(view["hand"].index(card)).get_by_role("button", name=exact(f"Play {card['name']}")).click()
+        expect(hand).to_have_count(len(view["hand"]) - 1)
+    elif kind == "deploy":
         expect(page.locator("#ss-reserve")).to_have_value(action["reserve"])
         page.select_option("#ss-reserve", action["reserve"])
         click("Deploy")
@@ -130,9 +146,10 @@ def shot(page: Page, name: str) -> Path:
     return path
 
 
-def test_two_pages_play_a_seeded_game_to_the_end(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str, pick, prefix: str):  # type: ignore[no-untyped-def]
+    """Two seats and a spectator; the game is played to its end through the panels."""
     with server.client() as client:
-        table = new_table(client, "small-soldiers", name="Toy war", options=OPTIONS, seed=SEED)
+        table = new_table(client, "small-soldiers", name="Toy war", options=options, seed=seed)
     tid = table["id"]
     pages = {"gorgonites": new_page(1400, 900), "commandos": new_page(1400, 900)}
     open_seat(pages["gorgonites"], server.url, tid, "gorgonites", "Ann")
@@ -145,11 +162,10 @@ def test_two_pages_play_a_seeded_game_to_the_end(server: Server, new_page, artif
         expect(page.locator("#system-panel .ss-status")).to_contain_text("Your turn")
     expect(eve.locator("#system-panel")).to_be_hidden()
     seq = settle(server, tid, all_pages)
-    shot(pages["gorgonites"], "small-soldiers-deploy")
-
     shots: dict[str, Path] = {}
+    shots["deploy"] = shot(pages["gorgonites"], f"{prefix}-deploy")
     kinds: list[str] = []
-    for step in range(300):
+    for _ in range(300):
         view = pages["gorgonites"].evaluate("window.warboard.view")
         if view["winner"]:
             break
@@ -160,7 +176,7 @@ def test_two_pages_play_a_seeded_game_to_the_end(server: Server, new_page, artif
         other = pages["commandos" if seat == "gorgonites" else "gorgonites"]
         if view["turn"]["phase"] not in ("deploy", "opening"):
             expect(other.locator("#system-panel .ss-status")).to_contain_text("Waiting for")
-        action = choose(own, seat, GOAL)
+        action = pick(own, seat)
         perform(page, own, action, shots)
         try:
             seq = settle(server, tid, all_pages, seq)
@@ -175,17 +191,17 @@ def test_two_pages_play_a_seeded_game_to_the_end(server: Server, new_page, artif
                 expect(p.locator("#system-panel .ss-spinner")).to_have_attribute("data-index", str(last["index"]))
             if "spin" not in shots:
                 page.wait_for_timeout(1700)  # the wheel's animation
-                shots["spin"] = shot(page, "small-soldiers-spin")
+                shots["spin"] = shot(page, f"{prefix}-spin")
         if shots.get("catapult") == Path():
             expect(page.locator("#board .ss-shot-ball")).to_have_count(1)
             expect(other.locator("#board .ss-shot-ball")).to_have_count(1)
-            shots["catapult"] = shot(other, "small-soldiers-catapult")
+            shots["catapult"] = shot(other, f"{prefix}-catapult")
         if shots.get("battle") == Path():
             expect(other.locator("#system-panel .ss-battle .ss-die")).to_have_count(2)
-            shots["battle"] = shot(other, "small-soldiers-battle")
+            shots["battle"] = shot(other, f"{prefix}-battle")
         if any(p["card"] for p in after["pieces"] if p["kind"] == "fighter") and "card" not in shots:
             expect(page.locator("#board .ss-under").first).to_be_visible()
-            shots["card"] = shot(page, "small-soldiers-card")
+            shots["card"] = shot(page, f"{prefix}-card")
     else:
         raise AssertionError("no winner")
 
@@ -195,13 +211,33 @@ def test_two_pages_play_a_seeded_game_to_the_end(server: Server, new_page, artif
     expect(pages[loser].locator("#system-panel .ss-winner")).to_contain_text("You lose.")
     for page in all_pages:
         expect(page.locator("#turn")).to_contain_text(f"Game over: {winner['army']} won")
-        expect(page.locator(".ss-board-banner")).to_be_visible() if page is not eve else None
+    for page in pages.values():
+        expect(page.locator(".ss-board-banner")).to_have_text(re.compile(r"win!$"))
     expect(pages[loser].locator("#system-panel button")).to_have_count(0)
-    assert {"deploy", "roll_opening", "spin", "move", "attack", "place_card", "launch", "recruit"} <= set(kinds)
     with server.client() as client:
         summary = client.get(f"/api/tables/{tid}").json()
         assert summary["status"] == "finished" and summary["outcome"]["winners"] == [winner["army"]]
         assert client.get(f"/api/tables/{tid}/dice/proof").status_code == 200
+    pages[winner["army"]].wait_for_timeout(800)  # the banner's entrance
+    shot(pages[winner["army"]], f"{prefix}-winner")
+    shot(eve, f"{prefix}-spectator")
+    return winner, kinds, pages
+
+
+def test_two_pages_play_a_seeded_game_to_the_end(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    winner, kinds, pages = play_through_ui(server, new_page, {"map_name": "skirmish"}, "ui-12", basic, "small-soldiers")
+    assert {"deploy", "roll_opening", "spin", "move", "attack", "place_card", "launch", "recruit", "recall"} <= set(kinds)
+    assert winner["reason"] == "flag_captured"
     expect(pages[winner["army"]].locator("#log")).to_contain_text("win: captured the enemy flag")
-    shot(pages[winner["army"]], "small-soldiers-winner")
-    shot(eve, "small-soldiers-spectator")
+
+
+def test_advanced_rules_hand_and_several_moves(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    winner, kinds, pages = play_through_ui(server, new_page, {"map_name": "skirmish", "advanced": True}, "adv-20",
+                                           advanced, "small-soldiers-advanced")
+    assert {"play_card", "end_moves", "attack", "place_card", "recall"} <= set(kinds)
+    for seat, page in pages.items():
+        # the own hand is listed; of the other hand only its size
+        view = page.evaluate("window.warboard.view")
+        expect(page.locator("#system-panel .ss-hand h3")).to_have_text(f"Your hand ({len(view['hand'])})")
+        other = "commandos" if seat == "gorgonites" else "gorgonites"
+        expect(page.locator("#system-panel .ss-hand")).to_contain_text(f"({other}): {view['hand_counts'][other]}")

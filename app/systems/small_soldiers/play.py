@@ -184,7 +184,8 @@ def end_moves(state: State, seat: str) -> list[Event]:
     need_phase(state, "end_moves", "move")
     if not state["turn"]["moved"] and legal_moves(state, seat):
         raise IllegalAction("Move at least one fighter before ending the moves", code="must_move")
-    return attack_stage(state)
+    # Always an event: an action without one would leave the table's seq (and every client) behind.
+    return [{"kind": "moves_ended", "seat": seat, "moved": list(state["turn"]["moved"])}] + attack_stage(state)
 
 
 def attackers(state: State) -> dict[str, list[str]]:

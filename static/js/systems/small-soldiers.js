@@ -623,6 +623,7 @@ function describe(e, nameOf, armyName) {
       return `${e.seat} spun ${r.kind === "move" ? `a ${r.value}` : r.kind === "draw" ? "Draw a Card" : "Recruit"}`;
     }
     case "no_move": return `${e.seat} has no fighter that can move ${e.value}`;
+    case "moves_ended": return `${e.seat} is done moving`;
     case "moved": return `${nameOf(e.fighter)} moved ${e.steps} to (${e.to?.[0]}, ${e.to?.[1]})`;
     case "battle": {
       const r = e.rolls?.[e.rolls.length - 1];

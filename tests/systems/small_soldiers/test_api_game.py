@@ -30,8 +30,13 @@ def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 def choose(view: dict[str, Any], seat: str, goal: str = "flag") -> dict[str, Any]:
     """One action from the view's legal choices: battle when possible, else run at the enemy
-    flag (``goal="flag"``) or at the nearest enemy fighter, leaving the flag alone (``"hunt"``)."""
+    flag (``goal="flag"``) or at the nearest enemy fighter, leaving the flag alone (``"hunt"``);
+    ``"one-move"``: as "flag", but with the advanced rules stop after one move a turn."""
     legal = view["legal"]
+    if goal == "one-move":
+        if legal.get("end_moves") and view["turn"]["moved"]:
+            return {"kind": "end_moves"}
+        goal = "flag"
     army = seat.split("-")[0]
     if "deploy" in legal:
         return {"kind": "deploy", "reserve": legal["deploy"]["reserve"][-1]}
@@ -136,6 +141,7 @@ def client(server: Server) -> httpx.Client:
     ({}, "warboard-api-1", "flag", "flag_captured"),
     ({"map_name": "skirmish"}, "warboard-api-2", "hunt", "all_in_toy_store"),
     ({"advanced": True}, "warboard-api-1", "flag", "flag_captured"),
+    ({"map_name": "skirmish", "advanced": True}, "adv-20", "one-move", "flag_captured"),
 ])
 def test_seeded_game_to_each_victory(client: httpx.Client, options: dict[str, Any], seed: str, goal: str,
                                      reason: str) -> None:
@@ -158,6 +164,8 @@ def test_seeded_game_to_each_victory(client: httpx.Client, options: dict[str, An
         assert any(p["kind"] == "fighter" and p["army"] == winner["army"] and (p["q"], p["r"]) == (flag["q"], flag["r"])
                    for p in view["pieces"])
     assert {"deployed", "opening_rolled", "first_player", "spun", "moved", "game_won", "game_over"} <= set(game.kinds)
+    if goal == "one-move":
+        assert {"card_played", "moves_ended", "battle"} <= set(game.kinds)
     assert game.kinds[-1] == "game_over"
     # Nobody acts after the end.
     seat = SEATS[0]
