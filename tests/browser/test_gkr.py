@@ -1,0 +1,194 @@
+"""GKR in real Chromium: three seats play a seeded round through the page, a spectator watches.
+
+The round is the opening of the seeded games (tests/systems/gkr/test_game.py): DiamondBack
+activates Big Little Buddy in the Deploy Phase, the Heavy Hitters move (a drag, a click on a
+lit hex), DiamondBack moves Big Little Buddy from the keyboard, then chooses the Mine Mate
+face down at a building's hex; King Wolf sees only a face-down card until ThunderHappy has
+chosen too, then everything is revealed and resolved (the Mine Mate hits King Wolf behind the
+building, ThunderHappy destroys Big Little Buddy and takes a sponsor card); King Wolf tags a
+building; at the end of the Reset Phase DiamondBack displaces its Combat Unit from the centre.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import board_point, drag, open_seat
+from tests.conftest import Server
+from tests.helpers import new_table
+from tests.systems.gkr.test_game import OPTIONS, SEED
+
+pytestmark = pytest.mark.browser
+
+SQRT3 = 3 ** 0.5
+DB, KW, TH = "diamondback", "king-wolf", "thunderhappy"
+
+
+def hex_xy(q: int, r: int) -> tuple[float, float]:
+    return SQRT3 * (q + r / 2), 1.5 * r
+
+
+def unit(page: Page, uid: str) -> Any:
+    return page.locator(f'.piece[data-id="{uid}"]')
+
+
+def unit_centre(page: Page, uid: str) -> tuple[float, float]:
+    box = unit(page, uid).locator(".body").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def view(page: Page) -> dict[str, Any]:
+    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
+
+
+def wait_phase(page: Page, phase: str, step: str = "") -> None:
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", phase)
+    expect(page.locator("#system-panel")).to_have_attribute("data-step", step)
+
+
+def end_turn(page: Page) -> None:
+    page.locator('#system-panel button[data-key="end-turn"]').click()
+
+
+def lit_hex(page: Page, q: int, r: int) -> Any:
+    return page.locator(f'.gkr-dest[data-q="{q}"][data-r="{r}"]')
+
+
+def shot(page: Page, artifacts: Path, name: str) -> None:
+    page.eval_on_selector(".side", "el => el.scrollTop = 0")
+    page.screenshot(path=str(artifacts / f"gkr-{name}.png"))
+
+
+def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, "gkr", name="Downtown brawl", options=OPTIONS, seed=SEED)
+    tid = table["id"]
+    pages = {seat: new_page(1400, 900) for seat in (DB, KW, TH)}
+    for seat, page in pages.items():
+        open_seat(page, server.url, tid, seat, seat.title())
+    eve = new_page(1400, 900)
+    open_seat(eve, server.url, tid, None, "Eve")
+    db, kw, th = pages[DB], pages[KW], pages[TH]
+
+    # --- Deploy: DiamondBack activates Big Little Buddy ---------------------------------------
+    wait_phase(db, "deploy")
+    expect(db.locator(".gkr-hand")).to_contain_text("Your sponsor cards (2)")
+    shot(db, artifacts, "1-deploy")
+    db.get_by_role("button", name=re.compile(r"^Play Activate BLB: take Big Little Buddy")).click()
+    for page in (db, kw, th):
+        expect(page.locator(".gkr-blb .gkr-control")).to_contain_text("Controlled by DiamondBack")
+        expect(page.locator(".gkr-blb-mark.controlled")).to_have_count(1)
+    expect(db.locator(".gkr-hand")).to_contain_text("Your sponsor cards (1)")
+    expect(kw.locator('.gkr-counts tr[data-seat="diamondback"] td').nth(1)).to_have_text("19")  # tags: one on him
+    for page in (db, kw, th):
+        end_turn(page)
+
+    # --- Movement: Heavy Hitters (a drag, a click on a lit hex), then Big Little Buddy ---------
+    wait_phase(db, "movement", "heavy")
+    end_turn(db)
+    wait_phase(kw, "movement", "heavy")
+    expect(kw.locator(".gkr-dest")).not_to_have_count(0)
+    shot(kw, artifacts, "2-movement")
+    kw.select_option("#gkr-facing", "120")
+    drag(kw, unit_centre(kw, "king-wolf:heavy"), board_point(kw, *hex_xy(0, 3)))
+    for page in (db, kw, th, eve):
+        expect(unit(page, "king-wolf:heavy")).to_have_attribute("aria-label", re.compile(r"hex \(0, 3\), facing 120"))
+    end_turn(kw)
+    expect(th.locator(".gkr-dest")).not_to_have_count(0)
+    th.select_option("#gkr-facing", "180")
+    lit_hex(th, 3, 1).click()
+    expect(unit(db, "thunderhappy:heavy")).to_have_attribute("aria-label", re.compile(r"hex \(3, 1\), facing 180"))
+    end_turn(th)
+
+    wait_phase(db, "movement", "blb")
+    expect(kw.locator("#system-panel .gkr-status")).to_contain_text("Big Little Buddy")
+    db.select_option("#gkr-facing", "60")
+    lit_hex(db, 0, 1).focus()  # from the keyboard: Tab reaches the lit hexes, Enter moves there
+    db.keyboard.press("Enter")
+    expect(unit(kw, "blb")).to_have_attribute("aria-label", re.compile(r"hex \(0, 1\), facing 60"))
+    end_turn(db)
+
+    wait_phase(db, "movement", "support")
+    db.get_by_role("button", name=re.compile(r"^Choose DiamondBack Combat Unit to move")).click()
+    expect(db.locator("#gkr-facing")).to_have_value("keep")
+    lit_hex(db, 0, 0).click()
+    expect(unit(th, "diamondback:combat")).to_have_attribute("aria-label", re.compile(r"hex \(0, 0\)"))
+    for page in (db, kw, th):
+        end_turn(page)
+
+    # --- Combat: the Mine Mate face down at building b6's hex, King Wolf sees a face-down card --
+    wait_phase(db, "combat")
+    db.check("#gkr-w-blb-mine-mate")
+    lit_hex(db, 0, 2).click()  # aim at the building's hex on the board
+    expect(db.locator("#gkr-w-blb-mine-mate-t")).to_have_value("0,2")
+    expect(db.locator(".gkr-aim")).to_have_count(1)
+    shot(db, artifacts, "3-combat-choice")
+    db.get_by_role("button", name="Put 1 weapon face down").click()
+    expect(db.locator(".gkr-firing")).to_contain_text("Mine Mate")
+    expect(db.locator(".gkr-blb .gkr-wcard.chosen")).to_contain_text("Mine Mate")
+    for page in (kw, th):
+        expect(page.locator(".gkr-firing .face-down")).to_have_count(1)
+        expect(page.locator(".gkr-firing")).to_contain_text("DiamondBack: face down")
+        expect(page.locator(".gkr-blb .gkr-wcard.face-down")).to_have_count(3)
+        assert "Mine Mate" not in page.locator("body").inner_text()
+    # the spectator: counts only, no card of any hand, no face-down choice
+    expect(eve.locator("#system-panel")).to_be_hidden()
+    secrets = set()
+    for page in (db, kw, th):
+        v = view(page)
+        secrets |= {c["id"] for c in v["hand"] + v["sponsor_hand"]} | {c["name"] for c in v["hand"]}
+    text = eve.locator("body").inner_text()
+    assert not [s for s in secrets if s in text]
+    assert "Mine Mate" not in text
+    expect(unit(eve, "king-wolf:heavy")).to_have_attribute("aria-label", re.compile(r"status 25 cards"))
+    shot(kw, artifacts, "4-face-down")
+    shot(eve, artifacts, "5-spectator")
+
+    kw.get_by_role("button", name="Pass: fire nothing").click()
+    gun = next(w for w in view(th)["prompt"]["weapons"] if w["source"] == "card" and "blb" in w["targets"])
+    th.check(f"#gkr-w-card-{gun['card']}")
+    th.select_option(f"#gkr-w-card-{gun['card']}-t", "blb")
+    expect(th.locator(f"#gkr-w-card-{gun['card']}-steal")).to_be_checked()
+    th.get_by_role("button", name="Put 1 weapon face down").click()
+
+    # --- revealed, sorted by speed and resolved ---------------------------------------------------
+    for page in (db, kw, th):
+        expect(page.locator(".gkr-firing .revealed")).to_have_count(2)
+        expect(page.locator(".gkr-firing")).to_contain_text("Mine Mate")
+    expect(kw.locator("#log")).to_contain_text("Big Little Buddy fired Mine Mate at King Wolf Heavy Hitter")
+    expect(kw.locator("#log")).to_contain_text("Big Little Buddy was destroyed by ThunderHappy")
+    expect(kw.locator("#log")).to_contain_text("ThunderHappy took a random sponsor card from DiamondBack")
+    expect(unit(eve, "king-wolf:heavy")).not_to_have_attribute("aria-label", re.compile(r"status 25 cards"))
+    expect(unit(eve, "blb")).to_have_count(0)
+
+    # --- Tagging: King Wolf tags building b6 from the board ------------------------------------
+    wait_phase(kw, "tagging")
+    end_turn(db)
+    expect(lit_hex(kw, 0, 2)).to_have_count(1)
+    shot(kw, artifacts, "6-tagging")
+    lit_hex(kw, 0, 2).click()
+    for page in (db, kw, th):
+        expect(page.locator(".gkr-blist")).to_contain_text("b6 1/4 tags: King Wolf 1")
+    end_turn(kw)
+    end_turn(th)
+
+    # --- Reset: Big Little Buddy back in the centre, DiamondBack displaces its Combat Unit -------
+    wait_phase(db, "reset")
+    spots = view(db)["prompt"]["hexes"]
+    expect(db.locator(".gkr-dest")).to_have_count(len(spots))
+    shot(db, artifacts, "7-displace")
+    spot = spots[0]
+    lit_hex(db, spot["q"], spot["r"]).click()
+    for page in (db, kw, th):
+        wait_phase(page, "deploy")
+        expect(page.locator(".gkr-status")).to_contain_text("Round 2")
+        expect(unit(page, "blb")).to_have_attribute("aria-label", re.compile(r"hex \(0, 0\)"))
+    expect(unit(eve, "diamondback:combat")).to_have_attribute("aria-label", re.compile(rf"hex \({spot['q']}, {spot['r']}\)"))
+    expect(kw.locator(".gkr-blb .gkr-control")).to_contain_text("Uncontrolled")
+    shot(th, artifacts, "8-round-2")
