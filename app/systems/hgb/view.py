@@ -19,7 +19,9 @@ from app.systems.hgb.turns import groups_left
 
 
 def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
-    pieces = [_piece(m) for m in state["models"].values() if m["status"] in ("active", "wreck")]
+    rules = state["rules"]
+    pieces = [_piece(m, 2 * rules["wreck_radius" if m["status"] == "wreck" else "base_radius"])
+              for m in state["models"].values() if m["status"] in ("active", "wreck")]
     view = {
         "board": {**state["board"], "zones": {s: {"y": list(zone(s)), "depth": DEPLOY_DEPTH} for s in SEATS}},
         "pieces": pieces,
@@ -44,11 +46,12 @@ def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     return view
 
 
-def _piece(m: dict[str, Any]) -> dict[str, Any]:
+def _piece(m: dict[str, Any], base: float) -> dict[str, Any]:
+    """A piece for the board client; ``base`` is the base's diameter in inches."""
     status = "wreck" if m["status"] == "wreck" else ("used" if m["used"] else "ready")
     return {"id": m["id"], "label": m["label"], "owner": m["seat"] if m["status"] == "active" else None,
             "x": m["x"], "y": m["y"], "facing": m["facing"], "kind": m["unit"], "status": status,
-            "group": m["group"]}
+            "group": m["group"], "base": base}
 
 
 def _card(state: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
