@@ -130,6 +130,7 @@ class Manual(BaseModel):
     model_config = ConfigDict(extra="forbid")
     health: bool = False
     turn_end: bool = False
+    malfunction: bool = False
     combat: bool = False
     victory: bool = False
 
@@ -143,7 +144,7 @@ class TerrainPiece(BaseModel):
     label: Annotated[str, Field(max_length=60)] = ""
 
 
-RULE_AREAS = ("health", "activation", "reaction", "initiative", "deployment", "victory",
+RULE_AREAS = ("health", "activation", "malfunction", "reaction", "initiative", "deployment", "victory",
               "table", "anchors", "pricing", "combat", "attack_types")
 
 

@@ -131,7 +131,7 @@ def apply_effects(state: State, att_id: str, part_id: str, target_id: str, aimed
         elif effect in ("recoil", "knock_back", "attacker_recoil"):
             state, more = _push(state, effect, att, target)
         elif effect == "knock_down":
-            state, more = _knock_down(state, target)
+            state, more = knock_down(state, target)
         else:
             raise AssertionError(f"unknown effect {effect}")
         events.extend(more)
@@ -150,7 +150,7 @@ def _push(state: State, effect: str, att: dict[str, Any], target: dict[str, Any]
                                                  "effect": effect, **where}]
 
 
-def _knock_down(state: State, target: dict[str, Any]) -> tuple[State, list[Event]]:
+def knock_down(state: State, target: dict[str, Any]) -> tuple[State, list[Event]]:
     if target["out"] is not None or target["status"] == "fallen":
         return state, []
     return (pieces.replace_mecha(state, {**target, "status": "fallen"}),

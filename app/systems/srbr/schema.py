@@ -47,6 +47,19 @@ class Activation(_Area):
     activations_per_part_per_turn: Annotated[int, Field(ge=0, le=6)]
 
 
+class Malfunction(_Area):
+    enabled: bool
+    ones: Annotated[int, Field(ge=1, le=3)]
+    table: dict[Literal["1", "2", "3", "4", "5", "6"], Literal["none", "jammed", "knock_down", "damage"]]
+
+    @field_validator("table")
+    @classmethod
+    def _six_faces(cls, table: dict[str, str]) -> dict[str, str]:
+        if len(table) != 6:
+            raise ValueError("give an effect for each face 1 to 6")
+        return table
+
+
 class Reaction(_Area):
     dice: Annotated[int, Field(ge=1, le=3)]
     actions_per_success: Annotated[int, Field(ge=0, le=3)]
@@ -144,6 +157,7 @@ class AttackType(BaseModel):
 class Rules(_Area):
     health: Health
     activation: Activation
+    malfunction: Malfunction
     reaction: Reaction
     initiative: Initiative
     deployment: Deployment

@@ -13,7 +13,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import GameOver, IllegalAction, NotYourTurn, WrongPhase
 from app.core.events import Event
-from app.systems.srbr import activation, pieces
+from app.systems.srbr import activation, malfunction, pieces
 
 State = dict[str, Any]
 
@@ -68,6 +68,8 @@ def activate(state: State, seat: str, mecha_id: str, part_id: str, count: int, d
     if limit and p["activations"] >= limit:
         raise IllegalAction(f"{m['name']}'s {p['name']} has already been activated this turn",
                             code="already_activated")
+    if malfunction.is_jammed(p):
+        raise IllegalAction(f"{m['name']}'s {p['name']} is jammed this turn", code="jammed")
     roll = roll_part(state, m, p, count, dice, "activation")
     state = pieces.replace_mecha(state, pieces.with_part(m, {**p, "activations": p["activations"] + 1}))
     record = {"seat": seat, "mecha": mecha_id, "part": part_id, **roll,
@@ -75,17 +77,19 @@ def activate(state: State, seat: str, mecha_id: str, part_id: str, count: int, d
     event: Event = {"kind": "activated", "mecha": mecha_id, "part": part_id, "q": p["q"],
                     **{k: roll[k] for k in ("dice", "successes", "failures", "reactions", "ends_turn")}}
     state = with_turn(state, activation=record, phase="actions")
+    state, broke = malfunction.check(state, mecha_id, part_id, [d["face"] for d in roll["dice"]], dice)
+    events: list[Event] = [event, *broke]
     opponents = [s for s in _after(state, seat) if s in pieces.seats_in_play(state)]
     if roll["reactions"] and opponents:
         state = with_turn(state, phase="reaction",
                           reactions={"from": seat, "remaining": roll["reactions"], "queue": opponents,
                                      "offered": opponents[0]})
-        return state, [event, {"kind": "reaction_offered", "seat": opponents[0],
-                               "remaining": roll["reactions"]}]
-    if record["actions_left"] == 0:
+        return state, [*events, {"kind": "reaction_offered", "seat": opponents[0],
+                                 "remaining": roll["reactions"]}]
+    if not can_go_on(state, state["turn"]["activation"]):
         state, more = finish_activation(state)
-        return state, [event, *more]
-    return state, [event]
+        return state, [*events, *more]
+    return state, events
 
 
 def _after(state: State, seat: str) -> list[str]:
@@ -202,7 +206,7 @@ def next_turn(state: State, reason: str) -> tuple[State, list[Event]]:
         if order[i] in alive:
             seat = order[i]
             break
-    mechas = {mid: ({**m, "parts": [{**p, "activations": 0} for p in m["parts"]]}
+    mechas = {mid: ({**m, "parts": [malfunction.new_turn(p) for p in m["parts"]]}
                     if m["owner"] == seat else m) for mid, m in state["mechas"].items()}
     state = {**state, "mechas": mechas}
     state = with_turn(state, seat=seat, round=rnd, phase="activate", activation=None,

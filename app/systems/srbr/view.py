@@ -11,7 +11,7 @@ from typing import Any
 
 from app.core.errors import WarboardError
 from app.geometry import sticks
-from app.systems.srbr import buildings, combat, deploy, pieces, turns
+from app.systems.srbr import buildings, combat, deploy, malfunction, pieces, turns
 from app.systems.srbr.data import COLOURS, REACTION_COLOURS
 
 State = dict[str, Any]
@@ -111,7 +111,7 @@ def legal_actions(state: State, seat: str | None) -> list[dict[str, Any]]:
         limit = state["rules"]["activation"]["activations_per_part_per_turn"]
         out = [{"kind": "activate", "mecha": m["id"], "part": p["id"], "dice": n}
                for m in own for p in pieces.intact_parts(state, m)
-               if not limit or p["activations"] < limit
+               if (not limit or p["activations"] < limit) and not malfunction.is_jammed(p)
                for n in range(1, len(pieces.dice_of(state, p)) + 1)]
         return [*out, {"kind": "end_turn"}]
     if phase == "deploy":
