@@ -82,11 +82,18 @@ def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dic
     elif kind == "deploy":
         expect(page.locator("#ss-reserve")).to_have_value(action["reserve"])
         page.select_option("#ss-reserve", action["reserve"])
+        order = page.locator("#system-panel .ss-order li > span")
+        first, second = order.nth(0).text_content(), order.nth(1).text_content()
+        panel.get_by_role("button", name=f"Move {second} earlier").click()
+        expect(order.nth(0)).to_have_text(str(second))
+        panel.get_by_role("button", name=f"Move {first} earlier").click()  # and back: the default order
+        expect(order.nth(0)).to_have_text(str(first))
         click("Deploy")
     elif kind == "roll_opening":
         click("Roll the opening die")
-    elif kind == "spin":
-        click("Spin the spinner")
+    elif kind == "spin":  # from the keyboard
+        panel.get_by_role("button", name="Spin the spinner").focus()
+        page.keyboard.press("Enter")
     elif kind == "move":
         fid, q, r = action["fighter"], action["q"], action["r"]
         pick = panel.get_by_role("button", name=re.compile(f"^Choose {re.escape(n[fid])} to move"))

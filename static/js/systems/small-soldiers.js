@@ -473,6 +473,7 @@ export function mount(ctx) {
       // a short name under the fighter (the board's own label is hidden: full names overlap)
       const label = String(piece.label || piece.id);
       svgText(label.includes(" ") && label.length > 9 ? label.split(" ")[0] : label, { x: p.x, y: p.y + 0.98, class: "ss-name" }, g);
+      if (piece.status === "leader") svgText("♛", { x: p.x + 0.5, y: p.y - 0.5, class: `ss-crown army-${piece.army}` }, g);
       if (piece.card) {
         const c = piece.card;
         const cg = svgEl("g", { class: `ss-under type-${c.type}`, transform: `translate(${p.x + 0.3} ${p.y + 0.12})` }, g);
