@@ -14,7 +14,6 @@ from app.core.dice import Dice
 from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
 from app.geometry.tabletop import Point, path_length
 from app.systems.hgb.setup import SEATS, fresh_round, other
-from app.systems.hgb.sight import pos
 
 
 def alive(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
@@ -199,5 +198,3 @@ def end_game(state: dict[str, Any], winners: list[str], reason: str, events: lis
 def pos_at(point: list[float]) -> Point:
     return Point(point[0], point[1])
 
-
-__all__ = ["pos", "pos_at"]

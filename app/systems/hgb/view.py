@@ -14,7 +14,7 @@ from app.systems.hgb.combat import aim
 from app.systems.hgb.damage import STATE_NAMES, damage_state
 from app.systems.hgb.movement import CLIMB_MP, DESCEND_MP, TERRAIN_MP, TURN_EVERY, max_mp
 from app.systems.hgb.sight import cover
-from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, TABLE, other, zone
+from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, zone
 from app.systems.hgb.turns import groups_left
 
 
@@ -168,4 +168,4 @@ def legal_actions(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["render", "legal_kinds", "other", "TABLE"]
+__all__ = ["render", "legal_kinds", "legal_actions"]
