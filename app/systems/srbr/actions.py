@@ -82,6 +82,7 @@ class Record(_Action):
     mecha: MechaId
     part: PartId | None = None
     damage: Annotated[int, Field(ge=0, le=10)] | None = None
+    jammed: bool | None = None
     status: Literal["standing", "fallen"] | None = None
     x: Coord | None = None
     y: Coord | None = None

@@ -14,7 +14,7 @@ from app.core.dice import Dice
 from app.core.errors import GameOver, IllegalAction
 from app.core.events import Event
 from app.systems.srbr import actions as A
-from app.systems.srbr import buildings, combat, pieces
+from app.systems.srbr import buildings, combat, malfunction, pieces
 
 State = dict[str, Any]
 
@@ -22,10 +22,14 @@ State = dict[str, Any]
 def _allowed(state: State, field: str) -> bool:
     manual: dict[str, bool] = state["options"]["manual"]
     if field == "damage":
-        return manual["health"] or manual["combat"]
+        return manual["health"] or manual["combat"] or manual["malfunction"]
     if field == "out":
         return manual["combat"] or manual["victory"]
-    return manual["combat"]  # status, position, facing
+    if field == "status":
+        return manual["combat"] or manual["malfunction"]
+    if field == "jammed":
+        return manual["malfunction"]
+    return manual["combat"]  # position, facing
 
 
 def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, list[Event]]:
@@ -36,19 +40,22 @@ def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, lis
     given = {k: v for k, v in a.model_dump().items()
              if k not in ("kind", "mecha", "part", "note") and v is not None}
     if not given:
-        raise IllegalAction("A record needs a damage, status, position, facing or out value",
+        raise IllegalAction("A record needs a damage, jammed, status, position, facing or out value",
                             code="empty_record")
     refused = [k for k in given if not _allowed(state, "position" if k in ("x", "y") else k)]
     if refused:
         raise IllegalAction(f"{', '.join(refused)} can only be recorded when that area is set "
                             f"to manual resolution", code="not_manual")
     events: list[Event] = []
-    if a.damage is not None:
-        if a.part is None:
-            raise IllegalAction("Recording damage needs the body part", code="part_required")
+    if (a.damage is not None or a.jammed is not None) and a.part is None:
+        raise IllegalAction("Recording damage or a jam needs the body part", code="part_required")
+    if a.damage is not None and a.part is not None:
         p = pieces.part(m, a.part)
         top = len(state["rules"]["health"]["track"]) - 1
         m = pieces.with_part(m, {**p, "damage": min(a.damage, top)})
+    if a.jammed is not None and a.part is not None:
+        p = pieces.part(m, a.part)
+        m = pieces.with_part(m, {**p, "jam": malfunction.JAM_TURNS if a.jammed else 0})
     board = state["board"]
     for key in ("x", "y"):
         value = getattr(a, key)

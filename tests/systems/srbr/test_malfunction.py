@@ -55,3 +55,15 @@ def test_malfunctions_can_be_switched_off_or_made_manual() -> None:
     manual = new_game({"manual": {"malfunction": True}})
     _, events = roll_two_ones(manual, 6)
     assert "malfunction_to_resolve" in kinds(events) and "malfunction" not in kinds(events)
+
+
+def test_manual_malfunction_results_are_recorded_by_the_players() -> None:
+    state, _ = roll_two_ones(new_game({"manual": {"malfunction": True}}), 6)
+    state, events = act(state, "p1", {"kind": "record", "mecha": "p1-kabuto", "part": "arms",
+                                      "jammed": True, "damage": 1, "status": "fallen"})
+    kabuto = state["mechas"]["p1-kabuto"]
+    arms = next(p for p in kabuto["parts"] if p["id"] == "arms")
+    assert (arms["jam"], arms["damage"], kabuto["status"]) == (2, 1, "fallen")
+    with pytest.raises(IllegalAction) as err:
+        act(state, "p1", {"kind": "record", "mecha": "p1-kabuto", "x": 10, "y": 10})
+    assert err.value.code == "not_manual"  # positions belong to manual combat
