@@ -65,8 +65,17 @@ def exact(text: str) -> re.Pattern[str]:
     return re.compile(f"^{re.escape(text)}$")
 
 
+UNNAMED = """() => [...document.querySelectorAll('#system-panel button, #system-panel input, #system-panel select, #board .ss-dest')]
+  .filter((el) => {
+    const label = el.id && document.querySelector(`label[for="${el.id}"]`);
+    return !((el.getAttribute('aria-label') || '').trim() || (label && label.textContent.trim())
+             || (el.tagName === 'BUTTON' && el.textContent.trim()));
+  }).map((el) => el.outerHTML.slice(0, 120))"""
+
+
 def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dict[str, Path]) -> None:
     """Do ``action`` through the panel and the board, as a player would."""
+    assert page.evaluate(UNNAMED) == []  # every control has an accessible name
     n = names(view)
     kind = action["kind"]
     panel = page.locator("#system-panel")
@@ -136,6 +145,7 @@ def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dic
         shots["aim"] = shot(page, "small-soldiers-aim")
         click("Launch the catapult")
         shots["catapult"] = Path()
+        expect(page.locator("#system-panel .ss-catapult-result")).to_contain_text("Dice error")
     elif kind == "end_turn":
         panel.get_by_role("button", name=re.compile("^End the turn")).click()
     elif kind == "end_moves":

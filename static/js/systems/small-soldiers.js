@@ -176,6 +176,17 @@ export function mount(ctx) {
         h("div", { class: "ss-battle-result", text: `${nameOf(b.winner)} wins; ${nameOf(b.loser)} to the Toy Store${b.rolls.length > 1 ? ` (after ${b.rolls.length - 1} tie${b.rolls.length > 2 ? "s" : ""})` : ""}` }));
       diceBox.append(box);
     }
+    const shot = view.last_catapult;
+    if (shot && (view.turn?.round ?? 0) <= (st.shotRound ?? 0) + 1) {
+      const pips = shot.error_pips || {};
+      const sign = (n) => (n > 0 ? `+${n}` : String(n));
+      const hits = (shot.hits || []).map((x) => h("li", {}, h("span", { text: `${nameOf(x.fighter)}: ` }), dieFace(x.face, `${nameOf(x.fighter)} hit die `),
+        h("span", { text: ` ${x.result.replace("_", " ")}` })));
+      diceBox.append(h("div", { class: "ss-catapult-result" },
+        h("div", { class: "ss-dice-title", text: `${armyName(shot.army)} catapult` }),
+        h("div", { class: "small", text: `Dice error: direction ${sign(pips.angle)} pips, power ${sign(pips.power)}, rolled on ${pips.roll} pips · flew ${shot.flight_spaces} spaces` }),
+        hits.length ? h("ul", { class: "ss-hits" }, hits) : h("div", { class: "small", text: "The ball hit nobody." })));
+    }
     const op = view.opening;
     if (op && (view.turn.phase === "opening" || (view.turn.round || 0) <= 2) && (op.history?.length || Object.values(op.current || {}).some((f) => f))) {
       const last = Object.values(op.current).some((f) => f) ? op.current : op.history[op.history.length - 1];
@@ -520,8 +531,6 @@ export function mount(ctx) {
   function drawShot(view) {
     const g = layers.shot;
     const shot = view.last_catapult;
-    const key = JSON.stringify(shot);
-    if (key !== st.shotKey) { st.shotKey = key; st.shotRound = view.turn?.round ?? 0; }
     g.replaceChildren();
     if (!shot || (view.turn?.round ?? 0) > (st.shotRound ?? 0) + 1) return;
     for (const [q, r] of shot.path || []) {
@@ -555,6 +564,8 @@ export function mount(ctx) {
     const view = st.view;
     if (!view) return;
     syncChosen(view);
+    const shotKey = JSON.stringify(view.last_catapult);
+    if (shotKey !== st.shotKey) { st.shotKey = shotKey; st.shotRound = view.turn?.round ?? 0; }
     showStatus(view);
     showSpin(view);
     showDice(view);
