@@ -11,6 +11,7 @@ building; at the end of the Reset Phase DiamondBack displaces its Combat Unit fr
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -18,10 +19,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, drag, open_seat
+from tests.browser.helpers import CONNECTED, board_point, drag, open_seat
 from tests.conftest import Server
-from tests.helpers import new_table
-from tests.systems.gkr.test_game import OPTIONS, SEED
+from tests.helpers import act, join, new_table, token_of
+from tests.systems.gkr.test_game import OPTIONS, SEED, play_buildings_game
 
 pytestmark = pytest.mark.browser
 
@@ -60,9 +61,21 @@ def lit_hex(page: Page, q: int, r: int) -> Any:
     return page.locator(f'.gkr-dest[data-q="{q}"][data-r="{r}"]')
 
 
-def shot(page: Page, artifacts: Path, name: str) -> None:
+def shot(page: Page, artifacts: Path, name: str, show: str = "") -> None:
     page.eval_on_selector(".side", "el => el.scrollTop = 0")
+    if show:
+        page.locator(show).scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"gkr-{name}.png"))
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """Controls of the game panel and lit hexes without an accessible name."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        '#system-panel button, #system-panel input, #system-panel select, .gkr-dest')].filter((n) => {
+        const named = (n.getAttribute('aria-label') || '').trim() || (n.labels && [...n.labels].some((l) => l.textContent.trim()))
+            || (n.tagName === 'BUTTON' && n.textContent.trim());
+        return !named;
+    }).map((n) => n.outerHTML.slice(0, 120))""")
 
 
 def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
@@ -79,6 +92,7 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     # --- Deploy: DiamondBack activates Big Little Buddy ---------------------------------------
     wait_phase(db, "deploy")
     expect(db.locator(".gkr-hand")).to_contain_text("Your sponsor cards (2)")
+    assert unnamed_controls(db) == []
     shot(db, artifacts, "1-deploy")
     db.get_by_role("button", name=re.compile(r"^Play Activate BLB: take Big Little Buddy")).click()
     for page in (db, kw, th):
@@ -128,6 +142,7 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     lit_hex(db, 0, 2).click()  # aim at the building's hex on the board
     expect(db.locator("#gkr-w-blb-mine-mate-t")).to_have_value("0,2")
     expect(db.locator(".gkr-aim")).to_have_count(1)
+    assert unnamed_controls(db) == []
     shot(db, artifacts, "3-combat-choice")
     db.get_by_role("button", name="Put 1 weapon face down").click()
     expect(db.locator(".gkr-firing")).to_contain_text("Mine Mate")
@@ -147,7 +162,7 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     assert not [s for s in secrets if s in text]
     assert "Mine Mate" not in text
     expect(unit(eve, "king-wolf:heavy")).to_have_attribute("aria-label", re.compile(r"status 25 cards"))
-    shot(kw, artifacts, "4-face-down")
+    shot(kw, artifacts, "4-face-down", ".gkr-blb")
     shot(eve, artifacts, "5-spectator")
 
     kw.get_by_role("button", name="Pass: fire nothing").click()
@@ -175,7 +190,8 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     lit_hex(kw, 0, 2).click()
     for page in (db, kw, th):
         expect(page.locator(".gkr-blist")).to_contain_text("b6 1/4 tags: King Wolf 1")
-    end_turn(kw)
+    kw.locator('#system-panel button[data-key="end-turn"]').focus()  # the keyboard works for buttons too
+    kw.keyboard.press("Enter")
     end_turn(th)
 
     # --- Reset: Big Little Buddy back in the centre, DiamondBack displaces its Combat Unit -------
@@ -192,3 +208,39 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     expect(unit(eve, "diamondback:combat")).to_have_attribute("aria-label", re.compile(rf"hex \({spot['q']}, {spot['r']}\)"))
     expect(kw.locator(".gkr-blb .gkr-control")).to_contain_text("Uncontrolled")
     shot(th, artifacts, "8-round-2")
+
+
+def test_the_winner_banner_and_demolished_buildings(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """The seeded buildings game replayed over HTTP up to King Wolf's last tag, which is made
+    from the keyboard in the page: the fourth building falls and King Wolf wins."""
+    script = play_buildings_game()
+    with server.client() as client:
+        table = new_table(client, "gkr", name="Demolition", options=OPTIONS, seed=SEED)
+        tid = table["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in script.state["seats"]}
+        *before, (last_seat, last) = script.actions
+        for i, (seat, action) in enumerate(before):
+            assert act(client, tid, seats[seat], action, f"w-{i}").status_code == 200
+    assert last_seat == KW and last["kind"] == "tag"
+    pages = {}
+    for seat in (KW, DB):
+        page = new_page(1400, 900)
+        me = {"token": token_of(seats[seat]), "role": "player", "seat": seat, "name": seat.title()}
+        page.add_init_script(f"localStorage.setItem({json.dumps(f'warboard:table:{tid}')}, {json.dumps(json.dumps(me))})")
+        page.goto(f"{server.url}/tables/{tid}")
+        page.wait_for_selector(CONNECTED)
+        pages[seat] = page
+    kw, db = pages[KW], pages[DB]
+    wait_phase(kw, "tagging")
+    expect(kw.locator(".gkr-blist li.rubble")).to_have_count(3)
+    tag = kw.locator(f'#system-panel button[data-key="tag-{last["unit"]}-{last["building"]}"]')
+    tag.focus()
+    kw.keyboard.press("Enter")
+    expect(kw.locator(".gkr-winner")).to_contain_text("You win!")
+    expect(kw.locator(".gkr-winner")).to_contain_text("King Wolf wins: demolished 4 buildings")
+    expect(db.locator(".gkr-winner")).to_contain_text("Game over.")
+    expect(db.locator(".gkr-board-banner")).to_have_text("King Wolf wins!")
+    expect(db.locator(".gkr-building.rubble")).to_have_count(4)
+    expect(db.locator(".gkr-blist li.rubble")).to_have_count(4)
+    expect(db.locator("#system-panel .gkr-controls button")).to_have_count(0)
+    shot(db, artifacts, "9-winner")

@@ -55,7 +55,7 @@ export function mount(ctx) {
   const handBox = h("section", { class: "gkr-hand", "aria-label": "Your cards" });
   const buildingsBox = h("section", { class: "gkr-buildings", "aria-label": "Buildings" });
   const recordsBox = h("section", { class: "gkr-records", "aria-label": "Manual resolution" });
-  container.replaceChildren(h("h2", { text: "Heavy Hitters" }), banner, status, controls, players, firing, blbBox, handBox,
+  container.replaceChildren(h("h2", { text: "Heavy Hitters" }), banner, status, controls, firing, blbBox, players, handBox,
     buildingsBox, recordsBox);
   const boardBanner = h("div", { class: "gkr-board-banner", hidden: true, "aria-hidden": "true" });
   document.querySelector(".board-wrap")?.append(boardBanner);
@@ -299,13 +299,11 @@ export function mount(ctx) {
       refresh();
     });
     const stats = `speed ${w.speed} · ${w.source === "blb" ? "no" : w.energy} energy · ${w.dice} dice · range ${w.range} · damage ${w.damage}`;
-    const li = h("li", { class: `gkr-weapon src-${w.source}${d.on ? " on" : ""}` },
-      h("div", { class: "gkr-check" }, cb, h("label", { for: id }, h("strong", { text: w.name }), h("span", { class: "muted", text: ` · ${owner}` }))),
-      h("div", { class: "small muted", text: stats }));
-    if (!options.length) {
-      li.append(h("div", { class: "small muted", text: "Nothing in range, arc and sight." }));
-      return li;
-    }
+    const li = h("li", { class: `gkr-weapon src-${w.source}${d.on ? " on" : ""}${options.length ? "" : " none"}` },
+      h("div", { class: "gkr-check" }, cb, h("label", { for: id }, h("strong", { text: w.name }), h("span", { class: "muted", text: ` · ${owner}` }),
+        options.length ? null : h("span", { class: "muted", text: " · nothing in range, arc and sight" }))));
+    if (!options.length) return li;
+    li.append(h("div", { class: "small muted", text: stats }));
     const select = h("select", { id: `${id}-t`, "data-key": `${k}-target`, "aria-label": `Target of ${w.name} (${owner})` });
     for (const [v, label] of options) select.append(h("option", { value: v, text: label }));
     select.value = d.target;
@@ -405,9 +403,10 @@ export function mount(ctx) {
   // --- what everyone sees: counts, firing line, Big Little Buddy, buildings ----------------------
   function showPlayers(view) {
     const table = h("table", { class: "gkr-counts" });
-    const cols = [["Faction", ""], ["Enrg", "Energy"], ["Tags", "Holo-board Tags in supply"], ["Hand", "Cards in hand"],
-      ["Spon", "Sponsor cards"], ["Deck", "Cards in the deck"], ["Dmg", "Cards in the damage pile"], ["Bldg", "Buildings demolished"]];
-    const head = h("tr", {}, ...cols.map(([t, full]) => h("th", { scope: "col" }, full ? h("abbr", { title: full, text: t }) : t)));
+    const cols = [["Faction", ""], ["En", "Energy"], ["Tag", "Holo-board Tags in supply"], ["Hand", "Cards in hand"],
+      ["Spn", "Sponsor cards"], ["Deck", "Cards in the deck"], ["Dmg", "Cards in the damage pile"], ["Bld", "Buildings demolished"]];
+    const head = h("tr", {}, ...cols.map(([t, full]) => h("th", { scope: "col" }, full
+      ? h("abbr", { title: full, "aria-label": full, text: t }) : h("span", { class: "sr-only", text: t }))));
     table.append(h("caption", { class: "sr-only", text: "Players: energy, tags and card counts" }), h("thead", {}, head));
     const body = h("tbody", {});
     const order = view.turn?.turn_order?.length ? view.turn.turn_order : Object.keys(view.players || {});
@@ -415,7 +414,7 @@ export function mount(ctx) {
       const p = view.players[seat];
       if (!p) continue;
       const name = h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${p.colour}`, "aria-hidden": "true" }),
-        h("span", { text: p.name }), seat === me ? h("span", { class: "gkr-you", text: " (you)" }) : null);
+        h("span", { text: p.name }), seat === me ? h("span", { class: "sr-only", text: " (you)" }) : null);
       const row = h("tr", { class: `${p.eliminated ? "out" : ""}${seat === me ? " me" : ""}`, "data-seat": seat }, name,
         h("td", { text: String(p.energy) }), h("td", { text: String(p.tags) }), h("td", { text: String(p.hand_count) }),
         h("td", { text: String(p.sponsor_count) }), h("td", { text: String(p.deck_count) }),
@@ -459,7 +458,7 @@ export function mount(ctx) {
     const ctl = b.controller;
     const card = h("div", { class: `gkr-unit-card${ctl ? " controlled" : ""}`, style: ctl ? `--c:${colour(ctl)}` : "" },
       h("div", { class: "gkr-unit-head" }, h("strong", { text: b.name || "Big Little Buddy" }),
-        h("span", { class: "gkr-hp", text: `HP ${b.hp}/${b.max_hp}` })),
+        h("span", { class: "gkr-hp", text: b.on_board ? `HP ${b.hp}/${b.max_hp}` : "off the board" })),
       h("div", { class: "small", text: `Move ${b.range} hexes (no energy) · to hit ${b.to_hit}+ · armor ${b.armor}+ · arc ${b.arc}°` }),
       h("div", { class: "gkr-control", role: "status" }, ctl
         ? h("span", {}, h("span", { class: "gkr-tag", style: `background:${colour(ctl)}`, "aria-hidden": "true", text: "TAG" }), h("span", { text: ` Controlled by ${player(ctl)}${ctl === me ? " (you)" : ""} until the end of combat` }))
@@ -473,8 +472,8 @@ export function mount(ctx) {
         faceDown ? null : h("span", { class: "small", text: ` speed ${w.speed} · ${w.dice} dice · range ${w.range} · dmg ${w.damage}${w.hex_target ? " · any hex" : ""}` }),
         chosen ? h("span", { class: "gkr-pill", text: "chosen" }) : null));
     }
-    blbBox.replaceChildren(h("h3", { text: "Big Little Buddy" }), card, weapons,
-      faceDown ? h("p", { class: "small muted", text: `${faction(ctl)} may have chosen one of his three weapons; all three are face down.` }) : null);
+    blbBox.replaceChildren(h("h3", { text: "Big Little Buddy" }), card, weapons);
+    if (faceDown) blbBox.append(h("p", { class: "small muted", text: `${faction(ctl)} may have chosen one of his three weapons; all three are face down.` }));
   }
 
   function showHand(view) {
@@ -658,11 +657,18 @@ export function mount(ctx) {
         svgEl("circle", { r: 0.5 }, cross);
         svgEl("line", { x1: -0.75, y1: 0, x2: 0.75, y2: 0 }, cross);
         svgEl("line", { x1: 0, y1: -0.75, x2: 0, y2: 0.75 }, cross);
-        if (w.blast) svgEl("polygon", { points: corners(0, 0, 1.0 + 1.73 * w.blast), class: "gkr-blast" }, cross);
+        for (let dq = -(w.blast || 0); dq <= (w.blast || 0); dq++) {
+          for (let dr = -(w.blast || 0); dr <= (w.blast || 0); dr++) {
+            if (Math.abs(dq + dr) > w.blast) continue;
+            const o = toPixel(dq, dr);
+            svgEl("polygon", { points: corners(o.x, o.y, 0.95), class: "gkr-blast" }, cross);
+          }
+        }
       }
     }
     // revealed firing line: shot lines from shooter to target
-    for (const e of view.firing_line || []) {
+    const fresh = ["combat", "tagging"].includes(view.turn?.phase);
+    for (const e of fresh ? view.firing_line || [] : []) {
       if (e.hidden || !e.revealed) continue;
       const from = (view.pieces || []).find((x) => x.id === e.unit);
       const to = e.target_hex || (view.pieces || []).find((x) => x.id === e.target_unit);
