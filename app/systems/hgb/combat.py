@@ -15,7 +15,8 @@ from app.geometry.terrain import offset, touches_circle
 from app.systems.hgb.attack import resolve
 from app.systems.hgb.damage import cross_boxes, can_go_full_speed, roll_penalty
 from app.systems.hgb.rolls import roll_skill
-from app.systems.hgb.sight import BAND_MODIFIER, arc_of, base_distance, cover, in_rear, pos, range_band
+from app.systems.hgb.sight import (BAND_MODIFIER, arc_of, base_distance, cover, in_rear, ordered, pos,
+                                   range_band)
 
 IF_THRESHOLD = 4  # Rulebook, Indirect Fire: "against a Threshold of 4"
 
@@ -96,7 +97,7 @@ def spend_ammo(state: dict[str, Any], m: dict[str, Any], code: str) -> None:
 def area_targets(state: dict[str, Any], center: Point, radius: float, exclude: set[str]) -> list[dict[str, Any]]:
     """Models any part of whose base lies within ``radius`` inches of ``center``."""
     r = state["rules"]["base_radius"]
-    return [m for m in state["models"].values()
+    return [m for m in ordered(state)
             if m["status"] == "active" and m["id"] not in exclude
             and touches_circle(center, radius, pos(m), r)]
 
@@ -104,7 +105,7 @@ def area_targets(state: dict[str, Any], center: Point, radius: float, exclude: s
 def sweep_targets(state: dict[str, Any], main: dict[str, Any], radius: int, shooter: str) -> list[dict[str, Any]]:
     """Rulebook, ROF: everyone (friend or foe, not the shooter) within ``radius`` of the main target's base."""
     r = state["rules"]["base_radius"]
-    return [m for m in state["models"].values()
+    return [m for m in ordered(state)
             if m["status"] == "active" and m["id"] not in (shooter, main["id"])
             and distance(pos(m), pos(main)) - 2 * r <= radius + 1e-9]
 

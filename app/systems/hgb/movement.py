@@ -14,7 +14,7 @@ from shapely import LineString, Polygon
 from app.core.errors import IllegalAction
 from app.geometry.tabletop import Point, angle_between, bearing, distance
 from app.geometry.terrain import hexagon, levels_along, weighted_length
-from app.systems.hgb.sight import levels, pos, shapes
+from app.systems.hgb.sight import levels, ordered, pos, shapes
 
 #: Rulebook, Movement: MP to move 1 inch per terrain (Open/Level 1 MP in both modes)
 TERRAIN_MP = {"walker": {"rough": 2, "sandy": 3, "forest": 3},
@@ -39,7 +39,7 @@ def cost_areas(state: dict[str, Any], mode: str, mover: str) -> list[tuple[Polyg
     areas = [(poly, float(TERRAIN_MP[mode][t["type"]]))
              for t, poly in zip(terrain, shapes(terrain)) if t["type"] in TERRAIN_MP[mode]]
     rules = state["rules"]
-    for m in state["models"].values():
+    for m in ordered(state):
         if m["status"] == "wreck" and m["id"] != mover:  # a wreck is Rough Terrain (Damage)
             areas.append((hexagon(pos(m), rules["wreck_radius"], m["facing"]), float(TERRAIN_MP[mode]["rough"])))
     return areas
@@ -135,7 +135,7 @@ def _turn(model: dict[str, Any], at: Point, heading: float, direction: float, di
 
 def _check_overlap(state: dict[str, Any], model: dict[str, Any], p: Point) -> None:
     r = state["rules"]["base_radius"]
-    for other in state["models"].values():
+    for other in ordered(state):
         if other["id"] == model["id"] or other["status"] != "active":
             continue
         if distance(p, pos(other)) < 2 * r * math.cos(math.radians(30)) - 1e-9:

@@ -15,6 +15,7 @@ from shapely import Point as SPoint
 from app.geometry.tabletop import Point
 from app.geometry.terrain import polygon
 from app.systems.hgb import data
+from app.systems.hgb.sight import ordered
 from app.systems.hgb.cards import check_weapons
 from app.systems.hgb.forces import build
 from app.systems.hgb.options import HgbOptions, force_of
@@ -127,7 +128,7 @@ def deploy(state: dict[str, Any], seat: str, model: dict[str, Any], x: float, y:
         if t["type"] in state["rules"]["impassable"] and polygon(t["polygon"]).distance(SPoint(p.x, p.y)) < r * 0.8:
             raise IllegalAction(f"{model['label']} cannot stand in {t.get('label') or t['type']}",
                                 code="impassable")
-    for o in state["models"].values():
+    for o in ordered(state):
         if o["id"] != model["id"] and o["status"] == "active" and (o["x"] - x) ** 2 + (o["y"] - y) ** 2 < (1.7 * r) ** 2:
             raise IllegalAction(f"{model['label']} would overlap {o['label']}", code="occupied")
     model.update(x=float(x), y=float(y), facing=facing % 360, status="active")
@@ -135,7 +136,7 @@ def deploy(state: dict[str, Any], seat: str, model: dict[str, Any], x: float, y:
 
 
 def check_all_deployed(state: dict[str, Any], seat: str) -> None:
-    waiting = [m["label"] for m in state["models"].values() if m["seat"] == seat and m["status"] == "reserve"]
+    waiting = [m["label"] for m in ordered(state) if m["seat"] == seat and m["status"] == "reserve"]
     if waiting:
         raise IllegalAction(f"Deploy every model first (still waiting: {', '.join(waiting)})",
                             code="not_deployed")

@@ -33,6 +33,12 @@ BAND_MODIFIER = {"point_blank": 1, "short": 0, "medium": -1, "long": -2, "extrem
 COVER_MODIFIER = {"open": 1, "light": 0, "partial": -1, "full": -2}
 
 
+def ordered(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The models in id order (never rely on dict order: stored snapshots may reorder keys)."""
+    models = state["models"]
+    return [models[k] for k in sorted(models)]
+
+
 def pos(m: dict[str, Any]) -> Point:
     return Point(m["x"], m["y"])
 
@@ -104,7 +110,7 @@ def obstacles(state: dict[str, Any], exclude: set[str]) -> list[Obstacle]:
         if top > 0:
             out.append(Obstacle(poly, top, t.get("label") or t["type"],
                                 depth=rules["forest_sight_depth"] if t["type"] == "forest" else 0.0))
-    for m in state["models"].values():
+    for m in ordered(state):
         if m["id"] in exclude or m["status"] not in ("active", "wreck"):
             continue
         h = rules["model_height"] if m["status"] == "active" else rules["wreck_height"]

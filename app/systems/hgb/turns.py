@@ -13,11 +13,12 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
 from app.geometry.tabletop import Point, path_length
+from app.systems.hgb.sight import ordered
 from app.systems.hgb.setup import SEATS, fresh_round, other
 
 
 def alive(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
-    return [m for m in state["models"].values() if m["seat"] == seat and m["status"] == "active"]
+    return [m for m in ordered(state) if m["seat"] == seat and m["status"] == "active"]
 
 
 def groups_left(state: dict[str, Any], seat: str) -> list[str]:
@@ -28,7 +29,7 @@ def groups_left(state: dict[str, Any], seat: str) -> list[str]:
 
 def start_round(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]]) -> None:
     state["round"] += 1
-    for m in state["models"].values():
+    for m in ordered(state):
         m.update(fresh_round())
         m["autopilot"] = False
     state.update(designations={}, groups_done={s: [] for s in SEATS}, current=None, pending=None,
@@ -113,7 +114,7 @@ def end_group(state: dict[str, Any], seat: str, dice: Dice, events: list[dict[st
         raise IllegalAction("No Combat Group of yours is activating", code="wrong_phase")
     if cur["model"] is not None:
         finish_model(state, state["models"][cur["model"]], False, events)
-    for m in state["models"].values():
+    for m in ordered(state):
         if m["seat"] == seat and m["group"] == cur["group"] and m["status"] == "active" and not m["used"]:
             finish_model(state, m, False, events)
     state["groups_done"][seat].append(cur["group"])

@@ -13,7 +13,7 @@ from typing import Any
 from app.systems.hgb.combat import aim
 from app.systems.hgb.damage import STATE_NAMES, damage_state
 from app.systems.hgb.movement import CLIMB_MP, DESCEND_MP, TERRAIN_MP, TURN_EVERY, max_mp
-from app.systems.hgb.sight import cover
+from app.systems.hgb.sight import cover, ordered
 from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, zone
 from app.systems.hgb.turns import groups_left
 
@@ -21,12 +21,12 @@ from app.systems.hgb.turns import groups_left
 def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     rules = state["rules"]
     pieces = [_piece(m, 2 * rules["wreck_radius" if m["status"] == "wreck" else "base_radius"])
-              for m in state["models"].values() if m["status"] in ("active", "wreck")]
+              for m in ordered(state) if m["status"] in ("active", "wreck")]
     view = {
         "board": {**state["board"], "zones": {s: {"y": list(zone(s)), "depth": DEPLOY_DEPTH} for s in SEATS}},
         "pieces": pieces,
         "turn": {"active": active_seats(state), "phase": state["phase"], "round": state["round"]},
-        "cards": [_card(state, m) for m in state["models"].values()],
+        "cards": [_card(state, m) for m in ordered(state)],
         "forces": state["forces"],
         "weapons": state["weapons"],
         "rules": {k: v for k, v in state["rules"].items() if not k.startswith("_")},
@@ -78,7 +78,7 @@ def _card(state: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
 def targets(state: dict[str, Any], m: dict[str, Any]) -> list[dict[str, Any]]:
     """For the acting model: every enemy in play with each weapon's band, arc, cover, modifiers."""
     out = []
-    for t in state["models"].values():
+    for t in ordered(state):
         if t["status"] != "active" or t["seat"] == m["seat"]:
             continue
         cov = cover(state, m, t)
@@ -148,7 +148,7 @@ def legal_kinds(state: dict[str, Any], seat: str) -> list[str]:
 def legal_actions(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
     """Partial list for clients and bots: the kinds open now, with the models or groups they take."""
     out: list[dict[str, Any]] = []
-    mine = [m for m in state["models"].values() if m["seat"] == seat]
+    mine = [m for m in ordered(state) if m["seat"] == seat]
     for kind in legal_kinds(state, seat):
         if kind == "deploy":
             out += [{"kind": kind, "model": m["id"]} for m in mine if m["status"] in ("reserve", "active")]
