@@ -66,7 +66,7 @@ def jam(state: dict[str, Any], dice: Dice, ecm: dict[str, Any], observer: dict[s
     rating = int(ecm["card"].get("ecm", 0))
     if rating <= 0:
         raise IllegalAction(f"{ecm['label']} has no ECM", code="no_ecm")
-    target_id = next((t for t, d in state["designations"].items() if d["observer"] == observer["id"]), None)
+    target_id = next((t for t, d in sorted(state["designations"].items()) if d["observer"] == observer["id"]), None)
     if target_id is None or observer["seat"] == ecm["seat"]:
         raise IllegalAction(f"{observer['label']} holds no enemy Target Designation to jam", code="illegal_target")
     if not cover(state, ecm, observer)["visible"]:
