@@ -57,7 +57,7 @@ def move(state: State, m: dict[str, Any], stick: str, x: float, y: float,
     if fled and not flee:
         raise IllegalAction(f"That move takes {m['name']} off the table: declare flee to leave",
                             code="off_board")
-    new_facing = m["facing"] if facing is None else facing % 360
+    new_facing = m["facing"] if facing is None else round(facing % 360, 3)
     moved = {**m, "x": round(edge.x, 3), "y": round(edge.y, 3), "facing": new_facing}
     if fled:
         moved["out"] = "fled"
