@@ -152,3 +152,10 @@ def test_seeded_game_over_http(client: httpx.Client) -> None:
     events = client.get(f"/api/tables/{tid}/events?after=0", headers=g.seats["south"]).json()["events"]
     assert any(e["kind"] == "attack_resolved" for e in events)
     assert any(e["kind"] == "game_over" for e in events)
+
+
+def test_attack_helper_refuses_a_missing_defender(client: httpx.Client) -> None:
+    r = client.post("/api/rules/hgb/attack", json={"attack_faces": [5], "dm": 8, "armor": 15})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "malformed"
+    r = client.post("/api/rules/hgb/force", json={"faction": "north"})
+    assert r.status_code == 200 and r.json()["tv"] == 610
