@@ -124,11 +124,11 @@ def pass_reaction(state: State, seat: str) -> tuple[State, list[Event]]:
     require(state, seat, ("reaction",), "pass")
     pending = state["turn"]["reactions"]
     queue = pending["queue"]
-    nxt = queue.index(seat) + 1
+    later = [s for s in queue[queue.index(seat) + 1:] if s in pieces.seats_in_play(state)]
     events: list[Event] = [{"kind": "reaction_declined", "seat": seat}]
-    if nxt < len(queue):
-        state = with_turn(state, reactions={**pending, "offered": queue[nxt]})
-        return state, [*events, {"kind": "reaction_offered", "seat": queue[nxt],
+    if later:
+        state = with_turn(state, reactions={**pending, "offered": later[0]})
+        return state, [*events, {"kind": "reaction_offered", "seat": later[0],
                                  "remaining": pending["remaining"]}]
     state, more = _use_opportunity(state)
     return state, [*events, *more]

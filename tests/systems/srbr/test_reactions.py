@@ -89,3 +89,13 @@ def test_with_more_players_the_reaction_passes_along_the_turn_order() -> None:
                         faces=[2])
     assert events[0]["successes"] == 0
     assert state["turn"]["phase"] == "activate" and state["turn"]["seat"] == "p1"
+
+
+def test_a_player_who_conceded_is_not_offered_a_reaction() -> None:
+    state = damage_part(new_game({"players": 3}), "p1-kabuto", "legs", 2)
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
+                                 "dice": 1}, faces=[1])
+    state, _ = act(state, "p3", {"kind": "concede"})
+    state, events = act(state, "p2", {"kind": "pass"})
+    assert "reaction_offered" not in kinds(events)
+    assert state["turn"]["phase"] == "activate" and state["turn"]["seat"] == "p1"
