@@ -125,8 +125,10 @@ async def _table_shell(request: Request, table_id: str, session: SessionDep, tem
     except NotFound:
         return templates.TemplateResponse(request, "404.html", {"table_id": table_id}, status_code=404)
     panel = (ROOT / "static" / "js" / "systems" / f"{table['system']}.js").is_file()
+    css = (ROOT / "static" / "css" / "systems" / f"{table['system']}.css").is_file()
     system = systems.get(table["system"])
     config = {"table": table, "panel": f"/static/js/systems/{table['system']}.js" if panel else None,
+              "css": f"/static/css/systems/{table['system']}.css" if css else None,
               "system_name": system.name if system else table["system"]}
     link = str(request.base_url).rstrip("/") + f"/tables/{table_id}"
     return templates.TemplateResponse(request, template, {
