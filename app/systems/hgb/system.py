@@ -154,7 +154,7 @@ class HeavyGearBlitz(RuleSystem):
         ev.append({"kind": "moved", "model": m["id"], "path": [[float(x), float(y)] for x, y in a.path],
                    "mp": plan["costs"], "mp_left": plan["mp_left"], "facing": plan["facing"],
                    "x": plan["x"], "y": plan["y"]})
-        turns.open_reaction(s, m, turns.inch_points(start, [turns.pos_at(p) for p in a.path]))
+        turns.open_reaction(s, m, turns.inch_points(start, [turns.pos_at(p) for p in a.path]), ev)
 
     def _attack(self, s: State, seat: str, a: A.Attack, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)
@@ -174,7 +174,7 @@ class HeavyGearBlitz(RuleSystem):
             ev.extend(combat.direct_attack(s, dice, m, target, a.weapon, a.sweep, a.focus))
         m["actions"] -= 1
         m["acted"] = True
-        turns.open_reaction(s, m, [pos(m)])
+        turns.open_reaction(s, m, [pos(m)], ev)
 
     def _designate(self, s: State, seat: str, a: A.Designate, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)
@@ -183,7 +183,7 @@ class HeavyGearBlitz(RuleSystem):
         ev.append(observe.designate(s, dice, m, self._target(s, m, a.target)))
         m["actions"] -= 1
         m["acted"] = True
-        turns.open_reaction(s, m, [pos(m)])
+        turns.open_reaction(s, m, [pos(m)], ev)
 
     def _ecm(self, s: State, seat: str, a: A.Ecm, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)

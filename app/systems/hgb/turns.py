@@ -141,16 +141,20 @@ def advance(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]]) -> 
         start_round(state, dice, events)
 
 
-def open_reaction(state: dict[str, Any], mover: dict[str, Any], points: list[Point]) -> bool:
+def open_reaction(state: dict[str, Any], mover: dict[str, Any], points: list[Point],
+                  events: list[dict[str, Any]]) -> bool:
     """Return Fire: the other seat's models that kept their Action may answer the mover."""
     if mover["status"] != "active" or state["result"] is not None:
         return False
     foe = other(mover["seat"])
-    if not [m for m in alive(state, foe) if m["kept"]]:
+    ready = [m["id"] for m in alive(state, foe) if m["kept"]]
+    if not ready:
         return False
     state["pending"] = {"seat": foe, "mover": mover["id"],
                         "points": [[round(p.x, 4), round(p.y, 4)] for p in points]}
     state["phase"] = "reaction"
+    events.append({"kind": "reaction_window", "seat": foe, "mover": mover["id"], "models": ready,
+                   "points": state["pending"]["points"]})
     return True
 
 

@@ -72,11 +72,10 @@ def _models(view: dict[str, Any], seat: str) -> list[dict[str, Any]]:
     return [{**c, **pieces[c["id"]]} for c in view["cards"] if c["seat"] == seat and c["status"] == "active"]
 
 
-def _drain_reactions(g: Game) -> None:
-    view = g.view("north")
-    while view["turn"]["phase"] == "reaction":
-        g.must(view["pending"]["seat"], {"kind": "pass"})
-        view = g.view("north")
+def _drain_reactions(g: Game, events: list[dict[str, Any]]) -> None:
+    for e in events:
+        if e["kind"] == "reaction_window":
+            g.must(e["seat"], {"kind": "pass"})
 
 
 def _activate(g: Game, seat: str) -> None:
@@ -98,18 +97,24 @@ def _activate(g: Game, seat: str) -> None:
         dist = math.hypot(dx, dy)
         step = min(me["mp_now"], max(0.0, dist - 6))
         facing = math.degrees(math.atan2(dy, dx)) % 360
-        while step >= 0.5 and g.act(seat, {"kind": "move", "model": me["id"], "facing": facing,
-                                           "path": [[me["x"] + dx / dist * step, me["y"] + dy / dist * step]]
-                                           }).status_code != 200:
+        events: list[dict[str, Any]] = []
+        while step >= 0.5:
+            r = g.act(seat, {"kind": "move", "model": me["id"], "facing": facing,
+                             "path": [[me["x"] + dx / dist * step, me["y"] + dy / dist * step]]})
+            if r.status_code == 200:
+                events = r.json()["events"]
+                break
             step /= 2
         if step < 0.5:
-            g.must(seat, {"kind": "move", "model": me["id"], "path": [[me["x"], me["y"]]], "facing": facing})
-        _drain_reactions(g)
+            events = g.must(seat, {"kind": "move", "model": me["id"], "path": [[me["x"], me["y"]]],
+                                   "facing": facing})["events"]
+        _drain_reactions(g, events)
         targets = [t for t in g.view(seat).get("targets", []) if t["legal"]]
         if targets:
             best = max(targets, key=lambda t: sum(t["attack_modifiers"].values()))
-            g.must(seat, {"kind": "attack", "model": me["id"], "weapon": best["weapon"], "target": best["target"]})
-            _drain_reactions(g)
+            out = g.must(seat, {"kind": "attack", "model": me["id"], "weapon": best["weapon"],
+                                "target": best["target"]})
+            _drain_reactions(g, out["events"])
         if g.view(seat)["result"]:
             return
     if g.view(seat)["current"] is not None:
