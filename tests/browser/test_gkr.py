@@ -244,3 +244,63 @@ def test_the_winner_banner_and_demolished_buildings(server: Server, new_page, ar
     expect(db.locator(".gkr-blist li.rubble")).to_have_count(4)
     expect(db.locator("#system-panel .gkr-controls button")).to_have_count(0)
     shot(db, artifacts, "9-winner")
+
+
+def open_with_token(new_page, server: Server, tid: str, seat: str, headers: dict[str, str]) -> Page:  # type: ignore[no-untyped-def]
+    page = new_page(1400, 900)
+    me = {"token": token_of(headers), "role": "player", "seat": seat, "name": seat.title()}
+    page.add_init_script(f"localStorage.setItem({json.dumps(f'warboard:table:{tid}')}, {json.dumps(json.dumps(me))})")
+    page.goto(f"{server.url}/tables/{tid}")
+    page.wait_for_selector(CONNECTED)
+    return page  # type: ignore[no-any-return]
+
+
+def test_manual_resolution_controls(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """Dice, energy and tagging resolved by the players: stated results and records."""
+    options = {**OPTIONS, "manual": {"dice": True, "energy": True, "tagging": True}}
+    opening = [a for a in first_round_actions()]
+    combat = next(i for i, (_, a) in enumerate(opening) if a["kind"] == "choose_weapons")
+    with server.client() as client:
+        table = new_table(client, "gkr", name="Table rules", options=options, seed=SEED)
+        tid = table["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in (DB, KW, TH)}
+        for i, (seat, action) in enumerate(opening[:combat]):
+            assert act(client, tid, seats[seat], action, f"m-{i}").status_code == 200
+        db, th = open_with_token(new_page, server, tid, DB, seats[DB]), open_with_token(new_page, server, tid, TH, seats[TH])
+        wait_phase(db, "combat")
+        expect(db.locator(".gkr-records")).to_contain_text("Resolved by the players: Energy, Dice, Tagging")
+        db.check("#gkr-w-blb-mine-mate")
+        db.select_option("#gkr-w-blb-mine-mate-t", "0,2")
+        db.get_by_role("button", name="Put 1 weapon face down").click()
+        expect(db.locator(".gkr-firing")).to_contain_text("Mine Mate")
+        for seat, action in opening[combat + 1:combat + 3]:
+            assert act(client, tid, seats[seat], action).status_code == 200
+    # the Mine Mate resolves first (speed 2): DiamondBack states what it did to King Wolf
+    expect(db.get_by_role("group", name="State the result of your attack")).to_be_visible()
+    db.get_by_label("Damage to King Wolf Heavy Hitter").fill("3")
+    assert unnamed_controls(db) == []
+    shot(db, artifacts, "10-manual-dice")
+    db.get_by_role("button", name="State the result").click()
+    expect(th.get_by_label("Damage to Big Little Buddy")).to_be_visible()
+    expect(th.get_by_label("Take a sponsor card if Big Little Buddy is destroyed")).to_be_checked()
+    th.get_by_label("Damage to Big Little Buddy").fill("4")
+    th.get_by_role("button", name="State the result").click()
+    expect(db.locator("#log")).to_contain_text("Big Little Buddy was destroyed by ThunderHappy")
+    expect(db.locator(".gkr-records")).to_contain_text("King Wolf Heavy Hitter 3 damage")
+    # Tagging, manual: the tag count is stated; energy is recorded by the player
+    wait_phase(db, "tagging")
+    expect(db.locator("#gkr-tag-count")).to_be_visible()
+    energy = view(db)["players"][DB]["energy"]
+    db.select_option("#gkr-rec-area", "energy")
+    db.get_by_label("Energy spent").fill("2")
+    db.get_by_label("Note").fill("movement of the Combat Unit")
+    db.get_by_role("button", name="Record the result").click()
+    expect(db.locator(".gkr-records")).to_contain_text("DiamondBack · Energy: 2 energy, movement of the Combat Unit")
+    expect(db.locator('.gkr-counts tr[data-seat="diamondback"] td').first).to_have_text(str(energy - 2))
+    shot(db, artifacts, "11-manual-records", ".gkr-records")
+
+
+def first_round_actions() -> list[tuple[str, dict[str, Any]]]:
+    from tests.systems.gkr.test_game import first_round
+
+    return first_round().actions
