@@ -256,3 +256,41 @@ def test_player_names_are_text(server: Server, new_page) -> None:  # type: ignor
     expect(ann.locator("#chat")).to_contain_text(f"{evil} (p1): {evil}")
     assert ann.locator("img").count() == 0
     assert ann.evaluate("window.pwned") is None and mal.evaluate("window.pwned") is None
+
+
+def test_the_page_survives_a_server_restart(database_url: str, new_page) -> None:  # type: ignore[no-untyped-def]
+    first = Server(database_url).start()
+    try:
+        with first.client() as client:
+            table = new_table(client, name="Restart")
+        page = new_page()
+        open_seat(page, first.url, table["id"], "p1", "Ann")
+        place_token(page, "Survivor")
+    finally:
+        first.kill()
+    expect(page.locator("#conn")).to_contain_text("Offline")
+    second = Server(database_url)
+    second.port, second.url, second.ws_url = first.port, first.url, first.ws_url
+    second.start()
+    try:
+        page.wait_for_selector(CONNECTED, timeout=30_000)
+        expect(piece(page, "Survivor")).to_have_count(1)
+        place_token(page, "After")  # the same seat token works on the new process
+        expect(page.locator("#log")).to_contain_text("added After")
+        assert page.evaluate("performance.getEntriesByType('navigation').length") == 1  # no reload
+    finally:
+        second.stop()
+
+
+def test_mouse_drag_on_the_background_pans(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Pan", options={"width": 24, "height": 24})
+    page = new_page()
+    open_seat(page, server.url, table["id"], None)
+    board = page.locator("#board")
+    board.focus()
+    page.keyboard.press("+")
+    before = [float(v) for v in str(board.get_attribute("viewBox")).split()]
+    drag(page, board_point(page, 12, 12), board_point(page, 14, 13))
+    after = [float(v) for v in str(board.get_attribute("viewBox")).split()]
+    assert after[0] == pytest.approx(before[0] - 2, abs=0.2) and after[1] == pytest.approx(before[1] - 1, abs=0.2)
