@@ -258,3 +258,54 @@ def test_advanced_rules_hand_and_several_moves(server: Server, new_page, artifac
         expect(page.locator("#system-panel .ss-hand h3")).to_have_text(f"Your hand ({len(view['hand'])})")
         other = "commandos" if seat == "gorgonites" else "gorgonites"
         expect(page.locator("#system-panel .ss-hand")).to_contain_text(f"({other}): {view['hand_counts'][other]}")
+
+
+def test_four_players_split_command(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """4 players, three fighters each: the deployment names the second seat's three; the turn
+    indicator tells each of the four pages whether it acts."""
+    with server.client() as client:
+        table = new_table(client, "small-soldiers", name="Four", seed="four-1",
+                          options={"players": 4, "team_mode": "split", "map_name": "skirmish"})
+    tid = table["id"]
+    seats = ["gorgonites-1", "gorgonites-2", "commandos-1", "commandos-2"]
+    pages = {s: new_page(1400, 900) for s in seats}
+    for seat, page in pages.items():
+        open_seat(page, server.url, tid, seat, seat.title())
+    seq = settle(server, tid, list(pages.values()))
+    g1 = pages["gorgonites-1"]
+    panel = g1.locator("#system-panel")
+    expect(panel.get_by_role("group", name=re.compile("^Three fighters for"))).to_have_count(1)
+    expect(panel.locator("fieldset legend")).to_contain_text("gorgonites-2")
+    # Archer, Slamfist, Punchit for the second seat instead of the last three
+    for fid, on in (("archer", True), ("slamfist", True), ("punchit", True), ("insaniac", False), ("ocula", False),
+                    ("freakenstein", False)):
+        box = g1.locator(f"#ss-second-{fid}")
+        box.set_checked(on)
+    assert g1.evaluate(UNNAMED) == []
+    shot(g1, "small-soldiers-four-deploy")
+    panel.get_by_role("button", name="Deploy").click()
+    seq = settle(server, tid, list(pages.values()), seq)
+    view = g1.evaluate("window.warboard.view")
+    owners = {p["id"]: p["owner"] for p in view["pieces"] if p["kind"] == "fighter"}
+    assert owners["archer"] == owners["slamfist"] == owners["punchit"] == "gorgonites-2"
+    assert owners["insaniac"] == owners["ocula"] == "gorgonites-1"
+    # the commandos' second seat deploys with the default three
+    pages["commandos-2"].locator("#system-panel").get_by_role("button", name="Deploy").click()
+    seq = settle(server, tid, list(pages.values()), seq)
+    for seat in ("gorgonites-2", "commandos-1"):
+        pages[seat].locator("#system-panel").get_by_role("button", name="Roll the opening die").click()
+        seq = settle(server, tid, list(pages.values()), seq)
+    while pages["gorgonites-1"].evaluate("window.warboard.view")["turn"]["phase"] == "opening":  # a tie: again
+        for seat in ("gorgonites-2", "commandos-1"):
+            pages[seat].locator("#system-panel").get_by_role("button", name="Roll the opening die").click()
+            seq = settle(server, tid, list(pages.values()), seq)
+    view = g1.evaluate("window.warboard.view")
+    active = view["turn"]["active"]
+    assert len(active) == 1 and view["turn"]["phase"] == "spin"
+    for seat, page in pages.items():
+        status = page.locator("#system-panel .ss-status")
+        expect(status).to_contain_text("Your turn" if seat in active else "Waiting for")
+        expect(page.locator("#system-panel").get_by_role("button", name="Spin the spinner")).to_have_count(int(seat in active))
+    pages[active[0]].locator("#system-panel").get_by_role("button", name="Spin the spinner").click()
+    settle(server, tid, list(pages.values()), seq)
+    shot(pages[active[0]], "small-soldiers-four-turn")

@@ -275,11 +275,31 @@ export function mount(ctx) {
     };
     select.addEventListener("change", () => { list = d.reserve.filter((f) => f !== select.value); drawOrder(); });
     drawOrder();
-    form.append(h("div", { class: "field" }, h("label", { for: "ss-reserve", text: "Fighter in the Toy Store" }), select), order,
-      h("button", { type: "submit", text: "Deploy", "data-key": "deploy" }));
+    form.append(h("div", { class: "field" }, h("label", { for: "ss-reserve", text: "Fighter in the Toy Store" }), select), order);
+    // 4 players, three fighters each: which three the army's second seat commands
+    const split = st.view?.options?.players === 4 && st.view?.options?.team_mode === "split";
+    const boxes = [];
+    if (split) {
+      const seat2 = `${myArmy}-2`;
+      const fs = h("fieldset", { class: "ss-split" }, h("legend", { text: `Three fighters for ${seatName(seat2)}` }));
+      d.fighters.forEach((fid, i) => {
+        const id = `ss-second-${fid}`;
+        const box = h("input", { type: "checkbox", id, value: fid, checked: i >= 3, "data-key": id });
+        boxes.push(box);
+        fs.append(h("div", { class: "ss-check" }, box, h("label", { for: id, text: nameOf(fid) })));
+      });
+      form.append(fs);
+    }
+    form.append(h("button", { type: "submit", text: "Deploy", "data-key": "deploy" }));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
-      send({ kind: "deploy", reserve: select.value, order: list.slice() });
+      const action = { kind: "deploy", reserve: select.value, order: list.slice() };
+      if (split) {
+        const second = boxes.filter((b) => b.checked).map((b) => b.value);
+        if (second.length !== 3) { ctx.message("Choose exactly three fighters for the second seat"); return; }
+        action.second = second;
+      }
+      send(action);
     });
     return form;
   }
