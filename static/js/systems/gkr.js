@@ -44,6 +44,7 @@ export function mount(ctx) {
     document.head.append(h("link", { rel: "stylesheet", href: "/static/css/systems/gkr.css", "data-gkr-css": "1" }));
   }
   document.body.classList.add("gkr-table");
+  container.classList.add("gkr-panel");
 
   // --- panel skeleton ----------------------------------------------------------------------------
   const banner = h("div", { class: "gkr-winner", role: "alert", hidden: true });
