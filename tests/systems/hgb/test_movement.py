@@ -1,5 +1,6 @@
 """Rulebook, Movement: MP, terrain costs, climbing, speeds, modes and turning."""
 
+import copy
 import math
 
 import pytest
@@ -18,8 +19,16 @@ BUNKER = {"id": "b", "type": "building", "level": 3, "polygon": [[12, 18], [14, 
 HUNTER = "n-cg1-3"
 
 
-def table(terrain=(), facing=0):
-    return battle({HUNTER: (10, 20, facing), "s-cg1-3": (40, 40, 270)}, {"terrain": list(terrain)})
+_BASE = battle({HUNTER: (10, 20, 0), "s-cg1-3": (40, 40, 270)})
+
+
+def table(terrain=()):
+    """A copy of the base scenario (Hunter 3 at (10, 20) facing east) with this terrain."""
+    t = copy.copy(_BASE)
+    t.state = copy.deepcopy(_BASE.state)
+    t.log = []
+    t.state["board"]["terrain"] = [dict(p) for p in terrain]
+    return t
 
 
 def move(t, path, facing=None, model=HUNTER):

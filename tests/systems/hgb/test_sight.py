@@ -1,18 +1,28 @@
 """Cover from the terrain (the documented method in sight.py) and firing arcs."""
 
+import copy
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.systems.hgb.sight import in_arc, range_band, cover
+from app.systems.hgb import data
+from app.systems.hgb.sight import cover, in_arc, range_band
 from tests.systems.hgb.scenario import battle
 
 A, T = "n-cg1-3", "s-cg1-3"
 
 
+BASE = battle({A: (24, 10, 90), T: (24, 23, 270), "n-cg1-4": (24, 17, 90)}).state
+
+
 def cover_with(terrain, rules=None, extra=None):
-    place = {A: (24, 10, 90), T: (24, 23, 270), **(extra or {})}
-    t = battle(place, {"terrain": terrain, "data": {"rules": rules or {}}})
-    return cover(t.state, t.state["models"][A], t.state["models"][T])
+    """Cover of T from A on the BASE table with this terrain (and Hunter 4 in between if asked)."""
+    state = copy.deepcopy(BASE)
+    state["board"]["terrain"] = terrain
+    state["rules"] = data.merge(state["rules"], rules)
+    if not extra:
+        state["models"]["n-cg1-4"]["status"] = "removed"
+    return cover(state, state["models"][A], state["models"][T])
 
 
 def wall(y, height=None):
