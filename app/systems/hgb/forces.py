@@ -14,6 +14,7 @@ from app.core.errors import BadOptions
 from app.systems.hgb import data
 from app.systems.hgb.cards import check_unit
 from app.systems.hgb.damage import parse_boxes
+from app.systems.hgb.rolls import DEFAULT_SKILLS
 
 
 def card_for(fdata: dict[str, Any], unit: str, overrides: dict[str, Any] | None) -> dict[str, Any]:
@@ -87,7 +88,7 @@ def _build_model(fdata: dict[str, Any], group: dict[str, Any], m: dict[str, Any]
             else card["boxes"]
         counts[oid] += 1
     card["weapons"] = weapons
-    skills = {k: m[k] for k in ("att", "def", "ew", "ld")}
+    skills = {k: m.get(k, DEFAULT_SKILLS.get(k, 0)) for k in ("att", "def", "ew", "ld")}  # ATT 2, DEF 2, EW 1
     return {"key": m["key"], "group": group["id"], "unit": m["unit"], "label": m["label"],
             "leader": bool(m.get("leader")), "army_commander": bool(m.get("army_commander")),
             "skills": skills, "card": card, "options": list(chosen)}
