@@ -53,6 +53,8 @@ def designate(state: dict[str, Any], dice: Dice, observer: dict[str, Any], targe
 
 def designation_for(state: dict[str, Any], shooter: dict[str, Any], target_id: str) -> dict[str, Any]:
     d = state["designations"].get(target_id)
+    if d is not None and state["models"][d["observer"]]["status"] != "active":
+        d = None  # Warboard: a designation ends with its observer
     if d is None or d["seat"] != shooter["seat"]:
         raise IllegalAction(f"No friendly Forward Observer has designated {target_id} this round",
                             code="not_designated")
