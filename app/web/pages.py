@@ -130,7 +130,7 @@ async def _table_shell(request: Request, table_id: str, session: SessionDep, tem
     config = {"table": table, "panel": f"/static/js/systems/{table['system']}.js" if panel else None,
               "css": f"/static/css/systems/{table['system']}.css" if css else None,
               "system_name": system.name if system else table["system"]}
-    link = str(request.base_url).rstrip("/") + f"/tables/{table_id}"
+    link = (await share_url(request)).rstrip("/") + f"/tables/{table_id}"
     return templates.TemplateResponse(request, template, {
         "table": table, "config": config, "link": link, "system_name": config["system_name"]})
 

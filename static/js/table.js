@@ -133,6 +133,7 @@ async function watch() {
 function start(me) {
   state.me = me;
   saveSeat(table.id, me);
+  if (location.search) history.replaceState(null, "", location.pathname); // ?join / ?watch done
   $("join").hidden = true;
   $("seated").hidden = false;
   document.body.classList.toggle("role-spectator", me.role !== "player");
