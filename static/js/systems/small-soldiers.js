@@ -445,7 +445,8 @@ export function mount(ctx) {
       }
       const [kind, army] = t.startsWith("flag-") ? ["flag", t.slice(5)] : t.startsWith("recruit-") ? ["recruit", t.slice(8)]
         : [t, t.includes("sun") ? "gorgonites" : "commandos"];
-      svgEl("polygon", { points: corners(p.x, p.y, 0.98), class: `ss-space ${kind} army-${army}` }, g);
+      const poly = svgEl("polygon", { points: corners(p.x, p.y, 0.98), class: `ss-space ${kind} army-${army}` }, g);
+      svgEl("title", {}, poly).textContent = `(${c.q}, ${c.r}) ${c.label || t}`;
       const glyph = { sun: "☀", "gold-sun": "☀", star: "★", "gold-star": "★", flag: "⚑", recruit: "R" }[kind] || "";
       svgText(glyph, { x: p.x, y: p.y + 0.05, class: `ss-glyph ${kind}` }, g);
     }
