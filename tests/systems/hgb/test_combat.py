@@ -173,3 +173,38 @@ def test_ecm_can_jam_a_designation():
     act(t, "south", {"kind": "end_group"})
     ev = act(t, "north", {"kind": "ecm", "model": "n-cg1-1", "observer": "s-cg1-4"}, [5, 3])
     assert ev[-1]["jammed"] and "n-cg1-1" not in t.state["designations"]
+
+
+def test_area_effect_includes_the_thrower():
+    opts = {"north": {"faction": "peace_river"}, "south": {"faction": "north"}}
+    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 11.4, 270)}, opts)
+    events = act(t, "north", {"kind": "attack", "model": "n-cg1-1", "weapon": "HG", "target": "s-cg1-3"},
+                 [6, 6, 1, 1, 1, 1])
+    shot = by_kind(events, "indirect_attack")[0]
+    assert shot["on_target"] and shot["unmodified"] == 7
+    assert {e["target"] for e in by_kind(events, "attack_resolved")} == {"n-cg1-1", "s-cg1-3"}
+
+
+def test_translator_designation_rolls_ew_against_3():
+    opts = {"designation": "translator", **HUNTERS}
+    t = battle({"n-cg1-4": (30, 16, 90), "s-cg1-3": (24, 24, 270)}, opts)
+    failed = act(t, "north", {"kind": "designate", "model": "n-cg1-4", "target": "s-cg1-3"}, [2])
+    assert failed[-1]["kind"] == "designation_failed" and failed[-1]["value"] == 3  # 2 + open cover 1
+    assert "s-cg1-3" not in t.state["designations"]
+    t = battle({"n-cg1-4": (30, 16, 90), "s-cg1-3": (24, 24, 270)}, opts)
+    ok = act(t, "north", {"kind": "designate", "model": "n-cg1-4", "target": "s-cg1-3"}, [3])
+    assert ok[-1]["kind"] == "designated" and ok[-1]["value"] == 4  # "reaches 4": designated
+
+
+def test_translator_designation_limit():
+    opts = {"designation": "translator", **HUNTERS}
+    t = battle({"n-cg1-3": (24, 2, 90), "n-cg1-4": (30, 16, 90), "n-cg1-1": (18, 2, 90),
+                "s-cg1-3": (24, 24, 270)}, opts)
+    ok = act(t, "north", {"kind": "designate", "model": "n-cg1-4", "target": "s-cg1-3"}, [5])
+    assert ok[-1]["kind"] == "designated" and t.state["designations"]["s-cg1-3"]["limit"] == 1
+    act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3",
+                     "indirect": True}, [1, 2, 3, 1, 1])
+    with pytest.raises(IllegalAction) as err:
+        act(t, "north", {"kind": "attack", "model": "n-cg1-1", "weapon": "LRP", "target": "s-cg1-3",
+                         "indirect": True})
+    assert err.value.code == "designation_full"
