@@ -175,10 +175,18 @@ def _prompt_body(state: State, seat: str) -> dict[str, Any] | None:
     if phase == "tagging":
         return {"text": "Tag buildings next to your units, then end your turn", "tags": _tags(state, seat)}
     if phase == "reset" and state["pending_displace"]:
-        return {"text": f"Displace {state['pending_displace']['unit']} to an empty adjacent hex",
+        return {"text": f"Big Little Buddy is back in the centre: displace your "
+                        f"{_unit_name(state, state['pending_displace']['unit'])} to an empty adjacent hex",
                 "unit": state["pending_displace"]["unit"],
                 "hexes": [h.to_dict() for h in displace_options(state)]}
     return None
+
+
+def _unit_name(state: State, uid: str) -> str:
+    unit = state["units"][uid]
+    if unit["kind"] == "heavy":
+        return str(state["data"]["factions"][unit["owner"]]["heavy_hitter"])
+    return str(state["data"]["support"]["units"][unit["kind"]]["name"])
 
 
 def _moves(state: State, seat: str) -> list[dict[str, Any]]:
