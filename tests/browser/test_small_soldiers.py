@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -23,6 +24,9 @@ from tests.systems.small_soldiers.test_api_game import choose
 
 pytestmark = pytest.mark.browser
 
+
+
+MAP = "skirmish"  # every game here is on the skirmish map
 
 
 def basic(view: dict[str, Any], seat: str) -> dict[str, Any]:
@@ -139,6 +143,13 @@ def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dic
         angle.focus()
         page.keyboard.press("ArrowRight")
         expect(page.locator("#board .ss-aim")).not_to_have_attribute("data-landing", before or "")
+        # the drawn aim line lands where the server's error-free aim says
+        landing = [float(v) for v in str(page.locator("#board .ss-aim").get_attribute("data-landing")).split(",")]
+        army = view["turn"]["army"]
+        base = page.evaluate("location.origin")
+        aim = httpx.post(f"{base}/api/rules/small-soldiers/catapult_aim", json={
+            "army": army, "map_name": MAP, "power": action["power"], "angle": 1, "offset": action["offset"]}).json()
+        assert abs(aim["landing"][0] - landing[0]) < 0.02 and abs(aim["landing"][1] - landing[1]) < 0.02, (aim, landing)
         page.keyboard.press("ArrowLeft")
         expect(angle).to_have_value("0")
         expect(page.locator("#board .ss-aim-line")).to_have_count(1)
@@ -242,14 +253,14 @@ def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str
 
 
 def test_two_pages_play_a_seeded_game_to_the_end(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    winner, kinds, pages = play_through_ui(server, new_page, {"map_name": "skirmish"}, "ui-12", basic, "small-soldiers")
+    winner, kinds, pages = play_through_ui(server, new_page, {"map_name": MAP}, "ui-12", basic, "small-soldiers")
     assert {"deploy", "roll_opening", "spin", "move", "attack", "place_card", "launch", "recruit", "recall"} <= set(kinds)
     assert winner["reason"] == "flag_captured"
     expect(pages[winner["army"]].locator("#log")).to_contain_text("win: captured the enemy flag")
 
 
 def test_advanced_rules_hand_and_several_moves(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    winner, kinds, pages = play_through_ui(server, new_page, {"map_name": "skirmish", "advanced": True}, "adv-20",
+    winner, kinds, pages = play_through_ui(server, new_page, {"map_name": MAP, "advanced": True}, "adv-20",
                                            advanced, "small-soldiers-advanced")
     assert {"play_card", "end_moves", "attack", "place_card", "recall"} <= set(kinds)
     for seat, page in pages.items():
