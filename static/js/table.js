@@ -141,6 +141,7 @@ function start(me) {
   $("seat-title").textContent = me.role === "player" ? "Your seat" : "Watching";
   $("seated-text").textContent = me.role === "player" ? `You play ${me.seat} as ${me.name}.` : "You are watching; you cannot act.";
   $("me").textContent = me.role === "player" ? `You: ${me.seat}` : "Spectator";
+  $("leave").textContent = me.role === "player" ? "Forget this seat on this browser" : "Stop watching";
   connect();
 }
 
@@ -192,6 +193,8 @@ function render(view) {
   for (const p of view.pieces || []) if (p.label) labels.set(p.id, p.label);
   board.render(view);
   showTurn($("turn"), view, state.me);
+  const mine = state.me?.seat && (view.turn?.active || []).includes(state.me.seat);
+  document.title = `${mine ? "\u25B6 Your turn \u00B7 " : ""}${table.name} \u00B7 Warboard`;
   renderPresence();
   state.panel?.update?.(view);
 }
