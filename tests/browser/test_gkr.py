@@ -191,6 +191,9 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     expect(panel.locator(".gkr-controls button")).to_have_count(0)
     text = eve.locator("body").inner_text()
     assert not [s for s in secrets if s in text] and "Mine Mate" not in text
+    unit(kw, "king-wolf:heavy").focus()  # selected: its front arc is shaded on the board
+    kw.keyboard.press("Enter")
+    expect(kw.locator(".gkr-arc .gkr-arc-hex")).not_to_have_count(0)
     shot(kw, artifacts, "4-face-down", ".gkr-blb")
     shot(eve, artifacts, "5-spectator")
 

@@ -617,6 +617,7 @@ export function mount(ctx) {
     const glow = layers.glow, dest = layers.dest, marks = layers.marks;
     glow.replaceChildren(); dest.replaceChildren(); marks.replaceChildren();
     const p = me ? view.prompt : null;
+    drawArc(view, glow);
     for (const x of p?.highlight || []) {
       const c = toPixel(x.q, x.r);
       svgEl("polygon", { points: corners(c.x, c.y, 0.92), class: "gkr-lit" }, glow);
@@ -691,6 +692,27 @@ export function mount(ctx) {
     }
   }
 
+  // The front arc of the selected Heavy Hitter or Big Little Buddy (180 degrees, as the rules
+  // check it: a hex is inside when its centre is not behind the facing): shots from outside it
+  // are flank shots.
+  function drawArc(view, layer) {
+    const sel = ctx.selected?.();
+    const piece = sel && (view.pieces || []).find((x) => x.id === sel.id);
+    if (!piece || !["heavy", "blb"].includes(piece.kind)) return;
+    const a = (Number(piece.facing) || 0) * Math.PI / 180;
+    const fx = Math.cos(a), fy = Math.sin(a);
+    const o = toPixel(piece.q, piece.r);
+    const g = svgEl("g", { class: "gkr-arc" }, layer);
+    svgEl("title", {}, g).textContent = `Front arc of ${unitName(piece.id)}: shots from outside it are flank shots`;
+    for (const c of view.board?.cells || []) {
+      const dist = (Math.abs(c.q - piece.q) + Math.abs(c.r - piece.r) + Math.abs(c.q + c.r - piece.q - piece.r)) / 2;
+      if (dist === 0 || dist > 4) continue;
+      const t = toPixel(c.q, c.r);
+      if ((t.x - o.x) * fx + (t.y - o.y) * fy < -1e-9) continue;
+      svgEl("polygon", { points: corners(t.x, t.y, 0.9), class: "gkr-arc-hex" }, g);
+    }
+  }
+
   // --- refresh ---------------------------------------------------------------------------------
   function syncChosen(view) {
     const moves = me && view.prompt?.moves ? view.prompt.moves : [];
@@ -739,6 +761,8 @@ export function mount(ctx) {
   const follow = () => setTimeout(() => {
     const sel = ctx.selected?.();
     if (sel && (st.view?.prompt?.moves || []).some((m) => m.unit === sel.id) && sel.id !== st.chosen) choose(sel.id);
+    else if ((sel?.id || null) !== st.arcOf) drawOverlays();
+    st.arcOf = sel?.id || null;
   }, 0);
   board.svg.addEventListener("pointerup", follow);
   board.svg.addEventListener("keyup", follow);
