@@ -56,7 +56,8 @@ async function preview(action) {
   try {
     const r = await api(`/api/tables/${table.id}/preview`, { method: "POST", token: state.me.token, body: { id: newId("p"), action } });
     const summary = r.events.slice(0, 2).map((e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id)).join("; ");
-    return { legal: r.legal, reason: r.error ? r.error.message : "", summary };
+    const path = r.events.find((e) => Array.isArray(e.path))?.path;
+    return { legal: r.legal, reason: r.error ? r.error.message : "", summary, path };
   } catch (err) {
     // A refused request is a "no"; a network hiccup or rate limit leaves the server to decide on drop.
     return [400, 403, 404, 409, 422].includes(err.status) ? { legal: false, reason: err.message } : undefined;

@@ -294,3 +294,26 @@ def test_mouse_drag_on_the_background_pans(server: Server, new_page) -> None:  #
     drag(page, board_point(page, 12, 12), board_point(page, 14, 13))
     after = [float(v) for v in str(board.get_attribute("viewBox")).split()]
     assert after[0] == pytest.approx(before[0] - 2, abs=0.2) and after[1] == pytest.approx(before[1] - 1, abs=0.2)
+
+
+def test_a_preview_with_a_path_draws_the_route(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Routes", options={"board": "hex", "radius": 4})
+    page = new_page()
+    open_seat(page, server.url, table["id"], "p1", "Ann")
+    place_token(page, "Runner")
+    q, r = _qr(piece_label(page, "Runner"))
+    body = {"legal": True, "error": None,
+            "events": [{"kind": "moved", "path": [[q, r], [q + 1, r], [q + 2, r]], "cost": 2}]}
+    page.route("**/preview", lambda route: route.fulfill(json=body))
+    page.mouse.move(*centre(page, "Runner"))
+    page.mouse.down()
+    end = board_point(page, *_hex(q + 2, r))
+    page.mouse.move(end[0] - 10, end[1], steps=6)
+    page.mouse.move(*end, steps=2)
+    expect(page.locator(".drag-route")).to_have_count(1)
+    assert len(str(page.locator(".drag-route").get_attribute("points")).split()) == 3
+    expect(page.locator("#board-message")).to_contain_text("cost=2")
+    page.mouse.up()
+    expect(page.locator(".drag-route")).to_have_count(0)
+    expect(piece(page, "Runner")).to_have_attribute("aria-label", re.compile(rf"hex \({q + 2}, {r}\)"))

@@ -57,8 +57,23 @@ export class Drag {
     const s = this.state;
     const status = result === undefined ? "pending" : result.legal ? "legal" : "illegal";
     s.path.setAttribute("class", `drag-path ${status}`);
+    this.drawRoute(result?.path);
     s.g.classList.toggle("illegal", status === "illegal");
     this.board.hooks.dragStatus?.(s.piece, s.pos, result);
+  }
+
+  // The route the server's preview took (a "path" in its events), drawn under the pieces.
+  drawRoute(points) {
+    const s = this.state;
+    if (s.route) s.route.remove();
+    s.route = null;
+    if (!Array.isArray(points) || points.length < 2) return;
+    const grid = this.board.grid;
+    const xy = points.map((p) => {
+      const pos = Array.isArray(p) ? (grid.kind === "hex" ? { q: p[0], r: p[1] } : { x: p[0], y: p[1] }) : p;
+      return grid.position(pos);
+    }).filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
+    s.route = el("polyline", { points: xy.map((p) => `${p.x},${p.y}`).join(" "), class: "drag-route" }, this.board.overlayBelow);
   }
 
   // Ends the drag; returns {piece, pos, preview} when the piece moved, else null.
@@ -66,6 +81,7 @@ export class Drag {
     const s = this.state;
     if (!s) return null;
     clearTimeout(s.timer);
+    if (s.route) s.route.remove();
     s.path.remove();
     s.ghost.remove();
     s.g.classList.remove("dragging", "illegal");

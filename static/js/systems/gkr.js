@@ -436,7 +436,10 @@ export function mount(ctx) {
       return;
     }
     const revealed = line.some((e) => e.revealed);
-    firing.append(h("p", { class: "small muted", text: revealed ? "Revealed, in speed order (fastest first)." : "Face down until everyone has chosen." }));
+    const past = phase() !== "combat";
+    firing.append(h("p", { class: "small muted", text: past ? "The last Combat Phase, in the order it was resolved."
+      : revealed ? "Revealed, in speed order (fastest first)." : "Face down until everyone has chosen." }));
+    firing.classList.toggle("past", past);
     const list = h("ol", { class: "gkr-line" });
     for (const e of line) {
       if (e.hidden) {

@@ -65,10 +65,11 @@ export function mount(ctx) {
   const handBox = h("div", { class: "ss-hand" });
   const storeBox = h("div", { class: "ss-store" });
   const deckLine = h("p", { class: "ss-deck muted small" });
+  const about = h("details", { class: "ss-about small" }, h("summary", { text: "Rulebook and Warboard defaults" }));
   container.replaceChildren(
     h("h2", { text: "Small Soldiers" }), banner, status,
     h("div", { class: "ss-spin-row" }, spinnerBox, h("div", { class: "ss-spin-side" }, spinResult, diceBox)),
-    controls, handBox, storeBox, deckLine,
+    controls, handBox, storeBox, deckLine, about,
   );
   const boardBanner = h("div", { class: "ss-board-banner", hidden: true, "aria-hidden": "true" });
   document.querySelector(".board-wrap")?.append(boardBanner);
@@ -428,6 +429,18 @@ export function mount(ctx) {
     deckLine.textContent = `Deck: ${view.deck?.count ?? "?"} cards · discard pile: ${(view.discard || []).length}`;
   }
 
+  function showAbout(view) {
+    const key = JSON.stringify([view.defaults, view.board?.name]);
+    if (about.dataset.key === key) return;
+    about.dataset.key = key;
+    const list = h("dl", {});
+    list.append(h("dt", { text: "map" }), h("dd", { text: `${view.board?.name || ""}: ${view.board?.source || ""}` }));
+    for (const [name, source] of Object.entries(view.defaults || {})) {
+      if (name !== "map") list.append(h("dt", { text: name }), h("dd", { text: source }));
+    }
+    about.replaceChildren(about.firstChild, list);
+  }
+
   // --- board overlays ---------------------------------------------------------------------------
   function drawSpaces(view) {
     const key = JSON.stringify(view.board?.cells || []);
@@ -593,6 +606,7 @@ export function mount(ctx) {
     renderControls(view);
     showHand(view);
     showStore(view);
+    showAbout(view);
     drawSpaces(view);
     drawDestinations(view);
     drawMarks(view);
