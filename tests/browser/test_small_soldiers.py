@@ -190,6 +190,10 @@ def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str
         expect(page.locator("#system-panel .ss-status")).to_contain_text("Your turn")
     expect(eve.locator("#system-panel")).to_be_hidden()
     seq = settle(server, tid, all_pages)
+    about = pages["gorgonites"].locator("#system-panel .ss-about")
+    about.locator("summary").click()
+    expect(about).to_contain_text("Warboard default")
+    about.locator("summary").click()
     shots: dict[str, Path] = {}
     shots["deploy"] = shot(pages["gorgonites"], f"{prefix}-deploy")
     kinds: list[str] = []
