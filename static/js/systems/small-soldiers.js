@@ -205,7 +205,8 @@ export function mount(ctx) {
     if (view.winner) {
       const w = view.winner;
       const text = `${armyName(w.army)} win: ${REASONS[w.reason] || w.reason}`;
-      banner.replaceChildren(h("strong", { text: w.army === myArmy ? "You win!" : "You lose." }), h("span", { text: ` ${text}` }));
+      const verdict = !me ? "Game over." : w.army === myArmy ? "You win!" : "You lose.";  // no seat: a watcher
+      banner.replaceChildren(h("strong", { text: verdict }), h("span", { text: ` ${text}` }));
       banner.className = `ss-winner army-${w.army}`;
       banner.hidden = false;
       boardBanner.textContent = `${armyName(w.army)} win!`;
