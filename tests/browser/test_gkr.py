@@ -336,3 +336,39 @@ def first_round_actions() -> list[tuple[str, dict[str, Any]]]:
     from tests.systems.gkr.test_game import first_round
 
     return first_round().actions
+
+
+def test_call_in_support_brings_a_destroyed_unit_back(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """ThunderHappy destroys King Wolf's Combat Unit in the opening round; in the next Deploy
+    Phase King Wolf plays Call In Support from the page to put it next to its Heavy Hitter."""
+    from tests.systems.gkr.game import Table
+
+    opening = first_round_actions()
+    last = max(i for i, (_, a) in enumerate(opening) if a["kind"] == "choose_weapons")
+    t = Table(OPTIONS, SEED)
+    for seat, action in opening[:last]:
+        t.do(seat, action)
+    gun = opening[last][1]["weapons"][0]
+    t.do(TH, {"kind": "choose_weapons", "weapons": [{**gun, "target_unit": "king-wolf:combat"}]})
+    assert not t.unit("king-wolf:combat")["on_board"]
+    t.pass_phase("tagging")
+    t.do(DB, {"kind": "displace", "to": t.view(DB)["prompt"]["hexes"][0]})
+    assert t.state["phase"] == "deploy" and t.view(None)["turn"]["active"] == [KW]
+    with server.client() as client:
+        table = new_table(client, "gkr", name="Reinforcements", options=OPTIONS, seed=SEED)
+        tid = table["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in (DB, KW, TH)}
+        for i, (seat, action) in enumerate(t.actions):
+            assert act(client, tid, seats[seat], action, f"c-{i}").status_code == 200
+    kw = open_with_token(new_page, server, tid, KW, seats[KW])
+    wait_phase(kw, "deploy")
+    expect(unit(kw, "king-wolf:combat")).to_have_count(0)
+    expect(kw.locator("#gkr-deploy-unit")).to_have_value("king-wolf:combat")
+    assert unnamed_controls(kw) == []
+    spot = kw.locator('#system-panel button[data-key^="deploy-"]').first
+    where = re.search(r"\((-?\d+), (-?\d+)\)", spot.inner_text())
+    assert where is not None
+    spot.click()
+    expect(unit(kw, "king-wolf:combat")).to_have_attribute("aria-label", re.compile(rf"hex \({where[1]}, {where[2]}\)"))
+    expect(kw.locator("#log")).to_contain_text(f"King Wolf Combat Unit was called in at ({where[1]}, {where[2]})")
+    shot(kw, artifacts, "12-call-in-support")
