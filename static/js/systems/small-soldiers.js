@@ -310,7 +310,10 @@ export function mount(ctx) {
     const box = h("div", { class: "ss-group", role: "group", "aria-label": "Move" });
     const movers = moversOf(legal);
     const spin = view.turn?.spin;
-    box.append(h("p", { text: `Move one fighter exactly ${spin?.value ?? "?"} space${spin?.value === 1 ? "" : "s"} (plus its Vehicle card). Pick a fighter, then a highlighted space (or drag it).` }));
+    const n = `${spin?.value ?? "?"} space${spin?.value === 1 ? "" : "s"}`;
+    box.append(h("p", { text: view.options?.advanced
+      ? `Move any or all of your fighters, each exactly ${n} (plus its Vehicle card); battles come after all moves. Pick a fighter, then a highlighted space (or drag it).`
+      : `Move one fighter exactly ${n} (plus its Vehicle card). Pick a fighter, then a highlighted space (or drag it).` }));
     const row = h("div", { class: "ss-buttons" });
     for (const fid of movers) {
       const b = button(nameOf(fid), () => choose(fid), { key: `pick-${fid}`, cls: st.chosen === fid ? "" : "secondary",
