@@ -72,7 +72,7 @@ def ready(state: State, seat: str, a: A.Ready, dice: Dice) -> tuple[State, list[
     events: list[Event] = [{"kind": "ready", "seat": seat}]
     if set(done) >= set(state["seats"]):
         turn = {**turn, "phase": "activate"}
-        events.append({"kind": "turn_started", "seat": turn["seat"], "round": turn["round"]})
+        events.append({"kind": "turn_started", "seat": turn["seat"], "player": turn["seat"], "round": turn["round"]})
     return {**state, "turn": turn}, events
 
 

@@ -84,7 +84,7 @@ def activate(state: State, seat: str, mecha_id: str, part_id: str, count: int, d
         state = with_turn(state, phase="reaction",
                           reactions={"from": seat, "remaining": roll["reactions"], "queue": opponents,
                                      "offered": opponents[0]})
-        return state, [*events, {"kind": "reaction_offered", "seat": opponents[0],
+        return state, [*events, {"kind": "reaction_offered", "seat": opponents[0], "to": opponents[0],
                                  "remaining": roll["reactions"]}]
     if not can_go_on(state, state["turn"]["activation"]):
         state, more = finish_activation(state)
@@ -128,7 +128,7 @@ def pass_reaction(state: State, seat: str) -> tuple[State, list[Event]]:
     events: list[Event] = [{"kind": "reaction_declined", "seat": seat}]
     if later:
         state = with_turn(state, reactions={**pending, "offered": later[0]})
-        return state, [*events, {"kind": "reaction_offered", "seat": later[0],
+        return state, [*events, {"kind": "reaction_offered", "seat": later[0], "to": later[0],
                                  "remaining": pending["remaining"]}]
     state, more = _use_opportunity(state)
     return state, [*events, *more]
@@ -147,7 +147,7 @@ def _use_opportunity(state: State) -> tuple[State, list[Event]]:
     if left > 0 and queue:
         state = with_turn(state, phase="reaction",
                           reactions={**pending, "remaining": left, "queue": queue, "offered": queue[0]})
-        return state, [{"kind": "reaction_offered", "seat": queue[0], "remaining": left}]
+        return state, [{"kind": "reaction_offered", "seat": queue[0], "to": queue[0], "remaining": left}]
     state = with_turn(state, reactions=None, phase="actions")
     act = state["turn"]["activation"]
     if not can_go_on(state, act):
@@ -211,4 +211,4 @@ def next_turn(state: State, reason: str) -> tuple[State, list[Event]]:
     state = {**state, "mechas": mechas}
     state = with_turn(state, seat=seat, round=rnd, phase="activate", activation=None,
                       reactions=None, reaction_activation=None)
-    return state, [{"kind": "turn_ended", "reason": reason}, {"kind": "turn_started", "seat": seat, "round": rnd}]
+    return state, [{"kind": "turn_ended", "reason": reason}, {"kind": "turn_started", "seat": seat, "player": seat, "round": rnd}]
