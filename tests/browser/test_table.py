@@ -317,3 +317,24 @@ def test_a_preview_with_a_path_draws_the_route(server: Server, new_page) -> None
     page.mouse.up()
     expect(page.locator(".drag-route")).to_have_count(0)
     expect(piece(page, "Runner")).to_have_attribute("aria-label", re.compile(rf"hex \({q + 2}, {r}\)"))
+
+
+def test_the_board_fits_on_resize_until_zoomed(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Resize", options={"width": 24, "height": 24})
+    page = new_page()
+    open_seat(page, server.url, table["id"], None)
+    board = page.locator("#board")
+    page.set_viewport_size({"width": 1000, "height": 700})
+    # Fitted: the whole table (24 x 24 plus a margin) is in view after the resize.
+    expect(board).to_have_attribute("viewBox", re.compile(r"^\S+ -1 \S+ 26$"))
+    board.focus()
+    page.keyboard.press("+")
+    zoomed = [float(v) for v in str(board.get_attribute("viewBox")).split()]
+    assert zoomed[3] == pytest.approx(26 / 1.25)
+    page.set_viewport_size({"width": 1200, "height": 700})
+    page.wait_for_timeout(300)
+    # Zoomed in: the scale and centre stay, only the visible width grows.
+    after = [float(v) for v in str(board.get_attribute("viewBox")).split()]
+    assert after[3] == pytest.approx(zoomed[3]) and after[2] > zoomed[2]
+    assert after[0] + after[2] / 2 == pytest.approx(zoomed[0] + zoomed[2] / 2)

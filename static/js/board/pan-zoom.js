@@ -8,7 +8,21 @@ export class PanZoom {
     this.pointers = new Map();
     this.pinch = null;
     svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
-    new ResizeObserver(() => this.fit()).observe(svg);
+    this.userMoved = false;
+    new ResizeObserver(() => this.resize()).observe(svg);
+  }
+
+  // On a resize, fit again unless the person has zoomed or panned: then keep their centre and scale.
+  resize() {
+    if (!this.userMoved) { this.fit(); return; }
+    const rect = this.svg.getBoundingClientRect();
+    if (!(rect.width > 0 && rect.height > 0) || !this.lastRect) { this.lastRect = rect; return; }
+    const k = this.vb.w / this.lastRect.width; // board units per pixel, kept
+    const cx = this.vb.x + this.vb.w / 2, cy = this.vb.y + this.vb.h / 2;
+    const w = rect.width * k, h = rect.height * k;
+    this.vb = { x: cx - w / 2, y: cy - h / 2, w, h };
+    this.lastRect = rect;
+    this.apply();
   }
 
   setBounds(bounds) {
@@ -25,6 +39,8 @@ export class PanZoom {
     let w = b.w, h = b.h;
     if (w / h > aspect) h = w / aspect; else w = h * aspect;
     this.vb = { x: b.x - (w - b.w) / 2, y: b.y - (h - b.h) / 2, w, h };
+    this.userMoved = false;
+    this.lastRect = rect;
     this.apply();
   }
 
@@ -47,12 +63,14 @@ export class PanZoom {
     const w = Math.min(maxW, Math.max(this.minW, this.vb.w / factor));
     const k = w / this.vb.w;
     this.vb = { x: cx - (cx - this.vb.x) * k, y: cy - (cy - this.vb.y) * k, w, h: this.vb.h * k };
+    this.userMoved = true;
     this.apply();
   }
 
   pan(dx, dy) {
     this.vb.x += dx;
     this.vb.y += dy;
+    this.userMoved = true;
     this.apply();
   }
 

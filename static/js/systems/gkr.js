@@ -211,7 +211,7 @@ export function mount(ctx) {
     box.append(h("p", { class: "small", text: "Pick a unit, then a lit hex on the board (or drag it there). Each unit moves once." }));
     const row = h("div", { class: "gkr-buttons" });
     for (const m of moves) {
-      const b = button(`${unitName(m.unit)} (${m.hexes.length} hexes)`, () => choose(m.unit),
+      const b = button(`${unitName(m.unit)} (${destinations(m).length} hexes)`, () => choose(m.unit),
         { key: `pick-${m.unit}`, cls: st.chosen === m.unit ? "small" : "small secondary", aria: `Choose ${unitName(m.unit)} to move, range ${m.range}` });
       b.setAttribute("aria-pressed", String(st.chosen === m.unit));
       row.append(b);
@@ -224,12 +224,12 @@ export function mount(ctx) {
     facing.addEventListener("change", () => { st.facing = facing.value === "keep" ? "keep" : Number(facing.value); refresh(); });
     box.append(h("div", { class: "field" }, h("label", { for: "gkr-facing", text: "Facing after the move" }), facing));
     const chosen = moves.find((m) => m.unit === st.chosen);
-    const thrusters = (view.hand || []).find((c) => c.type === "movement");
-    if (chosen && thrusters && chosen.unit.endsWith(":heavy")) {
+    const thrusters = chosen?.card && (view.hand || []).find((c) => c.id === chosen.card);
+    if (chosen && thrusters) {
       const cb = h("input", { type: "checkbox", id: "gkr-thrusters", checked: st.thrusters, "data-key": "thrusters" });
       cb.addEventListener("change", () => { st.thrusters = cb.checked; refresh(); });
       box.append(h("div", { class: "gkr-check" }, cb, h("label", { for: "gkr-thrusters",
-        text: `Play ${thrusters.name} (more range: drag the Heavy Hitter further; the server checks it)` })));
+        text: `Play ${thrusters.name} with this move (range ${chosen.card_range} instead of ${chosen.range})` })));
     }
     if (chosen) {
       const piece = (view.pieces || []).find((x) => x.id === chosen.unit);
@@ -238,7 +238,7 @@ export function mount(ctx) {
           () => fire(moveAction(piece, { q: piece.q, r: piece.r }, st.facing)), { key: "turn-only", cls: "small secondary" }));
       }
       const list = h("div", { class: "gkr-buttons gkr-dests", role: "group", "aria-label": `Where ${unitName(chosen.unit)} may go` });
-      for (const d of chosen.hexes) {
+      for (const d of destinations(chosen)) {
         list.append(button(hexText(d), () => fire(moveAction(piece, d)), { key: `to-${hexKey(d)}`, cls: "small secondary",
           aria: `Move ${unitName(chosen.unit)} to hex ${hexLabel(d)}` }));
       }
@@ -253,12 +253,13 @@ export function mount(ctx) {
     const action = { kind: "move", unit: piece.id, to: { q: pos.q, r: pos.r } };
     const face = facing !== undefined ? facing : st.facing;
     if (face !== "keep" && face !== undefined) action.facing = face;
-    if (st.thrusters && piece.id === `${me}:heavy`) {
-      const card = (v?.hand || []).find((c) => c.type === "movement");
-      if (card) action.card = card.id;
-    }
+    const m = (v?.prompt?.moves || []).find((x) => x.unit === piece.id);
+    if (st.thrusters && m?.card) action.card = m.card;
     return action;
   }
+
+  // The hexes a unit may reach now, with the movement card when it is to be played.
+  const destinations = (m) => (st.thrusters && m.card_hexes ? m.card_hexes : m.hexes);
 
   // Weapon choice: every prompt weapon is a row; checked rows go face down together.
   const wkey = (w) => `${w.source}:${w.card || w.weapon || ""}`;
@@ -594,7 +595,7 @@ export function mount(ctx) {
     if (ph === "movement" && st.chosen) {
       const m = (p.moves || []).find((x) => x.unit === st.chosen);
       const piece = (view.pieces || []).find((x) => x.id === st.chosen);
-      if (m && piece) for (const d of m.hexes) out.set(hexKey(d), { hex: d, label: `Move ${unitName(m.unit)} to hex ${hexLabel(d)}`, action: () => moveAction(piece, d) });
+      if (m && piece) for (const d of destinations(m)) out.set(hexKey(d), { hex: d, label: `Move ${unitName(m.unit)} to hex ${hexLabel(d)}`, action: () => moveAction(piece, d) });
     }
     if (ph === "reset" && p.hexes) {
       for (const d of p.hexes) out.set(hexKey(d), { hex: d, label: `Displace ${unitName(p.unit)} to hex ${hexText(d)}`, action: () => ({ kind: "displace", to: d }) });
@@ -724,13 +725,13 @@ export function mount(ctx) {
     if (sel && moves.some((m) => m.unit === sel.id)) st.chosen = sel.id;
     if (st.chosen && !moves.some((m) => m.unit === st.chosen)) st.chosen = null;
     if (!st.chosen && moves.length === 1) st.chosen = moves[0].unit;
-    if (st.chosen !== before) st.facing = "keep";
+    if (st.chosen !== before) { st.facing = "keep"; st.thrusters = false; }
     if (phase() !== "combat") { st.draft.clear(); st.focusWeapon = null; }
     if (phase() !== "movement") st.thrusters = false;
   }
 
   function choose(uid) {
-    if (st.chosen !== uid) st.facing = "keep";
+    if (st.chosen !== uid) { st.facing = "keep"; st.thrusters = false; }
     st.chosen = uid;
     if (board.selected !== uid && board.pieces?.has(uid)) board.select(uid);
     refresh();
