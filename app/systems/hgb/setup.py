@@ -59,9 +59,11 @@ def set_force(state: dict[str, Any], seat: str, force: dict[str, Any]) -> None:
     state["forces"][seat] = {k: force[k] for k in ("faction", "name", "tv", "listed_tv", "groups", "choices",
                                                    "command_group")}
     state["models"] = {k: v for k, v in state["models"].items() if v["seat"] != seat}
-    for m in force["models"]:
+    y0, y1 = zone(seat)
+    for i, m in enumerate(force["models"]):
         mid = f"{seat[0]}-{m['key']}"
-        state["models"][mid] = {**m, "id": mid, "seat": seat, "status": "reserve", "x": None, "y": None,
+        x, y = staging(i, (y0 + y1) / 2)
+        state["models"][mid] = {**m, "id": mid, "seat": seat, "status": "reserve", "x": x, "y": y,
                                 "facing": 90.0 if seat == "north" else 270.0,
                                 "speed": rules["start_speed"], "mode": rules["start_mode"], "crossed": 0,
                                 "ammo": {}, "autopilot": False, **fresh_round()}
@@ -135,8 +137,13 @@ def deploy(state: dict[str, Any], seat: str, model: dict[str, Any], x: float, y:
     return {"kind": "deployed", "model": model["id"], "x": model["x"], "y": model["y"], "facing": model["facing"]}
 
 
-def check_all_deployed(state: dict[str, Any], seat: str) -> None:
-    waiting = [m["label"] for m in ordered(state) if m["seat"] == seat and m["status"] == "reserve"]
-    if waiting:
-        raise IllegalAction(f"Deploy every model first (still waiting: {', '.join(waiting)})",
-                            code="not_deployed")
+def staging(index: int, y: float) -> tuple[float, float]:
+    """Warboard: where a model waits before deployment (a row in its zone, 4 inches apart)."""
+    row, col = divmod(index, 11)
+    return 4.0 + 4 * col, y + (2.0 if row % 2 else 0.0) * (1 if y < TABLE / 2 else -1)
+
+
+def deploy_rest(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
+    """On ``ready``, models not placed by hand are deployed where they wait (checked as usual)."""
+    return [deploy(state, seat, m, m["x"], m["y"], m["facing"])
+            for m in ordered(state) if m["seat"] == seat and m["status"] == "reserve"]

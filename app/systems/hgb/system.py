@@ -86,8 +86,8 @@ class HeavyGearBlitz(RuleSystem):
         ev.append(setup.remove_terrain(s, a.id))
 
     def _ready(self, s: State, seat: str, a: A.Ready, dice: Dice, ev: list[Event]) -> None:
-        if s["phase"] == "deployment":
-            setup.check_all_deployed(s, seat)
+        if s["phase"] == "deployment" and seat not in s["ready"]:
+            ev.extend(setup.deploy_rest(s, seat))
         if seat not in s["ready"]:
             s["ready"].append(seat)
         ev.append({"kind": "ready", "seat": seat, "phase": s["phase"]})

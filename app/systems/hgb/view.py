@@ -21,7 +21,7 @@ from app.systems.hgb.turns import groups_left
 def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     rules = state["rules"]
     pieces = [_piece(m, 2 * rules["wreck_radius" if m["status"] == "wreck" else "base_radius"])
-              for m in ordered(state) if m["status"] in ("active", "wreck")]
+              for m in ordered(state) if m["status"] in ("active", "wreck", "reserve")]
     view = {
         "board": {**state["board"], "zones": {s: {"y": list(zone(s)), "depth": DEPLOY_DEPTH} for s in SEATS}},
         "pieces": pieces,
@@ -48,8 +48,8 @@ def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
 
 def _piece(m: dict[str, Any], base: float) -> dict[str, Any]:
     """A piece for the board client; ``base`` is the base's diameter in inches."""
-    status = "wreck" if m["status"] == "wreck" else ("used" if m["used"] else "ready")
-    return {"id": m["id"], "label": m["label"], "owner": m["seat"] if m["status"] == "active" else None,
+    status = m["status"] if m["status"] in ("wreck", "reserve") else ("used" if m["used"] else "ready")
+    return {"id": m["id"], "label": m["label"], "owner": None if m["status"] == "wreck" else m["seat"],
             "x": m["x"], "y": m["y"], "facing": m["facing"], "kind": m["unit"], "status": status,
             "group": m["group"], "base": base}
 
@@ -117,7 +117,8 @@ def prompt(state: dict[str, Any], seat: str) -> str:
                 "are satisfied.")
     if phase == "deployment":
         y0, y1 = zone(seat)
-        return f"Deploy your models within {DEPLOY_DEPTH:g} inches of your edge (y {y0:g} to {y1:g}), then Ready."
+        return (f"Deploy your models within {DEPLOY_DEPTH:g} inches of your edge (y {y0:g} to {y1:g}), "
+                f"then Ready (models not moved are deployed where they wait).")
     if phase == "initiative":
         return "You won the initiative: choose who activates a Combat Group first."
     if phase == "reaction":

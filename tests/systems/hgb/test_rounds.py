@@ -50,9 +50,16 @@ def test_deployment_zone_and_all_models_before_ready():
     with pytest.raises(IllegalAction):
         t.act("north", {"kind": "deploy", "model": "s-cg1-1", "x": 10, "y": 40})
     t.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 10, "y": 11.5, "facing": 90})
-    with pytest.raises(IllegalAction) as err:
+    waiting = next(p for p in t.view("north")["pieces"] if p["id"] == "n-cg1-2")
+    assert waiting["status"] == "reserve" and waiting["owner"] == "north"
+    with pytest.raises(IllegalAction) as err:  # Hunter 1 now stands where Hunter 3 waits
+        t.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 12, "y": 6, "facing": 90})
         t.act("north", {"kind": "ready"})
-    assert err.value.code == "not_deployed"
+    assert err.value.code == "occupied"
+    t.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 10, "y": 11.5, "facing": 90})
+    events = t.act("north", {"kind": "ready"})
+    assert len([e for e in events if e["kind"] == "deployed"]) == 9
+    assert all(m["status"] == "active" for m in t.state["models"].values() if m["seat"] == "north")
     with pytest.raises(WrongPhase):
         t.act("north", {"kind": "move", "model": "n-cg1-1", "path": [[10, 12]]})
 
