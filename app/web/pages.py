@@ -75,7 +75,8 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
         if not name or len(name) > 120:
             raise ValueError("A table needs a name of 1 to 120 characters")
         options = parse_options(system_id, {k[4:]: str(v) for k, v in form.items() if k.startswith("opt.")})
-        created = await session.create_table(system_id, name, options, visibility, None)
+        seed = str(form.get("seed", "")).strip()[:200] or None
+        created = await session.create_table(system_id, name, options, visibility, seed)
     except (ValueError, WarboardError) as exc:
         return templates.TemplateResponse(request, "_form_error.html", {"message": str(exc)})
     target = f"/tables/{created['id']}#host={created['host_token']}"

@@ -64,6 +64,10 @@ def test_create_from_form_redirects_to_the_table(server: Server) -> None:
         summary = client.get(f"/api/tables/{table_id}").json()
         bad = client.post("/lobby/create", data={**form, "opt.radius": "x"})
         unnamed = client.post("/lobby/create", data={**form, "name": " "})
+        seeded = client.post("/lobby/create", data={**form, "seed": "friday"}).headers["hx-redirect"]
+        seeded_id = seeded.split("/tables/", 1)[1].split("#", 1)[0]
+        assert client.get(f"/api/tables/{seeded_id}").json()["seeded"] is True
+        assert client.get(f"/api/tables/{table_id}").json()["seeded"] is False
     assert response.status_code == 204 and "#host=" in target
     assert summary["visibility"] == "private" and summary["board"] == "hex"
     assert summary["options"]["radius"] == 5 and len(summary["seats"]) == 2
