@@ -67,9 +67,9 @@ def _card(state: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
         "attack_mod": card["attack_mod"], "defense_mod": card["defense_mod"],
         "sensors": card.get("sensors", 0), "comm": card.get("comm", 0), "ecm": card.get("ecm", 0),
         "perks": card.get("perks", []),
-        "weapons": [{"code": w, **state["weapons"].get(w, {"name": w}),
+        "weapons": [{"code": w, "name": state["weapons"].get(w, {}).get("name", w),
                      "ammo_left": m["ammo"].get(w, state["weapons"].get(w, {}).get("limited_ammo"))}
-                    for w in card["weapons"]],
+                    for w in card["weapons"]],  # the weapon cards themselves are in view["weapons"]
         "used": m["used"], "actions": m["actions"], "kept_action": m["kept"], "autopilot": m["autopilot"],
         "leader": m.get("leader", False), "army_commander": m.get("army_commander", False),
     }
