@@ -202,3 +202,23 @@ def test_secret_seed_proof_only_after_the_end(client: httpx.Client) -> None:
     assert hashlib.sha256(proof["seed"].encode()).hexdigest() == game.table["dice_commitment"]
     assert proof["rolls"] and all(recompute(proof["seed"], r["i"], r["sides"]) == r["value"] for r in proof["rolls"])
     assert json.dumps(proof)  # JSON throughout
+
+
+@pytest.mark.parametrize("options", [{}, {"advanced": True}, {"players": 4, "team_mode": "split", "advanced": True},
+                                     {"players": 4, "team_mode": "team"}])
+def test_every_action_emits_an_event(options: dict[str, Any]) -> None:
+    """The session advances the table's seq by the events of an action: an action without one
+    would leave every client behind (``end_moves`` once returned none)."""
+    from app.core.dice import Dice
+    from tests.systems.small_soldiers.conftest import SYSTEM
+
+    for k in range(6):
+        dice, pick = Dice(f"events-{k}"), Dice(f"events-{k}-pick")
+        state = SYSTEM.setup(SYSTEM.validate_options(options), dice)
+        for _ in range(400):
+            if SYSTEM.outcome(state):
+                break
+            seat = SYSTEM.view(state, None)["turn"]["active"][0]
+            action = pick.choice(SYSTEM.legal_actions(state, seat))
+            state, events = SYSTEM.apply(state, seat, SYSTEM.parse_action(action), dice)
+            assert events, action
