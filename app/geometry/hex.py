@@ -103,8 +103,8 @@ def line(a: Hex, b: Hex) -> list[Hex]:
     if n == 0:
         return [a]
     eps = 1e-6
-    aq, ar = a.q + eps, a.r + eps
-    bq, br = b.q + eps, b.r - 2 * eps
+    aq, ar = a.q + eps, a.r + 2 * eps  # unequal nudges: no rounding ties between q and r
+    bq, br = b.q + eps, b.r + 2 * eps  # the same nudge at both ends keeps lines symmetric
     return [_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
 
 

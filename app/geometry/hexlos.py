@@ -50,8 +50,8 @@ def in_arc(origin: Hex, facing: int, target: Hex, degrees: int = 180) -> bool:
 def _nudged_line(a: Hex, b: Hex, sign: int) -> list[Hex]:
     n = distance(a, b)
     eps = 1e-6 * sign
-    aq, ar = a.q + eps, a.r + eps
-    bq, br = b.q + eps, b.r - 2 * eps
+    aq, ar = a.q + eps, a.r + 2 * eps  # unequal nudges: no rounding ties between q and r
+    bq, br = b.q + eps, b.r + 2 * eps  # the same nudge at both ends keeps lines symmetric
     return [_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
 
 

@@ -46,3 +46,8 @@ def test_reachable_respects_blocking_and_stopping() -> None:
     assert Hex(1, 0) not in result and Hex(-1, 0) not in result
     assert Hex(-2, 0) in result  # passed over the occupied hex
     assert all(c <= 2 for c in result.values())
+
+
+@given(hexes, hexes)
+def test_line_back_is_the_line_forth_reversed(a: Hex, b: Hex) -> None:
+    assert line(b, a) == list(reversed(line(a, b)))
