@@ -62,3 +62,25 @@ def test_random_actions_are_applied_or_refused_cleanly(steps, seed):
             json.dumps(SYSTEM.view(state, viewer))
         if SYSTEM.outcome(state):
             break
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.floats(0, 48, allow_nan=False), min_size=2, max_size=2), min_size=3, max_size=7),
+       st.sampled_from(["rough", "sandy", "forest", "hill", "building", "wall"]), st.integers(0, 3))
+def test_any_terrain_polygon_is_placed_or_refused_and_never_breaks_the_game(poly, kind, level):
+    from app.systems.hgb.sight import cover
+    from app.systems.hgb.movement import segment_cost
+    from app.geometry.tabletop import Point
+
+    state = copy.deepcopy(BASE)
+    state["phase"] = "terrain"
+    raw = {"kind": "place_terrain", "id": "t", "type": kind, "polygon": poly, "level": level}
+    try:
+        state, _ = SYSTEM.apply(state, "north", SYSTEM.parse_action(raw), Dice("t"))
+    except WarboardError as err:
+        assert err.code
+        return
+    state["phase"] = "activation"
+    a, b = state["models"]["n-cg1-3"], state["models"]["s-cg1-3"]
+    assert cover(state, a, b)["category"] in ("open", "light", "partial", "full")
+    assert segment_cost(state, Point(1, 1), Point(47, 47), "walker", "n-cg1-3") >= 0
