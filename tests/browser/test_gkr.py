@@ -133,8 +133,13 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
         expect(unit(page, "king-wolf:heavy")).to_have_attribute("aria-label", re.compile(r"hex \(0, 3\), facing 120"))
     end_turn(kw)
     expect(th.locator(".gkr-dest")).not_to_have_count(0)
+    near = th.locator(".gkr-dest").count()
+    th.get_by_label(re.compile(r"^Play Thrusters with this move")).check()  # a movement card: more lit hexes
+    expect(th.locator(".gkr-dest")).not_to_have_count(near)
+    assert th.locator(".gkr-dest").count() > near
     th.select_option("#gkr-facing", "180")
     lit_hex(th, 3, 1).click()
+    expect(th.locator("#log")).to_contain_text("ThunderHappy Heavy Hitter moved 2 hexes to (3, 1), facing west with a movement card")
     expect(unit(db, "thunderhappy:heavy")).to_have_attribute("aria-label", re.compile(r"hex \(3, 1\), facing 180"))
     end_turn(th)
 

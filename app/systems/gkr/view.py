@@ -198,7 +198,15 @@ def _moves(state: State, seat: str) -> list[dict[str, Any]]:
             continue
         reach, _ = turns.move_range(state, unit, None)
         hexes = destinations(state, unit, reach)
-        out.append({"unit": uid, "range": reach, "hexes": [h.to_dict() for h in sorted(hexes)]})
+        entry: dict[str, Any] = {"unit": uid, "range": reach, "hexes": [h.to_dict() for h in sorted(hexes)]}
+        card = next((c for c in state["players"][seat]["hand"]
+                     if state["cards"][c]["type"] == "movement"), None)
+        if unit["kind"] == "heavy" and card is not None:
+            # with a movement card played along (Warboard default: more hexes, some free)
+            far, _ = turns.move_range(state, unit, card)
+            entry.update(card=card, card_range=far,
+                         card_hexes=[h.to_dict() for h in sorted(destinations(state, unit, far))])
+        out.append(entry)
     return out
 
 
