@@ -102,7 +102,7 @@ class ReplayView(BaseModel):
     events: list[dict[str, Any]] = Field(description="The spectator's copy of the last (at most 200) events up to seq")
 
 
-@api_router.get("/tables/{table_id}/replay", response_model=ReplayView)
+@api_router.get("/tables/{table_id}/replay", response_model=ReplayView, dependencies=[ClientLimit])
 async def read_replay(table_id: str, session: SessionDep,
                       seq: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
     """The spectator's view of the table after the events up to ``seq`` (default: now), the
