@@ -294,7 +294,7 @@ def open_with_token(new_page, server: Server, tid: str, seat: str, headers: dict
 
 def test_manual_resolution_controls(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
     """Dice, energy and tagging resolved by the players: stated results and records."""
-    options = {**OPTIONS, "manual": {"dice": True, "energy": True, "tagging": True}}
+    options = {**OPTIONS, "manual": {"dice": True, "energy": True, "tagging": True, "weapons": True, "flank": True}}
     opening = [a for a in first_round_actions()]
     combat = next(i for i, (_, a) in enumerate(opening) if a["kind"] == "choose_weapons")
     with server.client() as client:
@@ -305,11 +305,20 @@ def test_manual_resolution_controls(server: Server, new_page, artifacts: Path) -
             assert act(client, tid, seats[seat], action, f"m-{i}").status_code == 200
         db, th = open_with_token(new_page, server, tid, DB, seats[DB]), open_with_token(new_page, server, tid, TH, seats[TH])
         wait_phase(db, "combat")
-        expect(db.locator(".gkr-records")).to_contain_text("Resolved by the players: Energy, Dice, Tagging")
+        expect(db.locator(".gkr-records")).to_contain_text(
+            "Resolved by the players: Energy, Weapon values, Dice, Flank shots, Tagging")
         db.check("#gkr-w-blb-mine-mate")
         db.select_option("#gkr-w-blb-mine-mate-t", "0,2")
+        # manual weapons and flank shots: the player states the values and the flank
+        stated = db.get_by_role("group", name="Stated values of Mine Mate")
+        expect(stated.get_by_label("damage")).to_have_value("1")
+        stated.get_by_label("damage").fill("2")
+        stated.get_by_label("damage").dispatch_event("change")
+        db.locator("#gkr-w-blb-mine-mate-flank").check()
         db.get_by_role("button", name="Put 1 weapon face down").click()
         expect(db.locator(".gkr-firing")).to_contain_text("Mine Mate")
+        mine = view(db)["firing_line"][0]
+        assert mine["weapon"]["damage"] == 2 and mine["flank"] is True
         for seat, action in opening[combat + 1:combat + 3]:
             assert act(client, tid, seats[seat], action).status_code == 200
     # the Mine Mate resolves first (speed 2): DiamondBack states what it did to King Wolf
