@@ -17,7 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import open_seat
+from tests.browser.helpers import drag, open_seat
 from tests.conftest import Server
 from tests.helpers import new_table
 from tests.systems.small_soldiers.test_api_game import choose
@@ -121,6 +121,12 @@ def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dic
         if flag_here:  # the flag covers the space: choose it from the keyboard
             dest.focus()
             page.keyboard.press("Enter")
+        elif "dragged" not in shots:  # once: drag the fighter there (the server previews the drop)
+            shots["dragged"] = Path()
+            start, end = page.locator(f'#board .piece[data-id="{fid}"] .body').bounding_box(), dest.bounding_box()
+            assert start and end
+            drag(page, (start["x"] + start["width"] / 2, start["y"] + start["height"] / 2),
+                 (end["x"] + end["width"] / 2, end["y"] + end["height"] / 2))
         else:
             dest.click()
     elif kind == "attack":
