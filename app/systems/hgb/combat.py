@@ -88,6 +88,21 @@ def aim(state: dict[str, Any], attacker: dict[str, Any], target: dict[str, Any],
             "legal": why is None, "why": why}
 
 
+def could_fire(state: dict[str, Any], shooter: dict[str, Any], target: dict[str, Any], at: Point) -> bool:
+    """Could ``shooter`` take a direct shot at ``target`` standing at ``at`` (arc and reach only)?"""
+    moved = {**target, "x": at.x, "y": at.y}
+    for code in shooter["card"]["weapons"]:
+        card = state["weapons"].get(code, {})
+        if not card.get("dm") or card.get("grenade") or not card.get("ranges"):
+            continue
+        if card.get("limited_ammo") is not None and shooter["ammo"].get(code, card["limited_ammo"]) <= 0:
+            continue
+        band, _ = band_of(state, shooter, moved, card)
+        if band and arc_of(shooter, at, card["arc"], state["rules"]):
+            return True
+    return False
+
+
 def spend_ammo(state: dict[str, Any], m: dict[str, Any], code: str) -> None:
     card = state["weapons"][code]
     if card.get("limited_ammo") is not None:

@@ -183,7 +183,7 @@ class HeavyGearBlitz(RuleSystem):
         ev.append(observe.designate(s, dice, m, self._target(s, m, a.target)))
         m["actions"] -= 1
         m["acted"] = True
-        turns.open_reaction(s, m, [pos(m)], ev)
+        turns.open_reaction(s, m, [pos(m)], ev, designation=True)
 
     def _ecm(self, s: State, seat: str, a: A.Ecm, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)
@@ -194,7 +194,7 @@ class HeavyGearBlitz(RuleSystem):
                 raise IllegalAction(f"{m['label']} has no kept Action for ECM", code="no_action")
             ev.append(observe.jam(s, dice, m, self._target(s, m, a.observer)))
             m["kept"], m["actions"] = False, 0
-            if not [x for x in turns.alive(s, seat) if x["kept"]]:
+            if not [x for x in turns.alive(s, seat) if x["kept"] and x["id"] in s["pending"]["models"]]:
                 turns.close_reaction(s)
             return
         turns.begin_model(s, seat, m, ev)
@@ -211,6 +211,9 @@ class HeavyGearBlitz(RuleSystem):
         m = self._own(s, seat, a.model)
         if m["status"] != "active" or not m["kept"]:
             raise IllegalAction(f"{m['label']} has no kept Action for Return Fire", code="no_action")
+        if combat.weapon_card(s, m, a.weapon).get("grenade"):
+            raise IllegalAction("Return Fire is a shot: grenades are thrown in the model's own activation",
+                                code="illegal_attack")
         mover = s["models"][p["mover"]]
         idx = a.at if a.at >= 0 else len(p["points"]) - 1
         if idx >= len(p["points"]):
@@ -222,7 +225,8 @@ class HeavyGearBlitz(RuleSystem):
         if mover["status"] == "active":
             mover["x"], mover["y"] = final
         m["kept"], m["actions"] = False, 0
-        if mover["status"] != "active" or not [x for x in turns.alive(s, seat) if x["kept"]]:
+        if mover["status"] != "active" or not [x for x in turns.alive(s, seat)
+                                               if x["kept"] and x["id"] in p["models"]]:
             turns.close_reaction(s)
             self._after_reaction(s, mover, dice, ev)
 

@@ -14,6 +14,7 @@ from app.core.dice import Dice
 from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
 from app.geometry.tabletop import Point, path_length
 from app.systems.hgb.sight import ordered
+from app.systems.hgb.combat import could_fire
 from app.systems.hgb.setup import SEATS, fresh_round, other
 
 
@@ -142,15 +143,18 @@ def advance(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]]) -> 
 
 
 def open_reaction(state: dict[str, Any], mover: dict[str, Any], points: list[Point],
-                  events: list[dict[str, Any]]) -> bool:
-    """Return Fire: the other seat's models that kept their Action may answer the mover."""
+                  events: list[dict[str, Any]], designation: bool = False) -> bool:
+    """Return Fire: the other seat's models that kept their Action and could shoot the mover at
+    one of ``points`` may answer it (after a designation, ECM models may answer too)."""
     if mover["status"] != "active" or state["result"] is not None:
         return False
     foe = other(mover["seat"])
-    ready = [m["id"] for m in alive(state, foe) if m["kept"]]
+    ready = [m["id"] for m in alive(state, foe)
+             if m["kept"] and (any(could_fire(state, m, mover, p) for p in points)
+                               or designation and m["card"].get("ecm", 0) > 0)]
     if not ready:
         return False
-    state["pending"] = {"seat": foe, "mover": mover["id"],
+    state["pending"] = {"seat": foe, "mover": mover["id"], "models": ready,
                         "points": [[round(p.x, 4), round(p.y, 4)] for p in points]}
     state["phase"] = "reaction"
     events.append({"kind": "reaction_window", "seat": foe, "mover": mover["id"], "models": ready,

@@ -179,3 +179,13 @@ def test_players_choose_their_own_force_before_deployment():
     with pytest.raises(IllegalAction) as err:
         t.act("north", {"kind": "choose_force", "faction": "south", "choices": {}})
     assert err.value.code == "illegal_force"
+
+
+def test_no_reaction_window_when_no_kept_model_could_shoot():
+    # the south Hunter keeps its Action but faces away from the north one
+    t = battle({"n-cg1-3": (24, 30, 90), "s-cg1-3": (24, 40, 90), "s-cg2-1": (40, 44, 270)}, first="south")
+    act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
+    ev = act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[24, 33]]})
+    assert not by_kind(ev, "reaction_window") and t.state["phase"] == "activation"
+    with pytest.raises(IllegalAction):
+        act(t, "north", {"kind": "pass"})
