@@ -82,14 +82,23 @@ def targets(state: dict[str, Any], m: dict[str, Any]) -> list[dict[str, Any]]:
         if t["status"] != "active" or t["seat"] == m["seat"]:
             continue
         cov = cover(state, m, t)
+        d = state["designations"].get(t["id"])
+        observer = state["models"][d["observer"]] if d and d["seat"] == m["seat"] else None
+        seen = cover(state, observer, t) if observer else None
         for w in m["card"]["weapons"]:
             card = state["weapons"].get(w)
             if not card or not card.get("dm"):
                 continue
             info = aim(state, m, t, w, indirect=False, cov=cov)
-            out.append({k: info[k] for k in ("weapon", "target", "distance", "band", "in_arc", "cover",
-                                             "attack_modifiers", "defense_modifiers", "legal", "why")})
+            out.append({k: info[k] for k in TARGET_KEYS})
+            if observer and card.get("if") and not card.get("grenade"):  # designated: Indirect Fire
+                info = aim(state, m, t, w, indirect=True, observer=observer, cov=seen)
+                out.append({k: info[k] for k in TARGET_KEYS})
     return out
+
+
+TARGET_KEYS = ("weapon", "target", "indirect", "distance", "band", "in_arc", "cover", "cover_from",
+               "attack_modifiers", "defense_modifiers", "legal", "why")
 
 
 def active_seats(state: dict[str, Any]) -> list[str]:

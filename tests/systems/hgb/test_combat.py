@@ -208,3 +208,12 @@ def test_translator_designation_limit():
         act(t, "north", {"kind": "attack", "model": "n-cg1-1", "weapon": "LRP", "target": "s-cg1-3",
                          "indirect": True})
     assert err.value.code == "designation_full"
+
+
+def test_targets_in_the_view_offer_indirect_fire_at_designated_enemies():
+    t = battle({"n-cg1-3": (24, 2, 90), "n-cg1-4": (30, 16, 90), "s-cg1-3": (24, 24, 270)}, HUNTERS)
+    act(t, "north", {"kind": "designate", "model": "n-cg1-4", "target": "s-cg1-3"})
+    act(t, "north", {"kind": "set_speed", "model": "n-cg1-3", "speed": "combat"})
+    offers = [x for x in t.view("north")["targets"] if x["indirect"]]
+    assert offers and offers[0]["weapon"] == "LRP" and offers[0]["cover_from"] == "n-cg1-4"
+    assert t.view("south").get("targets") is None
