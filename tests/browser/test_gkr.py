@@ -386,3 +386,9 @@ def test_call_in_support_brings_a_destroyed_unit_back(server: Server, new_page, 
     expect(unit(kw, "king-wolf:combat")).to_have_attribute("aria-label", re.compile(rf"hex \({where[1]}, {where[2]}\)"))
     expect(kw.locator("#log")).to_contain_text(f"King Wolf Combat Unit was called in at ({where[1]}, {where[2]})")
     shot(kw, artifacts, "12-call-in-support")
+    # a phone: one column, the board first, the game panel right under it
+    kw.set_viewport_size({"width": 390, "height": 844})
+    expect(kw.locator("#system-panel")).to_be_visible()
+    board, panel = kw.locator("#board").bounding_box(), kw.locator("#system-panel").bounding_box()
+    assert board and panel and panel["y"] >= board["y"] + board["height"] - 1 and panel["width"] <= 390
+    kw.screenshot(path=str(artifacts / "gkr-13-phone.png"), full_page=True)

@@ -77,7 +77,11 @@ export function mount(ctx) {
   // --- names ------------------------------------------------------------------------------------
   const faction = (seat) => st.view?.players?.[seat]?.name || seat || "nobody";
   const colour = (seat) => st.view?.players?.[seat]?.colour || "#777";
-  const player = (seat) => { const n = ctx.names?.get?.(seat); return n ? `${faction(seat)} (${n})` : faction(seat); };
+  const player = (seat) => {
+    const n = ctx.names?.get?.(seat);
+    return n && n.toLowerCase() !== faction(seat).toLowerCase() && n.toLowerCase() !== String(seat).toLowerCase()
+      ? `${faction(seat)} (${n})` : faction(seat);
+  };
   function unitName(id) {
     if (id === "blb") return "Big Little Buddy";
     const piece = (st.view?.pieces || []).find((p) => p.id === id);
@@ -101,6 +105,9 @@ export function mount(ctx) {
   function showStatus(view) {
     const turn = view.turn || {};
     const w = view.winner;
+    const sig = JSON.stringify([turn, w, view.prompt?.text, Object.values(view.players || {}).map((p) => p.name)]);
+    if (sig === st.statusSig) return;
+    st.statusSig = sig;
     if (w) {
       const who = (w.winners || []).map(faction).join(", ");
       const text = who ? `${who} win${(w.winners || []).length === 1 ? "s" : ""}: ${w.reason}` : `No winner: ${w.reason}`;
