@@ -76,7 +76,8 @@ def _fire(t: Table, seat: str, m: dict[str, Any]) -> None:
             if best is None or score > best[0]:
                 best = (score, tgt)
     if best:
-        t.act(seat, {"kind": "attack", "model": m["id"], "weapon": best[1]["weapon"], "target": best[1]["target"]})
+        t.act(seat, {"kind": "attack", "model": m["id"], "weapon": best[1]["weapon"], "target": best[1]["target"],
+                     "indirect": best[1]["indirect"]})
 
 
 def play_turn(t: Table) -> None:

@@ -113,7 +113,7 @@ def _activate(g: Game, seat: str) -> None:
         if targets:
             best = max(targets, key=lambda t: sum(t["attack_modifiers"].values()))
             out = g.must(seat, {"kind": "attack", "model": me["id"], "weapon": best["weapon"],
-                                "target": best["target"]})
+                                "target": best["target"], "indirect": best["indirect"]})
             _drain_reactions(g, out["events"])
         if g.view(seat)["result"]:
             return
