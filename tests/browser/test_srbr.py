@@ -1,0 +1,208 @@
+"""Samurai Robots Battle Royale in real Chromium: two players and a spectator at a seeded table.
+
+The table's host made the mechas worn (Warboard default health track overridden so every part
+starts on white, yellow, red dice) and fixed the initiative, so the seed below gives, in order:
+p1 activates Kabuto-Maru's Legs with two dice (two successes, no 1), moves once by a drag and
+once by picking a point; then Raijin's Legs with three dice roll 2, 1 on yellow, 6: one success,
+two failures, and a 1 on a yellow die, so p2 is offered a reaction, reacts with Gamera-X's Legs
+and moves; p1 spends the last action from the keyboard form and the turn passes to p2.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import board_point, drag, open_seat
+from tests.conftest import Server
+from tests.helpers import new_table
+
+pytestmark = pytest.mark.browser
+
+SEED = "srbr-browser-8"
+OPTIONS = {"rules": {"health": {"track": [["white", "yellow", "red"], ["yellow", "red"], ["red"], []]},
+                     "initiative": {"method": "fixed"}}}
+
+
+def mecha(page: Page, mid: str) -> Any:
+    return page.locator(f'.piece[data-id="{mid}"]')
+
+
+def mecha_centre(page: Page, mid: str) -> tuple[float, float]:
+    box = mecha(page, mid).locator(".body").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def view(page: Page) -> dict[str, Any]:
+    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
+
+
+def piece_at(page: Page, mid: str) -> tuple[float, float]:
+    p = next(p for p in view(page)["pieces"] if p["id"] == mid)
+    return p["x"], p["y"]
+
+
+def wait_ask(page: Page, ask: str) -> None:
+    expect(page.locator("#system-panel")).to_have_attribute("data-ask", ask)
+
+
+def shot(page: Page, artifacts: Path, name: str, show: str = "") -> None:
+    page.eval_on_selector(".side", "el => el.scrollTop = 0")
+    if show:
+        page.locator(show).first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"srbr-{name}.png"))
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """Controls of the game panel without an accessible name."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        '#system-panel button, #system-panel input, #system-panel select, #system-panel textarea')].filter((n) => {
+        const named = (n.getAttribute('aria-label') || '').trim() || (n.labels && [...n.labels].some((l) => l.textContent.trim()))
+            || (n.tagName === 'BUTTON' && n.textContent.trim());
+        return !named;
+    }).map((n) => n.outerHTML.slice(0, 120))""")
+
+
+def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, "srbr", name="Neo-Tokyo brawl", options=OPTIONS, seed=SEED)
+    tid = table["id"]
+    p1, p2 = new_page(1400, 950), new_page(1400, 950)
+    open_seat(p1, server.url, tid, "p1", "Ann")
+    open_seat(p2, server.url, tid, "p2", "Bob")
+    eve = new_page(1400, 950)
+    open_seat(eve, server.url, tid, None, "Eve")
+
+    # --- the board: centimetres, bases at their size, sticks from the selected model -------------
+    wait_ask(p1, "activate")
+    wait_ask(p2, "wait")
+    expect(p1.locator("#measure-readout")).to_have_text("")
+    assert view(p1)["board"]["units"] == "cm"
+    assert re.search(r"\(30, 83\) cm", str(mecha(p1, "p1-kabuto").get_attribute("aria-label")))
+    body = mecha(p1, "p1-kabuto").locator(".body")
+    assert float(body.get_attribute("r") or 0) == pytest.approx(2.0)  # 4 cm base
+    expect(p1.locator(".srbr-status")).to_contain_text("Your turn")
+    expect(p2.locator(".srbr-status")).to_contain_text("Waiting for p1")
+    assert unnamed_controls(p1) == []
+    assert unnamed_controls(p2) == []
+    mecha(p1, "p1-kabuto").focus()
+    p1.keyboard.press("Enter")  # select it from the keyboard: S/M/L circles from its measuring point
+    circles = p1.locator(".srbr-stick")
+    expect(circles).to_have_count(3)
+    assert sorted(float(c.get_attribute("r") or 0) for c in circles.all()) == [5.0, 8.0, 12.0]
+    assert {(c.get_attribute("cx"), c.get_attribute("cy")) for c in circles.all()} == {("31", "83")}  # right foot
+    expect(p1.locator(".srbr-sticks-for")).to_contain_text("Kabuto-Maru")
+    shot(p1, artifacts, "1-activate")
+
+    # --- p1: choose Kabuto-Maru's Legs and two dice --------------------------------------------
+    p1.get_by_label("Mecha", exact=True).select_option("p1-kabuto")
+    p1.locator(".srbr-parts").get_by_label(re.compile(r"^Legs")).check()
+    p1.get_by_role("button", name=re.compile(r"^Roll 2 dice for Kabuto-Maru Legs \(white, yellow\)")).click()
+    wait_ask(p1, "actions")
+    roll = p1.locator(".srbr-roll")
+    expect(roll).to_contain_text("Kabuto-Maru Legs (Q3+)")
+    expect(roll.locator(".srbr-successes")).to_have_text("2 successes")
+    expect(roll.locator(".srbr-die")).to_have_count(2)
+    expect(roll.locator(".srbr-die.die-white")).to_have_count(1)
+    expect(roll.locator(".srbr-die.die-yellow")).to_have_count(1)
+    expect(p1.locator(".srbr-actions")).to_contain_text("2 actions left of 2 successes")
+    expect(p2.locator(".srbr-roll .srbr-successes")).to_have_text("2 successes")  # the opponent sees the dice too
+    expect(p1.locator(".srbr-reach")).to_have_count(1)
+    assert float(p1.locator(".srbr-reach").get_attribute("r") or 0) == 8.0  # Medium stick
+    assert unnamed_controls(p1) == []
+    shot(p1, artifacts, "2-rolled")
+
+    # --- spend the actions: a drag, then a point picked on the board ---------------------------
+    drag(p1, mecha_centre(p1, "p1-kabuto"), board_point(p1, 31, 76))
+    expect(p1.locator("#log")).to_contain_text(re.compile(r"Kabuto-Maru moves 7\.\d+ cm \(Medium stick\)"))
+    expect(p1.locator(".srbr-actions")).to_contain_text("1 action left")
+    x, y = piece_at(p1, "p1-kabuto")
+    assert math.hypot(x - 31, y - 76) < 0.2
+    p1.get_by_role("button", name="Pick a point on the board to move to").click()
+    p1.mouse.click(*board_point(p1, 33, 70))  # the measuring point (right foot) goes there
+    wait_ask(p1, "activate")
+    x, y = piece_at(p1, "p1-kabuto")
+    assert math.hypot(x + 1 - 33, y - 70) < 0.2, (x, y)
+    expect(mecha(eve, "p1-kabuto")).to_have_attribute("aria-label", re.compile(r"\((31\.9|32|32\.1), (69\.9|70|70\.1)\) cm"))
+
+    # --- Raijin's Legs, three dice: a 1 on yellow, the opponent may react ----------------------
+    p1.get_by_label("Mecha", exact=True).select_option("p1-raijin")
+    expect(p1.locator(".srbr-parts")).to_contain_text("Lightning rifle")
+    p1.locator(".srbr-parts").get_by_label(re.compile(r"^Legs")).check()
+    p1.get_by_role("button", name=re.compile(r"^Roll 3 dice for Raijin Legs \(white, yellow, red\)")).click()
+    roll = p1.locator(".srbr-roll")
+    expect(roll.locator(".srbr-successes")).to_have_text("1 success")
+    expect(roll.locator(".srbr-die.trigger")).to_have_count(1)
+    expect(roll.locator(".srbr-die.trigger")).to_have_attribute("aria-label", "yellow die rolled 1, failure, the opponent may react")
+    expect(roll.locator(".srbr-die.die-red")).to_have_attribute("aria-label", "red die rolled 6, success")
+    expect(roll).to_contain_text("the opponent may react")
+    expect(roll).to_contain_text("the turn ends after these actions")
+    wait_ask(p1, "wait")
+    expect(p1.locator(".srbr-status")).to_contain_text("Waiting for p2")
+
+    # --- p2: the reaction prompt; react with Gamera-X's Legs and move ---------------------------
+    wait_ask(p2, "reaction")
+    prompt = p2.locator(".srbr-reaction")
+    expect(prompt).to_contain_text("You may react!")
+    expect(prompt).to_contain_text("rolled a 1 on a yellow or red activation die")
+    expect(p2.get_by_role("button", name="Pass: do not react")).to_be_visible()
+    assert unnamed_controls(p2) == []
+    expect(p2.locator("#log")).to_contain_text("Bob (p2) may react (1 chance)")
+    shot(p2, artifacts, "3-reaction-prompt")
+    p2.get_by_label("Reacting mecha").select_option("p2-gamera")
+    p2.get_by_label("Body part").select_option("legs")
+    p2.get_by_role("button", name="React with Gamera-X Legs").click()
+    wait_ask(p2, "reaction_actions")
+    expect(p2.locator(".srbr-roll")).to_contain_text("Reaction: Gamera-X Legs")
+    expect(p2.locator(".srbr-actions")).to_contain_text("1 action left")
+    drag(p2, mecha_centre(p2, "p2-gamera"), board_point(p2, 30, 11.5))
+    expect(p2.locator("#log")).to_contain_text(re.compile(r"Gamera-X moves 4(\.0)? cm \(Short stick\)"))
+
+    # --- p1 spends the last action from the keyboard; two failures end the turn -----------------
+    wait_ask(p1, "actions")
+    expect(p1.locator(".srbr-actions")).to_contain_text("Raijin Legs")
+    p1.locator(".srbr-more summary").click()
+    p1.get_by_label("x (cm)").fill("61")
+    p1.get_by_label("y (cm)").fill("75")
+    p1.get_by_label("Facing after the move").select_option("315")
+    p1.get_by_role("button", name="Move the measuring point here").press("Enter")
+    wait_ask(p1, "wait")
+    wait_ask(p2, "activate")
+    expect(mecha(p1, "p1-raijin")).to_have_attribute("aria-label", re.compile(r"facing 315 degrees"))
+    expect(p2.locator(".srbr-status")).to_contain_text("Your turn")
+    expect(p1.locator("#log")).to_contain_text("Round 1: Bob (p2)'s turn")
+    expect(p2.locator(".srbr-mecha[data-mecha='p1-raijin']")).to_contain_text("Raijin")
+    shot(p2, artifacts, "4-p2-turn")
+
+    # --- the spectator: the same board, no controls ---------------------------------------------
+    expect(eve.locator("#system-panel")).to_be_hidden()
+    expect(eve.locator(".srbr-panel button")).to_have_count(0)
+    expect(mecha(eve, "p2-gamera")).to_have_attribute("aria-label", re.compile(r"\(30, 11\.5\) cm"))
+    expect(eve.locator("#log")).to_contain_text("reacted")
+    expect(eve.locator("#turn")).to_contain_text("Turn: p2")
+    shot(eve, artifacts, "5-spectator")
+
+    # --- the mecha builder: a sample, a cost from the rules helper ------------------------------
+    p1.locator(".srbr-builder summary").click()
+    p1.get_by_label("Sample").select_option("raijin")
+    expect(p1.locator(".srbr-cost")).to_have_text("Cost: 74 points")
+    p1.get_by_role("button", name="Add a part").click()
+    expect(p1.locator(".srbr-builder-part")).to_have_count(5)
+    expect(p1.locator(".srbr-cost")).to_have_text("Cost: 84 points")
+    assert unnamed_controls(p1) == []
+    shot(p1, artifacts, "6-builder", ".srbr-builder")
+
+    # --- p2 concedes: the winner banner ----------------------------------------------------------
+    p2.get_by_role("button", name="Concede the game…").click()
+    p2.get_by_role("button", name="Yes, concede").click()
+    expect(p1.locator(".srbr-winner")).to_contain_text("You win!")
+    expect(p1.locator(".srbr-board-banner")).to_have_text("Ann (p1) wins!")
+    expect(p2.locator(".srbr-winner")).to_contain_text("Game over.")
+    expect(eve.locator("#turn")).to_contain_text("Game over")
+    shot(p1, artifacts, "7-winner")
