@@ -87,3 +87,18 @@ def test_odds_helper_is_exact_and_complete():
     assert abs(out.hit + out.miss - 1) < 1e-12
     assert abs(sum(out.boxes.values()) + out.overkill - 1) < 1e-12
     assert Fraction(out.exact["hit"]) == odds(2, -1, 2, -1, 8, 15).hit
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 3), st.integers(-3, 2), st.integers(1, 2), st.integers(-2, 1), st.integers(5, 20))
+def test_indirect_odds_equal_brute_force(a_n, a_mod, d_n, d_mod, dm):
+    hit = Fraction(0)
+    total = 6 ** (a_n + d_n)
+    for fa in product(range(1, 7), repeat=a_n):
+        roll = read_faces(fa)
+        if roll.modified(a_mod) <= 4:
+            continue
+        for fd in product(range(1, 7), repeat=d_n):
+            if resolve(roll.result, read_faces(fd).modified(d_mod), dm, 15).hit:
+                hit += Fraction(1, total)
+    assert odds(a_n, a_mod, d_n, d_mod, dm, 15, threshold=4).hit == hit
