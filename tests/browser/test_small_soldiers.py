@@ -289,7 +289,7 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
                           options={"players": 4, "team_mode": "split", "map_name": "skirmish"})
     tid = table["id"]
     seats = ["gorgonites-1", "gorgonites-2", "commandos-1", "commandos-2"]
-    pages = {s: new_page(1400, 900) for s in seats}
+    pages = {s: new_page(1400, 900) if s != "commandos-2" else new_page(390, 844, has_touch=True) for s in seats}  # one phone
     for seat, page in pages.items():
         open_seat(page, server.url, tid, seat, seat.title())
     seq = settle(server, tid, list(pages.values()))
@@ -310,8 +310,11 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
     owners = {p["id"]: p["owner"] for p in view["pieces"] if p["kind"] == "fighter"}
     assert owners["archer"] == owners["slamfist"] == owners["punchit"] == "gorgonites-2"
     assert owners["insaniac"] == owners["ocula"] == "gorgonites-1"
-    # the commandos' second seat deploys with the default three
-    pages["commandos-2"].locator("#system-panel").get_by_role("button", name="Deploy").click()
+    # the commandos' second seat deploys with the default three, from a phone
+    phone = pages["commandos-2"]
+    phone.locator("#system-panel").scroll_into_view_if_needed()
+    phone.screenshot(path=str(artifacts / "small-soldiers-phone.png"))
+    phone.locator("#system-panel").get_by_role("button", name="Deploy").tap()
     seq = settle(server, tid, list(pages.values()), seq)
     for seat in ("gorgonites-2", "commandos-1"):
         pages[seat].locator("#system-panel").get_by_role("button", name="Roll the opening die").click()

@@ -217,7 +217,8 @@ export function mount(ctx) {
     banner.hidden = true;
     boardBanner.hidden = true;
     const mine = (turn.active || []).includes(me);
-    const army = turn.army || ((turn.active || []).length === 1 ? armyOf(turn.active[0]) : null);
+    const armies = [...new Set((turn.active || []).map(armyOf))];
+    const army = turn.army || (armies.length === 1 ? armies[0] : null);
     const chip = h("span", { class: `ss-chip army-${army || "none"}`, text: army ? armyName(army) : "Both armies" });
     const who = mine ? "Your turn" : `Waiting for ${(turn.active || []).map(seatName).join(" and ") || "nobody"}`;
     status.classList.toggle("mine", mine);
