@@ -17,7 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import drag, open_seat
+from tests.browser.helpers import CONNECTED, drag, open_seat
 from tests.conftest import Server
 from tests.helpers import new_table
 from tests.systems.small_soldiers.test_api_game import choose
@@ -222,6 +222,15 @@ def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str
             message = page.locator("#board-message").text_content()
             raise AssertionError(f"{action} by {seat} after {kinds}: {message}") from exc
         kinds.append(action["kind"])
+        if len(kinds) == 12:  # a reload mid-game: the seat, the panel and the board come back
+            other.reload()
+            other.wait_for_selector(CONNECTED)
+            settle(server, tid, all_pages)
+            again = other.evaluate("window.warboard.view")
+            expect(other.locator("#system-panel .ss-status")).to_be_visible()
+            if again["spinner"]["last"]:
+                expect(other.locator("#system-panel .ss-spinner")).to_have_attribute("data-index", str(again["spinner"]["last"]["index"]))
+            expect(other.locator("#board .ss-space")).to_have_count(len(again["board"]["cells"]))
         after = page.evaluate("window.warboard.view")
         if action["kind"] == "spin":
             last = after["spinner"]["last"]
