@@ -49,7 +49,9 @@ def _piece(m: dict[str, Any]) -> dict[str, Any]:
     return {"id": m["id"], "label": m["name"], "owner": m["owner"], "x": m["x"], "y": m["y"],
             "facing": m["facing"], "base": m["base"],
             "anchor": [round(a.x - m["x"], 3), round(a.y - m["y"], 3)],
-            "anchor_local": m["anchor"], "kind": "mecha", "form": m["form"], "status": m["status"]}
+            "anchor_local": m["anchor"], "kind": "mecha", "form": m["form"],
+            # the board client prints a piece's status over it: only when it says something
+            "status": None if m["status"] == "standing" else m["status"]}
 
 
 def _profile(state: State, m: dict[str, Any]) -> dict[str, Any]:

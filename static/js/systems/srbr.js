@@ -159,7 +159,7 @@ export function mount(ctx) {
     const active = turn.active || [];
     const mine = !!(me && active.includes(me) && prompt() && ask() !== "wait");
     const order = (turn.order || []).map((s) => h("span", {
-      class: `srbr-seat${s === turn.seat ? " turn" : ""}${active.includes(s) ? " active" : ""}${(view.conceded || []).includes(s) ? " out" : ""}`,
+      class: `srbr-seat${s === turn.seat ? " turn-seat" : ""}${active.includes(s) ? " active" : ""}${(view.conceded || []).includes(s) ? " out" : ""}`,
       text: `${player(s)}${s === turn.seat ? " ◆" : ""}`, title: s === turn.seat ? "whose turn it is" : "" }));
     status.classList.toggle("mine", mine);
     status.replaceChildren(
@@ -252,9 +252,11 @@ export function mount(ctx) {
       const diceRow = h("div", { class: "srbr-buttons", role: "group", "aria-label": "Roll dice" });
       for (let n = 1; n <= 3; n++) {
         const colours = (part?.dice || []).slice(0, n);
-        diceRow.append(button(`Roll ${plural(n, "die", "dice")}`, () => fire({ kind: "activate", mecha: m.id, part: st.part, dice: n }),
+        const b = button(`Roll ${plural(n, "die", "dice")}`, () => fire({ kind: "activate", mecha: m.id, part: st.part, dice: n }),
           { key: `roll-${n}`, disabled: !st.part || n > most, cls: "srbr-roll-button",
-            aria: `Roll ${plural(n, "die", "dice")} for ${m.name} ${part?.name || ""}${colours.length ? ` (${colours.join(", ")})` : ""}` }));
+            aria: `Roll ${plural(n, "die", "dice")} for ${m.name} ${part?.name || ""}${colours.length ? ` (${colours.join(", ")})` : ""}` });
+        if (n <= most) { const chips = colourChips(colours); chips.setAttribute("aria-hidden", "true"); chips.removeAttribute("role"); b.append(" ", chips); }
+        diceRow.append(b);
       }
       box.append(diceRow);
       if (part) box.append(h("p", { class: "srbr-note", text: `Each die at ${part.q} or more is a success and buys one ${part.name} action; a 1 always fails, a 6 always succeeds. The part rolls its current dice: ${part.dice.join(", ")}.` }));
@@ -423,7 +425,7 @@ export function mount(ctx) {
     // every model's measuring point (the token anchor)
     for (const piece of view.pieces || []) {
       const a = anchorOf(piece);
-      svgEl("circle", { cx: a.x, cy: a.y, r: 0.45, class: "srbr-anchor" }, layers.anchors);
+      svgEl("circle", { cx: a.x, cy: a.y, r: 0.3, class: "srbr-anchor" }, layers.anchors);
     }
     // the stick circles
     const target = st.sticks ? sticksTarget() : null;
@@ -595,19 +597,22 @@ export function mount(ctx) {
     let rows = [];
 
     function partRow(p, i) {
+      const tiny = (text, input) => h("label", { class: "srbr-mini" }, h("span", { text }), input);
       const f = {
         name: h("input", { type: "text", maxLength: 40, value: p.name || "", "aria-label": `Part ${i + 1} name` }),
         type: select(cat.part_types.map((t) => [t, t]), p.type || "other", { "aria-label": `Part ${i + 1} type` }),
         points: h("input", { type: "number", min: "0", max: "999", value: p.points ?? 10, class: "srbr-num", "aria-label": `Part ${i + 1} points` }),
-        q: select([2, 3, 4, 5, 6].map((n) => [n, `Q${n}+`]), p.q ?? 4, { "aria-label": `Part ${i + 1} Quality` }),
+        q: select([2, 3, 4, 5, 6].map((n) => [n, `${n}+`]), p.q ?? 4, { "aria-label": `Part ${i + 1} Quality` }),
         c: h("input", { type: "number", min: "0", max: "6", value: p.c ?? 1, class: "srbr-num", "aria-label": `Part ${i + 1} combat score C` }),
-        move: select([["", "no move"], ...STICKS.map((s) => [s, `move ${s}`])], p.move || "", { "aria-label": `Part ${i + 1} move stick` }),
-        attacks: h("select", { multiple: true, size: 3, "aria-label": `Part ${i + 1} attacks` },
-          ...attackNames.map((a) => h("option", { value: a, text: nice(a), selected: (p.attacks || []).includes(a) }))),
+        move: select([["", "none"], ...STICKS.map((s) => [s, stickName(s)])], p.move || "", { "aria-label": `Part ${i + 1} move stick` }),
+        attacks: attackNames.map((a) => h("input", { type: "checkbox", value: a, checked: (p.attacks || []).includes(a), "aria-label": `Part ${i + 1} attack ${nice(a)}` })),
       };
       const remove = button("Remove", () => { rows = rows.filter((r) => r !== row); draw(); check(); }, { cls: "secondary small", aria: `Remove part ${i + 1}` });
+      const attacks = h("div", { class: "srbr-mini-attacks", role: "group", "aria-label": `Part ${i + 1} attacks` },
+        ...f.attacks.map((box) => h("label", { class: "srbr-check" }, box, h("span", { text: nice(box.value), "aria-hidden": "true" }))));
       const row = { f, node: h("fieldset", { class: "srbr-builder-part" }, h("legend", { text: `Part ${i + 1}` }),
-        f.name, f.type, f.points, f.q, f.c, f.move, f.attacks, remove), id: p.id };
+        tiny("Name", f.name), tiny("Type", f.type), tiny("Points", f.points), tiny("Quality", f.q), tiny("C", f.c), tiny("Move", f.move),
+        attacks, remove), id: p.id };
       row.node.addEventListener("change", check);
       return row;
     }
@@ -625,7 +630,7 @@ export function mount(ctx) {
         parts: rows.map((r, i) => {
           const p = { id: r.id || slug(r.f.name.value, i), name: r.f.name.value.trim() || `Part ${i + 1}`, type: r.f.type.value,
             points: Number(r.f.points.value) || 0, q: Number(r.f.q.value), c: Number(r.f.c.value) || 0,
-            attacks: [...r.f.attacks.selectedOptions].map((o) => o.value) };
+            attacks: r.f.attacks.filter((b) => b.checked).map((b) => b.value) };
           if (r.f.move.value) p.move = r.f.move.value;
           return p;
         }),
@@ -681,7 +686,7 @@ export function mount(ctx) {
         return line;
       }
       case "moved": {
-        let line = `${M(e.mecha)} moves ${e.travelled} ${unit()} (${stickName(e.stick)} stick) to (${round1(e.to[0])}, ${round1(e.to[1])})`;
+        let line = `${M(e.mecha)} moves ${round1(e.travelled)} ${unit()} (${stickName(e.stick)} stick) to (${round1(e.to[0])}, ${round1(e.to[1])})`;
         if (e.stopped_by_contact) line += `, stopped by contact with ${targetName(e.stopped_by_contact)}`;
         if (e.fled) line += " and flees the table";
         return line;
