@@ -214,6 +214,8 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
         expect(page.locator(".gkr-firing .revealed")).to_have_count(2)
         expect(page.locator(".gkr-firing")).to_contain_text("Mine Mate")
     expect(kw.locator("#log")).to_contain_text("Big Little Buddy fired Mine Mate at King Wolf Heavy Hitter")
+    expect(kw.locator(".gkr-attacks .gkr-rolls li")).to_have_count(2)  # the dice of both attacks
+    expect(kw.locator(".gkr-attacks")).to_contain_text("Mine Mate Big Little Buddy → King Wolf Heavy Hitter (flank shot)")
     expect(kw.locator("#log")).to_contain_text("Big Little Buddy was destroyed by ThunderHappy")
     expect(kw.locator("#log")).to_contain_text("ThunderHappy took a random sponsor card from DiamondBack")
     expect(unit(eve, "king-wolf:heavy")).not_to_have_attribute("aria-label", re.compile(r"status 25 cards"))

@@ -52,11 +52,12 @@ export function mount(ctx) {
   const controls = h("div", { class: "gkr-controls" });
   const players = h("div", { class: "gkr-players" });
   const firing = h("section", { class: "gkr-firing", "aria-label": "Firing line" });
+  const attacksBox = h("section", { class: "gkr-attacks", "aria-label": "Dice of the last Combat Phase", hidden: true });
   const blbBox = h("section", { class: "gkr-blb", "aria-label": "Big Little Buddy" });
   const handBox = h("section", { class: "gkr-hand", "aria-label": "Your cards" });
   const buildingsBox = h("section", { class: "gkr-buildings", "aria-label": "Buildings" });
   const recordsBox = h("section", { class: "gkr-records", "aria-label": "Manual resolution" });
-  container.replaceChildren(h("h2", { text: "Heavy Hitters" }), banner, status, controls, firing, blbBox, players, handBox,
+  container.replaceChildren(h("h2", { text: "Heavy Hitters" }), banner, status, controls, firing, attacksBox, blbBox, players, handBox,
     buildingsBox, recordsBox);
   const boardBanner = h("div", { class: "gkr-board-banner", hidden: true, "aria-hidden": "true" });
   document.querySelector(".board-wrap")?.append(boardBanner);
@@ -72,7 +73,8 @@ export function mount(ctx) {
   };
 
   const st = { view: null, chosen: null, facing: "keep", thrusters: false, draft: new Map(), focusWeapon: null,
-    sig: null, handSig: null, buildSig: null, recSig: null, press: null, tagCount: 1 };
+    sig: null, handSig: null, buildSig: null, recSig: null, press: null, tagCount: 1,
+    attacks: new Map(), revealSeq: -1, attacksTimer: null };
 
   // --- names ------------------------------------------------------------------------------------
   const faction = (seat) => st.view?.players?.[seat]?.name || seat || "nobody";
@@ -559,6 +561,35 @@ export function mount(ctx) {
     return form;
   }
 
+  // The dice of the latest Combat Phase, from the attack events (the log and history feed them).
+  function noteEvent(e) {
+    if (e.kind === "firing_line_revealed") st.revealSeq = Math.max(st.revealSeq, e.seq ?? 0);
+    else if (e.kind === "attack") st.attacks.set(e.seq ?? st.attacks.size, e);
+    else return;
+    clearTimeout(st.attacksTimer);
+    st.attacksTimer = setTimeout(showAttacks, 0);
+  }
+
+  function showAttacks() {
+    const list = [...st.attacks.values()].filter((e) => (e.seq ?? 0) > st.revealSeq).sort((a, b) => a.seq - b.seq);
+    for (const [seq] of st.attacks) if (seq < st.revealSeq) st.attacks.delete(seq);
+    attacksBox.hidden = !list.length;
+    if (!list.length) return;
+    const dice = (faces, good, kind) => h("span", { class: "gkr-dice", role: "img",
+      "aria-label": `${kind} dice ${faces.join(", ") || "none"}` }, ...faces.map((f) => h("span", { class: `gkr-die${f >= good ? " good" : ""}`, text: String(f), "aria-hidden": "true" })));
+    const ol = h("ol", { class: "gkr-rolls" });
+    for (const e of list) {
+      ol.append(h("li", {},
+        h("div", {}, h("strong", { text: e.weapon }), h("span", { text: ` ${unitName(e.unit)} → ${unitName(e.target)}${e.flank ? " (flank shot)" : ""}` })),
+        h("div", { class: "gkr-roll-row" }, h("span", { class: "small", text: `hit ${e.to_hit}+` }), dice(e.attack_faces || [], e.to_hit, "Attack"),
+          e.armor === null || e.armor === undefined ? null : h("span", { class: "small",
+            text: (e.defence_faces || []).length ? ` armor ${e.armor}+` : e.hits ? " no defence dice" : "" }),
+          (e.defence_faces || []).length ? dice(e.defence_faces, e.armor, "Defence") : null,
+          h("span", { class: "gkr-dmg", text: ` ${e.damage} damage` }))));
+    }
+    attacksBox.replaceChildren(h("h3", { text: "Dice" }), ol);
+  }
+
   // --- board overlays ----------------------------------------------------------------------------
   function drawBuildings(view) {
     const g = layers.buildings;
@@ -785,6 +816,7 @@ export function mount(ctx) {
       refresh();
     },
     describe(e) {
+      noteEvent(e);
       return describe(e, { faction, unitName, hexLabel });
     },
     moveAction(piece, pos, facing) {
