@@ -67,7 +67,7 @@ def _advance(t: Table, seat: str, m: dict[str, Any]) -> None:
     t.act(seat, {"kind": "move", "model": m["id"], "path": [[m["x"], m["y"]]], "facing": facing})
 
 
-def _fire(t: Table, seat: str, m: dict[str, Any]) -> None:
+def _fire(t: Table, seat: str, m: dict[str, Any]) -> bool:
     best = None
     for tgt in t.view(seat).get("targets", []):
         if tgt["legal"]:
@@ -78,36 +78,86 @@ def _fire(t: Table, seat: str, m: dict[str, Any]) -> None:
     if best:
         t.act(seat, {"kind": "attack", "model": m["id"], "weapon": best[1]["weapon"], "target": best[1]["target"],
                      "indirect": best[1]["indirect"]})
+    return best is not None
 
 
-def play_turn(t: Table) -> None:
+def _react(t: Table, tactics: bool) -> None:
+    """Answer reaction windows: Return Fire with the first kept model that can, else pass."""
+    while t.state["phase"] == "reaction":
+        pending = t.state["pending"]
+        seat = pending["seat"]
+        fired = False
+        for mid in pending["models"] if tactics else []:
+            m = t.state["models"][mid]
+            observer = pending["mover"]
+            if m["card"].get("ecm") and any(d["observer"] == observer for d in t.state["designations"].values()):
+                try:
+                    t.act(seat, {"kind": "ecm", "model": mid, "observer": observer})
+                    fired = True
+                    break
+                except IllegalAction:
+                    pass
+            for w in [] if m["card"].get("ecm") else m["card"]["weapons"]:  # ECM models wait to jam
+                try:
+                    t.act(seat, {"kind": "return_fire", "model": mid, "weapon": w})
+                    fired = True
+                    break
+                except IllegalAction:
+                    continue
+            if fired:
+                break
+        if not fired and t.state["phase"] == "reaction":
+            t.act(seat, {"kind": "pass"})
+
+
+def _designate(t: Table, seat: str, m: dict[str, Any]) -> bool:
+    foe = _nearest(t, m)
+    if foe is None or foe["id"] in t.state["designations"]:
+        return False
+    try:
+        t.act(seat, {"kind": "designate", "model": m["id"], "target": foe["id"]})
+        return True
+    except IllegalAction:
+        return False
+
+
+def play_turn(t: Table, tactics: bool = False) -> None:
+    """One step of a simple player; with ``tactics`` leaders designate targets for Indirect Fire,
+    a model without a shot keeps its Action, and kept Actions are used for Return Fire."""
     state = t.state
     phase = state["phase"]
     if phase == "initiative":
         winner = state["initiative"]["winner"]
         t.act(winner, {"kind": "choose_first", "seat": winner})
     elif phase == "reaction":
-        t.act(state["pending"]["seat"], {"kind": "pass"})
+        _react(t, tactics)
     elif phase == "activation":
         seat = state["to_activate"]
         if state["current"] is None:
-            group = t.view(seat)["prompt"]  # noqa: F841 - the prompt must render
+            assert t.view(seat)["prompt"]
             from app.systems.hgb.turns import groups_left
             t.act(seat, {"kind": "activate_group", "group": groups_left(state, seat)[0]})
         group = t.state["current"]["group"]
         for mid in [m["id"] for m in t.state["models"].values()
                     if m["seat"] == seat and m["group"] == group and m["status"] == "active" and not m["used"]]:
             m = t.state["models"][mid]
+            if m["status"] != "active" or m["used"] or t.state["result"] or t.state["current"] is None:
+                continue
+            spotted = tactics and m.get("leader") and _designate(t, seat, m)  # observers spot first
+            _react(t, tactics)
+            m = t.state["models"][mid]
             if m["status"] != "active" or t.state["result"]:
                 continue
             _advance(t, seat, m)
-            while t.state["phase"] == "reaction":
-                t.act(t.state["pending"]["seat"], {"kind": "pass"})
+            _react(t, tactics)
             m = t.state["models"][mid]
-            if m["status"] == "active" and not t.state["result"]:
-                _fire(t, seat, m)
-            while t.state["phase"] == "reaction":
-                t.act(t.state["pending"]["seat"], {"kind": "pass"})
+            if m["status"] == "active" and not t.state["result"] and not spotted:
+                if tactics and m["key"].endswith("-4") and t.state["phase"] == "activation":
+                    t.act(seat, {"kind": "done", "model": mid, "keep_action": True})  # overwatch
+                elif not _fire(t, seat, m) and tactics and t.state["phase"] == "activation":
+                    t.act(seat, {"kind": "done", "model": mid, "keep_action": True})
+            _react(t, tactics)
             if t.state["result"]:
                 return
-        t.act(seat, {"kind": "end_group"})
+        if t.state["current"] is not None and t.state["result"] is None:
+            t.act(seat, {"kind": "end_group"})

@@ -53,3 +53,14 @@ def test_results_do_not_depend_on_key_order_of_a_stored_state():
     a = SYSTEM.apply(t.state, "north", action, Dice("same"))
     b = SYSTEM.apply(shuffled, "north", action, Dice("same"))
     assert a[1] == b[1]
+
+
+def test_seeded_tactical_game_uses_designation_indirect_fire_return_fire_and_ecm():
+    t = Table({"map": "open", "south": {"faction": "peace_river"}}, seed="tac-1")
+    deploy_all(t)
+    while t.state["result"] is None and t.state["round"] <= 40:
+        play_turn(t, tactics=True)
+    kinds = Counter(e["kind"] for e in t.log)
+    for kind in ("designated", "indirect_attack", "reaction_window", "return_fire", "ecm", "game_over"):
+        assert kinds[kind] > 0, kind
+    assert SYSTEM.outcome(t.state).winners == ["south"]
