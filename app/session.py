@@ -329,6 +329,8 @@ class Session:
         env = self._load(conn, table_id, row)
         dice = Dice(row["seed"], env.dice_index)
         new_env, events = run(conn, env, dice)
+        if not events:  # every applied action is in the log, so every update reaches clients
+            events = [{"kind": "acted", "action": action_json.get("kind")}]
         first = env.seq + 1
         new_env = replace(new_env, seq=env.seq + len(events), n=env.n + 1, dice_index=dice.index)
         aid = action_id or f"~{new_id()}"
@@ -471,7 +473,7 @@ class Session:
 
     def _store(self, table_id: str, env: Envelope, fresh: list[Event]) -> None:
         cached = self._cache.get(table_id)
-        if cached is not None and cached.env.seq >= env.seq:
+        if cached is not None and cached.env.n >= env.n:
             return
         recent = cached.recent if cached is not None else []
         if fresh:

@@ -12,6 +12,8 @@ from app.core.errors import Conflict, Forbidden, GameOver, IllegalAction, Unauth
 from app.session import Actor, Session
 from app.storage.db import make_engine
 from app.storage.models import events, tokens
+from app.systems import registry
+from app.systems.sandbox.system import Sandbox
 from app.transport.bus import MemoryBus
 
 pytestmark = pytest.mark.anyio
@@ -167,3 +169,31 @@ async def test_host_kicks_and_reopens_a_seat(session: Session) -> None:
 
 async def test_game_over_is_final() -> None:
     assert GameOver("x").code == "game_over"
+
+
+class _Quiet(Sandbox):
+    """A system whose 'roll' changes state but reports no event (a rule-system slip)."""
+
+    id = "quiet-test"
+    aliases = ()
+
+    def apply(self, state, seat, action, dice):  # type: ignore[no-untyped-def]
+        new, events = super().apply(state, seat, action, dice)
+        return ({**new, "count": new.get("count", 0) + 1}, []) if action.kind == "roll" else (new, events)
+
+
+async def test_an_action_without_events_still_gets_one(session: Session) -> None:
+    registry.register(_Quiet())
+    try:
+        created = await session.create_table("quiet-test", "Q", {}, "public", "q")
+        table_id = created["id"]
+        p1 = await session.authenticate(table_id, (await session.join(table_id, "p1", "Ann"))["token"])
+        first = await session.apply(p1, "r1", {"kind": "roll", "dice": "1d6"})
+        assert [e["kind"] for e in first.events] == ["acted"]
+        second = await session.apply(p1, "r2", {"kind": "roll", "dice": "1d6"})
+        assert second.seq == first.seq + 1
+        live = await session.current(table_id)
+        assert live.state["count"] == 2
+        assert session.rebuild(table_id)[0].to_dict() == live.to_dict()
+    finally:
+        registry.systems.pop("quiet-test", None)
