@@ -146,7 +146,7 @@ async def test_no_hidden_card_or_choice_reaches_another_seat_or_a_spectator(
     for needed in ("blb_activated", "weapons_chosen", "firing_line_revealed", "sponsor_stolen",
                    "cards_drawn", "displaced", "victory", *story):
         assert needed in kinds, needed
-    checked = {"face_down_seen_hidden": 0, "blb_choice_hidden": 0, "own_cards_seen": 0}
+    checked = {"face_down_seen_hidden": 0, "blb_choice_hidden": 0, "own_cards_seen": 0, "own_names_seen": 0}
     for who, c in clients.items():
         viewer = None if who == "spectator" else who
         seq = -1
@@ -163,6 +163,8 @@ async def test_no_hidden_card_or_choice_reaches_another_seat_or_a_spectator(
                 checked["own_cards_seen"] += 1
             view = message.get("view")
             body = public_text(message)
+            if viewer and any(name in body for name in faction_weapon_names(script, viewer)):
+                checked["own_names_seen"] += 1  # the name search finds a hand where it belongs
             # 2. face-down entries of the others: owner and "hidden" only, and no weapon name
             for other in seats:
                 if other == viewer:
@@ -194,7 +196,7 @@ async def test_no_hidden_card_or_choice_reaches_another_seat_or_a_spectator(
                         assert isinstance(p["hand_count"], int) and isinstance(p["sponsor_count"], int)
     # the search had something to find
     assert checked["face_down_seen_hidden"] > 0 and checked["blb_choice_hidden"] > 0
-    assert checked["own_cards_seen"] > 0
+    assert checked["own_cards_seen"] > 0 and checked["own_names_seen"] > 0
     first = clients["spectator"].seqs
     for c in clients.values():
         assert c.seqs == first == list(range(first[0], first[0] + len(first)))
