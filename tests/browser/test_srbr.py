@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import board_point, drag, open_seat
 from tests.conftest import Server
-from tests.helpers import new_table
+from tests.helpers import act, new_table
 
 pytestmark = pytest.mark.browser
 
@@ -206,3 +206,67 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     expect(p2.locator(".srbr-winner")).to_contain_text("Game over.")
     expect(eve.locator("#turn")).to_contain_text("Game over")
     shot(p1, artifacts, "7-winner")
+
+
+ATTACK_SEED = "srbr-attack-1"
+
+
+def bot_opening(seed: str) -> list[tuple[str, dict[str, Any]]]:
+    """The seeded bot game's actions up to the first activation that is followed by an attack."""
+    from app.core.dice import Dice
+    from app.systems.srbr import SamuraiRobots
+    from tests.systems.srbr import bot
+
+    system = SamuraiRobots()
+    dice = Dice(seed)
+    state = system.setup(system.validate_options({}), dice)
+    actions: list[tuple[str, dict[str, Any]]] = []
+    for _ in range(200):
+        seat = system.view(state, None)["turn"]["active"][0]
+        raw = bot.choose({**system.view(state, seat), "_state": state, "_seat": seat}, seat)
+        if raw["kind"] == "attack" and actions and actions[-1][1]["kind"] == "activate":
+            return actions[:-1]
+        state, _ = system.apply(state, seat, system.parse_action(raw), dice)
+        actions.append((seat, raw))
+    raise AssertionError("no attack in the opening")
+
+
+def test_an_srbr_attack_and_its_damage_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """The seeded bot game brings Tetsu Tank in range of Raijin through the API; in the page p2
+    activates the turret with two dice, shoots Raijin, and both pages see the damage (a white die
+    turns yellow) and Raijin knocked down."""
+    opening = bot_opening(ATTACK_SEED)
+    with server.client() as client:
+        table = new_table(client, "srbr", name="Shoot-out", seed=ATTACK_SEED)
+        tid = table["id"]
+        p1, p2 = new_page(1400, 950), new_page(1400, 950)
+        open_seat(p1, server.url, tid, "p1", "Ann")
+        open_seat(p2, server.url, tid, "p2", "Bob")
+        headers = {seat: {"Authorization": f"Bearer {page.evaluate('window.warboard.me.token')}"}
+                   for seat, page in (("p1", p1), ("p2", p2))}
+        for i, (seat, raw) in enumerate(opening):
+            response = act(client, tid, headers[seat], raw, f"open{i}")
+            assert response.status_code == 200, (raw, response.text)
+
+    wait_ask(p2, "activate")
+    p2.get_by_label("Mecha", exact=True).select_option("p2-tetsu")
+    p2.locator(".srbr-parts").get_by_label(re.compile(r"^Turret")).check()
+    p2.get_by_role("button", name=re.compile(r"^Roll 2 dice for Tetsu Tank Turret")).click()
+    wait_ask(p2, "actions")
+    expect(p2.locator(".srbr-roll .srbr-successes")).to_have_text("2 successes")
+    shoot = p2.get_by_role("button", name="Shoot Raijin")
+    expect(shoot).to_be_visible()
+    assert unnamed_controls(p2) == []
+    shot(p2, artifacts, "8-attack")
+    shoot.click()
+    for page in (p1, p2):
+        expect(page.locator("#log")).to_contain_text(re.compile(r"Tetsu Tank shoots Raijin: \d.*against \d.*: knocked down|Tetsu Tank shoots Raijin: .*damage"))
+        expect(page.locator("#log")).to_contain_text(re.compile(r"Raijin \S+ takes 1 damage: dice now yellow, yellow"))
+        expect(page.locator("#log")).to_contain_text("Raijin is knocked down")
+        expect(mecha(page, "p1-raijin")).to_have_attribute("aria-label", re.compile(r"status fallen"))
+        expect(page.locator(".srbr-mecha[data-mecha='p1-raijin'] .srbr-chip.die-yellow")).to_have_count(2)
+    expect(p2.locator(".srbr-actions")).to_contain_text("1 action left")
+    shot(p1, artifacts, "9-damaged", ".srbr-mecha[data-mecha='p1-raijin']")
+    p2.get_by_role("button", name="End turn").click()
+    wait_ask(p1, "activate")
+    expect(p1.locator(".srbr-parts")).to_be_visible()
