@@ -43,20 +43,27 @@ class DataOverrides(_O):
     rules: Annotated[dict[Annotated[str, Field(max_length=40)], Any], Field(max_length=64)] = {}
 
 
+MapId = Literal[tuple(data.maps())]  # type: ignore[valid-type]  # the ready-made maps of data/maps.json
+
+
 class HgbOptions(_O):
-    north: ForceChoice = ForceChoice(faction="north")
-    south: ForceChoice = ForceChoice(faction="south")
-    map: Annotated[str, Field(max_length=40, description="a ready-made map id (data/maps.json)")] = "ridge"
-    terrain: Annotated[list[TerrainPiece], Field(max_length=200)] | None = None
+    north: ForceChoice = Field(ForceChoice(faction="north"), title="North edge force",
+                               description="faction (north, south, peace_river), option choices per model "
+                                           "key, command group; the player may change it before deployment")
+    south: ForceChoice = Field(ForceChoice(faction="south"), title="South edge force",
+                               description="as for the north edge")
+    map: MapId = Field("ridge", title="Map", description="a ready-made table (data/maps.json)")
+    terrain: Annotated[list[TerrainPiece], Field(max_length=200)] | None = Field(
+        None, title="Custom terrain", description="terrain pieces replacing the map (the players may still "
+                                                  "place and remove pieces before deployment)")
     designation: Literal["rulebook", "translator"] = Field(
         "rulebook", description="Target Designation: the rulebook's (an Action, line of sight) or the "
                                 "translator's improvised EW roll against 3 with a shooter limit")
-    data: DataOverrides = DataOverrides()
+    data: DataOverrides = Field(DataOverrides(), title="Data overrides",
+                                description="edits of the Warboard default data: weapons, units, rules")
 
     @model_validator(mode="after")
     def _check(self) -> HgbOptions:
-        if self.terrain is None and self.map not in data.maps():
-            raise ValueError(f"unknown map {self.map!r} (maps: {', '.join(data.maps())})")
         check_rules(data.rules(self.data.rules))
         weapons = data.weapons(self.data.weapons)
         check_weapons(weapons)
