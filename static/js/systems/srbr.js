@@ -198,7 +198,7 @@ export function mount(ctx) {
   // --- controls of the prompt ---------------------------------------------------------------------
   function renderControls(view) {
     const sig = JSON.stringify([view.prompt, view.legal, st.mecha, st.part, st.facing, st.flee, st.aim, st.pick,
-      st.reactMecha, st.reactPart, !!view.result]);
+      st.reactMecha, st.reactPart, !!view.result, [...(ctx.names || [])]]);
     if (sig === st.sig) return;
     st.sig = sig;
     const focusKey = controls.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
@@ -370,7 +370,7 @@ export function mount(ctx) {
 
   // --- roster: every mecha with its parts and dice colours ---------------------------------------
   function renderRoster(view) {
-    const sig = JSON.stringify([view.mechas, st.sticksFor]);
+    const sig = JSON.stringify([view.mechas, st.sticksFor, [...(ctx.names || [])]]);
     if (sig === st.rosterSig) return;
     st.rosterSig = sig;
     const seats = view.turn?.order || [];
@@ -489,8 +489,8 @@ export function mount(ctx) {
   function renderManual(view) {
     const manual = view.manual || {};
     const on = Object.keys(AREAS).filter((k) => manual[k]);
-    const sig = JSON.stringify([on, Object.keys(view.mechas || {}), (view.board?.terrain || []).map((t) => [t.id, t.type]), view.votes, !!view.result]);
-    if (sig === st.manualSig) return;
+    const sig = JSON.stringify([on, Object.keys(view.mechas || {}), (view.board?.terrain || []).map((t) => [t.id, t.type]), view.votes, !!view.result, [...(ctx.names || [])]]);
+    if (sig === st.manualSig) { st.refreshParts?.(); return; }
     st.manualSig = sig;
     manualBox.replaceChildren();
     if (!on.length || !me || view.result) { manualBox.hidden = !on.length; if (on.length) manualBox.append(h("p", { class: "srbr-note", text: `Manual: ${on.map((k) => AREAS[k]).join(", ")}` })); return; }
@@ -506,12 +506,17 @@ export function mount(ctx) {
       const pSel = select([], "", { "data-key": "rec-part" });
       const fillParts = () => {
         const m = mechaOf(mSel.value);
+        const keep = pSel.value;
         pSel.replaceChildren(h("option", { value: "", text: "(whole mecha)" }),
-          ...(m?.parts || []).map((p) => h("option", { value: p.id, text: `${p.name} (damage ${p.damage})` })));
+          ...(m?.parts || []).map((p) => h("option", { value: p.id, text: `${p.name} (damage ${p.damage})`, selected: p.id === keep })));
       };
+      st.refreshParts = fillParts;
       mSel.addEventListener("change", fillParts);
       fillParts();
-      const dmg = h("input", { type: "number", min: "0", max: "10", step: "1", placeholder: "unchanged", "data-key": "rec-damage", class: "srbr-num" });
+      const dmg = h("input", { type: "number", min: "0", max: "10", step: "1", placeholder: "same", "data-key": "rec-damage", class: "srbr-num" });
+      const rx = h("input", { type: "number", min: "0", step: "0.1", placeholder: "same", "data-key": "rec-x", class: "srbr-num" });
+      const ry = h("input", { type: "number", min: "0", step: "0.1", placeholder: "same", "data-key": "rec-y", class: "srbr-num" });
+      const rf = select([["", "same"], ...FACINGS.slice(1)], "", { "data-key": "rec-facing" });
       const statusSel = select([["", "unchanged"], ["standing", "standing"], ["fallen", "fallen"]], "", { "data-key": "rec-status" });
       const outSel = select([["", "unchanged"], ["destroyed", "destroyed"], ["fled", "fled"], ["in_play", "back in play"]], "", { "data-key": "rec-out" });
       const note = h("input", { type: "text", maxLength: 200, "data-key": "rec-note", placeholder: "what happened" });
@@ -519,6 +524,8 @@ export function mount(ctx) {
       if (canDamage) form.append(field("Damage taken by the part (total)", dmg));
       if (canStatus) form.append(field("Status", statusSel));
       if (canOut) form.append(field("In or out", outSel));
+      if (manual.combat) form.append(h("div", { class: "srbr-move-form" }, field(`Centre x (${unit()})`, rx, "field inline-field"),
+        field(`Centre y (${unit()})`, ry, "field inline-field"), field("Facing", rf)));
       form.append(field("Note", note), h("button", { type: "submit", class: "small", text: "Record", "data-key": "record" }));
       form.addEventListener("submit", (e) => {
         e.preventDefault();
@@ -527,7 +534,13 @@ export function mount(ctx) {
         if (canDamage && dmg.value !== "") action.damage = Number(dmg.value);
         if (canStatus && statusSel.value) action.status = statusSel.value;
         if (canOut && outSel.value) action.out = outSel.value;
-        send(action).then(() => { dmg.value = ""; note.value = ""; }).catch(() => {});
+        if (manual.combat && rx.value !== "") action.x = Number(rx.value);
+        if (manual.combat && ry.value !== "") action.y = Number(ry.value);
+        if (manual.combat && rf.value !== "") action.facing = Number(rf.value);
+        send(action).then(() => {
+          for (const input of [dmg, note, rx, ry]) input.value = "";
+          for (const sel of [statusSel, outSel, rf]) sel.value = "";
+        }).catch(() => {});
       });
       manualBox.append(form);
     }
