@@ -308,3 +308,35 @@ def test_srbr_manual_resolution_and_declared_winner(server: Server, new_page, ar
     expect(p2.locator(".srbr-winner")).to_contain_text("You win! Bob (p2) wins: declared by the players")
     expect(p1.locator(".srbr-winner")).to_contain_text("Game over.")
     expect(p1.locator(".srbr-manual form")).to_have_count(0)
+
+
+def test_srbr_deployment_by_drag_then_an_activation_from_the_keyboard(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    options = {"deployment": "players", "rules": {"initiative": {"method": "fixed"}}}
+    with server.client() as client:
+        table = new_table(client, "srbr", name="Deploy", options=options, seed="srbr-deploy")
+    tid = table["id"]
+    p1, p2 = new_page(1400, 950), new_page(1400, 950)
+    open_seat(p1, server.url, tid, "p1", "Ann")
+    open_seat(p2, server.url, tid, "p2", "Bob")
+    wait_ask(p1, "deploy")
+    expect(p1.locator(".srbr-zone")).to_have_count(1)
+    drag(p1, mecha_centre(p1, "p1-kabuto"), board_point(p1, 45, 82))
+    expect(p1.locator("#log")).to_contain_text("Ann (p1): deploys Kabuto-Maru at (")
+    x, y = piece_at(p1, "p1-kabuto")
+    assert math.hypot(x - 45, y - 82) < 0.3
+    shot(p1, artifacts, "11-deploy")
+    p1.get_by_role("button", name="Ready").click()
+    p2.get_by_role("button", name="Ready").click()
+    wait_ask(p1, "activate")
+    # from the keyboard: a part's radio with Space, a roll button with Enter
+    p1.get_by_label("Mecha", exact=True).select_option("p1-raijin")
+    legs = p1.locator(".srbr-parts").get_by_label(re.compile(r"^Legs"))
+    legs.focus()
+    p1.keyboard.press("Space")
+    expect(legs).to_be_checked()
+    roll = p1.get_by_role("button", name=re.compile(r"^Roll 1 die for Raijin Legs"))
+    roll.focus()
+    p1.keyboard.press("Enter")
+    expect(p1.locator(".srbr-roll h3")).to_contain_text("Raijin Legs (Q3+)")
+    expect(p1.locator(".srbr-roll .srbr-die")).to_have_count(1)
+    expect(p2.locator(".srbr-roll .srbr-die")).to_have_count(1)

@@ -435,7 +435,7 @@ export function mount(ctx) {
         const r = Number(lengths[s]);
         if (!(r > 0)) continue;
         svgEl("circle", { cx: a.x, cy: a.y, r, class: `srbr-stick stick-${s}` }, layers.sticks);
-        svgText(`${s} ${r}`, { x: a.x, y: a.y - r - 0.4, class: `srbr-stick-label stick-${s}`, "font-size": 1.6 }, layers.sticks);
+        svgText(`${s} ${r}`, { x: a.x + r * 0.72 + 0.6, y: a.y - r * 0.72 - 0.4, class: `srbr-stick-label stick-${s}`, "font-size": 1.6 }, layers.sticks);
       }
     }
     const tag = tools.querySelector(".srbr-sticks-for");
