@@ -201,7 +201,7 @@ def end_game(state: dict[str, Any], winners: list[str], reason: str, events: lis
     state["result"] = {"winners": winners, "reason": reason}
     state["phase"] = "over"
     state["pending"] = None
-    events.append({"kind": "game_over", "winners": winners, "reason": reason})
+    events.append({"kind": "game_ended", "winners": winners, "reason": reason})  # the session adds game_over
 
 
 def pos_at(point: list[float]) -> Point:

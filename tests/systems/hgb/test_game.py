@@ -19,7 +19,7 @@ def test_seeded_game_north_against_south_ends_with_a_winner():
     out = SYSTEM.outcome(t.state)
     assert out is not None and out.winners in (["north"], ["south"])
     kinds = Counter(e["kind"] for e in t.log)
-    assert kinds["round_started"] >= 2 and kinds["attack_resolved"] > 0 and kinds["game_over"] == 1
+    assert kinds["round_started"] >= 2 and kinds["attack_resolved"] > 0 and kinds["game_ended"] == 1
     loser = "north" if out.winners == ["south"] else "south"
     assert not [m for m in t.state["models"].values() if m["seat"] == loser and m["status"] == "active"]
     view = t.view(None)
@@ -61,6 +61,6 @@ def test_seeded_tactical_game_uses_designation_indirect_fire_return_fire_and_ecm
     while t.state["result"] is None and t.state["round"] <= 40:
         play_turn(t, tactics=True)
     kinds = Counter(e["kind"] for e in t.log)
-    for kind in ("designated", "indirect_attack", "reaction_window", "return_fire", "ecm", "game_over"):
+    for kind in ("designated", "indirect_attack", "reaction_window", "return_fire", "ecm", "game_ended"):
         assert kinds[kind] > 0, kind
     assert SYSTEM.outcome(t.state).winners == ["south"]
