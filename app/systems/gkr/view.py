@@ -43,18 +43,20 @@ def _pieces(state: State) -> list[dict[str, Any]]:
     for u in units_on_board(state):
         piece = {"id": u["id"], "owner": u["owner"], "q": u["q"], "r": u["r"],
                  "facing": facing_degrees(u["facing"]), "kind": u["kind"]}
+        # label: short, drawn under the figure on the board; name: the unit's full name
         if u["kind"] == "heavy":
-            piece.update(label=state["data"]["factions"][u["owner"]]["heavy_hitter"],
+            piece.update(label="Heavy Hitter", name=state["data"]["factions"][u["owner"]]["heavy_hitter"],
                          status=f"{heavy_hp(state['players'][u['owner']])} cards")
         elif u["kind"] == BLB:
             controller = state["blb"]["controller"]
             # the controller's Holo-board Tag on top of the figure (BLB text)
-            piece.update(label=state["data"]["blb"]["name"], owner=controller, tag=controller,
+            piece.update(label=state["data"]["blb"]["name"], name=state["data"]["blb"]["name"],
+                         owner=controller, tag=controller,
                          status=f"HP {u['hp']}/{state['data']['blb']['max_hp']}"
                          + (f", controlled by {controller}" if controller else ", uncontrolled"))
         else:
-            piece.update(label=state["data"]["support"]["units"][u["kind"]]["name"],
-                         status=f"HP {u['hp']}")
+            name = state["data"]["support"]["units"][u["kind"]]["name"]
+            piece.update(label=name.removesuffix(" Unit"), name=name, status=f"HP {u['hp']}")
         side = piece["owner"]
         if side is not None:
             piece["color"] = state["data"]["factions"][side]["colour"]

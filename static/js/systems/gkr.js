@@ -88,9 +88,9 @@ export function mount(ctx) {
     if (id === "blb") return "Big Little Buddy";
     const piece = (st.view?.pieces || []).find((p) => p.id === id);
     const [seat, kind] = String(id).split(":");
-    if (kind === "heavy") return piece?.label || `${faction(seat)} Heavy Hitter`;
+    if (kind === "heavy") return piece?.name || `${faction(seat)} Heavy Hitter`;
     const kindName = { combat: "Combat Unit", repair: "Repair Unit", recon: "Recon Unit" }[kind] || kind || id;
-    return `${faction(seat)} ${piece?.label || kindName}`;
+    return `${faction(seat)} ${piece?.name || kindName}`;
   }
   const buildingAt = (p) => (st.view?.board?.buildings || []).find((b) => b.q === p.q && b.r === p.r);
   const hexLabel = (p) => { const b = buildingAt(p); return `${hexText(p)}${b ? ` building ${b.id}${b.demolished ? " (rubble)" : ""}` : ""}`; };
@@ -100,7 +100,6 @@ export function mount(ctx) {
   }
   const fire = (action) => send(action).catch(() => {});
 
-  const myTurn = () => !!(me && st.view?.prompt);
   const phase = () => st.view?.turn?.phase;
 
   // --- status, winner ---------------------------------------------------------------------------
@@ -132,7 +131,7 @@ export function mount(ctx) {
     status.classList.toggle("mine", !!mine);
     status.replaceChildren(
       h("div", { class: "gkr-phase" }, h("strong", { text: `Round ${turn.round ?? "?"}` }), h("span", { text: ` · ${phaseName}` })),
-      h("div", { class: "gkr-order", "aria-label": "Turn order" }, ...order),
+      h("div", { class: "gkr-order", role: "group", "aria-label": "Turn order" }, ...order),
       h("p", { class: "gkr-who", text: w ? "" : mine ? `Your turn: ${view.prompt.text}`
         : active.length ? `Waiting for ${active.map(player).join(", ")}` : "" }),
     );
