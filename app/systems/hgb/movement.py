@@ -98,15 +98,7 @@ def plan_move(state: dict[str, Any], model: dict[str, Any], path: list[list[floa
                 turns, heading = counted, direction  # so they cannot add up to a free turn
         spent += segment_cost(state, here, nxt, model["mode"], model["id"])
         dist += step
-        if model["speed"] == "stationary":
-            if dist > rules["stationary_move_inches"] + 1e-9:
-                raise IllegalAction(f"{model['label']} is Stationary and may move only "
-                                    f"{rules['stationary_move_inches']:g} inch this round (path reaches "
-                                    f"{dist:.2f})", code="illegal_move")
-        elif spent > limit + 1e-9:
-            raise IllegalAction(f"{model['label']} has {limit:g} MP at {model['speed']} speed in "
-                                f"{model['mode']} mode; reaching ({nxt.x:g}, {nxt.y:g}) costs "
-                                f"{spent:.2f} MP", code="not_enough_mp")
+        _check_allowance(model, rules, nxt, spent, dist, limit)
         costs.append(round(spent, 3))
         here = nxt
     if facing is not None:
@@ -116,6 +108,20 @@ def plan_move(state: dict[str, Any], model: dict[str, Any], path: list[list[floa
     _check_overlap(state, model, here)
     return {"x": here.x, "y": here.y, "facing": round(heading % 360, 6), "costs": costs,
             "moved": {"mp": spent, "dist": dist, "turns": turns}, "mp_left": max(0.0, limit - spent)}
+
+
+def _check_allowance(model: dict[str, Any], rules: dict[str, Any], at: Point, spent: float, dist: float,
+                     limit: float) -> None:
+    """MP of the speed and mode; a Stationary model adjusts by distance only."""
+    if model["speed"] == "stationary":
+        if dist > rules["stationary_move_inches"] + 1e-9:
+            raise IllegalAction(f"{model['label']} is Stationary and may move only "
+                                f"{rules['stationary_move_inches']:g} inch this round (path reaches "
+                                f"{dist:.2f})", code="illegal_move")
+    elif spent > limit + 1e-9:
+        raise IllegalAction(f"{model['label']} has {limit:g} MP at {model['speed']} speed in "
+                            f"{model['mode']} mode; reaching ({at.x:g}, {at.y:g}) costs "
+                            f"{spent:.2f} MP", code="not_enough_mp")
 
 
 def _turn(model: dict[str, Any], at: Point, heading: float, direction: float, dist: float, used: int,
