@@ -163,7 +163,9 @@ function connect() {
 
 async function onWelcome(m, before) {
   render(m.view);
-  if (m.role === "player" && !state.panel && config.panel) await mountPanel();
+  // A panel mounted for the other role (a watcher who took a seat) is rebuilt with a fresh page.
+  if (state.panel && state.panelRole !== m.role) { location.reload(); return; }
+  if (!state.panel && config.panel) await mountPanel(m.role);
   // Fill the log with what this page has not seen (the recent past on load, the gap after a reconnect).
   let after = before < 0 ? Math.max(-1, m.seq - HISTORY) : before;
   while (after < m.seq) {
@@ -206,12 +208,20 @@ function renderPresence() {
   $("spectators").textContent = `${n} watching`;
 }
 
-async function mountPanel() {
+// Players get the system's controls (mount); spectators get its read-only display (watch), if the
+// system offers one: the same panel with seat null, which shows what a watcher may see.
+async function mountPanel(role) {
   try {
     const module = await import(config.panel);
+    const entry = role === "player" ? module.mount : module.watch;
+    if (!entry) return;
     const container = $("system-panel");
-    state.panel = module.mount({
-      container, table, seat: state.me.seat, board, send, names, view: () => state.view,
+    state.panelRole = role;
+    container.classList.toggle("controls", role === "player");
+    container.setAttribute("aria-label", role === "player" ? "Game controls" : "Game");
+    state.panel = entry({
+      container, table, seat: role === "player" ? state.me.seat : null, board, names, view: () => state.view,
+      send: role === "player" ? send : () => Promise.reject(new Error("Spectators cannot act")),
       selected: () => (board.selected ? board.pieces.get(board.selected)?.piece : null),
       message: (text) => flash($("board-message"), text, 6000),
     }) || {};

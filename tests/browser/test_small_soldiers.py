@@ -194,7 +194,9 @@ def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str
     for page in pages.values():
         expect(page.locator("#system-panel")).to_be_visible()
         expect(page.locator("#system-panel .ss-status")).to_contain_text("Your turn")
-    expect(eve.locator("#system-panel")).to_be_hidden()
+    # The watcher sees the game's panel (spinner, Toy Store...) read-only: no control at all.
+    expect(eve.locator("#system-panel .ss-status")).to_be_visible()
+    expect(eve.locator("#system-panel").locator("button, input, select")).to_have_count(0)
     seq = settle(server, tid, all_pages)
     about = pages["gorgonites"].locator("#system-panel .ss-about")
     about.locator("summary").click()
@@ -267,6 +269,8 @@ def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str
         assert client.get(f"/api/tables/{tid}/dice/proof").status_code == 200
     pages[winner["army"]].wait_for_timeout(800)  # the banner's entrance
     shot(pages[winner["army"]], f"{prefix}-winner")
+    expect(eve.locator("#system-panel .ss-winner")).to_contain_text("Game over")
+    expect(eve.locator("#system-panel").locator("button, input, select")).to_have_count(0)
     shot(eve, f"{prefix}-spectator")
     return winner, kinds, pages
 

@@ -701,3 +701,7 @@ function describe(e, nameOf, armyName) {
     default: return undefined;
   }
 }
+
+// Watchers see the same panel with no seat: the spinner, dice, cards under fighters, Toy Store,
+// shots and the winner, and no controls (the view gives a spectator no prompt).
+export const watch = mount;
