@@ -13,14 +13,15 @@ from typing import Any
 from app.systems.hgb.combat import aim
 from app.systems.hgb.damage import STATE_NAMES, damage_state
 from app.systems.hgb.movement import CLIMB_MP, DESCEND_MP, TERRAIN_MP, TURN_EVERY, max_mp
-from app.systems.hgb.sight import cover, ordered
+from app.systems.hgb.sight import cover, ground, ordered, pos
 from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, zone
 from app.systems.hgb.turns import groups_left
 
 
 def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     rules = state["rules"]
-    pieces = [_piece(m, 2 * rules["wreck_radius" if m["status"] == "wreck" else "base_radius"])
+    pieces = [_piece(m, 2 * rules["wreck_radius" if m["status"] == "wreck" else "base_radius"],
+                     ground(pos(m), state["board"]["terrain"]))
               for m in ordered(state) if m["status"] in ("active", "wreck", "reserve")]
     view = {
         "board": {**state["board"], "zones": {s: {"y": list(zone(s)), "depth": DEPLOY_DEPTH} for s in SEATS}},
@@ -46,12 +47,13 @@ def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     return view
 
 
-def _piece(m: dict[str, Any], base: float) -> dict[str, Any]:
-    """A piece for the board client; ``base`` is the base's diameter in inches."""
+def _piece(m: dict[str, Any], base: float, level: int) -> dict[str, Any]:
+    """A piece for the board client; ``base`` is the base's diameter in inches, ``level`` the
+    elevation level it stands on."""
     status = m["status"] if m["status"] in ("wreck", "reserve") else ("used" if m["used"] else "ready")
     return {"id": m["id"], "label": m["label"], "owner": None if m["status"] == "wreck" else m["seat"],
             "x": m["x"], "y": m["y"], "facing": m["facing"], "kind": m["unit"], "status": status,
-            "group": m["group"], "base": base}
+            "group": m["group"], "base": base, "level": level}
 
 
 def _card(state: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
