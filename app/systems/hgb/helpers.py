@@ -7,11 +7,14 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.systems.base import Helper
-from app.core.errors import BadOptions, MalformedAction
+from app.core.errors import BadOptions, IllegalAction, MalformedAction
 from app.systems.hgb import data
 from app.systems.hgb.attack import odds, on_target_odds, resolve, resolve_rolls
 from app.systems.hgb.combat import IF_THRESHOLD
+from app.systems.hgb.actions import XY
 from app.systems.hgb.forces import build, catalogue
+from app.systems.hgb.movement import plan_move
+from app.systems.hgb.options import TerrainPiece
 from app.systems.hgb.rolls import MAX_DICE, Roll, against, read_faces
 
 Face = Annotated[int, Field(ge=1, le=6)]
@@ -184,6 +187,44 @@ def run_force(req: ForceRequest) -> ForceResponse:
                          models=models, catalogue=cat)
 
 
+class PathRequest(_In):
+    terrain: Annotated[list[TerrainPiece], Field(max_length=200)] = []
+    x: Annotated[float, Field(ge=0, le=48)]
+    y: Annotated[float, Field(ge=0, le=48)]
+    facing: Annotated[float, Field(ge=-720, le=720)] = 0
+    speed: Literal["stationary", "combat", "full"] = "combat"
+    mode: Literal["walker", "ground"] = "walker"
+    mp: Annotated[float, Field(ge=0, le=60)] = 4
+    path: Annotated[list[XY], Field(min_length=1, max_length=100)]
+    end_facing: Annotated[float, Field(ge=-720, le=720)] | None = None
+
+
+class PathResponse(BaseModel):
+    legal: bool
+    mp: list[float]
+    mp_left: float
+    facing: float | None
+    error: dict[str, str] | None
+
+
+def run_path(req: PathRequest) -> PathResponse:
+    """The movement rules on a bare table: MP after each point, or why the path is refused."""
+    rules = data.rules()
+    model = {"id": "m", "label": "The model", "seat": "north", "status": "active", "x": req.x, "y": req.y,
+             "facing": req.facing % 360, "speed": req.speed, "mode": req.mode,
+             "card": {"mp": {req.mode: {"combat": req.mp, "full": req.mp}}},
+             "moved": {"mp": 0.0, "dist": 0.0, "turns": 0}}
+    state = {"rules": rules, "models": {"m": model}, "board": {
+        "width": 48.0, "height": 48.0, "terrain": [t.model_dump() for t in req.terrain]}}
+    try:
+        plan = plan_move(state, model, req.path, req.end_facing)
+    except IllegalAction as exc:
+        return PathResponse(legal=False, mp=[], mp_left=0, facing=None,
+                            error={"code": exc.code, "message": exc.message})
+    return PathResponse(legal=True, mp=plan["costs"], mp_left=plan["mp_left"], facing=plan["facing"],
+                        error=None)
+
+
 HELPERS = (
     Helper("roll", RollRequest, RollResponse, run_roll,
            "Read a skill roll: highest die, +1 per extra 6, all ones a Fumble (0)."),
@@ -193,4 +234,6 @@ HELPERS = (
            "Exact probabilities (by enumeration) of hit, damage boxes and Overkill."),
     Helper("force", ForceRequest, ForceResponse, run_force,
            "Force builder: validate a starting force's options and total its TV."),
+    Helper("path", PathRequest, PathResponse, run_path,
+           "Movement on a bare table with given terrain: MP after each point of a path, or why not."),
 )

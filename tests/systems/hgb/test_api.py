@@ -164,3 +164,11 @@ def test_attack_helper_refuses_a_missing_defender(client: httpx.Client) -> None:
     assert r.status_code == 422 and r.json()["error"]["code"] == "malformed"
     r = client.post("/api/rules/hgb/force", json={"faction": "north"})
     assert r.status_code == 200 and r.json()["tv"] == 610
+
+
+def test_path_helper_and_openapi(client: httpx.Client) -> None:
+    body = client.post("/api/rules/hgb/path", json={"x": 10, "y": 20, "path": [[12, 20]]}).json()
+    assert body["legal"] and body["mp"] == [2.0]
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/rules/hgb/roll", "/api/rules/hgb/attack", "/api/rules/hgb/odds", "/api/rules/hgb/force",
+            "/api/rules/hgb/path"} <= set(paths)

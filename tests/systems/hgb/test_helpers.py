@@ -102,3 +102,14 @@ def test_indirect_odds_equal_brute_force(a_n, a_mod, d_n, d_mod, dm):
             if resolve(roll.result, read_faces(fd).modified(d_mod), dm, 15).hit:
                 hit += Fraction(1, total)
     assert odds(a_n, a_mod, d_n, d_mod, dm, 15, threshold=4).hit == hit
+
+
+def test_path_helper_gives_mp_after_each_point_or_the_reason():
+    from app.systems.hgb.helpers import PathRequest, run_path
+    rough = {"id": "r", "type": "rough", "polygon": [[12, 15], [14, 15], [14, 25], [12, 25]]}
+    out = run_path(PathRequest(terrain=[rough], x=10, y=20, mp=7, path=[[12, 20], [14, 20], [15, 20]]))
+    assert out.legal and out.mp == [2.0, 6.0, 7.0] and out.mp_left == 0
+    out = run_path(PathRequest(terrain=[rough], x=10, y=20, mp=4, path=[[14, 20]]))
+    assert not out.legal and out.error["code"] == "not_enough_mp"
+    out = run_path(PathRequest(x=10, y=20, mode="ground", path=[[10, 22]]))
+    assert out.error["code"] == "illegal_turn"
