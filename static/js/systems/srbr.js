@@ -277,7 +277,7 @@ export function mount(ctx) {
       const len = p.move.length;
       const mv = h("div", { class: "srbr-move", role: "group", "aria-label": "Move" },
         h("h4", { text: `Move (${stickName(p.move.stick)} stick, ${len} ${unit()})` }),
-        h("p", { class: "srbr-note", text: `Drag ${mechaName(p.mecha)} on the board, or pick a point: the measuring point goes straight up to ${len} ${unit()}; contact stops the move.` }));
+        h("p", { class: "srbr-note", text: `Drag ${mechaName(p.mecha)} on the board, or pick a point: the measuring point goes straight up to ${len} ${unit()}; contact stops the move. From the keyboard: focus the mecha, arrows set a target (Shift: 5 ${unit()}), [ and ] the facing, Enter moves.` }));
       if (p.fallen) mv.append(h("p", { class: "srbr-note warn", text: "Fallen: stand up before moving." }));
       mv.append(button(st.pick ? "Cancel picking" : "Pick a point on the board", () => { st.pick = !st.pick; st.pickTarget = null; select3(); },
         { key: "pick", pressed: String(st.pick), aria: st.pick ? "Cancel picking a point" : "Pick a point on the board to move to" }));
@@ -445,9 +445,10 @@ export function mount(ctx) {
     if (me && p?.move && (p.ask === "actions" || p.ask === "reaction_actions")) {
       const [x, y] = p.move.from;
       svgEl("circle", { cx: x, cy: y, r: p.move.length, class: `srbr-reach${st.pick ? " picking" : ""}` }, layers.reach);
-      if (st.pick && st.pickTarget) {
-        svgEl("line", { x1: x, y1: y, x2: st.pickTarget.x, y2: st.pickTarget.y, class: "srbr-pick-line" }, layers.pick);
-        svgEl("circle", { cx: st.pickTarget.x, cy: st.pickTarget.y, r: 0.6, class: "srbr-pick-dot" }, layers.pick);
+      const target = st.keyTarget || (st.pick ? st.pickTarget : null);
+      if (target) {
+        svgEl("line", { x1: x, y1: y, x2: target.x, y2: target.y, class: "srbr-pick-line" }, layers.pick);
+        svgEl("circle", { cx: target.x, cy: target.y, r: 0.6, class: "srbr-pick-dot" }, layers.pick);
       }
     }
     // deployment zones
@@ -457,6 +458,52 @@ export function mount(ctx) {
       if (pts) svgEl("polygon", { points: pts.map(([zx, zy]) => `${zx},${zy}`).join(" "), class: "srbr-zone" }, layers.reach);
     }
   }
+
+  // From the keyboard: with the acting mecha focused, arrow keys move a target point for its
+  // measuring point (1 cm, 5 cm with Shift), Enter moves there, Escape forgets it; [ and ] pick
+  // the facing after the move. (The board's own arrow keys would send a move per step.)
+  const keyTargetText = () => {
+    const p = prompt();
+    const [x, y] = p.move.from;
+    const d = Math.hypot(st.keyTarget.x - x, st.keyTarget.y - y);
+    const face = FACINGS.find(([v]) => String(v) === String(st.facing))?.[1] || "Keep facing";
+    return `Move target (${round1(st.keyTarget.x)}, ${round1(st.keyTarget.y)}) ${unit()}: ${round1(d)} of ${p.move.length} ${unit()}, ${face.toLowerCase()}. Enter moves, Escape cancels.`;
+  };
+  board.svg?.addEventListener("keydown", (e) => {
+    const p = prompt();
+    const g = e.target.closest?.(".piece");
+    if (!me || !p?.move || !acting() || !g || g.dataset.id !== p.mecha || e.ctrlKey || e.metaKey || e.altKey) {
+      if (st.keyTarget && !(p?.move && acting())) st.keyTarget = null;
+      return;
+    }
+    const step = e.shiftKey ? 5 : 1;
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+    if (dir) {
+      const start = st.keyTarget || { x: p.move.from[0], y: p.move.from[1] };
+      st.keyTarget = { x: round1(start.x + dir[0] * step), y: round1(start.y + dir[1] * step) };
+    } else if (e.key === "[" || e.key === "]") {
+      const i = Math.max(0, FACINGS.findIndex(([v]) => String(v) === String(st.facing)));
+      const n = FACINGS.length - 1; // entries after "keep", clockwise
+      const next = i === 0 ? (e.key === "]" ? 1 : n) : ((i - 1 + (e.key === "]" ? 1 : -1) + n) % n) + 1;
+      st.facing = String(FACINGS[next][0]);
+      st.sig = null;
+      renderControls(st.view);
+      if (!st.keyTarget) st.keyTarget = { x: p.move.from[0], y: p.move.from[1] };
+    } else if (e.key === "Enter" && st.keyTarget) {
+      const t = st.keyTarget;
+      st.keyTarget = null;
+      fire(withFacing({ kind: "move", x: t.x, y: t.y, at: "anchor", ...(st.flee ? { flee: true } : {}) }));
+    } else if (e.key === "Escape" && st.keyTarget) {
+      st.keyTarget = null;
+      ctx.message("Move target cleared");
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+    drawOverlays();
+    if (st.keyTarget) ctx.message(keyTargetText());
+  }, true);
 
   // Picking a point: a click on the board sends the move of the measuring point.
   const svg = board.svg || document.getElementById("board");
@@ -757,7 +804,7 @@ export function mount(ctx) {
   function update(view) {
     if (!view) return;
     st.view = view;
-    if (ask() !== "actions" && ask() !== "reaction_actions") st.pick = false;
+    if (ask() !== "actions" && ask() !== "reaction_actions") { st.pick = false; st.keyTarget = null; }
     // a mecha of mine selected on the board becomes the one to activate
     const sel = ctx.selected?.();
     if (sel && ask() === "activate" && mechaOf(sel.id)?.owner === me && st.mecha !== sel.id && !controls.contains(document.activeElement)) {
