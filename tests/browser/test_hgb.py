@@ -1,0 +1,180 @@
+"""Heavy Gear Blitz! in real Chromium: two players at a seeded table on the open map.
+
+North fields the Peace River force from the panel (TV shown), south keeps the Southern one;
+north deploys Warrior 1 by dragging it, south places Jäger 1 from the keyboard form; the seed
+gives north the initiative; north goes first, draws Warrior 1's path by dragging it around a
+bend (the remaining MP shows while dragging, the server's MP per point after), picks Jäger 1
+as the target on the board (arcs, range band and cover with its reason before rolling),
+rolls, and both players see one damage box crossed on Jäger 1's unit card.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import board_point, open_seat
+from tests.conftest import Server
+from tests.helpers import new_table
+
+pytestmark = pytest.mark.browser
+
+SEED = "hgb-browser-6"  # north wins the initiative; the LAC shot at Long range crosses one box
+OPTIONS = {"map": "open"}
+
+
+def model(page: Page, mid: str) -> Any:
+    return page.locator(f'.piece[data-id="{mid}"]')
+
+
+def model_centre(page: Page, mid: str) -> tuple[float, float]:
+    box = model(page, mid).locator(".body").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def view(page: Page) -> dict[str, Any]:
+    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
+
+
+def piece_at(page: Page, mid: str) -> tuple[float, float, float]:
+    p = next(p for p in view(page)["pieces"] if p["id"] == mid)
+    return p["x"], p["y"], p["facing"]
+
+
+def wait_phase(page: Page, phase: str) -> None:
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", phase)
+
+
+def crossed(page: Page, mid: str) -> Any:
+    return page.locator(f'.hgb-card[data-model="{mid}"] .hgb-box.crossed')
+
+
+def shot(page: Page, artifacts: Path, name: str, show: str = "") -> None:
+    page.eval_on_selector(".side", "el => el.scrollTop = 0")
+    if show:
+        page.locator(show).first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"hgb-{name}.png"))
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """Controls of the game panel without an accessible name."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        '#system-panel button, #system-panel input, #system-panel select, #system-panel textarea')].filter((n) => {
+        const named = (n.getAttribute('aria-label') || '').trim() || (n.labels && [...n.labels].some((l) => l.textContent.trim()))
+            || (n.tagName === 'BUTTON' && n.textContent.trim());
+        return !named;
+    }).map((n) => n.outerHTML.slice(0, 120))""")
+
+
+def drag_through(page: Page, points: list[tuple[float, float]], pause: int = 40) -> None:
+    """Press on the first screen point, pass through the others in small steps, release."""
+    page.mouse.move(*points[0])
+    page.mouse.down()
+    for a, b in zip(points, points[1:]):
+        steps = max(4, int(math.dist(a, b) / 6))
+        for i in range(1, steps + 1):
+            page.mouse.move(a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
+            page.wait_for_timeout(pause)
+    page.wait_for_timeout(400)  # let the server's preview answer
+
+
+def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, "hgb", name="Badlands skirmish", options=OPTIONS, seed=SEED)
+    tid = table["id"]
+    north, south = new_page(1400, 950), new_page(1400, 950)
+    open_seat(north, server.url, tid, "north", "Ann")
+    open_seat(south, server.url, tid, "south", "Bob")
+
+    # --- forces: the three starting forces with their TV; north fields Peace River ----------------
+    wait_phase(north, "terrain")
+    forces = north.locator(".hgb-factions")
+    expect(forces).to_contain_text("Northern Starting Forces · 610 TV")
+    expect(forces).to_contain_text("Southern Starting Forces · 610 TV")
+    expect(forces).to_contain_text(re.compile(r"Peace River Starting Forces · 580 TV \(listed 610\)"))
+    assert unnamed_controls(north) == []
+    north.get_by_label(re.compile(r"^Peace River Starting Forces")).check()
+    north.get_by_role("button", name="Field this force").click()
+    expect(north.locator(".hgb-force")).to_contain_text("Fielded now: Peace River Starting Forces, 580 TV")
+    expect(south.locator(".hgb-force")).to_contain_text("The other side fields Peace River Starting Forces (580 TV)")
+    expect(north.locator("#log")).to_contain_text("Ann (north): fields the Peace River Starting Forces (580 TV)")
+    shot(north, artifacts, "1-forces")
+    north.get_by_role("button", name="Ready: forces and terrain are set").click()
+    south.get_by_role("button", name="Ready: forces and terrain are set").press("Enter")
+
+    # --- deployment: north drags Warrior 1, south types Jäger 1's place and facing ----------------
+    wait_phase(north, "deployment")
+    wait_phase(south, "deployment")
+    expect(north.locator(".hgb-zone.mine")).to_have_count(1)
+    expect(north.locator(".hgb-card[data-model='n-cg1-1']")).to_contain_text("Warrior 1")
+    drag_through(north, [model_centre(north, "n-cg1-1"), board_point(north, 20, 11)])
+    north.mouse.up()
+    expect(north.locator("#log")).to_contain_text(re.compile(r"deploys Warrior 1 at \(20(\.\d)?, 1[01](\.\d)?\) facing 90°"))
+    x, y, _ = piece_at(north, "n-cg1-1")
+    assert math.hypot(x - 20, y - 11) < 0.25
+    south.get_by_label("Model", exact=True).select_option("s-cg1-1")
+    south.get_by_label("x (inches)").fill("22")
+    south.get_by_label("y (inches)").fill("38")
+    south.get_by_label("Facing", exact=True).select_option("270")
+    south.get_by_role("button", name="Deploy here").press("Enter")
+    expect(south.locator("#log")).to_contain_text("deploys Jäger 1 at (22, 38) facing 270°")
+    shot(south, artifacts, "2-deployment")
+    north.get_by_role("button", name="Ready: deployment done").click()
+    south.get_by_role("button", name="Ready: deployment done").click()
+
+    # --- initiative: north won (seeded) and goes first ------------------------------------------
+    wait_phase(north, "initiative")
+    expect(north.locator(".hgb-initiative")).to_contain_text("Ann (north) wins")
+    expect(south.locator(".hgb-first")).to_contain_text("Ann (north) won the initiative")
+    north.get_by_role("button", name="We activate first").click()
+    wait_phase(north, "activation")
+    expect(north.locator(".hgb-status")).to_contain_text("Round 1")
+    expect(north.locator(".hgb-status")).to_contain_text("Your turn")
+    expect(south.locator(".hgb-status")).to_contain_text("Waiting for north")
+
+    # --- north moves Warrior 1 along a drawn path around a bend ----------------------------------
+    north.get_by_label("Model", exact=True).select_option("n-cg1-1")
+    expect(north.locator(".hgb-mp")).to_contain_text("MP: 0 spent of 4, 4 left")
+    drag_through(north, [model_centre(north, "n-cg1-1"), board_point(north, 21, 12.5), board_point(north, 21, 14.5)])
+    readout = north.locator("#measure-readout")
+    expect(readout).to_contain_text(re.compile(r"MP left"))
+    expect(north.locator(".hgb-path-layer .hgb-mp-left")).to_contain_text(re.compile(r"0\.[0-9]+ MP left"))
+    waypoints = north.locator(".hgb-path-layer .hgb-waypoint").count()
+    assert waypoints >= 2, "the bend is kept in the drawn path"
+    shot(north, artifacts, "3-dragging")
+    north.mouse.up()
+    expect(north.locator("#log")).to_contain_text(re.compile(r"Warrior 1 moves to \(21(\.\d)?, 14\.\d\) facing 9\d°: 3\.\d+ MP spent"))
+    x, y, facing = piece_at(north, "n-cg1-1")
+    assert math.hypot(x - 21, y - 14.5) < 0.25 and abs(facing - 90) < 5
+    expect(north.locator(".hgb-mp")).to_contain_text(re.compile(r"MP: 3\.\d+ spent of 4"))
+    expect(north.locator(".hgb-moved-layer .hgb-mp-label").first).to_be_attached()  # the server's MP per point
+
+    # --- the attack: target picked on the board; arcs, band and cover before rolling ---------------
+    model(north, "s-cg1-1").click()
+    expect(north.get_by_label("Target", exact=True)).to_have_value("s-cg1-1")
+    aim = north.locator(".hgb-aim")
+    expect(aim).to_contain_text(re.compile(r"2[23]\.\d in, Long \(-2\)"))
+    expect(aim).to_contain_text("Open (+1)")
+    expect(aim).to_contain_text("The whole model and its base are in sight")
+    expect(aim).to_contain_text("Legal: roll when ready.")
+    expect(north.locator(".hgb-arc")).to_have_count(1)
+    expect(north.locator(".hgb-ring")).to_have_count(5)
+    expect(north.locator(".hgb-aim-line")).to_have_count(1)
+    assert unnamed_controls(north) == []
+    expect(crossed(north, "s-cg1-1")).to_have_count(0)
+    shot(north, artifacts, "4-aim")
+    north.get_by_role("button", name="Roll the attack on Jäger 1").click()
+    expect(crossed(north, "s-cg1-1")).to_have_count(1)
+    expect(crossed(south, "s-cg1-1")).to_have_count(1)
+    expect(north.locator(".hgb-last")).to_contain_text(re.compile(r"Jäger 1: attack -?\d+ vs defence .*1 box"))
+    expect(south.locator("#log")).to_contain_text(re.compile(r"Warrior 1 fires LAC at Jäger 1"))
+    expect(south.locator(".hgb-card[data-model='s-cg1-1'] .hgb-boxes")).to_have_attribute(
+        "aria-label", re.compile(r"Sturdy crossed, .*1 of \d+ crossed"))
+    shot(north, artifacts, "5-hit", ".hgb-last")
+    shot(south, artifacts, "6-target-card", ".hgb-card[data-model='s-cg1-1']")
