@@ -111,6 +111,11 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     wait_phase(db, "deploy")
     expect(db.locator(".gkr-hand")).to_contain_text("Your sponsor cards (2)")
     assert unnamed_controls(db) == []
+    expect(db.locator(".gkr-status")).to_contain_text("Your energy 9 · tags 20 · 25 cards left")
+    db.get_by_text("Table rules (Warboard defaults)").click()
+    expect(db.locator(".gkr-rules")).to_contain_text("Energy per round9")
+    expect(db.locator(".gkr-rules")).to_contain_text("Warboard default, not from the rulebook")
+    db.get_by_text("Table rules (Warboard defaults)").click()
     shot(db, artifacts, "1-deploy")
     db.get_by_role("button", name=re.compile(r"^Play Activate BLB: take Big Little Buddy")).click()
     for page in (db, kw, th):

@@ -57,8 +57,9 @@ export function mount(ctx) {
   const handBox = h("section", { class: "gkr-hand", "aria-label": "Your cards" });
   const buildingsBox = h("section", { class: "gkr-buildings", "aria-label": "Buildings" });
   const recordsBox = h("section", { class: "gkr-records", "aria-label": "Manual resolution" });
+  const rulesBox = h("details", { class: "gkr-rules" });
   container.replaceChildren(h("h2", { text: "Heavy Hitters" }), banner, status, controls, firing, attacksBox, blbBox, players, handBox,
-    buildingsBox, recordsBox);
+    buildingsBox, recordsBox, rulesBox);
   const boardBanner = h("div", { class: "gkr-board-banner", hidden: true, "aria-hidden": "true" });
   document.querySelector(".board-wrap")?.append(boardBanner);
 
@@ -106,7 +107,7 @@ export function mount(ctx) {
   function showStatus(view) {
     const turn = view.turn || {};
     const w = view.winner;
-    const sig = JSON.stringify([turn, w, view.prompt?.text, Object.values(view.players || {}).map((p) => p.name)]);
+    const sig = JSON.stringify([turn, w, view.prompt?.text, view.players]);
     if (sig === st.statusSig) return;
     st.statusSig = sig;
     if (w) {
@@ -135,6 +136,8 @@ export function mount(ctx) {
       h("p", { class: "gkr-who", text: w ? "" : mine ? `Your turn: ${view.prompt.text}`
         : active.length ? `Waiting for ${active.map(player).join(", ")}` : "" }),
     );
+    const mineP = me && view.players?.[me];
+    if (mineP) status.append(h("p", { class: "gkr-mine", text: `Your energy ${mineP.energy} · tags ${mineP.tags} · ${mineP.hp} cards left` }));
   }
 
   // --- controls of the phase --------------------------------------------------------------------
@@ -589,6 +592,26 @@ export function mount(ctx) {
     attacksBox.replaceChildren(h("h3", { text: "Dice" }), ol);
   }
 
+  // The values this table plays with: the base game's missing numbers are Warboard defaults.
+  function showRules(view) {
+    const d = view.defaults;
+    if (!d || st.rulesShown) return;
+    st.rulesShown = true;
+    const r = d.rules || {};
+    const rows = [
+      ["Energy per round", r.energy_per_round], ["Hand size", r.hand_size],
+      ["Heavy Hitter move", r.heavy_hitter_move && `${r.heavy_hitter_move.range} hexes, ${r.heavy_hitter_move.energy_per_hex} energy each`],
+      ["Support Unit move", r.support_move && `${r.support_move.range} hexes for ${r.support_move.energy_per_unit} energy`],
+      ["Weapon cards a round", r.heavy_hitter_weapons_per_round], ["Tags to demolish", r.tags_to_demolish],
+      ["Buildings to win", r.buildings_to_win], ["Overspent energy", r.overspend_damage_per_energy !== undefined && `${r.overspend_damage_per_energy} damage per energy`],
+      ["Dice", r.dice?._procedure], ["Flank shots", r.flank?._procedure],
+    ].filter(([, v]) => v !== undefined && v !== null && v !== false);
+    const dl = h("dl", { class: "details" });
+    for (const [k, v] of rows) dl.append(h("dt", { text: k }), h("dd", { text: String(v) }));
+    rulesBox.replaceChildren(h("summary", { text: "Table rules (Warboard defaults)" }),
+      h("p", { class: "small muted", text: `${d._label || "Warboard default"}: the host may change them when creating the table.` }), dl);
+  }
+
   // --- board overlays ----------------------------------------------------------------------------
   function drawBuildings(view) {
     const g = layers.buildings;
@@ -786,6 +809,7 @@ export function mount(ctx) {
     showHand(view);
     showBuildings(view);
     showRecords(view);
+    showRules(view);
     drawBuildings(view);
     drawOverlays();
     container.dataset.phase = view.turn?.phase || "";
