@@ -37,7 +37,9 @@ def board(state: State) -> dict[str, Any]:
             cell["terrain"], cell["label"] = special[(q, r)]
         cells.append(cell)
     return {"kind": "hex", "orientation": m["orientation"], "name": m["name"], "source": m["_source"],
-            "cells": cells, "catapults": {a: m["armies"][a]["catapult"] for a in ARMIES}}
+            "cells": cells, "catapults": {a: m["armies"][a]["catapult"] for a in ARMIES},
+            # for the board client: fit the launchers beside the board into view
+            "extents": [{"x": m["armies"][a]["catapult"]["x"], "y": m["armies"][a]["catapult"]["y"]} for a in ARMIES]}
 
 
 def pieces(state: State) -> list[dict[str, Any]]:

@@ -58,6 +58,12 @@ export function makeHexGrid(board) {
   const keys = new Set(cells.map((c) => `${c.q},${c.r}`));
   const xs = [], ys = [];
   for (const c of cells) { const p = px(c.q, c.r); xs.push(p.x); ys.push(p.y); }
+  // Things a system draws beside the board (e.g. catapults) are fitted in too: {x, y} in board
+  // units or {q, r}.
+  for (const e of board.extents || []) {
+    const p = Number.isFinite(e.x) ? e : px(e.q ?? 0, e.r ?? 0);
+    xs.push(p.x); ys.push(p.y);
+  }
   const bounds = cells.length
     ? { x: Math.min(...xs) - 1.1, y: Math.min(...ys) - 1.3, w: Math.max(...xs) - Math.min(...xs) + 2.2, h: Math.max(...ys) - Math.min(...ys) + 2.9 }
     : { x: -5, y: -5, w: 10, h: 10 };
