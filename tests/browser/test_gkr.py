@@ -212,6 +212,7 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     th.check(f"#gkr-w-card-{gun['card']}")
     th.select_option(f"#gkr-w-card-{gun['card']}-t", "blb")
     expect(th.locator(f"#gkr-w-card-{gun['card']}-steal")).to_be_checked()
+    expect(th.locator(".gkr-cost")).to_contain_text(f"Energy: {gun['energy']} of your")
     th.get_by_role("button", name="Put 1 weapon face down").click()
 
     # --- revealed, sorted by speed and resolved ---------------------------------------------------

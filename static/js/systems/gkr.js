@@ -219,7 +219,11 @@ export function mount(ctx) {
     const box = group(`Move: ${STEPS[view.turn.step] || view.turn.step}`);
     const moves = p.moves || [];
     if (!moves.length) { box.append(h("p", { class: "gkr-note", text: "None of your units moves in this step." })); return box; }
-    box.append(h("p", { class: "small", text: "Pick a unit, then a lit hex on the board (or drag it there). Each unit moves once." }));
+    const r = view.defaults?.rules || {};
+    const costText = view.turn.step === "heavy" && r.heavy_hitter_move ? ` Costs ${r.heavy_hitter_move.energy_per_hex} energy a hex`
+      : view.turn.step === "support" && r.support_move ? ` Costs ${r.support_move.energy_per_unit} energy a unit`
+        : view.turn.step === "blb" ? " He moves without energy" : "";
+    box.append(h("p", { class: "small", text: `Pick a unit, then a lit hex on the board (or drag it there). Each unit moves once.${costText ? `${costText}; you have ${view.players?.[me]?.energy ?? 0}.` : ""}` }));
     const row = h("div", { class: "gkr-buttons" });
     for (const m of moves) {
       const b = button(`${unitName(m.unit)} (${destinations(m).length} hexes)`, () => choose(m.unit),
@@ -288,6 +292,12 @@ export function mount(ctx) {
     const cards = chosen.filter((w) => w.source === "card").length;
     const over = cards > limit;
     if (over) box.append(h("p", { class: "error", text: `At most ${limit} weapon cards a round.` }));
+    const cost = chosen.filter((w) => w.source !== "blb").reduce((n, w) => n + (Number(w.energy) || 0), 0);
+    const energy = view.players?.[me]?.energy ?? 0;
+    if (chosen.length) {
+      box.append(h("p", { class: `small gkr-cost${cost > energy ? " over" : ""}`, role: "status",
+        text: `Energy: ${cost} of your ${energy}${cost > energy ? ` — overspending costs ${view.defaults?.rules?.overspend_damage_per_energy ?? 1} damage per energy` : ""}` }));
+    }
     box.append(h("div", { class: "gkr-buttons" },
       button(chosen.length ? `Put ${chosen.length} weapon${chosen.length === 1 ? "" : "s"} face down` : "Choose a weapon first",
         () => fire({ kind: "choose_weapons", weapons: chosen.map((w) => choiceOf(view, w)) }),
