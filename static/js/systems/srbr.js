@@ -99,7 +99,7 @@ export function mount(ctx) {
   const builderBox = h("details", { class: "srbr-builder" });
   const concedeBox = h("div", { class: "srbr-concede" });
   container.replaceChildren(h("h2", { text: "Samurai Robots" }), banner, status, rollBox, controls, tools, roster,
-    manualBox, builderBox, concedeBox);
+    ...[manualBox, me ? builderBox : null, concedeBox].filter(Boolean));
   const boardBanner = h("div", { class: "srbr-board-banner", hidden: true, "aria-hidden": "true" });
   document.querySelector(".board-wrap")?.append(boardBanner);
 
@@ -630,7 +630,7 @@ export function mount(ctx) {
 
   // --- mecha builder -------------------------------------------------------------------------------
   async function renderBuilder() {
-    if (st.builderDone) return;
+    if (st.builderDone || !me) return; // players design mechas; a read-only panel shows none
     st.builderDone = true;
     builderBox.append(h("summary", { text: "Mecha builder" }));
     const body = h("div", { class: "srbr-builder-body" });
