@@ -105,6 +105,19 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(south.locator(".hgb-force")).to_contain_text("The other side fields Peace River Starting Forces (580 TV)")
     expect(north.locator("#log")).to_contain_text("Ann (north): fields the Peace River Starting Forces (580 TV)")
     shot(north, artifacts, "1-forces")
+
+    # --- terrain: south places a rubble field from the editor (away from the line of fire) -------
+    south.get_by_label("Type", exact=True).select_option("rough")
+    south.get_by_label("Name", exact=True).fill("Rubble")
+    south.get_by_label("Left x").fill("2")
+    south.get_by_label("Top y").fill("20")
+    south.get_by_label("Width").fill("6")
+    south.get_by_label("Depth").fill("6")
+    south.get_by_role("button", name="Place terrain").click()
+    expect(north.locator(".terrain-label", has_text="Rubble")).to_have_count(1)
+    expect(north.locator(".hgb-terrain-list")).to_contain_text("Rubble (rough)")
+    expect(north.get_by_role("button", name="Remove Rubble")).to_be_visible()
+    assert unnamed_controls(south) == []
     north.get_by_role("button", name="Ready: forces and terrain are set").click()
     south.get_by_role("button", name="Ready: forces and terrain are set").press("Enter")
 
@@ -168,7 +181,7 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(north.locator(".hgb-aim-line")).to_have_count(1)
     assert unnamed_controls(north) == []
     expect(crossed(north, "s-cg1-1")).to_have_count(0)
-    shot(north, artifacts, "4-aim")
+    shot(north, artifacts, "4-aim", ".hgb-aim")
     north.get_by_role("button", name="Roll the attack on Jäger 1").click()
     expect(crossed(north, "s-cg1-1")).to_have_count(1)
     expect(crossed(south, "s-cg1-1")).to_have_count(1)
@@ -178,3 +191,12 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
         "aria-label", re.compile(r"Sturdy crossed, .*1 of \d+ crossed"))
     shot(north, artifacts, "5-hit", ".hgb-last")
     shot(south, artifacts, "6-target-card", ".hgb-card[data-model='s-cg1-1']")
+
+    # --- the end: south concedes, both see the winner -------------------------------------------
+    south.locator(".hgb-more summary").click()
+    south.get_by_role("button", name="Concede the game…").click()
+    south.get_by_role("button", name="Yes, concede").click()
+    expect(north.locator(".hgb-winner")).to_contain_text("You win! Ann (north) won: south conceded.")
+    expect(south.locator(".hgb-winner")).to_contain_text("Game over. Ann (north) won")
+    expect(north.locator(".hgb-board-banner")).to_have_text("Ann (north) wins!")
+    shot(north, artifacts, "7-winner")

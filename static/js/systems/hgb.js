@@ -12,6 +12,8 @@ const SPEEDS = [["stationary", "Stationary"], ["combat", "Combat"], ["full", "Fu
 const MODES = [["walker", "Walker"], ["ground", "Ground"]];
 const PHASES = { terrain: "Terrain and forces", deployment: "Deployment", initiative: "Initiative",
   activation: "Activation", reaction: "Return Fire", over: "Game over" };
+const TERRAIN_TYPES = [["forest", "Forest (woods)"], ["rough", "Rough"], ["sandy", "Sandy"], ["hill", "Hill (level)"],
+  ["building", "Building (impassable)"], ["wall", "Wall (impassable)"]];
 const BANDS = ["point_blank", "short", "medium", "long", "extreme"];
 const BAND_NAMES = { point_blank: "Point Blank", short: "Short", medium: "Medium", long: "Long", extreme: "Extreme" };
 const BOX_NAMES = { S: "Sturdy", L: "Light", H: "Heavy", C: "Critical" };
@@ -215,7 +217,7 @@ export function mount(ctx) {
 
   // --- controls per phase --------------------------------------------------------------------------
   function renderControls(view) {
-    const sig = JSON.stringify([view.turn, view.current, view.ready, view.forces, view.result, view.pending, view.initiative, view.first, view.to_activate,
+    const sig = JSON.stringify([view.turn, view.current, view.ready, view.forces, view.board?.terrain, st.terrainForm?.type, view.result, view.pending, view.initiative, view.first, view.to_activate,
       st.model, st.target, st.weapon, st.indirect, st.sweep, st.focus, st.keep, st.facing, st.deployModel, st.deployFacing,
       st.faction, Object.keys(st.forces), st.waypoints, st.aimKey, st.aim, st.group, st.rfModel, st.rfWeapon, st.rfAt,
       cards().filter((c) => c.seat === me).map((c) => [c.status, c.used, c.speed, c.mode, c.mp_spent, c.actions, c.x]),
@@ -226,7 +228,7 @@ export function mount(ctx) {
     controls.replaceChildren();
     if (!me || view.result) return;
     const p = phase();
-    if (p === "terrain") controls.append(forceControls(view));
+    if (p === "terrain") controls.append(forceControls(view), terrainControls(view));
     else if (p === "deployment") controls.append(deployControls(view));
     else if (p === "initiative") controls.append(initiativeControls(view));
     else if (p === "activation") controls.append(...activationControls(view));
@@ -258,6 +260,38 @@ export function mount(ctx) {
       button(same ? "Field it again (default options)" : "Field this force", () => fire({ kind: "choose_force", faction: st.faction }), { key: "choose-force" }),
       button((view.ready || []).includes(me) ? "Ready (waiting for the other player)" : "Ready: forces and terrain are set",
         () => fire({ kind: "ready" }), { key: "ready", cls: "primary small", disabled: (view.ready || []).includes(me) })));
+    return box;
+  }
+
+  // The terrain editor: rectangles of the rulebook's terrain types, placed until both are ready.
+  function terrainControls(view) {
+    const box = h("section", { class: "hgb-group hgb-terrain", "aria-label": "Terrain" }, h("h3", { text: "Terrain" }));
+    const t = st.terrainForm || (st.terrainForm = { type: "forest", label: "", x: 20, y: 20, w: 6, h: 4, level: 1 });
+    const type = select(TERRAIN_TYPES, t.type, { "data-key": "t-type", onchange: (e) => { t.type = e.target.value; st.sig = null; renderControls(st.view); } });
+    const name = h("input", { type: "text", maxLength: 60, value: t.label, "data-key": "t-label", placeholder: "e.g. North woods",
+      oninput: (e) => { t.label = e.target.value; } });
+    const numIn = (k, key, max = 48) => h("input", { type: "number", step: "0.5", min: "0", max: String(max), value: t[k], class: "hgb-num", "data-key": key,
+      oninput: (e) => { t[k] = Number(e.target.value); } });
+    box.append(h("p", { class: "hgb-note", text: "Place rectangles of terrain (inches from the top-left corner). Placing or removing terrain asks both players to confirm Ready again." }),
+      h("div", { class: "hgb-row" }, field("Type", type), field("Name", name)),
+      h("div", { class: "hgb-row" }, field("Left x", numIn("x", "t-x")), field("Top y", numIn("y", "t-y")),
+        field("Width", numIn("w", "t-w")), field("Depth", numIn("h", "t-h"))));
+    if (t.type === "hill" || t.type === "building") box.append(field("Level (1 inch each)", numIn("level", "t-level", 10)));
+    box.append(h("div", { class: "hgb-buttons" }, button("Place terrain", () => {
+      const poly = [[t.x, t.y], [t.x + t.w, t.y], [t.x + t.w, t.y + t.h], [t.x, t.y + t.h]];
+      const a = { kind: "place_terrain", id: `t-${Date.now().toString(36)}`, type: t.type, polygon: poly, label: t.label.trim() };
+      if (t.type === "hill" || t.type === "building") a.level = t.level;
+      fire(a);
+    }, { key: "t-place" })));
+    const list = view.board?.terrain || [];
+    if (list.length) {
+      const ul = h("ul", { class: "hgb-terrain-list" });
+      for (const piece of list) {
+        ul.append(h("li", {}, h("span", { text: `${piece.label || piece.type} (${piece.type}${piece.level ? `, level ${piece.level}` : ""})` }),
+          button("Remove", () => fire({ kind: "remove_terrain", id: piece.id }), { key: `t-rm-${piece.id}`, cls: "secondary small", aria: `Remove ${piece.label || piece.type}` })));
+      }
+      box.append(ul);
+    }
     return box;
   }
 
@@ -626,6 +660,7 @@ export function mount(ctx) {
     }
   }
 
+  const clipId = nextId("table-clip");
   function drawArcs() {
     svgClear(layers.arcs);
     const piece = st.model && pieceOf(st.model);
@@ -637,7 +672,10 @@ export function mount(ctx) {
     const f = Number(piece.facing) || 0;
     const half = (rules().fixed_arc_degrees ?? 60) / 2;
     const arcs = { F: [f - 90, f + 90], FF: [f - half, f + half], Rr: [f + 90, f + 270], FRr: [f + 180 - half, f + 180 + half] };
-    const g = svgEl("g", { class: "hgb-arcs", "data-model": piece.id }, layers.arcs);
+    const W = st.view.board?.width || 48, H = st.view.board?.height || 48;
+    const clip = svgEl("clipPath", { id: clipId }, layers.arcs);
+    svgEl("rect", { x: 0, y: 0, width: W, height: H }, clip);
+    const g = svgEl("g", { class: "hgb-arcs", "data-model": piece.id, "clip-path": `url(#${clipId})` }, layers.arcs);
     const own = wc.arc || "F";
     const [a, b] = arcs[own];
     svgEl("path", { d: arcPath(c, reach, a, b), class: `hgb-arc arc-${own}` }, g);
@@ -664,7 +702,7 @@ export function mount(ctx) {
     svgEl("line", { x1: from.x, y1: from.y, x2: to.x, y2: to.y, class: cls }, layers.aim);
     svgEl("circle", { cx: to.x, cy: to.y, r: (rules().base_radius ?? 0.5) + 0.35, class: "hgb-target-ring" }, layers.aim);
     const mx = (from.x + to.x) / 2, my = (from.y + to.y) / 2;
-    const t = svgText(`${num(a.distance)}" ${a.band ? BAND_NAMES[a.band] : "out of reach"} · ${COVER_NAMES[a.cover?.category] || ""}`,
+    const t = svgText(`${num(a.distance)}" ${a.band ? `${BAND_NAMES[a.band]} ${signed(a.attack_modifiers?.range ?? 0)}` : "out of reach"} · ${COVER_NAMES[a.cover?.category] || ""} ${signed(a.cover?.modifier ?? 0)}${a.legal ? "" : " · not possible"}`,
       { x: mx, y: my - 0.4, class: "hgb-aim-label", "font-size": 0.85 }, layers.aim);
     t.setAttribute("paint-order", "stroke");
   }
@@ -801,7 +839,12 @@ export function mount(ctx) {
       case "group_activated": return `${who}activates ${groupName(e.seat, e.group)}`;
       case "speed_set": return `${L(e.model)}: ${e.speed} speed, ${e.mode} mode${e.autopilot ? ", Autopilot" : ""}`;
       case "moved": {
-        if (live) { const pc = pieceOf(e.model); st.lastMove = { ...e, start: pc ? { x: pc.x, y: pc.y } : null }; } else { st.previewMove = e; if (st.dragId === e.model && board.drag.active) drawPath(e.model, e.path, e, null); }
+        if (live) {
+          // a live update is described before its view arrives: the piece still stands at the start
+          const pc = pieceOf(e.model);
+          const fresh = pc && Math.hypot(pc.x - e.x, pc.y - e.y) > 1e-6;
+          st.lastMove = fresh ? { ...e, start: { x: pc.x, y: pc.y } } : null;
+        } else { st.previewMove = e; if (st.dragId === e.model && board.drag.active) drawPath(e.model, e.path, e, null); }
         const total = e.mp?.length ? e.mp[e.mp.length - 1] : 0;
         return `${L(e.model)} moves to (${num(e.x)}, ${num(e.y)}) facing ${Math.round(e.facing)}°: ${num(total, 2)} MP spent, ${num(e.mp_left, 2)} left`;
       }
@@ -864,6 +907,7 @@ export function mount(ctx) {
     if (st.lastMove && view.current?.model !== st.lastMove.model) st.lastMove = null;
     if (!board.drag.active) {
       svgClear(layers.path);
+      if (st.trail) { const r = document.getElementById("measure-readout"); if (r) r.textContent = ""; }
       st.trail = null;
       if (st.waypoints.length && st.model) drawPath(st.model, st.waypoints.map((q) => [q.x, q.y]), null, null);
     }
