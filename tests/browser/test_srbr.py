@@ -298,7 +298,8 @@ def test_an_srbr_attack_and_its_damage_in_the_browser(server: Server, new_page, 
 def test_srbr_manual_resolution_and_declared_winner(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
     """Health, combat and victory switched to manual: players record damage and a fall with the
     panel's form, from the keyboard, and both declare the same winner."""
-    options = {"manual": {"health": True, "combat": True, "victory": True}, "rules": {"initiative": {"method": "fixed"}}}
+    options = {"manual": {"health": True, "combat": True, "malfunction": True, "victory": True},
+               "rules": {"initiative": {"method": "fixed"}}}
     with server.client() as client:
         table = new_table(client, "srbr", name="Gentlemen's duel", options=options, seed="srbr-manual")
     tid = table["id"]
@@ -307,17 +308,19 @@ def test_srbr_manual_resolution_and_declared_winner(server: Server, new_page, ar
     open_seat(p2, server.url, tid, "p2", "Bob")
     wait_ask(p1, "activate")
     box = p2.locator(".srbr-manual")
-    expect(box).to_contain_text("Players decide: Damage (dice colours), Combat, Victory")
+    expect(box).to_contain_text("Players decide: Damage (dice colours), Malfunctions, Combat, Victory")
+    expect(box.get_by_label("Jam of the part")).to_be_visible()
     assert unnamed_controls(p2) == []
     # p2 records (out of turn: records are not turn-bound) from the keyboard
     box.get_by_label("Mecha").select_option("p1-kabuto")
     box.get_by_label("Body part").select_option("arms")
     box.get_by_label("Damage taken by the part (total)").fill("2")
     box.get_by_label("Status").select_option("fallen")
+    box.get_by_label("Jam of the part").select_option("1")
     box.get_by_label("Note").fill("<b>slam</b> into the tower")
     box.get_by_label("Note").press("Enter")
     for page in (p1, p2):
-        expect(page.locator("#log")).to_contain_text("Bob (p2): records Kabuto-Maru Arms: damage 2, status fallen (<b>slam</b> into the tower)")
+        expect(page.locator("#log")).to_contain_text("Bob (p2): records Kabuto-Maru Arms: damage 2, jammed, fallen (<b>slam</b> into the tower)")
         expect(page.locator(".srbr-mecha[data-mecha='p1-kabuto'] tbody tr").nth(2).locator(".srbr-chip.die-red")).to_have_count(1)
         expect(mecha(page, "p1-kabuto")).to_have_attribute("aria-label", re.compile("status fallen"))
     assert p1.locator("#log b").count() == 0  # a note is text, never markup

@@ -564,12 +564,14 @@ export function mount(ctx) {
       const rx = h("input", { type: "number", min: "0", step: "0.1", placeholder: "same", "data-key": "rec-x", class: "srbr-num" });
       const ry = h("input", { type: "number", min: "0", step: "0.1", placeholder: "same", "data-key": "rec-y", class: "srbr-num" });
       const rf = select([["", "same"], ...FACINGS.slice(1)], "", { "data-key": "rec-facing" });
+      const jam = select([["", "unchanged"], ["1", "jammed (cannot activate next turn)"], ["0", "not jammed"]], "", { "data-key": "rec-jammed" });
       const statusSel = select([["", "unchanged"], ["standing", "standing"], ["fallen", "fallen"]], "", { "data-key": "rec-status" });
       const outSel = select([["", "unchanged"], ["destroyed", "destroyed"], ["fled", "fled"], ["in_play", "back in play"]], "", { "data-key": "rec-out" });
       const note = h("input", { type: "text", maxLength: 200, "data-key": "rec-note", placeholder: "what happened" });
       const form = h("form", { class: "srbr-record" }, field("Mecha", mSel), field("Body part", pSel));
       if (canDamage) form.append(field("Damage taken by the part (total)", dmg));
       if (canStatus) form.append(field("Status", statusSel));
+      if (manual.malfunction) form.append(field("Jam of the part", jam));
       if (canOut) form.append(field("In or out", outSel));
       if (manual.combat) form.append(h("div", { class: "srbr-move-form" }, field(`Centre x (${unit()})`, rx, "field inline-field"),
         field(`Centre y (${unit()})`, ry, "field inline-field"), field("Facing", rf)));
@@ -581,12 +583,13 @@ export function mount(ctx) {
         if (canDamage && dmg.value !== "") action.damage = Number(dmg.value);
         if (canStatus && statusSel.value) action.status = statusSel.value;
         if (canOut && outSel.value) action.out = outSel.value;
+        if (manual.malfunction && jam.value !== "") action.jammed = jam.value === "1";
         if (manual.combat && rx.value !== "") action.x = Number(rx.value);
         if (manual.combat && ry.value !== "") action.y = Number(ry.value);
         if (manual.combat && rf.value !== "") action.facing = Number(rf.value);
         send(action).then(() => {
           for (const input of [dmg, note, rx, ry]) input.value = "";
-          for (const sel of [statusSel, outSel, rf]) sel.value = "";
+          for (const sel of [statusSel, outSel, rf, jam]) sel.value = "";
         }).catch(() => {});
       });
       manualBox.append(form);
@@ -777,7 +780,14 @@ export function mount(ctx) {
       case "damage_to_record": return `${P(e.mecha, e.part)} is hit (${e.hits === "destroy" ? "destroyed" : plural(e.hits, "damage", "damage")}): record it (manual)`;
       case "attack_declared": return `${M(e.attacker)} ${nice(e.attack)}s ${targetName(e.target)}${e.target_part ? ` (aiming at ${partName(e.target, e.target_part)})` : ""}: players resolve it (manual)`;
       case "recorded": {
-        const bits = ["damage", "jammed", "status", "x", "y", "facing", "out"].filter((k) => e[k] !== undefined && e[k] !== null).map((k) => `${k} ${e[k]}`);
+        const has = (k) => e[k] !== undefined && e[k] !== null;
+        const bits = [];
+        if (has("damage")) bits.push(`damage ${e.damage}`);
+        if (has("jammed")) bits.push(e.jammed ? "jammed" : "not jammed");
+        if (has("status")) bits.push(e.status);
+        if (has("x") || has("y")) bits.push(`at (${has("x") ? round1(e.x) : "same"}, ${has("y") ? round1(e.y) : "same"})`);
+        if (has("facing")) bits.push(`facing ${e.facing}°`);
+        if (has("out")) bits.push(e.out === "in_play" ? "back in play" : e.out);
         return `${who}records ${e.part ? P(e.mecha, e.part) : M(e.mecha)}: ${bits.join(", ")}${e.note ? ` (${e.note})` : ""}`;
       }
       case "terrain_recorded": return `${who}records ${terrainName(e.terrain)} as ${e.type}${e.note ? ` (${e.note})` : ""}`;
