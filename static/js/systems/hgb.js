@@ -313,7 +313,8 @@ export function mount(ctx) {
       onchange: (e) => { st.deployFacing = Number(e.target.value); } });
     box.append(field("Model", m), h("div", { class: "hgb-row" }, field("x (inches)", x), field("y (inches)", y)), field("Facing", f));
     box.append(h("div", { class: "hgb-buttons" },
-      button("Deploy here", () => fire({ kind: "deploy", model: st.deployModel, x: Number(x.value), y: Number(y.value), facing: st.deployFacing }),
+      button("Deploy here", () => send({ kind: "deploy", model: st.deployModel, x: Number(x.value), y: Number(y.value), facing: st.deployFacing })
+        .then(() => { st.deployModel = null; st.sig = null; renderControls(st.view); }).catch(() => {}),
         { key: "deploy", disabled: ready || !st.deployModel }),
       button(ready ? "Ready (waiting for the other player)" : "Ready: deployment done", () => fire({ kind: "ready" }),
         { key: "ready", cls: "primary small", disabled: ready })));
@@ -472,7 +473,7 @@ export function mount(ctx) {
         onchange: (e) => { st.focus = Math.max(0, Math.min(wc.rof, Number(e.target.value) || 0)); } });
       box.append(h("div", { class: "hgb-row" }, field(`Sweep (inches, ROF ${wc.rof})`, sw), field("Focus (+1 DM each)", fo)));
     } else { st.sweep = 0; st.focus = 0; }
-    box.append(aimDetails());
+    box.append(aimDetails(card));
     const ok = st.aim && st.aim.legal && card.actions >= 1;
     box.append(h("div", { class: "hgb-buttons" },
       button(st.target ? `Roll the attack on ${label(st.target)}` : "Roll the attack", () => fire({ kind: "attack", model: card.id,
@@ -483,7 +484,7 @@ export function mount(ctx) {
     return box;
   }
 
-  function aimDetails() {
+  function aimDetails(card) {
     const box = h("div", { class: "hgb-aim", "aria-live": "polite" });
     if (!st.target) { box.append(h("p", { class: "hgb-note", text: "Pick a target here or click an enemy model on the board." })); return box; }
     const a = st.aim;
@@ -499,7 +500,9 @@ export function mount(ctx) {
     row("Attack", `${modsText(a.attack_modifiers)} = ${signed(sum(a.attack_modifiers))}`);
     row("Defence", `${modsText(a.defense_modifiers)} = ${signed(sum(a.defense_modifiers))}`);
     box.append(dl);
-    box.append(h("p", { class: a.legal ? "hgb-legal ok" : "hgb-legal warn", text: a.legal ? "Legal: roll when ready." : `Not possible: ${a.why}` }));
+    const spent = card && card.actions < 1;
+    box.append(h("p", { class: a.legal && !spent ? "hgb-legal ok" : "hgb-legal warn",
+      text: !a.legal ? `Not possible: ${a.why}` : spent ? `In reach, but ${card.label} has no Action left.` : "Legal: roll when ready." }));
     return box;
   }
 
@@ -545,7 +548,8 @@ export function mount(ctx) {
     const head = evs[0];
     lastBox.append(h("h3", { text: `Last attack: ${label(head.attacker)} → ${label(head.target)} (${head.weapon})` }));
     const att = head.attack_roll;
-    lastBox.append(h("p", { class: "hgb-roll", text: `Attack dice ${rollText(att)}${head.kind === "indirect_attack"
+    const am = head.aim?.attack_modifiers;
+    lastBox.append(h("p", { class: "hgb-roll", text: `Attack dice ${rollText(att)}${am ? `, modifiers ${modsText(am)} (${signed(sum(am))})` : ""}${head.kind === "indirect_attack"
       ? `, modified ${head.modified} against Threshold ${head.threshold}: ${head.on_target ? "on target" : `off by ${head.mof} inch(es)`}` : ""}` }));
     for (const r of evs.filter((e) => e.kind === "attack_resolved")) {
       const res = r.hit ? (r.result === "overkill" ? "Overkill: removed" : r.result === "destroyed" ? `MoS ${r.mos}, ${r.damage} damage: destroyed`
@@ -656,7 +660,7 @@ export function mount(ctx) {
     for (const [seat, z] of Object.entries(view.board?.zones || {})) {
       const [y0, y1] = z.y;
       svgEl("rect", { x: 0, y: y0, width: view.board.width, height: y1 - y0, class: `hgb-zone${seat === me ? " mine" : ""}` }, layers.zones);
-      svgText(`${seat} deployment zone`, { x: view.board.width / 2, y: seat === "north" ? y1 - 0.6 : y0 + 1.2, class: "hgb-zone-label", "font-size": 1 }, layers.zones);
+      svgText(`${seat} deployment zone`, { x: view.board.width - 0.5, y: seat === "north" ? y1 - 0.4 : y0 + 1, class: "hgb-zone-label", "font-size": 0.75 }, layers.zones);
     }
   }
 
@@ -871,7 +875,9 @@ export function mount(ctx) {
       case "return_fire": return `${L(e.model)} returns fire at ${L(e.target)}`;
       case "no_return_fire": return `${who}passes (no Return Fire)`;
       case "end_proposed": return `${who}proposes to end the game: ${e.winner ? `${e.winner} wins` : "no winner"}`;
-      case "game_ended": case "game_over": return `Game over: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}${e.reason ? ` (${e.reason})` : ""}`;
+      case "game_over": if (!e.seat) return `The table is finished: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}; the dice proof is public`;
+      // falls through
+      case "game_ended": return `Game over: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}${e.reason ? ` (${e.reason})` : ""}`;
       default: return undefined;
     }
   }
