@@ -311,13 +311,13 @@ export function mount(ctx) {
         }
         const row = h("div", { class: "srbr-buttons" });
         for (const x of attacks) {
-          const label = `${ucfirst(nice(x.attack))} ${targetName(x.target)}`;
+          const label = `${ucfirst(nice(x.attack))} ${targetName(x.target)}${mechaOf(x.target) ? "" : " (building)"}`;
           row.append(button(label, () => {
             const action = { kind: "attack", attack: x.attack, target: x.target };
             const [t, part] = st.aim.split("/");
             if (t === x.target && part) action.target_part = part;
             fire(action);
-          }, { key: `attack-${x.attack}-${x.target}`, cls: "small srbr-attack", aria: `${ucfirst(nice(x.attack))} ${targetName(x.target)}` }));
+          }, { key: `attack-${x.attack}-${x.target}`, cls: "small srbr-attack", aria: label }));
         }
         at.append(row);
       } else {
