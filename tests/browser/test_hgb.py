@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import board_point, open_seat
 from tests.conftest import Server
-from tests.helpers import new_table
+from tests.helpers import act, join, new_table, token_of
 
 pytestmark = pytest.mark.browser
 
@@ -200,3 +200,54 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(south.locator(".hgb-winner")).to_contain_text("Game over. Ann (north) won")
     expect(north.locator(".hgb-board-banner")).to_have_text("Ann (north) wins!")
     shot(north, artifacts, "7-winner")
+
+
+def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """Set up through the API: the initiative winner's Warrior/Hunter keeps its Action; the other
+    side drags its model forward in reach, and the winner answers with Return Fire from the page."""
+    with server.client() as client:
+        table = new_table(client, "hgb", name="Return Fire", options=OPTIONS, seed="hgb-browser-rf-1")
+        tid = table["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        assert act(client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}).status_code == 200
+        assert act(client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}).status_code == 200
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        v = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]
+        first = v["initiative"]["winner"]
+        mover = "south" if first == "north" else "north"
+        keeper, moving = f"{first[0]}-cg1-1", f"{mover[0]}-cg1-1"
+        for a in ({"kind": "choose_first", "seat": first}, {"kind": "done", "model": keeper, "keep_action": True},
+                  {"kind": "end_group"}):
+            r = act(client, tid, seats[first], a)
+            assert r.status_code == 200, r.text
+    pages = {"north": new_page(1400, 950), "south": new_page(1400, 950)}
+    for s, page in pages.items():
+        page.add_init_script(f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(seats[s])!r}, role: 'player', seat: {s!r}, name: {s.title()!r}}}))")
+        page.goto(f"{server.url}/tables/{tid}")
+        page.wait_for_selector("#conn.conn-connected")
+    wait_phase(pages[mover], "activation")
+    expect(pages[mover].locator(".hgb-status")).to_contain_text("Your turn")
+    pages[mover].get_by_label("Model", exact=True).select_option(moving)
+    x, y, _ = piece_at(pages[mover], moving)
+    step = 3 if mover == "north" else -3
+    drag_through(pages[mover], [model_centre(pages[mover], moving), board_point(pages[mover], x, y + step)])
+    pages[mover].mouse.up()
+    page = pages[first]
+    wait_phase(page, "reaction")
+    rf = page.locator(".hgb-reaction")
+    expect(rf).to_contain_text("moved or acted in reach of models that kept their Action")
+    expect(page.get_by_label("Firing model")).to_have_value(keeper)
+    expect(page.get_by_label("Fire at the mover at")).to_contain_text("(end)")
+    expect(pages[mover].locator(".hgb-reaction")).to_contain_text("may Return Fire")
+    assert unnamed_controls(page) == []
+    shot(page, artifacts, "8-return-fire", ".hgb-reaction")
+    page.get_by_label("Fire at the mover at").select_option("0")
+    page.get_by_role("button", name="Return Fire").click()
+    expect(pages[mover].locator("#log")).to_contain_text(re.compile(rf"{first.title()} \({first}\) may Return Fire at"))
+    expect(page.locator("#log")).to_contain_text(re.compile(r"(Hunter|Jäger) 1 returns fire at"))
+    expect(pages[mover].locator("#log")).to_contain_text(re.compile(r"defends .* against"))
+    wait_phase(pages[mover], "activation")
+    expect(pages[mover].locator(".hgb-last")).to_contain_text("Last attack")

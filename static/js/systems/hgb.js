@@ -839,7 +839,11 @@ export function mount(ctx) {
       case "phase": return `Phase: ${PHASES[e.phase] || e.phase}`;
       case "deployed": return `${who}deploys ${L(e.model)} at (${num(e.x)}, ${num(e.y)}) facing ${Math.round(e.facing)}°`;
       case "round_started": return `Round ${e.round}: initiative ${(e.initiative || []).map((r) => `north ${r.north} / south ${r.south}`).join(", then ")}: ${player(e.winner)} wins`;
-      case "first_chosen": return `${player(e.seat)} activates first`;
+      case "first_chosen": {
+        // the event's own "seat" is the acting seat (the server stamps it); the choice may come as "first"
+        const chosen = e.first ?? e.first_seat;
+        return chosen ? `${who}lets ${player(chosen)} activate first` : `${who}has chosen who activates a Combat Group first`;
+      }
       case "group_activated": return `${who}activates ${groupName(e.seat, e.group)}`;
       case "speed_set": return `${L(e.model)}: ${e.speed} speed, ${e.mode} mode${e.autopilot ? ", Autopilot" : ""}`;
       case "moved": {
@@ -871,7 +875,7 @@ export function mount(ctx) {
       case "model_used": return `${L(e.model)} is Used${e.kept_action ? " (keeps its Action for Return Fire)" : ""}${e.speed ? `, back to ${e.speed} speed` : ""}`;
       case "group_done": return `${who}${groupName(e.seat, e.group)} is done`;
       case "round_ended": return `Round ${e.round} ends`;
-      case "reaction_window": return `${player(e.seat)} may Return Fire at ${L(e.mover)} with ${(e.models || []).map(L).join(", ")}`;
+      case "reaction_window": return `${player(e.reactor ?? other(e.seat))} may Return Fire at ${L(e.mover)} with ${(e.models || []).map(L).join(", ")}`;
       case "return_fire": return `${L(e.model)} returns fire at ${L(e.target)}`;
       case "no_return_fire": return `${who}passes (no Return Fire)`;
       case "end_proposed": return `${who}proposes to end the game: ${e.winner ? `${e.winner} wins` : "no winner"}`;
