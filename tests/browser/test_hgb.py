@@ -203,8 +203,9 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
 
 
 def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    """Set up through the API: the initiative winner's Warrior/Hunter keeps its Action; the other
-    side drags its model forward in reach, and the winner answers with Return Fire from the page."""
+    """Set up through the API: the initiative winner's model keeps its Action; the other side
+    switches its model to Ground mode and drags it forward in reach; the winner answers with
+    Return Fire from the page at the first inch point of the move."""
     with server.client() as client:
         table = new_table(client, "hgb", name="Return Fire", options=OPTIONS, seed="hgb-browser-rf-1")
         tid = table["id"]
@@ -231,6 +232,13 @@ def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path)
     wait_phase(pages[mover], "activation")
     expect(pages[mover].locator(".hgb-status")).to_contain_text("Your turn")
     pages[mover].get_by_label("Model", exact=True).select_option(moving)
+    panel = pages[mover].locator("#system-panel")
+    panel.get_by_label("Speed", exact=True).select_option("combat")
+    panel.get_by_label("Mode", exact=True).select_option("ground")
+    panel.get_by_role("button", name="Set speed and mode").click()
+    expect(pages[mover].locator(f".hgb-card[data-model='{moving}']")).to_contain_text("Combat ground")
+    expect(pages[mover].locator(".hgb-mp")).to_contain_text("MP: 0 spent of 6, 6 left")
+    expect(pages[mover].locator("#log")).to_contain_text("1: combat speed, ground mode")
     x, y, _ = piece_at(pages[mover], moving)
     step = 3 if mover == "north" else -3
     drag_through(pages[mover], [model_centre(pages[mover], moving), board_point(pages[mover], x, y + step)])
