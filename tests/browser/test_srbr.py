@@ -336,10 +336,13 @@ def test_srbr_manual_resolution_and_declared_winner(server: Server, new_page, ar
     expect(p1.locator(".srbr-manual form")).to_have_count(0)
 
 
-def test_srbr_deployment_by_drag_then_an_activation_from_the_keyboard(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    options = {"deployment": "players", "rules": {"initiative": {"method": "fixed"}}}
+def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """Deployment by the players: a drag in the zone, Ready; Raijin's Legs from the keyboard (a
+    part's radio, a roll button, a move target with the arrows); then a 1 on Kabuto-Maru's yellow
+    die and p2 passes the reaction."""
+    options = {"deployment": "players", "rules": {**OPTIONS["rules"]}}
     with server.client() as client:
-        table = new_table(client, "srbr", name="Deploy", options=options, seed="srbr-deploy")
+        table = new_table(client, "srbr", name="Deploy", options=options, seed="srbr-deploy-8")
     tid = table["id"]
     p1, p2 = new_page(1400, 950), new_page(1400, 950)
     open_seat(p1, server.url, tid, "p1", "Ann")
@@ -382,3 +385,16 @@ def test_srbr_deployment_by_drag_then_an_activation_from_the_keyboard(server: Se
     expect(raijin).to_have_attribute("aria-label", re.compile(r"facing 315 degrees"))
     after = piece_at(p1, "p1-raijin")
     assert after[0] == pytest.approx(before[0]) and after[1] == pytest.approx(before[1] - 10)
+    # Kabuto-Maru's Arms, three dice: 4 white, 1 yellow, 4 red; p2 passes and p1 keeps two actions
+    wait_ask(p1, "activate")
+    p1.get_by_label("Mecha", exact=True).select_option("p1-kabuto")
+    p1.locator(".srbr-parts").get_by_label(re.compile(r"^Arms")).check()
+    p1.get_by_role("button", name=re.compile(r"^Roll 3 dice for Kabuto-Maru Arms")).click()
+    wait_ask(p2, "reaction")
+    p2.get_by_role("button", name="Pass: do not react").click()
+    expect(p1.locator("#log")).to_contain_text("Bob (p2): passes (no reaction)")
+    wait_ask(p1, "actions")
+    expect(p1.locator(".srbr-actions")).to_contain_text("2 actions left of 2 successes")
+    expect(p1.locator(".srbr-attacks")).to_contain_text("No target in reach for punch, slash, grapple.")
+    p1.get_by_role("button", name="Done with this part").click()
+    wait_ask(p1, "activate")
