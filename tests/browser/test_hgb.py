@@ -5,7 +5,8 @@ north deploys Warrior 1 by dragging it, south places Jäger 1 from the keyboard 
 gives north the initiative; north goes first, draws Warrior 1's path by dragging it around a
 bend (the remaining MP shows while dragging, the server's MP per point after), picks Jäger 1
 as the target on the board (arcs, range band and cover with its reason before rolling),
-rolls, and both players see one damage box crossed on Jäger 1's unit card.
+rolls, and both players and a watcher see one damage box crossed on Jäger 1's unit card;
+south concedes and everyone sees the winner.
 """
 
 from __future__ import annotations
@@ -91,6 +92,8 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     north, south = new_page(1400, 950), new_page(1400, 950)
     open_seat(north, server.url, tid, "north", "Ann")
     open_seat(south, server.url, tid, "south", "Bob")
+    eve = new_page(1400, 950)
+    open_seat(eve, server.url, tid, None, "Eve")
 
     # --- forces: the three starting forces with their TV; north fields Peace River ----------------
     wait_phase(north, "terrain")
@@ -189,6 +192,9 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(south.locator("#log")).to_contain_text(re.compile(r"Warrior 1 fires LAC at Jäger 1"))
     expect(south.locator(".hgb-card[data-model='s-cg1-1'] .hgb-boxes")).to_have_attribute(
         "aria-label", re.compile(r"Sturdy crossed, .*1 of \d+ crossed"))
+    expect(crossed(eve, "s-cg1-1")).to_have_count(1)  # the watcher's read-only panel
+    expect(eve.locator(".hgb-last")).to_contain_text("Last attack: Warrior 1 → Jäger 1 (LAC)")
+    expect(eve.locator("#system-panel button:not(.link), #system-panel select, #system-panel input")).to_have_count(0)
     shot(north, artifacts, "5-hit", ".hgb-last")
     shot(south, artifacts, "6-target-card", ".hgb-card[data-model='s-cg1-1']")
 
@@ -199,6 +205,7 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(north.locator(".hgb-winner")).to_contain_text("You win! Ann (north) won: south conceded.")
     expect(south.locator(".hgb-winner")).to_contain_text("Game over. Ann (north) won")
     expect(north.locator(".hgb-board-banner")).to_have_text("Ann (north) wins!")
+    expect(eve.locator(".hgb-winner")).to_contain_text("Game over. Ann (north) won: south conceded.")
     shot(north, artifacts, "7-winner")
 
 

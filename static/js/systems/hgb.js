@@ -568,7 +568,7 @@ export function mount(ctx) {
     for (const seat of seats) {
       const force = view.forces?.[seat];
       const det = h("details", { class: "hgb-side", open: true, "data-seat": seat },
-        h("summary", { text: `${seat === me ? "Yours" : "Opponent"}: ${force?.name || seat} (${force?.tv ?? "?"} TV)` }));
+        h("summary", { text: `${!me ? ucfirst(seat) : seat === me ? "Yours" : "Opponent"}: ${force?.name || seat} (${force?.tv ?? "?"} TV)` }));
       for (const g of force?.groups || []) {
         det.append(h("h4", { text: `${g.name} (${g.id})` }));
         for (const c of cards().filter((x) => x.seat === seat && x.group === g.id)) det.append(unitCard(c));
@@ -945,4 +945,9 @@ export function mount(ctx) {
   })();
 
   return { update, describe, canDrag, moveAction };
+}
+
+// Spectators: the same panel without a seat (status, last attack, unit cards, winner; no controls).
+export function watch(ctx) {
+  return mount({ ...ctx, seat: null });
 }
