@@ -6,7 +6,8 @@ gives north the initiative; north goes first, draws Warrior 1's path by dragging
 bend (the remaining MP shows while dragging, the server's MP per point after), picks Jäger 1
 as the target on the board (arcs, range band and cover with its reason before rolling),
 rolls, and both players and a watcher see one damage box crossed on Jäger 1's unit card;
-south concedes and everyone sees the winner.
+a second target behind the woods south placed shows Full cover and why; south concedes and
+everyone sees the winner.
 """
 
 from __future__ import annotations
@@ -120,6 +121,14 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(north.locator(".terrain-label", has_text="Rubble")).to_have_count(1)
     expect(north.locator(".hgb-terrain-list")).to_contain_text("Rubble (rough)")
     expect(north.get_by_role("button", name="Remove Rubble")).to_be_visible()
+    south.get_by_label("Type", exact=True).select_option("forest")
+    south.get_by_label("Name", exact=True).fill("Dry woods")
+    south.get_by_label("Left x").fill("6")
+    south.get_by_label("Top y").fill("36")
+    south.get_by_label("Width").fill("4.5")
+    south.get_by_label("Depth").fill("4.5")
+    south.get_by_role("button", name="Place terrain").press("Enter")
+    expect(north.locator(".hgb-terrain-list")).to_contain_text("Dry woods (forest)")
     assert unnamed_controls(south) == []
     north.get_by_role("button", name="Ready: forces and terrain are set").click()
     south.get_by_role("button", name="Ready: forces and terrain are set").press("Enter")
@@ -196,6 +205,16 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(eve.locator(".hgb-last")).to_contain_text("Last attack: Warrior 1 → Jäger 1 (LAC)")
     expect(eve.locator("#system-panel button:not(.link), #system-panel select, #system-panel input")).to_have_count(0)
     shot(north, artifacts, "5-hit", ".hgb-last")
+
+    # --- another target behind the woods: Full cover and its reason; the Action is spent ----------
+    north.get_by_label("Target", exact=True).select_option("s-cg1-2")
+    expect(aim).to_contain_text(re.compile(r"Extreme \(-3\)"))
+    expect(aim).to_contain_text("Full cover (-2)")
+    expect(aim).to_contain_text("35 of 35 sight points hidden by Dry woods; main body hidden")
+    expect(aim).to_contain_text("In reach, but Warrior 1 has no Action left.")
+    expect(north.locator(".hgb-aim-line.cover-full")).to_have_count(1)
+    expect(north.get_by_role("button", name="Roll the attack on Jäger 2")).to_be_disabled()
+    shot(north, artifacts, "5b-cover", ".hgb-aim")
     shot(south, artifacts, "6-target-card", ".hgb-card[data-model='s-cg1-1']")
 
     # --- the end: south concedes, both see the winner -------------------------------------------
