@@ -285,3 +285,15 @@ def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path)
     expect(pages[mover].locator("#log")).to_contain_text(re.compile(r"defends .* against"))
     wait_phase(pages[mover], "activation")
     expect(pages[mover].locator(".hgb-last")).to_contain_text("Last attack")
+
+    # --- the mover goes on from the keyboard: a typed waypoint, its MP from the server, Enter ----
+    mp = pages[mover]
+    assert any(c["id"] == moving and c["status"] == "active" for c in view(mp)["cards"])  # seeded: it survived
+    x, y, _ = piece_at(mp, moving)
+    mp.get_by_label("Waypoint x (inches)").fill(f"{x:g}")
+    mp.get_by_label("Waypoint y (inches)").fill(f"{y + step / 3:g}")
+    mp.get_by_role("button", name="Add waypoint").press("Enter")
+    expect(mp.locator(".hgb-waypoints")).to_contain_text(re.compile(r"Path: 1: \(.*\) 4 MP"))
+    mp.get_by_role("button", name="Move along the path").press("Enter")
+    expect(mp.locator(".hgb-mp")).to_contain_text("MP: 4 spent of 6, 2 left")
+    shot(mp, artifacts, "9-waypoints")
