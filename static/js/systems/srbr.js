@@ -728,7 +728,10 @@ export function mount(ctx) {
       h("div", { class: "srbr-buttons" },
         button("Add a part", () => { rows.push(partRow({ name: `Part ${rows.length + 1}`, q: 4, c: 1, points: 10 }, rows.length)); draw(); check(); }, { key: "builder-add" }),
         button("Check and cost", check, { key: "builder-check", cls: "secondary small" })),
-      out, field("Design for the table option \"mechas\"", json));
+      out, field("Design for the table option \"mechas\"", json),
+      button("Copy the design", async (e) => {
+        try { await navigator.clipboard.writeText(json.value); e.target.textContent = "Copied"; } catch { json.select(); }
+      }, { key: "builder-copy", cls: "secondary small" }));
     load(cat.samples[0] || design);
   }
 
