@@ -178,6 +178,7 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     x, y, facing = piece_at(north, "n-cg1-1")
     assert math.hypot(x - 21, y - 14.5) < 0.25 and abs(facing - 90) < 5
     expect(north.locator(".hgb-mp")).to_contain_text(re.compile(r"MP: 3\.\d+ spent of 4"))
+    expect(readout).to_have_text("")
     expect(north.locator(".hgb-moved-layer .hgb-mp-label").first).to_be_attached()  # the server's MP per point
 
     # --- the attack: target picked on the board; arcs, band and cover before rolling ---------------
@@ -285,6 +286,7 @@ def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path)
     expect(pages[mover].locator("#log")).to_contain_text(re.compile(r"defends .* against"))
     wait_phase(pages[mover], "activation")
     expect(pages[mover].locator(".hgb-last")).to_contain_text("Last attack")
+    expect(pages[mover].locator("#measure-readout")).to_have_text("")
 
     # --- the mover goes on from the keyboard: a typed waypoint, its MP from the server, Enter ----
     mp = pages[mover]

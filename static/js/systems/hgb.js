@@ -372,8 +372,8 @@ export function mount(ctx) {
     const box = h("section", { class: "hgb-group hgb-speed", "aria-label": "Speed and mode" }, h("h3", { text: "Speed and mode" }));
     const locked = card.mp_spent > 0 || card.moved_inches > 0;
     box.append(h("p", { class: "hgb-note", text: `${ucfirst(card.speed)} speed, ${card.mode} mode: ${card.speed === "stationary" ? `${rules().stationary_move_inches ?? 1} inch adjustment` : `${card.mp_now} MP`}. Change by one level, once per round, before moving.` }));
-    const sp = select(SPEEDS.map(([v, n]) => [v, `${n} (${v === "stationary" ? "1 inch" : `${card.mp?.[card.mode]?.[v] ?? "?"} MP ${card.mode}`})`]), card.speed, { "data-key": "speed" });
-    const md = select(MODES.map(([v, n]) => [v, `${n} (${card.mp?.[v]?.combat ?? "?"}/${card.mp?.[v]?.full ?? "?"} MP)`]), card.mode, { "data-key": "mode" });
+    const sp = select(SPEEDS.map(([v, n]) => [v, `${n} · ${v === "stationary" ? "1 in" : `${card.mp?.[card.mode]?.[v] ?? "?"} MP`}`]), card.speed, { "data-key": "speed" });
+    const md = select(MODES.map(([v, n]) => [v, `${n} · ${card.mp?.[v]?.combat ?? "?"}/${card.mp?.[v]?.full ?? "?"} MP`]), card.mode, { "data-key": "mode" });
     const row = h("div", { class: "hgb-row" }, field("Speed", sp), field("Mode", md));
     const ap = (card.perks || []).some((p) => p.id === "autopilot") ? h("input", { type: "checkbox", "data-key": "autopilot", id: nextId("ap") }) : null;
     box.append(row);
@@ -795,7 +795,7 @@ export function mount(ctx) {
     const ev = st.previewMove && JSON.stringify(st.previewMove.path) === JSON.stringify(path) ? st.previewMove : null;
     drawPath(st.dragId, path, ev, null);
     const readout = document.getElementById("measure-readout");
-    if (readout) readout.textContent = ev ? `${num(ev.mp_left, 2)} MP left` : st.estimate;
+    if (readout) { readout.textContent = ev ? `${num(ev.mp_left, 2)} MP left` : st.estimate; st.readout = readout.textContent; }
   });
   board.svg.addEventListener("pointerup", () => { setTimeout(onSelect, 0); });
   board.svg.addEventListener("keyup", (e) => { if (e.key === "Enter" || e.key === " ") setTimeout(onSelect, 0); });
@@ -917,7 +917,7 @@ export function mount(ctx) {
     if (st.lastMove && view.current?.model !== st.lastMove.model) st.lastMove = null;
     if (!board.drag.active) {
       svgClear(layers.path);
-      if (st.trail) { const r = document.getElementById("measure-readout"); if (r) r.textContent = ""; }
+      if (st.readout) { const r = document.getElementById("measure-readout"); if (r && r.textContent === st.readout) r.textContent = ""; st.readout = null; }
       st.trail = null;
       if (st.waypoints.length && st.model) drawPath(st.model, st.waypoints.map((q) => [q.x, q.y]), null, null);
     }
