@@ -1,6 +1,7 @@
 """Heavy Gear Blitz! in real Chromium: two players at a seeded table on the open map.
 
-North fields the Peace River force from the panel (TV shown), south keeps the Southern one;
+North fields the Peace River force from the panel with options from the force builder (a
+Flak Vest, two Rapid Fire Bazookas; a third is refused), south keeps the Southern one;
 north deploys Warrior 1 by dragging it, south places Jäger 1 from the keyboard form; the seed
 gives north the initiative; north goes first, draws Warrior 1's path by dragging it around a
 bend (the remaining MP shows while dragging, the server's MP per point after), picks Jäger 1
@@ -104,10 +105,24 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(forces).to_contain_text(re.compile(r"Peace River Starting Forces · 580 TV \(listed 610\)"))
     assert unnamed_controls(north) == []
     north.get_by_label(re.compile(r"^Peace River Starting Forces")).check()
-    north.get_by_role("button", name="Field this force").click()
-    expect(north.locator(".hgb-force")).to_contain_text("Fielded now: Peace River Starting Forces, 580 TV")
-    expect(south.locator(".hgb-force")).to_contain_text("The other side fields Peace River Starting Forces (580 TV)")
-    expect(north.locator("#log")).to_contain_text("Ann (north): fields the Peace River Starting Forces (580 TV)")
+    # the force builder: a Flak Vest (+10), then three Rapid Fire Bazookas break the limit of two
+    builder = north.locator(".hgb-builder")
+    expect(builder.locator("summary")).to_have_text("Options (force builder): 580 TV")
+    builder.locator("summary").click()
+    north.get_by_role("group", name="Warrior 1 options").get_by_label(re.compile(r"Flak Vest")).check()
+    expect(builder.locator("summary")).to_have_text("Options (force builder): 590 TV")
+    for w in ("Warrior 2", "Warrior 3", "Warrior 4"):
+        north.get_by_role("group", name=f"{w} options").get_by_label(re.compile(r"LAC -> RFB")).check()
+    expect(builder.locator(".error")).to_be_visible()
+    expect(north.get_by_role("button", name="Field this force (options not valid)")).to_be_disabled()
+    shot(north, artifacts, "1b-builder", ".hgb-builder")
+    north.get_by_role("group", name="Warrior 4 options").get_by_label(re.compile(r"LAC -> RFB")).uncheck()
+    expect(builder.locator("summary")).to_have_text("Options (force builder): 600 TV")
+    north.get_by_role("button", name="Field this force (600 TV)").click()
+    expect(north.locator(".hgb-force")).to_contain_text("Fielded now: Peace River Starting Forces, 600 TV")
+    expect(south.locator(".hgb-force")).to_contain_text("The other side fields Peace River Starting Forces (600 TV)")
+    expect(north.locator("#log")).to_contain_text("Ann (north): fields the Peace River Starting Forces (600 TV)")
+    expect(north.locator(".hgb-card[data-model='n-cg1-1'] .hgb-box")).to_have_count(6)  # the vest's extra Sturdy box
     shot(north, artifacts, "1-forces")
 
     # --- terrain: south places a rubble field from the editor (away from the line of fire) -------

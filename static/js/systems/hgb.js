@@ -217,7 +217,7 @@ export function mount(ctx) {
 
   // --- controls per phase --------------------------------------------------------------------------
   function renderControls(view) {
-    const sig = JSON.stringify([view.turn, view.current, view.ready, view.forces, view.board?.terrain, st.terrainForm?.type, view.result, view.pending, view.initiative, view.first, view.to_activate,
+    const sig = JSON.stringify([view.turn, view.current, view.ready, view.forces, view.board?.terrain, st.terrainForm?.type, st.build, view.result, view.pending, view.initiative, view.first, view.to_activate,
       st.model, st.target, st.weapon, st.indirect, st.sweep, st.focus, st.keep, st.facing, st.deployModel, st.deployFacing,
       st.faction, Object.keys(st.forces), st.waypoints, st.aimKey, st.aim, st.group, st.rfModel, st.rfWeapon, st.rfAt,
       cards().filter((c) => c.seat === me).map((c) => [c.status, c.used, c.speed, c.mode, c.mp_spent, c.actions, c.x]),
@@ -255,12 +255,87 @@ export function mount(ctx) {
           h("span", { class: "hgb-tv", text: ` · ${tv}` }), groups ? h("span", { class: "hgb-sub", text: groups }) : null)));
     }
     box.append(fs);
-    const same = mineForce?.faction === st.faction;
+    const b = builderState(mineForce);
+    if (b) box.append(builder(b));
     box.append(h("div", { class: "hgb-buttons" },
-      button(same ? "Field it again (default options)" : "Field this force", () => fire({ kind: "choose_force", faction: st.faction }), { key: "choose-force" }),
+      button(b?.result?.error ? "Field this force (options not valid)" : `Field this force${b?.result?.tv != null ? ` (${b.result.tv} TV)` : ""}`, () => {
+        const a = { kind: "choose_force", faction: st.faction };
+        if (b) { a.choices = b.choices; if (b.command_group) a.command_group = b.command_group; }
+        fire(a);
+      }, { key: "choose-force", disabled: !!b?.result?.error }),
       button((view.ready || []).includes(me) ? "Ready (waiting for the other player)" : "Ready: forces and terrain are set",
         () => fire({ kind: "ready" }), { key: "ready", cls: "primary small", disabled: (view.ready || []).includes(me) })));
     return box;
+  }
+
+  // The force builder: the listed options per model (the server checks the limits and totals the TV).
+  function builderState(mineForce) {
+    const info = st.forces[st.faction];
+    if (!info) return null;
+    if (!st.build || st.build.faction !== st.faction) {
+      const current = mineForce?.faction === st.faction;
+      const choices = {};
+      for (const m of info.models || []) if ((m.options || []).length) choices[m.key] = [...m.options];
+      st.build = { faction: st.faction, choices: current ? structuredClone(mineForce.choices || {}) : choices,
+        command_group: current ? mineForce.command_group || null : null, result: null, open: st.build?.open || false };
+      checkBuild();
+    }
+    return st.build;
+  }
+
+  let buildSeq = 0;
+  async function checkBuild() {
+    const b = st.build;
+    const mine = ++buildSeq;
+    const body = { faction: b.faction, choices: b.choices };
+    if (b.command_group) body.command_group = b.command_group;
+    try {
+      const r = await api("/api/rules/hgb/force", { method: "POST", body });
+      if (mine !== buildSeq || st.build !== b) return;
+      b.result = { tv: r.tv, error: r.error };
+    } catch (err) {
+      b.result = { tv: null, error: err.message };
+    }
+    st.sig = null;
+    if (st.view) renderControls(st.view);
+  }
+
+  function builder(b) {
+    const cat = st.forces[b.faction].catalogue;
+    const det = h("details", { class: "hgb-builder", open: b.open });
+    det.addEventListener("toggle", () => { b.open = det.open; });
+    det.append(h("summary", { text: `Options (force builder): ${b.result ? b.result.error ? "not valid" : `${b.result.tv} TV` : "…"}` }));
+    if (b.result?.error) det.append(h("p", { class: "error", role: "alert", text: b.result.error }));
+    const fo = cat.force_options?.command_group;
+    if (fo) {
+      const cg = select([["", `Default (${fo.default})`], ...fo.choices.map((g) => [g, g])], b.command_group || "", { "data-key": "b-cg",
+        onchange: (e) => { b.command_group = e.target.value || null; checkBuild(); } });
+      det.append(field("Veteran Combat Group", cg));
+    }
+    for (const g of cat.groups) {
+      const rows = [];
+      for (const m of g.models) {
+        const opts = cat.options.filter((o) => o.groups.includes(g.id) && o.units.includes(m.unit));
+        if (!opts.length) continue;
+        const picked = b.choices[m.key] || [];
+        rows.push(h("div", { class: "hgb-build-row", role: "group", "aria-label": `${m.label} options` },
+          h("span", { class: "hgb-build-model", text: `${m.label}` }),
+          ...opts.map((o) => {
+            const id = nextId("opt");
+            const box = h("input", { type: "checkbox", id, checked: picked.includes(o.id), "data-key": `b-${m.key}-${o.id}`,
+              onchange: (e) => {
+                const now = new Set(b.choices[m.key] || []);
+                if (e.target.checked) now.add(o.id); else now.delete(o.id);
+                b.choices = { ...b.choices, [m.key]: [...now] };
+                if (!b.choices[m.key].length) delete b.choices[m.key];
+                checkBuild();
+              } });
+            return h("label", { class: "hgb-check", for: id }, box, h("span", { text: ` ${o.label}${o.tv ? ` (${o.tv > 0 ? "+" : ""}${o.tv} TV)` : ""}` }));
+          })));
+      }
+      if (rows.length) det.append(h("h4", { text: `${g.name} (${g.tv} TV listed)` }), ...rows);
+    }
+    return det;
   }
 
   // The terrain editor: rectangles of the rulebook's terrain types, placed until both are ready.
