@@ -314,3 +314,47 @@ def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path)
     mp.get_by_role("button", name="Move along the path").press("Enter")
     expect(mp.locator(".hgb-mp")).to_contain_text("MP: 4 spent of 6, 2 left")
     shot(mp, artifacts, "9-waypoints")
+
+
+def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """Hunter 2 designates Jäger 1 from the page; Hunter 1 fires its Light Rocket Pack indirectly
+    (cover judged from the observer); the landing point is drawn."""
+    with server.client() as client:
+        table = new_table(client, "hgb", name="Indirect", options=OPTIONS, seed="hgb-browser-if-1")
+        tid = table["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
+        setup = [("north", {"kind": "ready"}), ("south", {"kind": "ready"}),
+                 ("north", {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}),
+                 ("north", {"kind": "deploy", "model": "n-cg1-2", "x": 24, "y": 11, "facing": 90}),
+                 ("south", {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 36.5, "facing": 270}),
+                 ("north", {"kind": "ready"}), ("south", {"kind": "ready"})]
+        for s, a in setup:
+            r = act(client, tid, seats[s], a)
+            assert r.status_code == 200, r.text
+        winner = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]["initiative"]["winner"]
+        assert act(client, tid, seats[winner], {"kind": "choose_first", "seat": "north"}).status_code == 200
+    page = new_page(1400, 950)
+    page.add_init_script(f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(seats['north'])!r}, role: 'player', seat: 'north', name: 'North'}}))")
+    page.goto(f"{server.url}/tables/{tid}")
+    page.wait_for_selector("#conn.conn-connected")
+    wait_phase(page, "activation")
+    page.get_by_label("Model", exact=True).select_option("n-cg1-2")
+    page.get_by_label("Target", exact=True).select_option("s-cg1-1")
+    page.get_by_role("button", name="Designate this target (Forward Observer)").click()
+    expect(page.locator(".hgb-designations")).to_have_text("Designated: Jäger 1 by Hunter 2")
+    expect(page.locator(".hgb-designated")).to_have_count(1)
+    expect(page.locator("#log")).to_contain_text("Hunter 2 designates Jäger 1 (Open)")
+    page.get_by_label("Model", exact=True).select_option("n-cg1-1")
+    page.get_by_label("Target", exact=True).select_option("s-cg1-1")
+    page.get_by_label("Weapon", exact=True).select_option("LRP")
+    page.get_by_label("Indirect Fire (the target is designated)").check()
+    aim = page.locator(".hgb-aim")
+    expect(aim).to_contain_text("(seen from Hunter 2)")
+    expect(aim).to_contain_text("accuracy -1")
+    expect(aim).to_contain_text("Legal: roll when ready.")
+    assert unnamed_controls(page) == []
+    page.get_by_role("button", name="Roll the attack on Jäger 1").click()
+    expect(page.locator("#log")).to_contain_text(re.compile(r"Hunter 1 fires LRP at Jäger 1 indirectly \(observer Hunter 2\): -?\d+ vs 4"))
+    expect(page.locator(".hgb-landing")).to_have_count(1)
+    expect(page.locator(".hgb-last")).to_contain_text("against Threshold 4")
+    shot(page, artifacts, "10-indirect", ".hgb-last")

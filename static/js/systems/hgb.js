@@ -129,6 +129,7 @@ export function mount(ctx) {
     zones: svgEl("g", { class: "hgb-zone-layer" }, below),
     arcs: svgEl("g", { class: "hgb-arc-layer" }, below),
     moved: svgEl("g", { class: "hgb-moved-layer" }, below),
+    marks: svgEl("g", { class: "hgb-mark-layer" }, above),
     aim: svgEl("g", { class: "hgb-aim-layer" }, above),
     path: svgEl("g", { class: "hgb-path-layer" }, above),
   };
@@ -208,6 +209,8 @@ export function mount(ctx) {
         ? `Activating: ${player(cur.seat)}'s ${groupName(cur.seat, cur.group)}${cur.model ? `, ${label(cur.model)}` : ""}`
         : `To activate a Combat Group: ${player(view.to_activate)}` }));
     }
+    const des = Object.entries(view.designations || {});
+    if (des.length) lines.push(h("p", { class: "hgb-designations", text: `Designated: ${des.map(([t, d]) => `${label(t)} by ${label(d.observer)}`).join("; ")}` }));
     lines.push(h("p", { class: "hgb-who", text: result ? "" : mine ? `Your turn: ${view.prompt || ""}` : view.prompt || "" }));
     status.classList.toggle("mine", mine);
     status.replaceChildren(...lines);
@@ -556,6 +559,12 @@ export function mount(ctx) {
       { key: "attack", cls: "primary small", disabled: !ok }),
       button("Designate this target (Forward Observer)", () => fire({ kind: "designate", model: card.id, target: st.target }),
         { key: "designate", disabled: !st.target || card.actions < 1 })));
+    const observers = Object.values(st.view.designations || {}).filter((d) => d.seat !== me).map((d) => d.observer);
+    if (card.ecm > 0 && observers.length) {
+      const o = select(observers.map((id) => [id, label(id)]), observers[0], { "data-key": "ecm-observer" });
+      box.append(field(`Jam an enemy observer (ECM ${card.ecm})`, o), h("div", { class: "hgb-buttons" },
+        button("Jam with ECM", () => fire({ kind: "ecm", model: card.id, observer: o.value }), { key: "ecm", disabled: card.actions < 1 })));
+    }
     return box;
   }
 
@@ -612,6 +621,11 @@ export function mount(ctx) {
     box.append(h("div", { class: "hgb-buttons" },
       button("Return Fire", () => fire({ kind: "return_fire", model: st.rfModel, weapon: st.rfWeapon, at: st.rfAt }), { key: "rf", cls: "primary small" }),
       button("Pass", () => { st.rfAt = -1; fire({ kind: "pass" }); }, { key: "pass" })));
+    const designating = Object.values(view.designations || {}).some((d) => d.observer === p.mover && d.seat !== me);
+    if (designating && shooter?.ecm > 0) {
+      box.append(h("div", { class: "hgb-buttons" }, button(`Jam ${label(p.mover)}'s designation with ECM`,
+        () => fire({ kind: "ecm", model: st.rfModel, observer: p.mover }), { key: "rf-ecm" })));
+    }
     return box;
   }
 
@@ -626,6 +640,9 @@ export function mount(ctx) {
     const am = head.aim?.attack_modifiers;
     lastBox.append(h("p", { class: "hgb-roll", text: `Attack dice ${rollText(att)}${am ? `, modifiers ${modsText(am)} (${signed(sum(am))})` : ""}${head.kind === "indirect_attack"
       ? `, modified ${head.modified} against Threshold ${head.threshold}: ${head.on_target ? "on target" : `off by ${head.mof} inch(es)`}` : ""}` }));
+    if (head.kind === "indirect_attack" && !evs.some((e) => e.kind === "attack_resolved")) {
+      lastBox.append(h("p", { class: "hgb-result miss", text: "No model under the landing point." }));
+    }
     for (const r of evs.filter((e) => e.kind === "attack_resolved")) {
       const res = r.hit ? (r.result === "overkill" ? "Overkill: removed" : r.result === "destroyed" ? `MoS ${r.mos}, ${r.damage} damage: destroyed`
         : `MoS ${r.mos}, ${r.damage} damage vs Armor ${r.armor}: ${r.boxes} box${r.boxes === 1 ? "" : "es"}`) : `miss (MoF ${r.mof})`;
@@ -786,6 +803,34 @@ export function mount(ctx) {
     t.setAttribute("paint-order", "stroke");
   }
 
+  // Designations (observer to target) and where the last Indirect Fire landed.
+  function drawMarks(view) {
+    svgClear(layers.marks);
+    const r0 = rules().base_radius ?? 0.5;
+    for (const [tid, d] of Object.entries(view.designations || {})) {
+      const t = pieceOf(tid), o = pieceOf(d.observer);
+      if (!t) continue;
+      if (o) svgEl("line", { x1: o.x, y1: o.y, x2: t.x, y2: t.y, class: "hgb-designation-line" }, layers.marks);
+      const g = svgEl("g", { class: "hgb-designated", "data-target": tid }, layers.marks);
+      svgEl("circle", { cx: t.x, cy: t.y, r: r0 + 0.6, class: "hgb-designation" }, g);
+      for (const a of [0, 90, 180, 270]) {
+        const c = Math.cos((a * Math.PI) / 180), sn = Math.sin((a * Math.PI) / 180);
+        svgEl("line", { x1: t.x + c * (r0 + 0.3), y1: t.y + sn * (r0 + 0.3), x2: t.x + c * (r0 + 0.9), y2: t.y + sn * (r0 + 0.9), class: "hgb-designation" }, g);
+      }
+      svgEl("title", {}, g).textContent = `${label(tid)} designated by ${label(d.observer)}`;
+    }
+    const last = st.lastAttack[0];
+    if (last?.kind === "indirect_attack" && Array.isArray(last.landing)) {
+      const [lx, ly] = last.landing;
+      const ae = Math.max(Number(weaponCard(last.weapon).ae) || 0, Number(last.sweep) || 0);
+      const t = pieceOf(last.target);
+      if (t && !last.on_target) svgEl("line", { x1: t.x, y1: t.y, x2: lx, y2: ly, class: "hgb-deviation" }, layers.marks);
+      svgEl("circle", { cx: lx, cy: ly, r: Math.max(0.3, ae), class: "hgb-landing" }, layers.marks);
+      const txt = svgText(last.on_target ? "on target" : `deviated ${last.mof}"`, { x: lx, y: ly - Math.max(0.3, ae) - 0.3, class: "hgb-aim-label", "font-size": 0.75 }, layers.marks);
+      txt.setAttribute("paint-order", "stroke");
+    }
+  }
+
   // The drawn path: the trail under the pointer, the local MP estimate, then the server's MP per point.
   function drawPath(id, points, ev, error, layer = layers.path, start = null) {
     svgClear(layer);
@@ -934,7 +979,7 @@ export function mount(ctx) {
       case "aim": return `${L(e.target)}: ${e.band ? BAND_NAMES[e.band] : "out of reach"}, ${COVER_NAMES[e.cover?.category] || ""}`;
       case "attack": case "indirect_attack": {
         if (live) { st.lastAttack = [e]; }
-        const extra = e.kind === "indirect_attack" ? ` indirectly (observer ${L(e.observer)}): ${e.modified} vs ${e.threshold}, ${e.on_target ? "on target" : `deviates ${e.mof}" to (${e.landing?.join(", ")})`}` : `: ${e.aim?.band ? BAND_NAMES[e.aim.band] : ""}, ${COVER_NAMES[e.aim?.cover?.category] || ""}`;
+        const extra = e.kind === "indirect_attack" ? ` indirectly (observer ${L(e.observer)}): ${e.modified} vs ${e.threshold}, ${e.on_target ? "on target" : `deviates ${e.mof}" to (${(e.landing || []).map((v) => num(v)).join(", ")})`}` : `: ${e.aim?.band ? BAND_NAMES[e.aim.band] : ""}, ${COVER_NAMES[e.aim?.cover?.category] || ""}`;
         return `${L(e.attacker)} fires ${e.weapon} at ${L(e.target)}${extra}; rolls ${rollText(e.attack_roll)}${e.sweep ? `, sweep ${e.sweep}` : ""}${e.focus ? `, focus ${e.focus}` : ""}`;
       }
       case "attack_resolved": {
@@ -1008,6 +1053,7 @@ export function mount(ctx) {
     renderCards(view);
     renderEnd(view);
     drawZones(view);
+    drawMarks(view);
   }
 
   // Load the three starting forces' TV from the force builder helper (no seat needed).
