@@ -204,6 +204,7 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(aim).to_contain_text("Open (+1)")
     expect(aim).to_contain_text("The whole model and its base are in sight")
     expect(aim).to_contain_text("Legal: roll when ready.")
+    expect(aim.locator(".hgb-odds")).to_have_text(re.compile(r"^Odds: hit \d+(\.\d)?%; 1 box \d+(\.\d)?%, 2 boxes \d+(\.\d)?%, Overkill \d+(\.\d)?%, destroyed \d+(\.\d)?%$"))
     expect(north.locator(".hgb-arc")).to_have_count(1)
     expect(north.locator(".hgb-ring")).to_have_count(5)
     expect(north.locator(".hgb-aim-line")).to_have_count(1)
@@ -350,6 +351,7 @@ def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path
     page.get_by_label("Indirect Fire (the target is designated)").check()
     aim = page.locator(".hgb-aim")
     expect(aim).to_contain_text("(seen from Hunter 2)")
+    expect(aim.locator(".hgb-odds")).to_contain_text(re.compile(r"lands on target \d+(\.\d)?%"))
     expect(aim).to_contain_text("accuracy -1")
     expect(aim).to_contain_text("Legal: roll when ready.")
     assert unnamed_controls(page) == []

@@ -222,7 +222,7 @@ export function mount(ctx) {
   function renderControls(view) {
     const sig = JSON.stringify([view.turn, view.current, view.ready, view.forces, view.board?.terrain, st.terrainForm?.type, st.build, view.result, view.pending, view.initiative, view.first, view.to_activate,
       st.model, st.target, st.weapon, st.indirect, st.sweep, st.focus, st.keep, st.facing, st.deployModel, st.deployFacing,
-      st.faction, Object.keys(st.forces), st.waypoints, st.aimKey, st.aim, st.group, st.rfModel, st.rfWeapon, st.rfAt,
+      st.faction, Object.keys(st.forces), st.waypoints, st.aimKey, st.aim, st.odds?.key, st.focus, st.group, st.rfModel, st.rfWeapon, st.rfAt,
       cards().filter((c) => c.seat === me).map((c) => [c.status, c.used, c.speed, c.mode, c.mp_spent, c.actions, c.x]),
       (view.pieces || []).filter((p) => p.owner === me).map((p) => [p.x, p.y, p.facing])]);
     if (sig === st.sig) return;
@@ -548,7 +548,7 @@ export function mount(ctx) {
       const sw = h("input", { type: "number", min: "0", max: String(wc.rof), value: st.sweep, class: "hgb-num", "data-key": "sweep",
         onchange: (e) => { st.sweep = Math.max(0, Math.min(wc.rof, Number(e.target.value) || 0)); } });
       const fo = h("input", { type: "number", min: "0", max: String(wc.rof), value: st.focus, class: "hgb-num", "data-key": "focus",
-        onchange: (e) => { st.focus = Math.max(0, Math.min(wc.rof, Number(e.target.value) || 0)); } });
+        onchange: (e) => { st.focus = Math.max(0, Math.min(wc.rof, Number(e.target.value) || 0)); syncAim(); renderControls(st.view); } });
       box.append(h("div", { class: "hgb-row" }, field(`Sweep (inches, ROF ${wc.rof})`, sw), field("Focus (+1 DM each)", fo)));
     } else { st.sweep = 0; st.focus = 0; }
     box.append(aimDetails(card));
@@ -584,6 +584,13 @@ export function mount(ctx) {
     row("Attack", `${modsText(a.attack_modifiers)} = ${signed(sum(a.attack_modifiers))}`);
     row("Defence", `${modsText(a.defense_modifiers)} = ${signed(sum(a.defense_modifiers))}`);
     box.append(dl);
+    const od = st.odds?.key === st.aimKey ? st.odds : null;
+    if (a.legal) {
+      const pc = (v) => `${Math.round(Number(v || 0) * 1000) / 10}%`;
+      box.append(h("p", { class: "hgb-odds", text: od?.r ? `Odds: ${od.r.on_target != null ? `lands on target ${pc(od.r.on_target)}, ` : ""}hit ${pc(od.r.hit)}; 1 box ${pc(od.r.boxes?.["1"])}, 2 boxes ${pc(od.r.boxes?.["2"])}, Overkill ${pc(od.r.overkill)}${od.r.destroyed != null ? `, destroyed ${pc(od.r.destroyed)}` : ""}${od.perks ? " (armour perks not counted)" : ""}`
+        : od?.error ? `Odds unavailable: ${od.error}` : "Odds: …" }));
+      if (!od) fetchOdds(a, st.aimKey);
+    }
     const spent = card && card.actions < 1;
     box.append(h("p", { class: a.legal && !spent ? "hgb-legal ok" : "hgb-legal warn",
       text: !a.legal ? `Not possible: ${a.why}` : spent ? `In reach, but ${card.label} has no Action left.` : "Legal: roll when ready." }));
@@ -723,7 +730,7 @@ export function mount(ctx) {
     if (!v || !st.model || !st.target || !st.weapon || !["activation", "reaction"].includes(phase())) {
       st.aim = null; st.aimKey = null; drawAim(); return;
     }
-    const key = JSON.stringify([st.model, st.target, st.weapon, st.indirect, (v.pieces || []).map((p) => [p.x, p.y, p.facing, p.status]), v.cards.map((c) => [c.speed, c.mode, c.crossed])]);
+    const key = JSON.stringify([st.model, st.target, st.weapon, st.indirect, st.focus, (v.pieces || []).map((p) => [p.x, p.y, p.facing, p.status]), v.cards.map((c) => [c.speed, c.mode, c.crossed])]);
     const known = (v.targets || []).find((t) => t.target === st.target && t.weapon === st.weapon && !!t.indirect === !!st.indirect)
       && v.current?.model === st.model ? (v.targets || []).find((t) => t.target === st.target && t.weapon === st.weapon && !!t.indirect === !!st.indirect) : null;
     if (known) {
@@ -743,6 +750,25 @@ export function mount(ctx) {
       renderControls(st.view);
       drawAim();
     }, 40);
+  }
+
+  // Exact odds from the rules helper (/odds) for the aimed attack.
+  async function fetchOdds(a, key) {
+    if (st.oddsAsked === key) return;
+    st.oddsAsked = key;
+    const att = cardOf(st.model), tgt = cardOf(st.target);
+    if (!att || !tgt) return;
+    const body = { attack_skill: att.skills.att, defense_skill: tgt.autopilot ? 1 : tgt.skills.def,
+      attack_modifiers: a.attack_modifiers || {}, defense_modifiers: a.defense_modifiers || {},
+      dm: weaponCard(a.weapon).dm || 0, focus: st.focus || 0, armor: tgt.armor,
+      boxes_left: tgt.boxes.filter((b) => !b.crossed).length };
+    if (a.indirect && !weaponCard(a.weapon).grenade) body.threshold = 4;
+    try {
+      st.odds = { key, r: await api("/api/rules/hgb/odds", { method: "POST", body }), perks: (tgt.perks || []).some((p) => p.arc) };
+    } catch (err) {
+      st.odds = { key, error: err.message };
+    }
+    if (st.aimKey === key) { st.sig = null; renderControls(st.view); }
   }
 
   // --- overlays -----------------------------------------------------------------------------------
