@@ -46,7 +46,8 @@ function span(cls, text) {
   return node;
 }
 
-// Every roll in an event of any system: objects with a "faces" list (or a single "face").
+// Every roll in an event of any system: objects with a "faces" list (or a single "face"), and
+// lists of numbers under a key ending in "_faces".
 export function findRolls(e) {
   const found = [];
   const walk = (value, name, depth) => {
@@ -60,6 +61,11 @@ export function findRolls(e) {
       return;
     }
     for (const [k, v] of Object.entries(value)) {
+      // "attack_faces": [5, 2, 6] and the like: a roll named by its key
+      if (k.endsWith("_faces") && Array.isArray(v) && v.length && v.every((f) => typeof f === "number")) {
+        found.push({ name: k.slice(0, -6).replace(/_/g, " "), faces: v, total: undefined });
+        continue;
+      }
       if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${k} ${i + 1}`, depth + 1));
       else walk(v, k, depth + 1);
     }

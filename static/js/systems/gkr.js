@@ -900,3 +900,7 @@ export function describe(e, n) {
     default: return undefined;
   }
 }
+
+// Watchers get the same panel with no seat: counts, the face-down firing line, Big Little
+// Buddy's card and the buildings, and no controls.
+export const watch = mount;

@@ -837,3 +837,6 @@ export function mount(ctx) {
 
   return { update, describe, canDrag, moveAction };
 }
+
+// Watchers get the same panel with no seat: status, dice, the roster and the sticks, no controls.
+export const watch = mount;
