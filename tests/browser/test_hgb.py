@@ -360,3 +360,14 @@ def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path
     expect(page.locator(".hgb-landing")).to_have_count(1)
     expect(page.locator(".hgb-last")).to_contain_text("against Threshold 4")
     shot(page, artifacts, "10-indirect", ".hgb-last")
+
+    # --- the group ends from the keyboard; south's turn; a phone-sized window still works ----------
+    page.get_by_role("button", name="End this Combat Group").press("Enter")
+    expect(page.locator(".hgb-status")).to_contain_text("To activate a Combat Group: South (south)")
+    expect(page.locator("#log")).to_contain_text("North (north): General Purpose Squad is done")
+    expect(page.locator(".hgb-arc")).to_have_count(0)  # arcs and aim only while it is this player's turn
+    expect(page.locator(".hgb-aim-line")).to_have_count(0)
+    page.set_viewport_size({"width": 412, "height": 900})
+    expect(page.locator(".hgb-card[data-model='s-cg1-1']")).to_be_attached()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "hgb-11-phone.png"))

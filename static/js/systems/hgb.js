@@ -727,7 +727,7 @@ export function mount(ctx) {
   let aimTimer = null;
   function syncAim() {
     const v = st.view;
-    if (!v || !st.model || !st.target || !st.weapon || !["activation", "reaction"].includes(phase())) {
+    if (!v || !st.model || !st.target || !st.weapon || !["activation", "reaction"].includes(phase()) || !myTurn()) {
       st.aim = null; st.aimKey = null; drawAim(); return;
     }
     const key = JSON.stringify([st.model, st.target, st.weapon, st.indirect, st.focus, (v.pieces || []).map((p) => [p.x, p.y, p.facing, p.status]), v.cards.map((c) => [c.speed, c.mode, c.crossed])]);
@@ -786,7 +786,7 @@ export function mount(ctx) {
   function drawArcs() {
     svgClear(layers.arcs);
     const piece = st.model && pieceOf(st.model);
-    if (!piece || !["activation", "reaction"].includes(phase())) return;
+    if (!piece || !["activation", "reaction"].includes(phase()) || !myTurn()) return;
     const wc = weaponCard(st.weapon);
     const c = { x: piece.x, y: piece.y };
     const r0 = rules().base_radius ?? 0.5;
