@@ -623,7 +623,7 @@ export function mount(ctx) {
     const m = select(p.models.map((id) => [id, label(id)]), st.rfModel, { "data-key": "rf-model", onchange: (e) => { st.rfModel = e.target.value; renderControls(st.view); } });
     const w = select(ws.map((x) => [x.code, `${x.code} ${x.name}`]), st.rfWeapon, { "data-key": "rf-weapon", onchange: (e) => { st.rfWeapon = e.target.value; } });
     const at = select(p.points.map((pt, i) => [i, `Point ${i + 1}: (${num(pt[0])}, ${num(pt[1])})${i === p.points.length - 1 ? " (end)" : ""}`]),
-      st.rfAt < 0 ? p.points.length - 1 : st.rfAt, { "data-key": "rf-at", onchange: (e) => { st.rfAt = Number(e.target.value); } });
+      st.rfAt < 0 ? p.points.length - 1 : st.rfAt, { "data-key": "rf-at", onchange: (e) => { st.rfAt = Number(e.target.value); drawMarks(st.view); } });
     box.append(field("Firing model", m), field("Weapon", w), field("Fire at the mover at", at));
     box.append(h("div", { class: "hgb-buttons" },
       button("Return Fire", () => fire({ kind: "return_fire", model: st.rfModel, weapon: st.rfWeapon, at: st.rfAt }), { key: "rf", cls: "primary small" }),
@@ -844,6 +844,15 @@ export function mount(ctx) {
         svgEl("line", { x1: t.x + c * (r0 + 0.3), y1: t.y + sn * (r0 + 0.3), x2: t.x + c * (r0 + 0.9), y2: t.y + sn * (r0 + 0.9), class: "hgb-designation" }, g);
       }
       svgEl("title", {}, g).textContent = `${label(tid)} designated by ${label(d.observer)}`;
+    }
+    const pend = view.pending;
+    if (pend && pend.seat === me) {
+      const chosen = st.rfAt < 0 ? pend.points.length - 1 : st.rfAt;
+      pend.points.forEach(([x, y], i) => {
+        svgEl("circle", { cx: x, cy: y, r: i === chosen ? 0.45 : 0.3, class: `hgb-rf-point${i === chosen ? " chosen" : ""}` }, layers.marks);
+        const t = svgText(String(i + 1), { x, y: y - 0.5, class: "hgb-mp-label", "font-size": 0.6 }, layers.marks);
+        t.setAttribute("paint-order", "stroke");
+      });
     }
     const last = st.lastAttack[0];
     if (last?.kind === "indirect_attack" && Array.isArray(last.landing)) {
