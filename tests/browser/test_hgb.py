@@ -144,6 +144,17 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     south.get_by_label("Depth").fill("4.5")
     south.get_by_role("button", name="Place terrain").press("Enter")
     expect(north.locator(".hgb-terrain-list")).to_contain_text("Dry woods (forest)")
+    south.get_by_label("Type", exact=True).select_option("sandy")
+    south.get_by_label("Name", exact=True).fill("Dunes")
+    south.get_by_role("button", name="Draw a shape on the board").click()
+    for x, y in ((40, 20), (46, 21), (43, 26)):
+        south.mouse.click(*board_point(south, x, y))
+    expect(south.locator(".hgb-shape-corner")).to_have_count(3)
+    south.get_by_role("button", name="Place the drawn shape (3 corners)").click()
+    expect(north.locator(".hgb-terrain-list")).to_contain_text("Dunes (sandy)")
+    dunes = next(t for t in view(north)["board"]["terrain"] if t["label"] == "Dunes")
+    assert dunes["polygon"] == [[40, 20], [46, 21], [43, 26]]
+    expect(south.locator(".hgb-shape-corner")).to_have_count(0)
     assert unnamed_controls(south) == []
     north.get_by_role("button", name="Ready: forces and terrain are set").click()
     south.get_by_role("button", name="Ready: forces and terrain are set").press("Enter")

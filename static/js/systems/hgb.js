@@ -130,6 +130,7 @@ export function mount(ctx) {
     arcs: svgEl("g", { class: "hgb-arc-layer" }, below),
     moved: svgEl("g", { class: "hgb-moved-layer" }, below),
     marks: svgEl("g", { class: "hgb-mark-layer" }, above),
+    shape: svgEl("g", { class: "hgb-shape-layer" }, above),
     aim: svgEl("g", { class: "hgb-aim-layer" }, above),
     path: svgEl("g", { class: "hgb-path-layer" }, above),
   };
@@ -220,7 +221,7 @@ export function mount(ctx) {
 
   // --- controls per phase --------------------------------------------------------------------------
   function renderControls(view) {
-    const sig = JSON.stringify([view.turn, view.current, view.ready, view.forces, view.board?.terrain, st.terrainForm?.type, st.build, view.result, view.pending, view.initiative, view.first, view.to_activate,
+    const sig = JSON.stringify([view.turn, view.current, view.ready, view.forces, view.board?.terrain, st.terrainForm?.type, st.build, st.shape, st.drawing, view.result, view.pending, view.initiative, view.first, view.to_activate,
       st.model, st.target, st.weapon, st.indirect, st.sweep, st.focus, st.keep, st.facing, st.deployModel, st.deployFacing,
       st.faction, Object.keys(st.forces), st.waypoints, st.aimKey, st.aim, st.odds?.key, st.focus, st.group, st.rfModel, st.rfWeapon, st.rfAt,
       cards().filter((c) => c.seat === me).map((c) => [c.status, c.used, c.speed, c.mode, c.mp_spent, c.actions, c.x]),
@@ -355,12 +356,20 @@ export function mount(ctx) {
       h("div", { class: "hgb-row" }, field("Left x", numIn("x", "t-x")), field("Top y", numIn("y", "t-y")),
         field("Width", numIn("w", "t-w")), field("Depth", numIn("h", "t-h"))));
     if (t.type === "hill" || t.type === "building") box.append(field("Level (1 inch each)", numIn("level", "t-level", 10)));
-    box.append(h("div", { class: "hgb-buttons" }, button("Place terrain", () => {
-      const poly = [[t.x, t.y], [t.x + t.w, t.y], [t.x + t.w, t.y + t.h], [t.x, t.y + t.h]];
+    const drawn = st.shape || [];
+    box.append(h("div", { class: "hgb-buttons" }, button(drawn.length >= 3 ? `Place the drawn shape (${drawn.length} corners)` : "Place terrain", () => {
+      const poly = drawn.length >= 3 ? drawn.map((q) => [q.x, q.y]) : [[t.x, t.y], [t.x + t.w, t.y], [t.x + t.w, t.y + t.h], [t.x, t.y + t.h]];
+      st.shape = null; st.drawing = false; drawShape();
       const a = { kind: "place_terrain", id: `t-${Date.now().toString(36)}`, type: t.type, polygon: poly, label: t.label.trim() };
       if (t.type === "hill" || t.type === "building") a.level = t.level;
       fire(a);
-    }, { key: "t-place" })));
+    }, { key: "t-place" }),
+    button(st.drawing ? "Drawing: click corners on the board" : "Draw a shape on the board", () => {
+      st.drawing = !st.drawing; if (st.drawing) st.shape = []; drawShape(); st.sig = null; renderControls(st.view);
+    }, { key: "t-draw", cls: "secondary small", pressed: st.drawing ? "true" : "false" }),
+    drawn.length ? button("Clear the shape", () => { st.shape = null; st.drawing = false; drawShape(); st.sig = null; renderControls(st.view); },
+      { key: "t-clear", cls: "secondary small" }) : null));
+    if (drawn.length) box.append(h("p", { class: "hgb-note", text: `Drawn shape: ${drawn.length} corner${drawn.length === 1 ? "" : "s"}${drawn.length < 3 ? " (at least 3 needed; the rectangle above is used until then)" : ""}.` }));
     const list = view.board?.terrain || [];
     if (list.length) {
       const ul = h("ul", { class: "hgb-terrain-list" });
@@ -829,6 +838,15 @@ export function mount(ctx) {
     t.setAttribute("paint-order", "stroke");
   }
 
+  // The terrain shape being drawn by clicking corners on the board.
+  function drawShape() {
+    svgClear(layers.shape);
+    const pts = st.shape || [];
+    if (!pts.length || phase() !== "terrain") return;
+    svgEl(pts.length >= 3 ? "polygon" : "polyline", { points: pts.map((q) => `${q.x},${q.y}`).join(" "), class: "hgb-shape" }, layers.shape);
+    for (const q of pts) svgEl("circle", { cx: q.x, cy: q.y, r: 0.25, class: "hgb-shape-corner" }, layers.shape);
+  }
+
   // Designations (observer to target) and where the last Indirect Fire landed.
   function drawMarks(view) {
     svgClear(layers.marks);
@@ -924,7 +942,8 @@ export function mount(ctx) {
   }
 
   // --- drag: record the pointer's trail as the path ------------------------------------------------
-  board.svg.addEventListener("pointerdown", () => {
+  board.svg.addEventListener("pointerdown", (e) => {
+    st.down = { x: e.clientX, y: e.clientY };
     st.trail = null;
     if (board.drag.active && phase() === "activation") {
       const piece = board.drag.state.piece;
@@ -952,7 +971,21 @@ export function mount(ctx) {
     const readout = document.getElementById("measure-readout");
     if (readout) { readout.textContent = ev ? `${num(ev.mp_left, 2)} MP left` : st.estimate; st.readout = readout.textContent; }
   });
-  board.svg.addEventListener("pointerup", () => { setTimeout(onSelect, 0); });
+  board.svg.addEventListener("pointerup", (e) => {
+    const d = st.down;
+    st.down = null;
+    if (st.drawing && d && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 5 && phase() === "terrain") {
+      const bp = board.panZoom.toBoard(e.clientX, e.clientY);
+      const W = st.view?.board?.width || 48, H = st.view?.board?.height || 48;
+      const snap = (v, max) => Math.min(max, Math.max(0, Math.round(v * 2) / 2));
+      st.shape = [...(st.shape || []), { x: snap(bp.x, W), y: snap(bp.y, H) }].slice(0, 64);
+      drawShape();
+      st.sig = null;
+      renderControls(st.view);
+      return;
+    }
+    setTimeout(onSelect, 0);
+  });
   board.svg.addEventListener("keyup", (e) => { if (e.key === "Enter" || e.key === " ") setTimeout(onSelect, 0); });
 
   function pathFromTrail(trail, end) {
@@ -1068,7 +1101,7 @@ export function mount(ctx) {
     if (!view) return;
     const prevPhase = st.view?.turn?.phase;
     st.view = view;
-    if (prevPhase !== view.turn?.phase) { st.trail = null; st.waypoints = []; }
+    if (prevPhase !== view.turn?.phase) { st.trail = null; st.waypoints = []; if (view.turn?.phase !== "terrain") { st.shape = null; st.drawing = false; } }
     if (st.lastMove && view.current?.model !== st.lastMove.model) st.lastMove = null;
     if (!board.drag.active) {
       svgClear(layers.path);
@@ -1089,6 +1122,7 @@ export function mount(ctx) {
     renderEnd(view);
     drawZones(view);
     drawMarks(view);
+    drawShape();
   }
 
   // Load the three starting forces' TV from the force builder helper (no seat needed).
