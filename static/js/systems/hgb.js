@@ -668,7 +668,7 @@ export function mount(ctx) {
 
   // --- unit cards ------------------------------------------------------------------------------------
   function renderCards(view) {
-    const sig = JSON.stringify([view.cards, st.model, st.target, view.forces]);
+    const sig = JSON.stringify([view.cards, st.model, st.target, view.forces, (view.pieces || []).map((q) => q.level)]);
     if (sig === st.cardsSig) return;
     st.cardsSig = sig;
     cardsBox.replaceChildren(h("h3", { text: "Unit cards" }));
@@ -688,7 +688,8 @@ export function mount(ctx) {
   function unitCard(c) {
     const gone = c.status === "wreck" || c.status === "removed";
     const state = c.status === "removed" ? "removed (Overkill)" : c.status === "wreck" ? "destroyed (wreck)" : c.status === "reserve" ? "waiting"
-      : c.used ? "Used" : "ready";
+      : c.used ? (c.kept_action ? "Used, Action kept" : "Used") : "ready";
+    const lvl = Number(pieceOf(c.id)?.level) || 0;
     const node = h("article", { class: `hgb-card${gone ? " gone" : ""}${c.id === st.model ? " acting" : ""}${c.id === st.target ? " targeted" : ""}`,
       "data-model": c.id, "aria-label": `${c.label} unit card` });
     const head = h("div", { class: "hgb-card-head" },
@@ -705,7 +706,7 @@ export function mount(ctx) {
     const sk = c.skills || {};
     const line2 = h("div", { class: "hgb-stats small" },
       h("span", { text: `ATT ${sk.att} DEF ${sk.def} EW ${sk.ew}` }),
-      h("span", { text: `${ucfirst(c.speed)} ${c.mode} · MP W ${c.mp?.walker?.combat}/${c.mp?.walker?.full} G ${c.mp?.ground?.combat}/${c.mp?.ground?.full}` }),
+      h("span", { text: `${ucfirst(c.speed)} ${c.mode}${c.autopilot ? " (Autopilot)" : ""} · MP W ${c.mp?.walker?.combat}/${c.mp?.walker?.full} G ${c.mp?.ground?.combat}/${c.mp?.ground?.full}${lvl ? ` · on level ${lvl}` : ""}` }),
       h("span", { text: `Def ${signed(c.defense_mod?.[c.mode]?.[c.speed] ?? 0)} · Att ${signed(c.attack_mod?.[c.speed] ?? 0)}` }));
     const ws = h("div", { class: "hgb-weapons small", text: (c.weapons || []).map((w) => {
       const wc = weaponCard(w.code);
@@ -783,6 +784,11 @@ export function mount(ctx) {
   // --- overlays -----------------------------------------------------------------------------------
   function drawZones(view) {
     svgClear(layers.zones);
+    for (const t of view.board?.terrain || []) {
+      if (!t.level || !Array.isArray(t.polygon) || !t.polygon.length) continue;
+      const cx = t.polygon.reduce((a, q) => a + q[0], 0) / t.polygon.length, cy = t.polygon.reduce((a, q) => a + q[1], 0) / t.polygon.length;
+      svgText(`level ${t.level}`, { x: cx, y: cy + 1, class: "hgb-level-label", "font-size": 0.7 }, layers.zones);
+    }
     if (phase() !== "deployment") return;
     for (const [seat, z] of Object.entries(view.board?.zones || {})) {
       const [y0, y1] = z.y;
