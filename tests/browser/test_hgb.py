@@ -243,6 +243,11 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(north.locator(".hgb-aim-line.cover-full")).to_have_count(1)
     expect(north.get_by_role("button", name="Roll the attack on Jäger 2")).to_be_disabled()
     shot(north, artifacts, "5b-cover", ".hgb-aim")
+    south.get_by_role("button", name="Show Jäger 1 on the board").focus()
+    south.locator(".hgb-card[data-model='s-cg1-1'] summary").click()
+    more = south.locator(".hgb-card[data-model='s-cg1-1'] .hgb-card-more")
+    expect(more.locator("table")).to_have_count(2)
+    expect(more).to_contain_text("2/8/16/24/36")  # the LAC's five range bands
     shot(south, artifacts, "6-target-card", ".hgb-card[data-model='s-cg1-1']")
 
     # --- the end: south concedes, both see the winner -------------------------------------------

@@ -555,7 +555,7 @@ export function mount(ctx) {
     } else st.indirect = false;
     if (wc.rof) {
       const sw = h("input", { type: "number", min: "0", max: String(wc.rof), value: st.sweep, class: "hgb-num", "data-key": "sweep",
-        onchange: (e) => { st.sweep = Math.max(0, Math.min(wc.rof, Number(e.target.value) || 0)); } });
+        onchange: (e) => { st.sweep = Math.max(0, Math.min(wc.rof, Number(e.target.value) || 0)); drawAim(); } });
       const fo = h("input", { type: "number", min: "0", max: String(wc.rof), value: st.focus, class: "hgb-num", "data-key": "focus",
         onchange: (e) => { st.focus = Math.max(0, Math.min(wc.rof, Number(e.target.value) || 0)); syncAim(); renderControls(st.view); } });
       box.append(h("div", { class: "hgb-row" }, field(`Sweep (inches, ROF ${wc.rof})`, sw), field("Focus (+1 DM each)", fo)));
@@ -712,8 +712,40 @@ export function mount(ctx) {
       const wc = weaponCard(w.code);
       return `${w.code}${wc.dm ? ` DM${wc.dm}` : ""}${w.ammo_left != null ? ` (${w.ammo_left})` : ""}`;
     }).join(" · ") + ((c.perks || []).length ? ` · perks: ${c.perks.map((p) => nice(p.id) + (p.arc ? ` ${p.arc}` : "")).join(", ")}` : "") });
-    node.append(head, stats, line2, ws);
+    node.append(head, stats, line2, ws, cardDetails(c));
     return node;
+  }
+
+  // The whole unit card: MP and modifiers per speed and mode, the weapon cards, perks.
+  function cardDetails(c) {
+    const det = h("details", { class: "hgb-card-more" });
+    det.open = !!st.openCards?.has(c.id);
+    det.addEventListener("toggle", () => { st.openCards = st.openCards || new Set(); if (det.open) st.openCards.add(c.id); else st.openCards.delete(c.id); });
+    det.append(h("summary", { text: "Full card", "aria-label": `Full card of ${c.label}` }));
+    const t1 = h("table", { class: "hgb-table-mini" }, h("caption", { text: "Speed and mode" }),
+      h("thead", {}, h("tr", {}, h("th", { text: "" }), ...SPEEDS.map(([, n]) => h("th", { scope: "col", text: n })))));
+    const body1 = h("tbody");
+    for (const [mv, mn] of MODES) {
+      body1.append(h("tr", {}, h("th", { scope: "row", text: `${mn} MP` }), h("td", { text: "1 in" }),
+        h("td", { text: String(c.mp?.[mv]?.combat ?? "") }), h("td", { text: String(c.mp?.[mv]?.full ?? "") })));
+      body1.append(h("tr", {}, h("th", { scope: "row", text: `${mn} defence` }),
+        ...SPEEDS.map(([sv]) => h("td", { text: signed(c.defense_mod?.[mv]?.[sv] ?? 0) }))));
+    }
+    body1.append(h("tr", {}, h("th", { scope: "row", text: "Attack" }), ...SPEEDS.map(([sv]) => h("td", { text: signed(c.attack_mod?.[sv] ?? 0) }))));
+    t1.append(body1);
+    const t2 = h("table", { class: "hgb-table-mini" }, h("caption", { text: "Weapons" }),
+      h("thead", {}, h("tr", {}, ...["Weapon", "DM", "PB/S/M/L/E", "ROF", "AE", "IF", "Arc", "Acc"].map((x) => h("th", { scope: "col", text: x })))));
+    const body2 = h("tbody");
+    for (const w of c.weapons || []) {
+      const wc = weaponCard(w.code);
+      body2.append(h("tr", {}, h("th", { scope: "row", text: `${w.code}${w.ammo_left != null ? ` (${w.ammo_left} left)` : ""}`, title: w.name }),
+        h("td", { text: wc.dm ? String(wc.dm) : "—" }), h("td", { text: wc.grenade ? "Size / 2×Size" : (wc.ranges || []).join("/") || "—" }),
+        h("td", { text: String(wc.rof || 0) }), h("td", { text: String(wc.ae || 0) }), h("td", { text: wc.if ? "yes" : "no" }),
+        h("td", { text: wc.arc || "" }), h("td", { text: signed(wc.accuracy || 0) })));
+    }
+    t2.append(body2);
+    det.append(t1, t2, h("p", { class: "hgb-note", text: `Size ${c.size} · Sensors ${signed(c.sensors || 0)} · Comm ${signed(c.comm || 0)} · ECM ${c.ecm || 0}${(c.perks || []).length ? ` · Perks: ${c.perks.map((p) => `${nice(p.id)}${p.arc ? ` (${p.arc})` : ""}${p.level ? ` ${p.level}` : ""}`).join(", ")}` : ""}` }));
+    return det;
   }
 
   // --- ending ---------------------------------------------------------------------------------------
@@ -838,6 +870,10 @@ export function mount(ctx) {
     const cls = a.legal ? `hgb-aim-line cover-${a.cover?.category}` : "hgb-aim-line illegal";
     svgEl("line", { x1: from.x, y1: from.y, x2: to.x, y2: to.y, class: cls }, layers.aim);
     svgEl("circle", { cx: to.x, cy: to.y, r: (rules().base_radius ?? 0.5) + 0.35, class: "hgb-target-ring" }, layers.aim);
+    const r0 = rules().base_radius ?? 0.5;
+    const ae = Number(weaponCard(st.weapon).ae) || 0;
+    if (st.sweep > 0) svgEl("circle", { cx: to.x, cy: to.y, r: st.sweep + 2 * r0, class: "hgb-sweep" }, layers.aim);
+    if (ae > 0) svgEl("circle", { cx: to.x, cy: to.y, r: ae + r0, class: "hgb-blast" }, layers.aim);
     const mx = (from.x + to.x) / 2, my = (from.y + to.y) / 2;
     const t = svgText(`${num(a.distance)}" ${a.band ? `${BAND_NAMES[a.band]} ${signed(a.attack_modifiers?.range ?? 0)}` : "out of reach"} · ${COVER_NAMES[a.cover?.category] || ""} ${signed(a.cover?.modifier ?? 0)}${a.legal ? "" : " · not possible"}`,
       { x: mx, y: my - 0.4, class: "hgb-aim-label", "font-size": 0.85 }, layers.aim);
