@@ -1157,8 +1157,9 @@ export function mount(ctx) {
       drawPath(st.lastMove.model, st.lastMove.path, st.lastMove, null, layers.moved, st.lastMove.start);
     }
     showStatus(view);
-    renderControls(view);
+    renderControls(view); // picks the acting model and target first
     syncAim();
+    renderControls(view); // then shows the aim the new view gives (a no-op when nothing changed)
     renderLast();
     renderCards(view);
     renderEnd(view);
