@@ -379,6 +379,12 @@ def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path
     expect(page.locator(".hgb-last")).to_contain_text("against Threshold 4")
     shot(page, artifacts, "10-indirect", ".hgb-last")
 
+    # --- Hunter 1 still moves after shooting: one inch with the arrow keys on the board ----------
+    model(page, "n-cg1-1").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#log")).to_contain_text("Hunter 1 moves to (20, 12) facing 90°: 1 MP spent, 3 left")
+
     # --- the group ends from the keyboard; south's turn; a phone-sized window still works ----------
     page.get_by_role("button", name="End this Combat Group").press("Enter")
     expect(page.locator(".hgb-status")).to_contain_text("To activate a Combat Group: South (south)")
