@@ -1152,7 +1152,8 @@ export function mount(ctx) {
       if (st.waypoints.length && st.model) drawPath(st.model, st.waypoints.map((q) => [q.x, q.y]), null, null);
     }
     svgClear(layers.moved);
-    if (st.lastMove?.start && pieceOf(st.lastMove.model)) {
+    const endsHere = (mv, pc) => pc && Math.hypot(pc.x - mv.x, pc.y - mv.y) < 1e-6;
+    if (st.lastMove?.start && endsHere(st.lastMove, pieceOf(st.lastMove.model))) {
       // the committed move with the server's MP after each point, while that model acts
       drawPath(st.lastMove.model, st.lastMove.path, st.lastMove, null, layers.moved, st.lastMove.start);
     }
