@@ -250,8 +250,11 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(more).to_contain_text("2/8/16/24/36")  # the LAC's five range bands
     shot(south, artifacts, "6-target-card", ".hgb-card[data-model='s-cg1-1']")
 
-    # --- the end: south concedes, both see the winner -------------------------------------------
-    south.locator(".hgb-more summary").click()
+    # --- the end: north proposes an agreed end, south sees it, then concedes; the winner shown ---
+    north.locator(".hgb-more summary").click()
+    north.get_by_role("button", name="Propose: we win").click()
+    expect(north.locator(".hgb-more")).to_contain_text("You proposed: north wins.")
+    expect(south.locator(".hgb-more")).to_contain_text("Ann (north) proposes to end: north wins.")
     south.get_by_role("button", name="Concede the game…").click()
     south.get_by_role("button", name="Yes, concede").click()
     expect(north.locator(".hgb-winner")).to_contain_text("You win! Ann (north) won: south conceded.")

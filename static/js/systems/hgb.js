@@ -750,14 +750,21 @@ export function mount(ctx) {
 
   // --- ending ---------------------------------------------------------------------------------------
   function renderEnd(view) {
+    const off = !me || view.result || ["terrain", "deployment"].includes(phase());
+    const sig = JSON.stringify([off, view.agree || {}]);
+    if (sig === st.endSig) return; // keep the box open (and the confirmation shown) across updates
+    st.endSig = sig;
+    const wasOpen = !!endBox.querySelector("details")?.open;
     endBox.replaceChildren();
-    if (!me || view.result || ["terrain", "deployment"].includes(phase())) return;
+    if (off) return;
     const votes = view.agree || {};
     const sure = h("button", { type: "button", class: "danger small", text: "Yes, concede", "data-key": "concede-yes", hidden: true,
       onclick: () => fire({ kind: "concede" }) });
     const theirs = votes[other(me)];
-    endBox.append(h("details", { class: "hgb-more" }, h("summary", { text: "End the game" }),
-      theirs !== undefined ? h("p", { class: "hgb-note", text: `${player(other(me))} proposes to end: ${theirs ? `${theirs} wins` : "no winner"}.` }) : null,
+    const mine = votes[me];
+    endBox.append(h("details", { class: "hgb-more", open: wasOpen || theirs !== undefined }, h("summary", { text: "End the game" }),
+      theirs !== undefined ? h("p", { class: "hgb-note", role: "status", text: `${player(other(me))} proposes to end: ${theirs ? `${theirs} wins` : "no winner"}.` }) : null,
+      mine !== undefined ? h("p", { class: "hgb-note", text: `You proposed: ${mine ? `${mine} wins` : "no winner"}.` }) : null,
       h("div", { class: "hgb-buttons" },
         button("Propose: we win", () => fire({ kind: "agree_end", winner: me }), { key: "agree-me" }),
         button("Propose: they win", () => fire({ kind: "agree_end", winner: other(me) }), { key: "agree-them" }),
