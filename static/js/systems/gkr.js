@@ -3,6 +3,7 @@
 // view and asks. Works for a seat and, read-only, without one (ctx.seat null: counts only).
 // Every text node is set with textContent.
 import { el as svgEl, text as svgText } from "../board/svg.js";
+import { button, h } from "./dom.js";
 import { toPixel, corners } from "../board/hex.js";
 
 const FACINGS = [[0, "east"], [300, "north-east"], [240, "north-west"], [180, "west"], [120, "south-west"], [60, "south-east"]];
@@ -11,27 +12,6 @@ const PHASES = { deploy: "Deploy", movement: "Movement", combat: "Combat", taggi
 const STEPS = { heavy: "Heavy Hitters", blb: "Big Little Buddy", support: "Support Units" };
 const SUPPORT = ["combat", "repair", "recon"];
 const AREAS = { energy: "Energy", weapons: "Weapon values", dice: "Dice", flank: "Flank shots", tagging: "Tagging", support: "Support units" };
-
-// --- small DOM helpers (text only through textContent) ----------------------------------------
-function h(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") node.textContent = String(v);
-    else if (k === "class") node.className = v;
-    else if (k === "onclick") node.addEventListener("click", v);
-    else if (k === "style") node.style.cssText = v;
-    else if (k.startsWith("data-") || k.startsWith("aria-") || k === "role" || k === "for") node.setAttribute(k, String(v));
-    else node[k] = v;
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
-  return node;
-}
-
-function button(label, onClick, opts = {}) {
-  return h("button", { type: "button", text: label, onclick: onClick, class: opts.cls || "small", disabled: !!opts.disabled,
-    "aria-label": opts.aria, "data-key": opts.key || label, title: opts.title });
-}
 
 const hexKey = (p) => `${p.q},${p.r}`;
 const hexText = (p) => `(${p.q}, ${p.r})`;

@@ -3,6 +3,7 @@
 // view.prompt hold the choices); this module shows the view and asks.
 // Units are the view's (cm on SRBR tables); every text node is set with textContent.
 import { el as svgEl, text as svgText } from "../board/svg.js";
+import { button, h } from "./dom.js";
 
 const COLOUR_NAMES = { white: "white", yellow: "yellow", red: "red" };
 const STICKS = ["S", "M", "L"];
@@ -13,29 +14,6 @@ const PHASES = { deploy: "Deployment", activate: "Activation", actions: "Actions
 const AREAS = { health: "Damage (dice colours)", turn_end: "Turn end", malfunction: "Malfunctions", combat: "Combat", victory: "Victory" };
 const EFFECTS = { damage: "damage", destroy_part: "part destroyed", recoil: "recoil", knock_down: "knocked down",
   knock_back: "knocked back", attacker_recoil: "attacker recoils", attacker_damage: "attacker damaged" };
-
-// --- small DOM helpers (text only through textContent) ----------------------------------------
-function h(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") node.textContent = String(v);
-    else if (k === "class") node.className = v;
-    else if (k === "onclick") node.addEventListener("click", v);
-    else if (k === "onchange") node.addEventListener("change", v);
-    else if (k === "oninput") node.addEventListener("input", v);
-    else if (k === "style") node.style.cssText = v;
-    else if (k.startsWith("data-") || k.startsWith("aria-") || k === "role" || k === "for" || k === "list") node.setAttribute(k, String(v));
-    else node[k] = v;
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
-  return node;
-}
-
-function button(label, onClick, opts = {}) {
-  return h("button", { type: "button", text: label, onclick: onClick, class: opts.cls || "small", disabled: !!opts.disabled,
-    "aria-label": opts.aria, "data-key": opts.key || label, title: opts.title, "aria-pressed": opts.pressed });
-}
 
 let uid = 0;
 const nextId = (p) => `srbr-${p}-${++uid}`;
