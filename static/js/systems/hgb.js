@@ -394,14 +394,21 @@ export function mount(ctx) {
     const m = select(mine.map((c) => [c.id, `${c.label} (${c.status === "reserve" ? "waiting" : "deployed"})`]), st.deployModel,
       { "data-key": "deploy-model", onchange: (e) => { st.deployModel = e.target.value; ctx.board.select(e.target.value); renderControls(st.view); } });
     const piece = pieceOf(st.deployModel) || {};
-    const x = h("input", { type: "number", step: "0.1", min: "0", max: "48", value: num(piece.x ?? 4), class: "hgb-num", "data-key": "deploy-x" });
-    const y = h("input", { type: "number", step: "0.1", min: "0", max: "48", value: num(piece.y ?? 6), class: "hgb-num", "data-key": "deploy-y" });
+    // typed values survive a re-render (another player's action) until the model changes
+    const da = st.deployAt;
+    if (!da || da.model !== st.deployModel || da.px !== piece.x || da.py !== piece.y) {
+      st.deployAt = { model: st.deployModel, px: piece.x, py: piece.y, x: num(piece.x ?? 4), y: num(piece.y ?? 6) };
+    }
+    const x = h("input", { type: "number", step: "0.1", min: "0", max: "48", value: st.deployAt.x, class: "hgb-num", "data-key": "deploy-x",
+      oninput: (e) => { st.deployAt.x = e.target.value; } });
+    const y = h("input", { type: "number", step: "0.1", min: "0", max: "48", value: st.deployAt.y, class: "hgb-num", "data-key": "deploy-y",
+      oninput: (e) => { st.deployAt.y = e.target.value; } });
     const f = select(FACINGS.map(([v, n]) => [v, `${n}, ${v}°`]), st.deployFacing, { "data-key": "deploy-facing",
       onchange: (e) => { st.deployFacing = Number(e.target.value); } });
     box.append(field("Model", m), h("div", { class: "hgb-row" }, field("x (inches)", x), field("y (inches)", y)), field("Facing", f));
     box.append(h("div", { class: "hgb-buttons" },
       button("Deploy here", () => send({ kind: "deploy", model: st.deployModel, x: Number(x.value), y: Number(y.value), facing: st.deployFacing })
-        .then(() => { st.deployModel = null; st.sig = null; renderControls(st.view); }).catch(() => {}),
+        .then(() => { st.deployModel = null; st.deployAt = null; st.sig = null; renderControls(st.view); }).catch(() => {}),
         { key: "deploy", disabled: ready || !st.deployModel }),
       button(ready ? "Ready (waiting for the other player)" : "Ready: deployment done", () => fire({ kind: "ready" }),
         { key: "ready", cls: "primary small", disabled: ready })));
