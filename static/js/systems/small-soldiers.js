@@ -1,8 +1,9 @@
-// Small Soldiers Big Battle: the game's controls and board overlays for a seated player.
+// Small Soldiers Big Battle: the game's controls and board overlays (read-only for watchers).
 // The server decides everything (view.legal, view.prompt); this module only shows and asks.
 // Every text node is set with textContent.
 import { el as svgEl, text as svgText } from "../board/svg.js";
 import { toPixel, corners } from "../board/hex.js";
+import { button as baseButton, h } from "./dom.js";
 
 const SQRT3 = Math.sqrt(3);
 const SKULL = "skull";
@@ -10,25 +11,8 @@ const ARMY_COLORS = { gorgonites: "#7b3fa0", commandos: "#b08a4a" };
 const CARD_SHORT = { weapon: "W", armor: "A", vehicle: "V" };
 const REASONS = { flag_captured: "captured the enemy flag", all_in_toy_store: "sent every enemy fighter to the Toy Store" };
 
-// --- small DOM helpers (text only through textContent) ----------------------------------------
-function h(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") node.textContent = String(v);
-    else if (k === "class") node.className = v;
-    else if (k === "onclick") node.addEventListener("click", v);
-    else if (k.startsWith("data-") || k.startsWith("aria-") || k === "role" || k === "for") node.setAttribute(k, String(v));
-    else node[k] = v;
-  }
-  for (const c of children.flat()) if (c) node.append(c);
-  return node;
-}
-
-function button(label, onClick, opts = {}) {
-  return h("button", { type: "button", text: label, onclick: onClick, class: opts.cls || "", disabled: !!opts.disabled,
-    "aria-label": opts.aria, "data-key": opts.key || label, title: opts.title });
-}
+// Buttons here carry no size class unless asked.
+const button = (label, onClick, opts = {}) => baseButton(label, onClick, { cls: "", ...opts });
 
 const armyOf = (seat) => String(seat || "").split("-")[0];
 const enemyOf = (army) => (army === "gorgonites" ? "commandos" : "gorgonites");
