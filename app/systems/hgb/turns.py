@@ -50,7 +50,7 @@ def choose_first(state: dict[str, Any], seat: str, first: str, events: list[dict
     if state["initiative"]["winner"] != seat:
         raise NotYourTurn(f"{state['initiative']['winner']} won the initiative and chooses who goes first")
     state.update(first=first, phase="activation")
-    events.append({"kind": "first_chosen", "seat": first})
+    events.append({"kind": "first_chosen", "first": first})  # "seat" is the acting seat (the session sets it)
     state["to_activate"] = first if groups_left(state, first) else other(first)
 
 
@@ -157,7 +157,7 @@ def open_reaction(state: dict[str, Any], mover: dict[str, Any], points: list[Poi
     state["pending"] = {"seat": foe, "mover": mover["id"], "models": ready,
                         "points": [[round(p.x, 4), round(p.y, 4)] for p in points]}
     state["phase"] = "reaction"
-    events.append({"kind": "reaction_window", "seat": foe, "mover": mover["id"], "models": ready,
+    events.append({"kind": "reaction_window", "reactor": foe, "mover": mover["id"], "models": ready,
                    "points": state["pending"]["points"]})
     return True
 

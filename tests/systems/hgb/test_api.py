@@ -75,7 +75,7 @@ def _models(view: dict[str, Any], seat: str) -> list[dict[str, Any]]:
 def _drain_reactions(g: Game, events: list[dict[str, Any]]) -> None:
     for e in events:
         if e["kind"] == "reaction_window":
-            g.must(e["seat"], {"kind": "pass"})
+            g.must(e["reactor"], {"kind": "pass"})
 
 
 def _activate(g: Game, seat: str) -> None:
