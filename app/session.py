@@ -317,7 +317,10 @@ class Session:
 
     def _commit_sync(self, conn: Connection, table_id: str, seat: str | None, action_id: str | None,
                      action_json: dict[str, Any], run: Any) -> tuple[Committed, Envelope | None, list[Event]]:
-        row = self._read_table(table_id, conn, for_update=True)
+        head = repo.lock_table(conn, table_id)
+        if head is None:
+            raise NotFound(f"There is no table {table_id!r}", code="unknown_table")
+        seq, seed = head
         if action_id is not None:
             done = repo.get_action(conn, table_id, action_id)
             if done is not None:
@@ -326,8 +329,12 @@ class Session:
                                    code="duplicate_action_id")
                 events = repo.events_between(conn, table_id, done["first_seq"] - 1, done["last_seq"])
                 return Committed(done["last_seq"], events, duplicate=True), None, []
-        env = self._load(conn, table_id, row)
-        dice = Dice(row["seed"], env.dice_index)
+        cached = self._cache.get(table_id)
+        if cached is not None and cached.env.seq == seq:
+            env = cached.env  # the usual case: no other process wrote since
+        else:
+            env = self._load(conn, table_id, self._read_table(table_id, conn))
+        dice = Dice(seed, env.dice_index)
         new_env, events = run(conn, env, dice)
         if not events:  # every applied action is in the log, so every update reaches clients
             events = [{"kind": "acted", "action": action_json.get("kind")}]
@@ -337,7 +344,10 @@ class Session:
         repo.append(conn, table_id, _action_row(aid, new_env.n, seat, action_json, first,
                                                 new_env.seq, env.dice_index, dice),
                     [_event_row(first + i, aid, seat, e) for i, e in enumerate(events)])
-        repo.set_table(conn, table_id, seq=new_env.seq, status=new_env.status, outcome=new_env.outcome)
+        if new_env.status != env.status or new_env.outcome != env.outcome:
+            repo.set_table(conn, table_id, seq=new_env.seq, status=new_env.status, outcome=new_env.outcome)
+        else:
+            repo.set_seq(conn, table_id, new_env.seq)
         if new_env.n % self.snapshot_every == 0:
             repo.save_snapshot(conn, table_id, new_env.seq, new_env.n, new_env.to_dict())
         fresh = [{**e, "seq": first + i, "seat": seat} for i, e in enumerate(events)]

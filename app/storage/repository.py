@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, func, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
 
 from app.storage.models import actions, events, seats, snapshots, tables, tokens
 
@@ -29,6 +29,29 @@ def get_table(conn: Connection, table_id: str, for_update: bool = False) -> dict
         query = query.with_for_update()
     row = conn.execute(query).mappings().first()
     return dict(row) if row else None
+
+
+# The statements of the hot path (one action) are built once: SQLAlchemy then reuses their
+# compiled form instead of coercing and keying a new statement on every call.
+_HEAD = select(tables.c.seq, tables.c.seed).where(tables.c.id == bindparam("b_table"))
+_HEAD_LOCKED = _HEAD.with_for_update()
+_ACTION = select(actions).where(and_(actions.c.table_id == bindparam("b_table"),
+                                     actions.c.action_id == bindparam("b_action")))
+_SET_SEQ = (update(tables).where(tables.c.id == bindparam("b_table"))
+            .values(seq=bindparam("b_seq"), updated_at=bindparam("b_at")))
+_INSERT_ACTION = insert(actions)
+_INSERT_EVENTS = insert(events)
+
+
+def lock_table(conn: Connection, table_id: str) -> tuple[int, str] | None:
+    """The table's (seq, seed), locking its row on PostgreSQL until the transaction ends."""
+    query = _HEAD_LOCKED if conn.dialect.name == "postgresql" else _HEAD
+    row = conn.execute(query, {"b_table": table_id}).first()
+    return (int(row[0]), str(row[1])) if row else None
+
+
+def set_seq(conn: Connection, table_id: str, seq: int) -> None:
+    conn.execute(_SET_SEQ, {"b_table": table_id, "b_seq": seq, "b_at": now()})
 
 
 def list_public_tables(conn: Connection, limit: int = 200) -> list[dict[str, Any]]:
@@ -82,18 +105,16 @@ def delete_seat(conn: Connection, table_id: str, seat: str) -> None:
 
 
 def get_action(conn: Connection, table_id: str, action_id: str) -> dict[str, Any] | None:
-    row = conn.execute(
-        select(actions).where(and_(actions.c.table_id == table_id, actions.c.action_id == action_id))
-    ).mappings().first()
+    row = conn.execute(_ACTION, {"b_table": table_id, "b_action": action_id}).mappings().first()
     return dict(row) if row else None
 
 
 def append(conn: Connection, table_id: str, action_row: dict[str, Any], event_rows: list[dict[str, Any]]) -> None:
     """Append one action and its events. (table, seq) is unique, so a lost race fails here."""
     stamp = now()
-    conn.execute(insert(actions).values(table_id=table_id, created_at=stamp, **action_row))
+    conn.execute(_INSERT_ACTION, {"table_id": table_id, "created_at": stamp, **action_row})
     if event_rows:
-        conn.execute(insert(events), [{"table_id": table_id, "created_at": stamp, **e} for e in event_rows])
+        conn.execute(_INSERT_EVENTS, [{"table_id": table_id, "created_at": stamp, **e} for e in event_rows])
 
 
 def actions_after(conn: Connection, table_id: str, n: int) -> list[dict[str, Any]]:
