@@ -377,7 +377,8 @@ class Session:
         top = upto if upto is not None else (cached.env.seq if cached is not None else None)
         if (cached is not None and cached.recent and top is not None
                 and cached.recent[0]["seq"] <= after + 1 and cached.recent[-1]["seq"] >= top):
-            return [e for e in cached.recent if after < e["seq"] <= top][:limit]
+            base = cached.recent[0]["seq"]  # the recent list is contiguous: slice it by seq
+            return cached.recent[max(0, after + 1 - base): top + 1 - base][:limit]
 
         def read() -> list[Event]:
             with self.engine.connect() as conn:
