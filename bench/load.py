@@ -224,7 +224,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                            "p99": round(percentile(latencies, 99), 2),
                            "max": round(max(latencies) if latencies else float("nan"), 2)},
             "throughput": {"moves_per_s": round(sent / args.duration, 1),
-                           "updates_delivered_per_s": round(delivered / elapsed, 1)},
+                           "updates_delivered_per_s": round(delivered / args.duration, 1)},
             "server": {"peak_rss_mb": round(monitor.peak_rss / 2**20, 1), "cpu_s": round(cpu, 2),
                        "cpu_share_of_one_core": round(cpu / elapsed, 3),
                        "cpu_s_per_1000_updates": round(1000 * cpu / delivered, 3) if delivered else None},
