@@ -6,6 +6,7 @@
 // Every text node is set with textContent.
 import { el as svgEl, text as svgText, clear as svgClear } from "../board/svg.js";
 import { api, loadSeat, newId } from "../api.js";
+import { button, h } from "./dom.js";
 
 const FACTIONS = [["north", "Northern"], ["south", "Southern"], ["peace_river", "Peace River"]];
 const SPEEDS = [["stationary", "Stationary"], ["combat", "Combat"], ["full", "Full"]];
@@ -21,26 +22,6 @@ const COVER_NAMES = { open: "Open", light: "Light cover", partial: "Partial cove
 const FACINGS = [[270, "North (up)"], [315, "North-east"], [0, "East"], [45, "South-east"], [90, "South (down)"],
   [135, "South-west"], [180, "West"], [225, "North-west"]];
 
-// --- small DOM helpers (text only through textContent) ------------------------------------------
-function h(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") node.textContent = String(v);
-    else if (k === "class") node.className = v;
-    else if (k === "onclick") node.addEventListener("click", v);
-    else if (k === "onchange") node.addEventListener("change", v);
-    else if (k === "oninput") node.addEventListener("input", v);
-    else if (k.startsWith("data-") || k.startsWith("aria-") || k === "role" || k === "for") node.setAttribute(k, String(v));
-    else node[k] = v;
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
-  return node;
-}
-
-const button = (label, onClick, opts = {}) => h("button", { type: "button", text: label, onclick: onClick,
-  class: opts.cls || "small", disabled: !!opts.disabled, "aria-label": opts.aria, "data-key": opts.key || label,
-  title: opts.title, "aria-pressed": opts.pressed });
 
 let uid = 0;
 const nextId = (p) => `hgb-${p}-${++uid}`;
