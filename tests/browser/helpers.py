@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -57,3 +58,22 @@ def drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> No
         page.wait_for_timeout(30)
     page.wait_for_timeout(250)  # let the preview answer
     page.mouse.up()
+
+
+def panel_shot(page: Page, path: Path, show: str = "") -> None:
+    """A screenshot with the side column at its top, or scrolled to ``show``."""
+    page.eval_on_selector(".side", "el => el.scrollTop = 0")
+    if show:
+        page.locator(show).first.scroll_into_view_if_needed()
+    page.screenshot(path=str(path))
+
+
+def unnamed_controls(page: Page, extra: str = "") -> list[str]:
+    """Controls of the game panel (and any ``extra`` selector) without an accessible name."""
+    selector = "#system-panel button, #system-panel input, #system-panel select, #system-panel textarea" + (
+        f", {extra}" if extra else "")
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)].filter((n) => {
+        const named = (n.getAttribute('aria-label') || '').trim() || (n.labels && [...n.labels].some((l) => l.textContent.trim()))
+            || (n.tagName === 'BUTTON' && n.textContent.trim());
+        return !named;
+    }).map((n) => n.outerHTML.slice(0, 120))""", selector)  # type: ignore[no-any-return]

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, board_point, drag, open_seat
+from tests.browser.helpers import CONNECTED, board_point, drag, open_seat, panel_shot, unnamed_controls as panel_unnamed
 from tests.conftest import Server
 from tests.helpers import act, join, new_table, token_of
 from tests.systems.gkr.test_game import OPTIONS, SEED, play_buildings_game
@@ -62,20 +62,11 @@ def lit_hex(page: Page, q: int, r: int) -> Any:
 
 
 def shot(page: Page, artifacts: Path, name: str, show: str = "") -> None:
-    page.eval_on_selector(".side", "el => el.scrollTop = 0")
-    if show:
-        page.locator(show).scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / f"gkr-{name}.png"))
+    panel_shot(page, artifacts / f"gkr-{name}.png", show)
 
 
 def unnamed_controls(page: Page) -> list[str]:
-    """Controls of the game panel and lit hexes without an accessible name."""
-    return page.evaluate("""() => [...document.querySelectorAll(
-        '#system-panel button, #system-panel input, #system-panel select, .gkr-dest')].filter((n) => {
-        const named = (n.getAttribute('aria-label') || '').trim() || (n.labels && [...n.labels].some((l) => l.textContent.trim()))
-            || (n.tagName === 'BUTTON' && n.textContent.trim());
-        return !named;
-    }).map((n) => n.outerHTML.slice(0, 120))""")
+    return panel_unnamed(page, ".gkr-dest")
 
 
 def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, open_seat
+from tests.browser.helpers import board_point, open_seat, panel_shot, unnamed_controls
 from tests.conftest import Server
 from tests.helpers import act, join, new_table, token_of
 
@@ -59,20 +59,7 @@ def crossed(page: Page, mid: str) -> Any:
 
 
 def shot(page: Page, artifacts: Path, name: str, show: str = "") -> None:
-    page.eval_on_selector(".side", "el => el.scrollTop = 0")
-    if show:
-        page.locator(show).first.scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / f"hgb-{name}.png"))
-
-
-def unnamed_controls(page: Page) -> list[str]:
-    """Controls of the game panel without an accessible name."""
-    return page.evaluate("""() => [...document.querySelectorAll(
-        '#system-panel button, #system-panel input, #system-panel select, #system-panel textarea')].filter((n) => {
-        const named = (n.getAttribute('aria-label') || '').trim() || (n.labels && [...n.labels].some((l) => l.textContent.trim()))
-            || (n.tagName === 'BUTTON' && n.textContent.trim());
-        return !named;
-    }).map((n) => n.outerHTML.slice(0, 120))""")
+    panel_shot(page, artifacts / f"hgb-{name}.png", show)
 
 
 def drag_through(page: Page, points: list[tuple[float, float]], pause: int = 40) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, drag, open_seat
+from tests.browser.helpers import board_point, drag, open_seat, panel_shot, unnamed_controls
 from tests.conftest import Server
 from tests.helpers import act, new_table
 
@@ -53,20 +53,7 @@ def wait_ask(page: Page, ask: str) -> None:
 
 
 def shot(page: Page, artifacts: Path, name: str, show: str = "") -> None:
-    page.eval_on_selector(".side", "el => el.scrollTop = 0")
-    if show:
-        page.locator(show).first.scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / f"srbr-{name}.png"))
-
-
-def unnamed_controls(page: Page) -> list[str]:
-    """Controls of the game panel without an accessible name."""
-    return page.evaluate("""() => [...document.querySelectorAll(
-        '#system-panel button, #system-panel input, #system-panel select, #system-panel textarea')].filter((n) => {
-        const named = (n.getAttribute('aria-label') || '').trim() || (n.labels && [...n.labels].some((l) => l.textContent.trim()))
-            || (n.tagName === 'BUTTON' && n.textContent.trim());
-        return !named;
-    }).map((n) => n.outerHTML.slice(0, 120))""")
+    panel_shot(page, artifacts / f"srbr-{name}.png", show)
 
 
 def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
