@@ -432,11 +432,11 @@ class Session:
         return await anyio.to_thread.run_sync(read)
 
     # --- internals -------------------------------------------------------------------
-    def _read_table(self, table_id: str, conn: Any = None, for_update: bool = False) -> dict[str, Any]:
+    def _read_table(self, table_id: str, conn: Any = None) -> dict[str, Any]:
         if conn is None:
             with self.engine.connect() as c:
                 return self._read_table(table_id, c)
-        row = repo.get_table(conn, table_id, for_update=for_update)
+        row = repo.get_table(conn, table_id)
         if row is None:
             raise NotFound(f"There is no table {table_id!r}", code="unknown_table")
         return row

@@ -23,11 +23,8 @@ def insert_table(conn: Connection, row: dict[str, Any]) -> None:
     conn.execute(insert(tables).values(**row, created_at=stamp, updated_at=stamp))
 
 
-def get_table(conn: Connection, table_id: str, for_update: bool = False) -> dict[str, Any] | None:
-    query = select(tables).where(tables.c.id == table_id)
-    if for_update and conn.dialect.name == "postgresql":
-        query = query.with_for_update()
-    row = conn.execute(query).mappings().first()
+def get_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
+    row = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
     return dict(row) if row else None
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
@@ -91,14 +91,11 @@ async def _drain(queue: asyncio.Queue[Message]) -> AsyncIterator[Message]:
 
 def from_url(url: str) -> Bus:
     """``memory://`` (default) or ``redis://host:port/db``."""
-    factories: dict[str, Callable[[str], Bus]] = {"memory": lambda _u: MemoryBus()}
-    try:
-        from app.transport.redis_bus import RedisBus
-
-        factories["redis"] = RedisBus
-    except ImportError:  # pragma: no cover - redis is a pinned dependency
-        pass
     scheme = url.split("://", 1)[0]
-    if scheme not in factories:
-        raise ValueError(f"Unknown bus URL {url!r}: use memory:// or redis://")
-    return factories[scheme](url)
+    if scheme == "memory":
+        return MemoryBus()
+    if scheme in ("redis", "rediss"):
+        from app.transport.redis_bus import RedisBus  # imported only where it is used
+
+        return RedisBus(url)
+    raise ValueError(f"Unknown bus URL {url!r}: use memory:// or redis://")

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Body, Query
 from app import systems
 from app.core.errors import NotFound
 from app.systems.base import Helper
-from app.web.deps import ActorDep, ClientLimit, SessionDep, bearer
+from app.web.deps import ActorDep, ClientLimit, SessionDep
 from app.web.schemas import (
     ActionRequest,
     ActionResult,
@@ -140,5 +140,3 @@ for _system in systems.registry.systems.values():
 async def unknown_helper(system_id: str, helper: str) -> None:
     raise NotFound(f"There is no rule helper {helper!r} for system {system_id!r}", code="unknown_helper")
 
-
-__all__ = ["router", "bearer"]

@@ -20,9 +20,6 @@ const facingName = (deg) => (FACINGS.find(([d]) => d === deg) || [0, `${deg}°`]
 export function mount(ctx) {
   const { container, board } = ctx;
   const me = ctx.seat || null;
-  if (!document.querySelector("link[data-gkr-css]")) {
-    document.head.append(h("link", { rel: "stylesheet", href: "/static/css/systems/gkr.css", "data-gkr-css": "1" }));
-  }
   document.body.classList.add("gkr-table");
   container.classList.add("gkr-panel");
 

@@ -86,9 +86,6 @@ function arcPath(c, r, from, to) {
 export function mount(ctx) {
   const { container, board } = ctx;
   const me = ctx.seat || null;
-  if (!document.querySelector("link[data-system-css], link[data-hgb-css]")) {
-    document.head.append(h("link", { rel: "stylesheet", href: "/static/css/systems/hgb.css", "data-hgb-css": "1" }));
-  }
   document.body.classList.add("hgb-table");
   container.classList.add("hgb-panel");
 

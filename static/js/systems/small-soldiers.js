@@ -34,9 +34,6 @@ export function mount(ctx) {
   const { container, board } = ctx;
   const me = ctx.seat;
   const myArmy = armyOf(me);
-  if (!document.querySelector('link[data-ss-css]')) {
-    document.head.append(h("link", { rel: "stylesheet", href: "/static/css/systems/small-soldiers.css", "data-ss-css": "1" }));
-  }
   document.body.classList.add("ss-table");
 
   // Panel skeleton.

@@ -60,9 +60,6 @@ function colourChips(colours, label) {
 export function mount(ctx) {
   const { container, board } = ctx;
   const me = ctx.seat || null;
-  if (!document.querySelector("link[data-system-css], link[data-srbr-css]")) {
-    document.head.append(h("link", { rel: "stylesheet", href: "/static/css/systems/srbr.css", "data-srbr-css": "1" }));
-  }
   document.body.classList.add("srbr-table");
   container.classList.add("srbr-panel");
 
