@@ -30,6 +30,10 @@ from app.core.events import Event, redact
 State = dict[str, Any]
 Board = Literal["hex", "tabletop"]
 
+#: The seat name under which the table's host acts in ``apply`` (``POST .../ruling``): a host
+#: ruling, such as settling a disputed manual record. Systems refuse every other kind from it.
+HOST_SEAT = "@host"
+
 
 @dataclass(frozen=True)
 class Helper:
