@@ -36,6 +36,7 @@ class GKR(RuleSystem):
     action_type = A.GKRAction
     options_model = A.GKROptions
     helpers = HELPERS
+    previewable = frozenset({"moved", "deployed", "displaced"})
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seats_for(options)

@@ -36,6 +36,7 @@ class HeavyGearBlitz(RuleSystem):
     action_type = A.HgbAction
     options_model = HgbOptions
     helpers = HELPERS
+    previewable = frozenset({"moved", "aim", "deployed", "terrain_placed", "terrain_removed"})
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return list(setup.SEATS)

@@ -93,6 +93,7 @@ class Sandbox(RuleSystem):
     board: Board = "tabletop"
     action_type = SandboxAction
     options_model = SandboxOptions
+    previewable = frozenset({"token_moved", "token_added", "token_removed"})
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return SEATS[: options.get("seats", 8)]

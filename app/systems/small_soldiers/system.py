@@ -28,6 +28,7 @@ class SmallSoldiers(RuleSystem):
     action_type = A.SmallSoldiersAction
     options_model = setup.SmallSoldiersOptions
     helpers = HELPERS
+    previewable = frozenset({"moved", "deployed"})
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seat_ids(options.get("players", 2))

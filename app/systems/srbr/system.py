@@ -25,6 +25,7 @@ class SamuraiRobots(RuleSystem):
     action_type = A.SrbrAction
     options_model = A.SrbrOptions
     helpers = HELPERS
+    previewable = frozenset({"moved", "deployed", "stood_up"})
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return setup.seats(options)
