@@ -41,7 +41,8 @@ from app.core.events import Event
 from app.core.tokens import hash_token, matches, new_id, new_token
 from app.storage import repository as repo
 from app.storage.writer import Writer
-from app.systems.base import RuleSystem
+from app.projection import PreviewOutcome, Projection
+from app.systems.base import HOST_SEAT, RuleSystem
 from app.transport.bus import Bus
 
 TABLE_KINDS = ("table.create", "table.join", "table.kick", "table.reopen", "table.close")
@@ -79,6 +80,14 @@ class Envelope:
 class Cached:
     env: Envelope
     recent: list[Event] = field(default_factory=list)  # the last events, oldest first
+
+
+@dataclass(frozen=True)
+class Preview:
+    legal: bool
+    events: list[Event]
+    outcome: PreviewOutcome
+    error: WarboardError | None
 
 
 @dataclass(frozen=True)
@@ -170,7 +179,8 @@ class Session:
             out.append({"id": r["id"], "name": r["name"], "system": r["system"], "system_name": system.name,
                         "status": r["status"], "seats_taken": r["taken"],
                         "seats_total": len(system.seats(r["options"])),
-                        "spectators": presence["spectators"], "created_at": r["created_at"].isoformat()})
+                        "spectators": presence["spectators"], "seeded": bool(r["seeded"]),
+                        "created_at": r["created_at"].isoformat()})
         return out
 
     # --- tokens ----------------------------------------------------------------------
@@ -269,15 +279,42 @@ class Session:
         return await self._commit(actor.table_id, actor.seat, action_id, _dump(action),
                                   lambda _c, env, dice: self._run(system, env, actor.seat, action, dice))
 
-    async def preview(self, actor: Actor, raw_action: Any) -> tuple[bool, list[Event], WarboardError | None]:
-        """What the action would do, without doing it (throwaway dice)."""
+    async def preview(self, actor: Actor, raw_action: Any) -> Preview:
+        """What the action would do, without doing it; sealed by ``Projection.preview``.
+
+        The action runs twice, each time on a fresh throwaway dice stream: legality and the
+        reason come from the first run; events come back only where both runs agree and the
+        rule system calls their kind previewable."""
         system, action = await self._check(actor, raw_action)
         env = await self.current(actor.table_id)
+        seat = actor.seat or ""
+        first, second = PreviewDice(), PreviewDice()
         try:
-            _, events = self._run(system, env, actor.seat, action, PreviewDice())
+            _, events = self._run(system, env, seat, action, first)
         except WarboardError as exc:
-            return False, [], exc
-        return True, [system.redact_event({**e, "seat": actor.seat}, actor.seat) for e in events], None
+            return Preview(False, [], "known", exc)
+        try:
+            _, again = self._run(system, env, seat, action, second)
+        except WarboardError:
+            again = []
+        projection = await self.projection(actor.table_id)
+        shown, outcome = projection.preview(events, again, seat, bool(first.rolls or second.rolls))
+        return Preview(True, shown, outcome, None)
+
+    async def ruling(self, actor: Actor, action_id: str, raw_action: Any) -> Committed:
+        """A host ruling (e.g. settling a disputed record), applied as the seat ``HOST_SEAT``."""
+        if actor.role != "host":
+            raise Forbidden("Only the table's host may make a ruling", code="not_host")
+        meta = await self.table_meta(actor.table_id)
+        system = self._system_by_id(meta["system"])
+        action = system.parse_action(raw_action)
+        kind = getattr(action, "kind", None)
+        if kind not in system.rulings:
+            raise IllegalAction(f"{kind!r} is not a host ruling at this table"
+                                + (f"; rulings: {', '.join(sorted(system.rulings))}" if system.rulings else ""),
+                                code="not_a_ruling")
+        return await self._commit(actor.table_id, HOST_SEAT, action_id, _dump(action),
+                                  lambda _c, env, dice: self._run(system, env, HOST_SEAT, action, dice))
 
     async def _check(self, actor: Actor, raw_action: Any) -> tuple[RuleSystem, Any]:
         if actor.role != "player" or actor.seat is None:
@@ -388,16 +425,12 @@ class Session:
 
     async def view(self, actor: Actor) -> tuple[int, dict[str, Any]]:
         env = await self.current(actor.table_id)
-        return env.seq, await self.view_of(actor.table_id, env, actor.seat)
+        return env.seq, (await self.projection(actor.table_id)).view(env, actor.seat)
 
-    async def view_of(self, table_id: str, env: Envelope, viewer: str | None) -> dict[str, Any]:
+    async def projection(self, table_id: str) -> Projection:
+        """The table's one redaction point (``app.projection``)."""
         meta = await self.table_meta(table_id)
-        system = self._system_by_id(meta["system"])
-        return {**system.view(env.state, viewer), "_table": {"status": env.status, "outcome": env.outcome}}
-
-    async def redactor(self, table_id: str) -> RuleSystem:
-        meta = await self.table_meta(table_id)
-        return self._system_by_id(meta["system"])
+        return Projection(self._system_by_id(meta["system"]), bool(meta["seeded"]))
 
     async def proof(self, table_id: str) -> dict[str, Any]:
         def read() -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -405,7 +438,7 @@ class Session:
                 return self._read_table(table_id, conn), repo.all_rolls(conn, table_id)
 
         row, rolls = await anyio.to_thread.run_sync(read)
-        if row["status"] == "open" and not row["seeded"]:
+        if row["status"] == "open":  # seeded or not: whoever knows the seed knows every future roll
             raise Conflict("The dice seed is published when the game ends", code="game_in_progress")
         return {"table": table_id, "seed": row["seed"], "commitment": row["commitment"],
                 "algorithm": "die(i, sides): x = first 8 bytes (big-endian) of SHA-256(f'{seed}:{i}:{attempt}'), "

@@ -42,6 +42,7 @@ class UnknownAction(MalformedAction):
 
 
 class BadOptions(MalformedAction):
+    status = 400
     code = "bad_options"
 
 

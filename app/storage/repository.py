@@ -60,7 +60,7 @@ def list_public_tables(conn: Connection, limit: int = 200) -> list[dict[str, Any
     )
     query = (
         select(tables.c.id, tables.c.name, tables.c.system, tables.c.status, tables.c.options,
-               tables.c.created_at, func.coalesce(taken.c.taken, 0).label("taken"))
+               tables.c.seeded, tables.c.created_at, func.coalesce(taken.c.taken, 0).label("taken"))
         .outerjoin(taken, taken.c.table_id == tables.c.id)
         .where(tables.c.visibility == "public", tables.c.status != "closed")
         .order_by(tables.c.updated_at.desc())

@@ -67,6 +67,13 @@ class RuleSystem:
     #: pydantic model of the table options (defaults for every field)
     options_model: ClassVar[type[BaseModel]]
     helpers: ClassVar[tuple[Helper, ...]] = ()
+    #: Event kinds a preview may show the acting seat (see ``app.projection``): only kinds whose
+    #: content follows from what that seat already sees (a path, MP left, range, arc, cover).
+    #: Every other kind, and every private event, is left out of previews.
+    previewable: ClassVar[frozenset[str]] = frozenset()
+    #: Action kinds the host may apply as ``HOST_SEAT`` (``POST .../ruling``), e.g. settling a
+    #: disputed record. The session refuses every other kind from the host.
+    rulings: ClassVar[frozenset[str]] = frozenset()
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 

@@ -137,19 +137,16 @@ class TableHub:
         self.env = env
 
     async def _render(self, env: Envelope, events: list[Event], viewers: set[str | None]) -> dict[str | None, str]:
-        system = await self.session.redactor(self.table_id)
-        out = {}
-        for viewer in viewers:
-            view = await self.session.view_of(self.table_id, env, viewer)
-            out[viewer] = msg.update(env.seq, [system.redact_event(e, viewer) for e in events], view)
-        return out
+        projection = await self.session.projection(self.table_id)
+        return {viewer: msg.update(env.seq, projection.events(events, viewer), projection.view(env, viewer))
+                for viewer in viewers}
 
     async def attach(self, conn: Connection) -> None:
         """Send the welcome and join the fan-out at the same seq: no update is missed."""
         while True:
             env = self.env
             assert env is not None
-            view = await self.session.view_of(self.table_id, env, conn.viewer)
+            view = (await self.session.projection(self.table_id)).view(env, conn.viewer)
             if env is self.env:
                 break
         conn.offer(msg.welcome(conn.actor.role, conn.viewer, env.seq, view))
@@ -168,7 +165,7 @@ class TableHub:
             env = self.env
             assert env is not None
             if since < 0 or since > env.seq or env.seq - since > RESYNC_MAX_EVENTS:
-                view = await self.session.view_of(self.table_id, env, conn.viewer)
+                view = (await self.session.projection(self.table_id)).view(env, conn.viewer)
                 text = msg.welcome(conn.actor.role, conn.viewer, env.seq, view)
             else:
                 events = await self.session.events_after(self.table_id, since, env.seq)

@@ -78,24 +78,35 @@ async def read_view(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
 @router.post("/tables/{table_id}/actions", response_model=ActionResult, tags=["play"])
 async def post_action(body: ActionRequest, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
     result = await session.apply(actor, body.id, body.action)
-    system = await session.redactor(actor.table_id)
-    return {"seq": result.seq, "events": [system.redact_event(e, actor.seat) for e in result.events],
+    projection = await session.projection(actor.table_id)
+    return {"seq": result.seq, "events": projection.events(result.events, actor.seat),
+            "duplicate": result.duplicate}
+
+
+@router.post("/tables/{table_id}/ruling", response_model=ActionResult, tags=["host"])
+async def post_ruling(body: ActionRequest, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    """A host ruling (host token), e.g. ``{"kind": "resolve_dispute", "uphold": false}``: applied
+    by the rule system as the seat ``@host``. Systems refuse kinds that are not rulings."""
+    result = await session.ruling(actor, body.id, body.action)
+    projection = await session.projection(actor.table_id)
+    return {"seq": result.seq, "events": projection.events(result.events, None),
             "duplicate": result.duplicate}
 
 
 @router.post("/tables/{table_id}/preview", response_model=PreviewResult, tags=["play"])
 async def preview_action(body: ActionRequest, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
-    legal, events, error = await session.preview(actor, body.action)
-    return {"legal": legal, "events": events, "error": error.to_dict()["error"] if error else None}
+    preview = await session.preview(actor, body.action)
+    return {"legal": preview.legal, "events": preview.events, "outcome": preview.outcome,
+            "error": preview.error.to_dict()["error"] if preview.error else None}
 
 
 @router.get("/tables/{table_id}/events", response_model=EventsPage, tags=["play"])
 async def read_events(actor: ActorDep, session: SessionDep,
                       after: Annotated[int, Query(ge=-1)] = -1) -> dict[str, Any]:
     env = await session.current(actor.table_id)
-    system = await session.redactor(actor.table_id)
+    projection = await session.projection(actor.table_id)
     events = await session.events_after(actor.table_id, after, env.seq)
-    return {"events": [system.redact_event(e, actor.seat) for e in events],
+    return {"events": projection.events(events, actor.seat),
             "seq": events[-1]["seq"] if events else min(max(after, 0), env.seq)}
 
 

@@ -110,11 +110,10 @@ async def read_replay(table_id: str, session: SessionDep,
     current = await session.current(table_id)
     target = current.seq if seq is None else min(seq, current.seq)
     env = current if target == current.seq else await session.envelope_at(table_id, target)
-    system = await session.redactor(table_id)
+    projection = await session.projection(table_id)
     events = await session.events_after(table_id, max(-1, target - 200), target)
     return {"seq": target, "state_seq": env.seq, "last": current.seq,
-            "view": await session.view_of(table_id, env, None),
-            "events": [system.redact_event(e, None) for e in events]}
+            "view": projection.view(env, None), "events": projection.events(events, None)}
 
 
 router.include_router(api_router)

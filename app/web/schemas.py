@@ -62,6 +62,7 @@ class LobbyEntry(BaseModel):
     seats_taken: int
     seats_total: int
     spectators: int
+    seeded: bool = Field(description="The host chose the dice seed: predictable dice")
     created_at: str
 
 
@@ -118,7 +119,11 @@ class ActionResult(BaseModel):
 
 class PreviewResult(BaseModel):
     legal: bool
-    events: list[dict[str, Any]]
+    events: list[dict[str, Any]] = Field(description="The consequences the acting seat may know: only "
+                                                     "previewable kinds, the same on any dice")
+    outcome: Literal["known", "random", "hidden"] = Field(
+        description="'random': dice would decide part of the result; 'hidden': other consequences "
+                    "(draws, hidden choices) are not shown; 'known': the events are the whole result")
     error: ErrorBody | None
 
 

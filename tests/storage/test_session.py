@@ -146,8 +146,12 @@ async def test_dice_proof_only_after_the_end(session: Session) -> None:
     assert err2.value.code == "table_closed"
 
 
-async def test_seeded_table_proof_is_public_at_once(session: Session) -> None:
-    table_id, *_ = await seated(session, seed="reproducible")
+async def test_seeded_table_proof_waits_for_the_end(session: Session) -> None:
+    table_id, _, _, host_token = await seated(session, seed="reproducible")
+    with pytest.raises(Conflict) as err:
+        await session.proof(table_id)
+    assert err.value.code == "game_in_progress" and "reproducible" not in err.value.message
+    await session.host_action(await session.authenticate(table_id, host_token), "close")
     assert (await session.proof(table_id))["seed"] == "reproducible"
 
 

@@ -103,7 +103,7 @@ def test_unknown_table_and_system(client: httpx.Client) -> None:
     response = client.post("/api/tables", json={"system": "chess", "name": "x"})
     assert response.status_code == 404 and error_code(response) == "unknown_system"
     response = client.post("/api/tables", json={"system": "sandbox", "name": "x", "options": {"board": "cube"}})
-    assert response.status_code == 422 and error_code(response) == "bad_options"
+    assert response.status_code == 400 and error_code(response) == "bad_options"
     assert client.get("/api/nothing").status_code == 404
 
 

@@ -35,5 +35,24 @@ def test_seeded_table_is_reproducible(server: Server) -> None:
         table = new_table(client, seed="same seed")
         p1 = join(client, table["id"], "p1")
         results.append(act(client, table["id"], p1, {"kind": "roll", "dice": "5d6"}).json()["events"][0]["faces"])
+        client.post(f"/api/tables/{table['id']}/close", headers={"Authorization": f"Bearer {table['host_token']}"})
         assert client.get(f"/api/tables/{table['id']}/dice/proof").json()["seed"] == "same seed"
     assert results[0] == results[1]
+
+
+def test_seeded_table_keeps_its_seed_until_the_end(server: Server) -> None:
+    """API.md: the proof gives "the seed itself when the game ends": a seeded table is no
+    exception, or anyone could rebuild the hands and predict every roll while it runs."""
+    client = server.client()
+    table = new_table(client, seed="chosen by the host")
+    p1 = join(client, table["id"], "p1")
+    act(client, table["id"], p1, {"kind": "roll", "dice": "2d6"})
+    response = client.get(f"/api/tables/{table['id']}/dice/proof")
+    assert response.status_code == 409 and response.json()["error"]["code"] == "game_in_progress"
+    assert "chosen by the host" not in response.text
+    summary = client.get(f"/api/tables/{table['id']}").json()
+    assert summary["seeded"] is True and "chosen by the host" not in str(summary)
+    lobby = client.get("/api/tables").json()
+    assert next(t for t in lobby if t["id"] == table["id"])["seeded"] is True
+    view = client.get(f"/api/tables/{table['id']}/view", headers=p1).json()
+    assert view["view"]["_table"]["predictable_dice"] is True

@@ -1,0 +1,73 @@
+"""The one redaction point: what one viewer may receive of a table.
+
+Every path that sends table state or events to a client (websocket welcome, update and resync,
+``/view``, ``/actions``, ``/events``, ``/replay``, ``/preview``) goes through a
+:class:`Projection`. Nothing else calls a rule system's ``view`` or ``redact_event``; a test
+reads the sources and holds that line.
+
+A viewer is a seat name, or ``None`` for a spectator (and for anyone without a token).
+
+Previews are sealed by construction rather than by filtering known leaks:
+
+* the action runs twice on throwaway dice streams; any event that differs between the two runs
+  depends on dice and is dropped;
+* only the event kinds the rule system lists in ``previewable`` can come back at all, and never
+  an event marked private (``only``): whatever depends on a draw, a shuffle or another seat's
+  hidden choice has some other kind, so it is dropped without anyone naming it;
+* the answer says why something is missing: ``outcome`` is ``"random"`` when dice would decide
+  part of the result, ``"hidden"`` when other consequences are not shown, else ``"known"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from app.core.events import Event
+from app.systems.base import RuleSystem
+
+PreviewOutcome = Literal["known", "random", "hidden"]
+
+
+class TableState(Protocol):
+    """A table's state at one seq (the session's ``Envelope``)."""
+
+    state: dict[str, Any]
+    status: str
+    outcome: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Projection:
+    """A table's rule system plus the table facts that every view carries."""
+
+    system: RuleSystem
+    seeded: bool
+
+    def view(self, env: TableState, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` may see of the table at ``env``."""
+        return {**self.system.view(env.state, viewer),
+                "_table": {"status": env.status, "outcome": env.outcome, "predictable_dice": self.seeded}}
+
+    def event(self, event: Event, viewer: str | None) -> Event:
+        return self.system.redact_event(event, viewer)
+
+    def events(self, events: list[Event], viewer: str | None) -> list[Event]:
+        return [self.system.redact_event(e, viewer) for e in events]
+
+    def preview(self, first: list[Event], second: list[Event], seat: str,
+                rolled: bool) -> tuple[list[Event], PreviewOutcome]:
+        """The events of a preview that ``seat`` may see, from two runs on different dice."""
+        allowed = self.system.previewable
+        shown: list[Event] = []
+        dropped = random = len(second) != len(first)
+        for i, event in enumerate(first):
+            same = i < len(second) and second[i] == event
+            random = random or not same
+            if event.get("kind") in allowed and "only" not in event and same:
+                shown.append(self.event({**event, "seat": seat}, seat))
+            else:
+                dropped = True
+        if dropped and (random or rolled):
+            return shown, "random"
+        return shown, "hidden" if dropped else "known"

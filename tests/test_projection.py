@@ -1,0 +1,86 @@
+"""The one redaction point (``app.projection``): every outgoing path uses it, and previews are
+sealed by construction."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from app.core.events import private
+from app.projection import Projection
+from app.systems import registry
+from tests.conftest import Server
+from tests.helpers import act, join, new_table
+
+APP = Path(__file__).resolve().parent.parent / "app"
+# A rule system's own view/redaction, called from anywhere but the projection.
+DIRECT = re.compile(r"\bredact_event\(|\bsystem\.view\(|\bredact\(")
+
+
+def test_nothing_but_the_projection_redacts() -> None:
+    """Issue: "Every byte that leaves the server for a viewer ... passes through one per-system
+    projection. Nothing outside it can send state." Rule systems themselves may redact."""
+    offenders = []
+    for path in APP.rglob("*.py"):
+        rel = path.relative_to(APP).as_posix()
+        if rel.startswith(("systems/", "core/")) or rel == "projection.py":
+            continue
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            if DIRECT.search(line):
+                offenders.append(f"app/{rel}:{n}: {line.strip()}")
+    assert not offenders, "\n".join(offenders)
+
+
+def projection() -> Projection:
+    system = registry.get("sandbox")
+    assert system is not None
+    return Projection(system, seeded=False)
+
+
+def test_preview_keeps_only_previewable_events_that_no_dice_decide() -> None:
+    moved = {"kind": "token_moved", "token": "a", "x": 1.0, "y": 2.0}
+    shown, outcome = projection().preview([moved], [dict(moved)], "p1", rolled=False)
+    assert shown == [{**moved, "seat": "p1"}] and outcome == "known"
+
+    rolled_a, rolled_b = {"kind": "rolled", "faces": [1, 2]}, {"kind": "rolled", "faces": [6, 3]}
+    shown, outcome = projection().preview([moved, rolled_a], [moved, rolled_b], "p1", rolled=True)
+    assert shown == [{**moved, "seat": "p1"}] and outcome == "random"
+
+    # The same on both runs (a draw from a known-to-the-server deck) but not a previewable kind.
+    drawn = {"kind": "card_drawn", "card": "the real top card"}
+    shown, outcome = projection().preview([drawn], [drawn], "p1", rolled=False)
+    assert shown == [] and outcome == "hidden"
+
+    # A private event is never shown, even of a previewable kind.
+    secret = private("token_moved", ["p1"], token="a")
+    shown, outcome = projection().preview([secret], [secret], "p1", rolled=False)
+    assert shown == [] and outcome == "hidden"
+
+
+def test_preview_over_http_says_when_dice_decide(server: Server) -> None:
+    client = server.client()
+    table = new_table(client)
+    p1 = join(client, table["id"], "p1")
+    add = {"kind": "add_token", "token": "a", "x": 1, "y": 1}
+    body = client.post(f"/api/tables/{table['id']}/preview", headers=p1,
+                       json={"id": "x1", "action": add}).json()
+    assert body["legal"] is True and body["outcome"] == "known"
+    assert [e["kind"] for e in body["events"]] == ["token_added"]
+    body = client.post(f"/api/tables/{table['id']}/preview", headers=p1,
+                       json={"id": "x2", "action": {"kind": "roll", "dice": "3d6"}}).json()
+    assert body == {"legal": True, "events": [], "outcome": "random", "error": None}
+
+
+def test_only_the_host_makes_rulings(server: Server) -> None:
+    """``POST /ruling`` applies a host ruling as the seat ``@host``; a seat's token is refused,
+    and a system refuses what is not a ruling (the sandbox has none)."""
+    client = server.client()
+    table = new_table(client)
+    p1 = join(client, table["id"], "p1")
+    ruling = {"id": "r1", "action": {"kind": "roll", "dice": "1d6"}}
+    response = client.post(f"/api/tables/{table['id']}/ruling", headers=p1, json=ruling)
+    assert response.status_code == 403 and response.json()["error"]["code"] == "not_host"
+    host = {"Authorization": f"Bearer {table['host_token']}"}
+    response = client.post(f"/api/tables/{table['id']}/ruling", headers=host, json=ruling)
+    assert response.status_code == 409 and response.json()["error"]["code"] == "not_a_ruling"
+    assert act(client, table["id"], p1, {"kind": "roll", "dice": "1d6"}).status_code == 200
