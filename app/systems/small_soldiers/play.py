@@ -136,7 +136,7 @@ def play_card(state: State, seat: str, card_id: str) -> list[Event]:
         raise WrongPhase("Cards are played from a hand only with the advanced rules", code="not_advanced")
     if state["turn"]["hand_played"]:
         raise IllegalAction("You have already played a card from your hand this turn", code="card_played")
-    hand = state["hands"][seat]
+    hand = state["hands"][army_of(seat)]  # one hand per side, shared by a team (README)
     card = next((c for c in hand if c["id"] == card_id), None)
     if card is None:
         raise IllegalAction(f"Card {card_id!r} is not in your hand", code="not_in_hand")

@@ -63,17 +63,25 @@ def initial_state(options: dict[str, Any], dice: Dice) -> State:
     state: State = {
         "options": {"players": players, "team_mode": options["team_mode"], "advanced": options["advanced"]},
         "data": tables, "seats": seats, "fighters": fighters,
-        "deck": build_deck(tables["deck"], dice), "discard": [], "hands": {s: [] for s in seats},
+        "deck": build_deck(tables["deck"], dice), "discard": [], "hands": {a: [] for a in ARMIES},
         "phase": "deploy", "deployed": {a: None for a in ARMIES}, "opening": {a: None for a in ARMIES},
         "opening_history": [], "command": {a: 0 for a in ARMIES}, "turn": None, "winner": None,
         "last_battle": None, "last_catapult": None, "last_spin": None,
     }
-    if options["advanced"]:  # Advanced Rules: "each dealt a 5-card hand"
-        for _ in range(HAND_SIZE):
-            for s in seats:
-                if state["deck"]:
-                    state["hands"][s].append(state["deck"].pop())
+    if options["advanced"]:
+        deal_hands(state)
     return state
+
+
+def deal_hands(state: State) -> None:
+    """Advanced Rules: "you and your opponent are each dealt a 5-card hand".
+
+    One hand per side (army), also with 4 players: the army's two seats share it (README).
+    The options check (``options.check_feasible``) makes sure the deck holds both hands.
+    """
+    for _ in range(HAND_SIZE):
+        for army in ARMIES:
+            state["hands"][army].append(state["deck"].pop())
 
 
 def _roster(state: State, army: str) -> list[dict[str, Any]]:

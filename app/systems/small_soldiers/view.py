@@ -1,7 +1,7 @@
 """What a seat or a spectator sees, and the legal choices of the seat that acts now.
 
 Hidden information: the deck's order (only its size is shown) and the advanced rules' hands
-(each seat sees its own; everyone else only counts). Everything else is on the table in the
+(one per side: the seats of that side see it; everyone else only counts). Everything else is on the table in the
 physical game: fighters, cards under them, the Toy Store, the discard pile, dice and spins.
 """
 
@@ -86,8 +86,9 @@ def legal(state: State, seat: str) -> dict[str, Any]:
         return {"roll_opening": True}
     if phase == "spin":
         out: dict[str, Any] = {"spin": True}
-        if state["options"]["advanced"] and not turn["hand_played"] and state["hands"][seat]:
-            out["play_card"] = [c["id"] for c in state["hands"][seat]]
+        hand = state["hands"][army_of(seat)]
+        if state["options"]["advanced"] and not turn["hand_played"] and hand:
+            out["play_card"] = [c["id"] for c in hand]
         return out
     if phase == "move":
         moves = legal_moves(state, seat)
@@ -170,8 +171,9 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
                     "source": state["data"]["spinner"]["_source"]},
         "deck": {"count": len(state["deck"])},
         "discard": list(state["discard"]),
-        "hand": list(state["hands"][own]) if own else None,
-        "hand_counts": {s: len(h) for s, h in state["hands"].items()},
+        # one hand per side: the seats of that side see it, everyone else only its size
+        "hand": list(state["hands"][army_of(own)]) if own else None,
+        "hand_counts": {a: len(h) for a, h in state["hands"].items()},
         "opening": {"current": dict(state["opening"]), "history": list(state["opening_history"])},
         "last_battle": state["last_battle"],
         "last_catapult": state["last_catapult"],

@@ -82,6 +82,30 @@ def test_advanced_each_player_is_dealt_five_hidden_cards():
     assert SYSTEM.view(state, None)["hand"] is None
 
 
+@pytest.mark.parametrize("mode", ["alternate", "team", "split"])
+def test_advanced_four_players_one_hand_per_side(mode):
+    """Advanced Rules: "At the start of the game, you and your opponent are each dealt a 5-card
+    hand." With four players the two sides are still "you and your opponent" (For a 4-Player
+    Game: "Two players will work as a team commanding each army"): two hands of five, shared by
+    each team, and the deck keeps the rest."""
+    state = advanced(players=4, team_mode=mode)
+    assert {a: len(h) for a, h in state["hands"].items()} == {"gorgonites": 5, "commandos": 5}
+    assert len(state["deck"]) == 32 - 10
+
+
+def test_advanced_four_players_either_teammate_plays_from_the_shared_hand():
+    """A team "can discuss each move ... or alternate command each turn": whoever commands the
+    side's turn plays from the side's one hand, and the teammate's next turn finds it smaller."""
+    state = advanced(players=4)
+    assert state["turn"]["seat"] == G1
+    first = state["hands"]["gorgonites"][0]["id"]
+    assert {"kind": "play_card", "card": first} in SYSTEM.legal_actions(state, G1)
+    state, events = act(state, G1, {"kind": "play_card", "card": first})
+    assert events[0]["kind"] == "card_played"
+    assert first not in [c["id"] for c in state["hands"]["gorgonites"]]
+    assert len(SYSTEM.view(state, G2)["hand"]) == 4 and len(SYSTEM.view(state, C1)["hand"]) == 5
+
+
 def test_advanced_play_one_card_before_spinning():
     state = advanced()
     state = arrange(state, {"ocula": (0, -3), "chip-hazard": (0, 3)})
