@@ -44,14 +44,19 @@ def pos(m: dict[str, Any]) -> Point:
 
 
 def in_arc(facing: float, direction: float, arc: str, fixed_degrees: float) -> bool:
-    """Rulebook, Firing Arcs: F front 180, FF front face, Rr rear 180, FRr rear face."""
+    """Rulebook, Firing Arcs: F front 180, FF front face, Rr rear 180, FRr rear face.
+
+    One boundary rule for every use (weapon arcs, the rear -1, Weak Side, Reinforced Armor):
+    a direction exactly on the flank line (90 degrees off the facing) is in the front arc F,
+    never in the rear arc Rr; the fixed arcs include their edges.
+    """
     off = angle_between(facing, direction)
     if arc == "F":
         return off <= 90
     if arc == "FF":
         return off <= fixed_degrees / 2
     if arc == "Rr":
-        return off >= 90
+        return off > 90
     if arc == "FRr":
         return off >= 180 - fixed_degrees / 2
     raise ValueError(f"unknown arc {arc!r}")
@@ -63,8 +68,8 @@ def arc_of(defender: dict[str, Any], source: Point, arc: str, rules: dict[str, A
 
 
 def in_rear(defender: dict[str, Any], source: Point) -> bool:
-    """Attack Angle: the attacker is in the defender's Rear arc (strictly behind its flank)."""
-    return angle_between(defender["facing"], bearing(pos(defender), source)) > 90
+    """Attack Angle: the attacker is in the defender's Rear (Rr) arc (the same rule as ``in_arc``)."""
+    return in_arc(defender["facing"], bearing(pos(defender), source), "Rr", 0.0)
 
 
 def base_distance(a: dict[str, Any], b: dict[str, Any], rules: dict[str, Any]) -> float:

@@ -217,3 +217,22 @@ def test_targets_in_the_view_offer_indirect_fire_at_designated_enemies():
     offers = [x for x in t.view("north")["targets"] if x["indirect"]]
     assert offers and offers[0]["weapon"] == "LRP" and offers[0]["cover_from"] == "n-cg1-4"
     assert t.view("south").get("targets") is None
+
+
+def test_exactly_90_degrees_is_one_arc_for_rear_weak_side_and_reinforced_armor():
+    """Rulebook, Firing Arcs: "FRONT ARC (F). The front 180 degrees" and "REAR ARC (Rr). The rear
+    180 degrees"; Defense Modifiers: "-1 ... if the attacker is in the defender's Rear (Rr) firing
+    arc"; Weak Side: "+2 to the MoS ... directed into that firing arc". One rule: a shooter exactly
+    on the flank line (90 degrees) is in the front arc, for the -1, Weak Side and Reinforced Armor."""
+    # Spitting Cobra (Weak Side in Rr) faces east; the Hunter is due north of it: exactly 90 degrees.
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg2-1": (24, 20, 0)})
+    aim = act(t, "north", {"kind": "aim", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg2-1"})[0]
+    assert "rear_arc" not in aim["defense_modifiers"]
+    res = by_kind(act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC",
+                                   "target": "s-cg2-1"}, [3, 1, 4, 1]), "attack_resolved")[0]
+    assert not res["weak_side"] and not res["hit"]  # 3 - 1 + 1 = 3 against 4 - 1 = 3: a plain tie misses
+    # Grizzly (Reinforced Armor 2 in F) faces east; the Jäger is due south of it: 90 degrees, front arc.
+    t = battle({"s-cg1-3": (24, 20, 270), "n-cg2-3": (24, 10, 0)}, first="south")
+    res = by_kind(act(t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC",
+                                   "target": "n-cg2-3"}, [5, 1, 1, 1, 1, 1]), "attack_resolved")[0]
+    assert res["armor"] == 20 and "rear_arc" not in res["defense_modifiers"]
