@@ -49,6 +49,8 @@ TABLE_KINDS = ("table.create", "table.join", "table.kick", "table.reopen", "tabl
 RECENT_EVENTS = 512
 CACHE_TABLES = 2000
 TOKEN_TTL = 2.0
+CHECKPOINT_EVERY = 25  # replay checkpoints: one envelope per this many actions
+CHECKPOINT_TABLES = 32  # tables whose replay checkpoints are kept
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,7 @@ class Session:
         self._locks: dict[str, asyncio.Lock] = {}
         self._meta: dict[str, dict[str, Any]] = {}  # table_id -> immutable table row fields
         self._tokens: dict[str, tuple[float, Actor | None]] = {}
+        self._checkpoints: dict[str, list[Envelope]] = {}  # table_id -> replay checkpoints, by n
 
     # --- tables ----------------------------------------------------------------------
     async def create_table(self, system_id: str, name: str, options: dict[str, Any] | None,
@@ -456,11 +459,18 @@ class Session:
     async def envelope_at(self, table_id: str, seq: int) -> Envelope:
         """The state after the last action whose events end at or before ``seq`` (for replays).
 
-        Replays the log from the start; raises NotFound for an unknown table."""
+        Replays the log from the nearest checkpoint at or before ``seq`` (checkpoints are kept
+        every ``CHECKPOINT_EVERY`` actions of the tables replayed lately: the log never changes
+        behind them); raises NotFound for an unknown table."""
         def read() -> Envelope:
             with self.engine.connect() as conn:
                 row = self._read_table(table_id, conn)
-                return self._replay(conn, table_id, row, None, None, upto=seq)
+                marks = self._checkpoints.pop(table_id, [])
+                self._checkpoints[table_id] = marks
+                while len(self._checkpoints) > CHECKPOINT_TABLES:
+                    self._checkpoints.pop(next(iter(self._checkpoints)))
+                base = next((e for e in reversed(marks) if e.seq <= seq), None)
+                return self._replay(conn, table_id, row, base, None, upto=seq, checkpoints=marks)
 
         return await anyio.to_thread.run_sync(read)
 
@@ -486,7 +496,8 @@ class Session:
         return self._replay(conn, table_id, row, base, None)
 
     def _replay(self, conn: Any, table_id: str, row: dict[str, Any], base: Envelope | None,
-                collect: list[Event] | None, upto: int | None = None) -> Envelope:
+                collect: list[Event] | None, upto: int | None = None,
+                checkpoints: list[Envelope] | None = None) -> Envelope:
         system = self._system_by_id(row["system"])
         env = base
         for act in repo.actions_after(conn, table_id, -1 if base is None else base.n):
@@ -509,6 +520,9 @@ class Session:
                     action = system.parse_action(act["action"])
                     env, events = self._run(system, env, act["actor"], action, dice)
                 env = replace(env, seq=act["last_seq"], n=act["n"], dice_index=dice.index)
+            if (checkpoints is not None and env.n % CHECKPOINT_EVERY == 0
+                    and (not checkpoints or checkpoints[-1].n < env.n)):
+                checkpoints.append(env)
             if collect is not None:
                 collect.extend({**e, "seq": act["first_seq"] + i} for i, e in enumerate(events))
         if env is None:
