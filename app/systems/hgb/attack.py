@@ -63,14 +63,25 @@ class Odds:
     mos: dict[int, Fraction]
 
 
+def lands_on(modified: int, threshold: int, reach: float = 0.0) -> bool:
+    """Indirect Fire: does an attack with this modified roll come down on the designated target?
+
+    Rulebook: "if the modified roll fails, the attack deviates ... by the Margin of Failure (MoF)
+    in inches". A success deviates 0 inches, and so does MoF 0 (a roll equal to the Threshold):
+    both land on the target. A deviated attack still catches the target when its MoF is at most
+    ``reach`` (the blast radius plus the target's base radius), as the table measures it.
+    """
+    return max(0, threshold - modified) <= reach + 1e-9
+
+
 def odds(att_skill: int, att_mod: int, def_skill: int, def_mod: int, dm: int, armor: int,
          weak_side: bool = False, boxes_left: int | None = None,
-         threshold: int | None = None) -> Odds:
+         threshold: int | None = None, reach: float = 0.0) -> Odds:
     """Exact probabilities by enumerating both result distributions (no simulation).
 
-    With ``threshold`` (Indirect Fire: 4) the modified roll must beat it to land on the target,
-    and the target then defends against the *unmodified* roll (rulebook, Indirect Fire); the
-    odds are those of the designated target (a deviated attack is counted as a miss).
+    With ``threshold`` (Indirect Fire: 4) the attack comes down on the designated target when
+    ``lands_on`` says so (MoF 0 included), and the target then defends against the *unmodified*
+    roll (rulebook, Indirect Fire); the odds are those of the designated target.
     ``boxes_left`` (unchecked boxes) lets it say how likely the target is destroyed.
     """
     raw = distribution(att_skill)
@@ -81,7 +92,7 @@ def odds(att_skill: int, att_mod: int, def_skill: int, def_mod: int, dm: int, ar
     mos: dict[int, Fraction] = {}
     for r, pa in raw.items():
         modified = 0 if r == 0 else r + att_mod
-        if threshold is not None and modified <= threshold:
+        if threshold is not None and not lands_on(modified, threshold, reach):
             boxes[0] += pa
             continue
         value = r if threshold is not None else modified
@@ -104,6 +115,6 @@ def odds(att_skill: int, att_mod: int, def_skill: int, def_mod: int, dm: int, ar
 
 
 def on_target_odds(att_skill: int, att_mod: int, threshold: int) -> Fraction:
-    """Probability that an Indirect attack's modified roll beats the Threshold."""
-    return sum((p for r, p in distribution(att_skill).items() if (0 if r == 0 else r + att_mod) > threshold),
+    """Probability that an Indirect attack lands on the target (deviation 0: success or MoF 0)."""
+    return sum((p for r, p in distribution(att_skill).items() if lands_on(0 if r == 0 else r + att_mod, threshold)),
                Fraction(0))

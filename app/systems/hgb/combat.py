@@ -236,18 +236,17 @@ def indirect_attack(state: dict[str, Any], dice: Dice, attacker: dict[str, Any],
     spend_ammo(state, attacker, code)
     roll = roll_skill(dice, attacker["skills"]["att"], f"{attacker['label']} fires {code} indirectly")
     modified = roll.modified(sum(info["attack_modifiers"].values()))
-    hit = modified > IF_THRESHOLD
     landing, mof, direction = pos(target), 0, None
-    if not hit:
+    if modified <= IF_THRESHOLD:  # a failure: "the attack deviates ... by the MoF in inches"
         mof = IF_THRESHOLD - modified
         face = dice.roll(6, f"{code} deviation direction")
         direction = (bearing(pos(attacker), pos(target)) + 60 * (face - 1)) % 360
-        landing = offset(pos(target), direction, mof)
+        landing = offset(pos(target), direction, mof)  # MoF 0: 0 inches, on the target
     unmodified = roll.result if not roll.fumble else 0
     events: list[dict[str, Any]] = [{
         "kind": "indirect_attack", "attacker": attacker["id"], "observer": observer["id"], "weapon": code,
         "target": target["id"], "attack_roll": roll.to_dict(), "aim": info, "modified": modified,
-        "threshold": IF_THRESHOLD, "on_target": hit, "mof": mof, "deviation_direction": direction,
+        "threshold": IF_THRESHOLD, "on_target": mof == 0, "mof": mof, "deviation_direction": direction,
         "landing": [round(landing.x, 3), round(landing.y, 3)], "unmodified": unmodified}]
     radius = max(float(card.get("ae", 0)), float(sweep))  # translator: IF + sweep works like AE
     for m in area_targets(state, landing, radius, set()):

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.systems.base import Helper
 from app.core.errors import BadOptions, IllegalAction, MalformedAction
 from app.systems.hgb import data
-from app.systems.hgb.attack import odds, on_target_odds, resolve, resolve_rolls
+from app.systems.hgb.attack import lands_on, odds, on_target_odds, resolve, resolve_rolls
 from app.systems.hgb.combat import IF_THRESHOLD
 from app.systems.hgb.actions import XY
 from app.systems.hgb.forces import build, catalogue
@@ -51,8 +51,17 @@ class _AttackBase(_In):
     armor: Annotated[int, Field(ge=1, le=500)]
     focus: Annotated[int, Field(ge=0, le=20, description="ROF points spent on Focused Fire (+1 DM each)")] = 0
     weak_side: bool = False
-    threshold: Score | None = Field(None, description="Indirect Fire: the Threshold (4) the modified roll must "
-                                                      "beat; defenders then roll against the unmodified roll")
+    threshold: Score | None = Field(None, description="Indirect Fire: the Threshold (4); a roll that beats it "
+                                                      "or equals it (MoF 0) lands on the target, else it deviates "
+                                                      "MoF inches; defenders roll against the unmodified roll")
+    ae: Annotated[float, Field(ge=0, le=12)] = Field(0, description="Indirect Fire: blast radius in inches (AE, or "
+                                                                    "the IF + Sweep radius)")
+    base_radius: Annotated[float, Field(gt=0, le=3)] | None = Field(
+        None, description="Indirect Fire: the target's base radius (default: the table default, data/rules.json)")
+
+    def reach(self) -> float:
+        """How far (inches) a deviated attack may land from the target's centre and still catch it."""
+        return self.ae + (self.base_radius if self.base_radius is not None else data.rules()["base_radius"])
 
 
 class AttackRequest(_AttackBase):
@@ -71,7 +80,10 @@ class AttackResponse(BaseModel):
     overkill: bool
     attack_fumble: bool
     defense_fumble: bool
-    on_target: bool | None = Field(None, description="Indirect Fire: the modified roll beat the Threshold")
+    on_target: bool | None = Field(None, description="Indirect Fire: the attack lands on the target (it beat "
+                                                     "the Threshold or equalled it, MoF 0: 0 inches of deviation)")
+    under_blast: bool | None = Field(None, description="Indirect Fire: the designated target is under the attack "
+                                                       "(on it, or deviated no further than ae + base_radius)")
     deviation: int | None = Field(None, description="Indirect Fire: inches of deviation (the MoF)")
     unmodified: int | None = Field(None, description="Indirect Fire: the roll every model under it defends against")
 
@@ -124,7 +136,9 @@ def _indirect(req: AttackRequest, att: Roll, att_mod: int, dm: int) -> AttackRes
     modified = att.modified(att_mod)
     landing = against(modified, threshold)
     unmodified = 0 if att.fumble else att.result
-    extra = {"on_target": landing.success, "deviation": landing.mof or 0, "unmodified": unmodified}
+    deviation = landing.mof or 0
+    extra = {"on_target": deviation == 0, "deviation": deviation, "unmodified": unmodified,
+             "under_blast": lands_on(modified, threshold, req.reach())}
     if req.defense_faces is None:
         return AttackResponse(attack=modified, defense=threshold, hit=landing.success, mos=landing.mos,
                               mof=landing.mof, damage=0, boxes=0, overkill=False, attack_fumble=att.fumble,
@@ -138,7 +152,7 @@ def _indirect(req: AttackRequest, att: Roll, att_mod: int, dm: int) -> AttackRes
 def run_odds(req: OddsRequest) -> OddsResponse:
     o = odds(req.attack_skill, sum(req.attack_modifiers.values()), req.defense_skill,
              sum(req.defense_modifiers.values()), req.dm + req.focus, req.armor,
-             req.weak_side, req.boxes_left, req.threshold)
+             req.weak_side, req.boxes_left, req.threshold, req.reach() if req.threshold is not None else 0.0)
     exact = {"hit": str(o.hit), "overkill": str(o.overkill),
              **{f"boxes_{b}": str(p) for b, p in o.boxes.items()}}
     if o.destroyed is not None:

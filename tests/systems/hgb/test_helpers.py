@@ -45,7 +45,7 @@ def test_attack_helper_indirect_example():
 def test_indirect_odds_use_the_unmodified_roll():
     from app.systems.hgb.attack import on_target_odds
     o = odds(2, -2, 2, -1, 12, 15, threshold=4)
-    assert on_target_odds(2, -2, 4) == Fraction(1, 36)  # only two sixes: 7 - 2 = 5 beats 4
+    assert on_target_odds(2, -2, 4) == Fraction(11, 36)  # a six: 6 - 2 = 4 (MoF 0) or 7 - 2 = 5
     assert o.hit <= on_target_odds(2, -2, 4)
 
 
@@ -96,7 +96,7 @@ def test_indirect_odds_equal_brute_force(a_n, a_mod, d_n, d_mod, dm):
     total = 6 ** (a_n + d_n)
     for fa in product(range(1, 7), repeat=a_n):
         roll = read_faces(fa)
-        if roll.modified(a_mod) <= 4:
+        if roll.modified(a_mod) < 4:  # MoF 0 deviates 0 inches: on the target
             continue
         for fd in product(range(1, 7), repeat=d_n):
             if resolve(roll.result, read_faces(fd).modified(d_mod), dm, 15).hit:
@@ -113,3 +113,15 @@ def test_path_helper_gives_mp_after_each_point_or_the_reason():
     assert not out.legal and out.error["code"] == "not_enough_mp"
     out = run_path(PathRequest(x=10, y=20, mode="ground", path=[[10, 22]]))
     assert out.error["code"] == "illegal_turn"
+
+
+def test_indirect_odds_count_mof_0_as_landing_on_the_target():
+    """Rulebook, Indirect Fire: "if the modified roll fails, the attack deviates ... by the Margin of
+    Failure (MoF) in inches". A modified roll equal to the Threshold is MoF 0: it deviates 0 inches
+    and the target defends against the unmodified roll, as on the table."""
+    out = run_odds(OddsRequest(attack_skill=2, defense_skill=2, attack_modifiers={"total": -2}, dm=12, armor=15,
+                               threshold=4))
+    assert out.exact["hit"] == "95/432" and out.exact["on_target"] == "11/36"
+    one = run_attack(AttackRequest(attack_faces=[6, 2], attack_modifiers={"total": -2}, dm=12, armor=15,
+                                   threshold=4))
+    assert one.on_target and one.deviation == 0 and one.mof == 0
