@@ -189,19 +189,42 @@ def direct_attack(state: dict[str, Any], dice: Dice, attacker: dict[str, Any], t
     main = defend(state, dice, attacker, target, main_value, dm, pos(attacker),
                   {"attack": main_value, "attack_modifiers": info["attack_modifiers"], "role": "main"})
     events.append(main)
-    others = sweep_targets(state, target, sweep, attacker["id"]) if sweep else []
+    swept, spared = _swept(state, attacker, target, card, code, sweep)
+    events[0]["spared"] = spared
+    others = [(m, "sweep") for m in swept]
+    if card.get("ae"):  # Area Effect: everyone under the blast defends, the shooter included
+        seen = {m["id"] for m in swept} | {target["id"]}
+        others += [(m, "area") for m in area_targets(state, pos(target), card["ae"], seen)]
     if card.get("if") and not main["hit"]:
         others = []  # translator: an IF weapon fired directly that misses takes its area effects wide
-    if card.get("ae") and main["hit"]:  # translator: a missed direct AE attack misses everything
-        seen = {m["id"] for m in others} | {target["id"]}
-        others += [m for m in area_targets(state, pos(target), card["ae"], seen)]
-    for other in others:
-        events.append(_secondary(state, dice, attacker, other, code, roll, info, dm))
+    for other, role in others:
+        events.append(_secondary(state, dice, attacker, other, code, roll, info, dm, role))
     return events
 
 
+def _swept(state: dict[str, Any], attacker: dict[str, Any], target: dict[str, Any], card: dict[str, Any],
+           code: str, sweep: int) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+    """Rulebook, ROF: the models in the Sweep Fire area, each checked on its own ("all attack and
+    defense modifiers are determined separately for each target"): one outside the weapon's arc,
+    beyond its reach or at Extreme range (no ROF there) is spared (Warboard reading)."""
+    swept: list[dict[str, Any]] = []
+    spared: list[dict[str, str]] = []
+    for m in sweep_targets(state, target, sweep, attacker["id"]) if sweep else []:
+        band, _ = band_of(state, attacker, m, card)
+        why = None
+        if not arc_of(attacker, pos(m), card["arc"], state["rules"]):
+            why = f"outside the {code}'s {card['arc']} arc"
+        elif band is None or band == "extreme":
+            why = f"{'beyond the reach' if band is None else 'at Extreme range'} of the {code} (no ROF there)"
+        if why:
+            spared.append({"model": m["id"], "why": why})
+        else:
+            swept.append(m)
+    return swept, spared
+
+
 def _secondary(state: dict[str, Any], dice: Dice, attacker: dict[str, Any], other: dict[str, Any],
-               code: str, roll: Any, main_info: dict[str, Any], dm: int) -> dict[str, Any]:
+               code: str, roll: Any, main_info: dict[str, Any], dm: int, role: str) -> dict[str, Any]:
     """Sweep/AE: the same roll with this target's own attack and defense modifiers."""
     if other["id"] == attacker["id"]:
         mods = {"range": BAND_MODIFIER["point_blank"], "cover": 1}
@@ -213,7 +236,7 @@ def _secondary(state: dict[str, Any], dice: Dice, attacker: dict[str, Any], othe
                     range=BAND_MODIFIER[band or main_info["band"]], cover=cov["modifier"])
     value = roll.modified(sum(mods.values()))
     return defend(state, dice, attacker, other, value, dm, pos(attacker),
-                  {"attack": value, "attack_modifiers": mods, "role": "area"})
+                  {"attack": value, "attack_modifiers": mods, "role": role})
 
 
 def _check_rof(card: dict[str, Any], band: str | None, sweep: int, focus: int, code: str) -> None:

@@ -236,3 +236,46 @@ def test_exactly_90_degrees_is_one_arc_for_rear_weak_side_and_reinforced_armor()
     res = by_kind(act(t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC",
                                    "target": "n-cg2-3"}, [5, 1, 1, 1, 1, 1]), "attack_resolved")[0]
     assert res["armor"] == 20 and "rear_arc" not in res["defense_modifiers"]
+
+
+def test_direct_area_effect_without_if_keeps_its_blast_when_the_main_target_is_missed():
+    """Rulebook, Area Effect: "Any model, including the shooter itself, that comes under fire even
+    partially must defend or take damage." Only IF weapons fired directly lose their blast on a miss
+    (translator: "Can Indirect Fire weapons be fired by direct aim? ... if you miss, all area effects
+    ... also go wide and miss")."""
+    opts = {**HUNTERS, "data": {"weapons": {"LAC": {"ae": 1}}}}  # a direct-fire AE 1 weapon, no IF
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (25.4, 20, 270)}, opts)
+    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"},
+                 [1, 2, 6, 1, 1, 1])
+    res = {e["target"]: e for e in by_kind(events, "attack_resolved")}
+    assert not res["s-cg1-3"]["hit"]  # 2 - 1 + 1 = 2 against 6 - 1 = 5
+    assert res["s-cg1-4"]["role"] == "area" and res["s-cg1-4"]["hit"]  # the blast still comes down
+    # an IF weapon fired directly that misses takes its blast wide (translator)
+    opts = {**HUNTERS, "data": {"weapons": {"LAC": {"ae": 1, "if": True}}}}
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (25.4, 20, 270)}, opts)
+    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"},
+                 [1, 2, 6, 1, 1, 1])
+    assert [e["target"] for e in by_kind(events, "attack_resolved")] == ["s-cg1-3"]
+
+
+def test_sweep_fire_checks_arc_and_range_for_every_target():
+    """Rulebook, ROF: "All targets in the Sweep Fire area ... must defend against this attack ... All
+    attack and defense modifiers are determined separately for each target." and "It cannot be used
+    at Extreme range." Each swept model gets its own range band; one outside the weapon's arc or at
+    Extreme range is not attacked (Warboard reading, README)."""
+    # The main target is just inside the Grizzly's front arc; the other Hunter, 2 inches away, is
+    # just outside it (99.5 degrees off the facing).
+    t = battle({"n-cg2-3": (24, 10, 90), "s-cg1-3": (30, 11, 270), "s-cg1-4": (30, 9, 270)}, HUNTERS)
+    events = act(t, "north", {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3",
+                              "sweep": 1}, [4, 1, 1, 1, 1, 1, 1])
+    assert [e["target"] for e in by_kind(events, "attack_resolved")] == ["s-cg1-3"]
+    assert by_kind(events, "attack")[0]["spared"] == [{"model": "s-cg1-4", "why": "outside the MRP's F arc"}]
+    # main target at Long range (-2); the swept one at Extreme range: spared
+    t = battle({"n-cg2-3": (24, 2, 90), "s-cg1-3": (24, 26.5, 270), "s-cg1-4": (24, 28.2, 270),
+                "s-cg1-1": (25.6, 26.5, 270)}, HUNTERS)
+    events = act(t, "north", {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3",
+                              "sweep": 1}, [6, 1, 1] + [1, 1] * 3)
+    res = {e["target"]: e for e in by_kind(events, "attack_resolved")}
+    assert set(res) == {"s-cg1-3", "s-cg1-1"}
+    assert res["s-cg1-3"]["attack_modifiers"]["range"] == -2 and res["s-cg1-1"]["attack_modifiers"]["range"] == -2
+    assert by_kind(events, "attack")[0]["spared"][0]["model"] == "s-cg1-4"
