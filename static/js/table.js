@@ -3,6 +3,7 @@ import { api, loadSeat, saveSeat, forgetSeat, savedName, saveName, newId } from 
 import { TableSocket } from "./socket.js";
 import { Board } from "./board/board.js";
 import { makeSides } from "./board/pieces.js";
+import { panelBoard } from "./board/panel-board.js";
 import { GameLog, Chat, describeEvent } from "./log.js";
 import { DiceTray } from "./dice.js";
 import { showDetails } from "./details.js";
@@ -30,23 +31,25 @@ const board = new Board($("board"), {
   sides,
   canDrag: (piece) => state.me?.role === "player" && state.status === "open"
     && (state.panel?.canDrag ? state.panel.canDrag(piece, state.view) : true),
-  select: (piece) => showDetails($("details"), piece, sides),
-  preview: (piece, pos) => preview(moveAction(piece, pos)),
-  drop: (piece, pos, result) => commitMove(piece, moveAction(piece, pos), result),
-  keyMove: (piece, pos) => commitMove(piece, moveAction(piece, pos)),
-  rotate: (piece, facing) => commitMove(piece, moveAction(piece, board.piecePos(piece), facing)),
-  dragStatus: (piece, pos, result) => {
-    const box = $("board-message");
-    box.classList.toggle("legal", !!result?.legal);
-    if (result && !result.legal) flash(box, `Not legal: ${result.reason}`, 0);
-    else if (result?.summary) flash(box, result.summary, 0);
-    else box.hidden = true;
-  },
-  readout: (text) => { $("measure-readout").textContent = text; },
+  preview: (piece, pos, trail) => preview(moveAction(piece, pos, undefined, trail)),
+  limit: (piece, pos, trail) => state.panel?.limit?.(piece, pos, trail, state.view) || null,
 });
+board.on("select", (piece) => showDetails($("details"), piece, sides));
+board.on("drop", ({ piece, pos, trail, preview: result }) => commitMove(piece, moveAction(piece, pos, undefined, trail), result));
+board.on("keymove", ({ piece, pos }) => commitMove(piece, moveAction(piece, pos)));
+board.on("rotate", ({ piece, facing }) => commitMove(piece, moveAction(piece, board.piecePos(piece), facing)));
+board.on("dragstatus", ({ result, limited, note }) => {
+  const box = $("board-message");
+  box.classList.toggle("legal", !!result?.legal);
+  const stop = limited ? `${note || "Stopped at the limit"}. ` : "";
+  if (result && !result.legal) flash(box, `${stop}Not legal: ${result.reason}`, 0);
+  else if (result?.summary || stop) flash(box, `${stop}${result?.summary || ""}`, 0);
+  else box.hidden = true;
+});
+board.on("measure", (text) => { $("measure-readout").textContent = text; });
 
-function moveAction(piece, pos, facing) {
-  if (state.panel?.moveAction) return state.panel.moveAction(piece, pos, facing, state.view);
+function moveAction(piece, pos, facing, trail) {
+  if (state.panel?.moveAction) return state.panel.moveAction(piece, pos, facing, state.view, trail);
   const action = { kind: "move_token", token: piece.id, ...pos };
   if (facing !== undefined) action.facing = facing;
   return action;
@@ -194,7 +197,9 @@ function render(view) {
   state.view = view;
   state.status = view._table?.status || "open";
   for (const p of view.pieces || []) if (p.label) labels.set(p.id, p.label);
-  board.render(view);
+  const extra = state.panel?.boardData?.(view) || {};
+  board.set({ board: view.board || { kind: "tabletop", width: 24, height: 24 }, pieces: extra.pieces || view.pieces || [],
+    legend: extra.legend ?? null, clock: extra.clock ?? null });
   showTurn($("turn"), view, state.me);
   const mine = state.me?.seat && (view.turn?.active || []).includes(state.me.seat);
   document.title = `${mine ? "\u25B6 Your turn \u00B7 " : ""}${table.name} \u00B7 Warboard`;
@@ -219,14 +224,16 @@ async function mountPanel(role) {
     state.panelRole = role;
     container.classList.toggle("controls", role === "player");
     container.setAttribute("aria-label", role === "player" ? "Game controls" : "Game");
+    // Panels with a view part get the board's panel API; older ones still get the Board.
+    const panelApi = module.view ? panelBoard(board, table.system || "panel") : board;
     state.panel = entry({
-      container, table, seat: role === "player" ? state.me.seat : null, board, names, view: () => state.view,
+      container, table, seat: role === "player" ? state.me.seat : null, board: panelApi, names, view: () => state.view,
       send: role === "player" ? send : () => Promise.reject(new Error("Spectators cannot act")),
       selected: () => (board.selected ? board.pieces.get(board.selected)?.piece : null),
       message: (text) => flash($("board-message"), text, 6000),
     }) || {};
     container.hidden = false;
-    state.panel.update?.(state.view);
+    if (state.view) render(state.view);
   } catch (err) {
     console.error("system panel failed to load", err);
   }

@@ -1,5 +1,17 @@
-// The board: draws view.board and view.pieces in SVG and dispatches pointer and keyboard
-// input to pan/zoom, selection, dragging and measuring. Knows no game: actions go through hooks.
+// The board, modelled on lichess's chessground: it owns the SVG, pan/zoom, dragging and the
+// ruler; it takes the board, pieces, overlay shapes and a legend as plain data through
+// `set({...})` and tells what happens through events (`on(name, fn)`). Panels never touch
+// its DOM. Knows no game.
+//
+// set({board, pieces, shapes: {key: {nodes, layer: "below"|"above", until}}, clock: {turn, activation},
+//      legend: [{label, color, shape, icon}], sides, canDrag, preview, limit})
+//   sides(owner) -> {color, shape, short}     canDrag(piece) -> bool
+//   preview(piece, pos, trail) -> Promise<{legal, reason, summary, path}>   (asked during drags)
+//   limit(piece, pos, trail) -> null | {pos, trail, note}   (stops a drag at the farthest legal point)
+// events: select(piece|null), click({point, cell, piece, shape}), dragstart({piece}),
+//   dragmove({piece, pos, trail, limited, note}), dragstatus({piece, pos, result, limited, note}),
+//   dragend({piece, dropped}), drop({piece, pos, trail, preview}), keymove({piece, pos}),
+//   rotate({piece, facing}), measure(text), layout()
 import { el, clear } from "./svg.js";
 import { makeHexGrid } from "./hex.js";
 import { makeTabletop } from "./tabletop.js";
@@ -7,48 +19,101 @@ import { drawPiece, fillPiece, place, pieceName } from "./pieces.js";
 import { PanZoom } from "./pan-zoom.js";
 import { Drag } from "./drag.js";
 import { Measure } from "./measure.js";
+import { ShapeLayer } from "./shapes.js";
+import { layoutPieces } from "./labels.js";
+import { showLegend } from "./legend.js";
 
 const hasPos = (p) => (Number.isFinite(p.q) && Number.isFinite(p.r)) || (Number.isFinite(p.x) && Number.isFinite(p.y));
 
-// hooks: {sides(owner), canDrag(piece), preview(piece,pos), drop(piece,pos,preview), select(piece|null),
-//         keyMove(piece,pos), rotate(piece,facing), dragStatus(piece,pos,result), readout(text)}
 export class Board {
-  constructor(svg, hooks) {
+  constructor(svg, config = {}) {
     this.svg = svg;
-    this.hooks = hooks;
+    this.config = { sides: () => ({ color: "#555", shape: "circle", short: "" }), ...config };
+    this.listeners = new Map();
     this.root = el("g", { class: "viewport" }, svg);
     this.terrain = el("g", { class: "terrain-layer" }, this.root);
     this.overlayBelow = el("g", { class: "overlay-below" }, this.root);
     this.piecesLayer = el("g", { class: "pieces-layer" }, this.root);
     this.overlay = el("g", { class: "overlay" }, this.root);
+    this.shapes = new ShapeLayer(this.overlayBelow, this.overlay);
     this.boardKey = null;
     this.grid = makeTabletop({ width: 24, height: 24 });
     this.panZoom = new PanZoom(svg, this.grid.bounds);
     this.drag = new Drag(this);
-    this.measure = new Measure(this, (t) => hooks.readout?.(t));
+    this.measure = new Measure(this, (t) => this.emit("measure", t));
     this.pieces = new Map(); // id -> {piece, g}
     this.selected = null;
     this.tool = "select";
     this.gesture = null;
-    svg.addEventListener("pointerdown", (e) => this.onDown(e));
-    svg.addEventListener("pointermove", (e) => this.onMove(e));
-    svg.addEventListener("pointerup", (e) => this.onUp(e));
-    svg.addEventListener("pointercancel", (e) => this.onUp(e, true));
-    svg.addEventListener("keydown", (e) => this.onKey(e));
+    this.handlers = [
+      ["pointerdown", (e) => this.onDown(e)], ["pointermove", (e) => this.onMove(e)], ["pointerup", (e) => this.onUp(e)],
+      ["pointercancel", (e) => this.onUp(e, true)], ["keydown", (e) => this.onKey(e)], ["viewchange", () => this.scheduleLayout()],
+    ];
+    for (const [name, fn] of this.handlers) svg.addEventListener(name, fn);
   }
 
-  render(view) {
-    const board = view.board || { kind: "tabletop", width: 24, height: 24 };
-    const key = JSON.stringify(board);
-    if (key !== this.boardKey) {
-      this.boardKey = key;
-      this.grid = board.kind === "hex" ? makeHexGrid(board) : makeTabletop(board);
-      this.svg.dataset.kind = this.grid.kind;
-      clear(this.terrain);
-      this.grid.draw(this.terrain);
-      this.panZoom.setBounds(this.grid.bounds);
+  // --- the API ----------------------------------------------------------------------------
+  on(name, fn) {
+    if (!this.listeners.has(name)) this.listeners.set(name, new Set());
+    this.listeners.get(name).add(fn);
+    return () => this.listeners.get(name)?.delete(fn);
+  }
+
+  emit(name, detail) {
+    for (const fn of [...(this.listeners.get(name) || [])]) {
+      try { fn(detail); } catch (err) { console.error(`board ${name} listener failed`, err); }
     }
-    this.renderPieces((view.pieces || []).filter(hasPos));
+  }
+
+  set(cfg = {}) {
+    for (const k of ["sides", "canDrag", "preview", "limit"]) if (k in cfg) this.config[k] = cfg[k];
+    if (cfg.board !== undefined) this.setBoard(cfg.board);
+    if (cfg.pieces) this.renderPieces(cfg.pieces.filter(hasPos));
+    if (cfg.clock !== undefined) this.shapes.setClock(cfg.clock);
+    if (cfg.shapes) this.shapes.set(cfg.shapes);
+    if (cfg.legend !== undefined) showLegend(this.svg.parentElement, cfg.legend);
+    if (cfg.selected !== undefined) this.select(cfg.selected);
+  }
+
+  // The view's board and pieces (the generic page's call).
+  render(view) {
+    this.set({ board: view.board || { kind: "tabletop", width: 24, height: 24 }, pieces: view.pieces || [] });
+  }
+
+  piece(id) { return this.pieces.get(id)?.piece || null; }
+  selectedPiece() { return this.selected ? this.piece(this.selected) : null; }
+
+  piecePos(piece) {
+    return this.grid.kind === "hex" ? { q: piece.q, r: piece.r } : { x: piece.x, y: piece.y };
+  }
+
+  // Screen pixels per board unit at the current zoom.
+  scale() {
+    const rect = this.svg.getBoundingClientRect();
+    const vb = this.panZoom.vb;
+    return rect.width > 0 ? Math.min(rect.width / vb.w, rect.height / vb.h) : 0;
+  }
+
+  destroy() {
+    for (const [name, fn] of this.handlers) this.svg.removeEventListener(name, fn);
+    this.listeners.clear();
+    this.drag.end(true);
+    this.measure.clear();
+    this.shapes.clear();
+    clear(this.svg);
+    showLegend(this.svg.parentElement, null);
+  }
+
+  // --- drawing ----------------------------------------------------------------------------
+  setBoard(board) {
+    const key = JSON.stringify(board);
+    if (key === this.boardKey) return;
+    this.boardKey = key;
+    this.grid = board.kind === "hex" ? makeHexGrid(board) : makeTabletop(board);
+    this.svg.dataset.kind = this.grid.kind;
+    clear(this.terrain);
+    this.grid.draw(this.terrain);
+    this.panZoom.setBounds(this.grid.bounds);
   }
 
   renderPieces(list) {
@@ -56,9 +121,10 @@ export class Board {
     const stacks = new Map();
     for (const piece of list) {
       seen.add(piece.id);
-      const side = this.hooks.sides(piece.owner);
+      const side = this.config.sides(piece.owner);
       let entry = this.pieces.get(piece.id);
-      const sig = JSON.stringify([piece.label, piece.owner, piece.facing, piece.color, piece.status, piece.kind, piece.base, this.boardKey]);
+      const sig = JSON.stringify([piece.label, piece.owner, piece.facing, piece.color, piece.status, piece.kind, piece.base,
+        piece.icon, piece.badges, piece.shape, piece.tone, piece.short, this.boardKey]);
       const r = this.radiusOf(piece);
       if (!entry) {
         entry = { piece, g: drawPiece(this.piecesLayer, piece, side, r), sig };
@@ -68,12 +134,13 @@ export class Board {
         entry.sig = sig;
       }
       entry.piece = piece;
+      entry.r = r;
       const at = JSON.stringify(this.piecePos(piece));
       entry.stack = stacks.get(at) || 0;
       stacks.set(at, entry.stack + 1);
-      entry.g.setAttribute("aria-label", pieceName(piece, this.grid.describe(this.piecePos(piece))));
+      entry.g.setAttribute("aria-label", pieceName(piece, piece.where || this.grid.describe(this.piecePos(piece))));
       entry.g.classList.toggle("selected", this.selected === piece.id);
-      entry.g.classList.toggle("movable", !!this.hooks.canDrag?.(piece));
+      entry.g.classList.toggle("movable", !!this.config.canDrag?.(piece));
       if (!(this.drag.active && this.drag.state.piece.id === piece.id)) this.placePiece(piece.id);
     }
     for (const [id, entry] of this.pieces) {
@@ -83,17 +150,29 @@ export class Board {
         if (this.selected === id) this.select(null);
       }
     }
-    if (this.selected) this.hooks.select?.(this.pieces.get(this.selected)?.piece || null);
+    if (this.selected) this.emit("select", this.piece(this.selected));
+    this.scheduleLayout();
+  }
+
+  // Sizes and labels follow the zoom; done once per frame.
+  scheduleLayout() {
+    if (this.layoutPending) return;
+    this.layoutPending = true;
+    requestAnimationFrame(() => {
+      this.layoutPending = false;
+      const entries = [...this.pieces.values()].map((e) => {
+        const p = this.grid.position(e.piece);
+        return { g: e.g, r: e.r, x: p.x, y: p.y, priority: (e.piece.id === this.selected ? 2 : 0) + (e.g.classList.contains("movable") ? 1 : 0) };
+      });
+      layoutPieces(entries, this.scale());
+      this.emit("layout");
+    });
   }
 
   // A tabletop piece with a base (diameter, board units) is drawn at its size.
   radiusOf(piece) {
     const base = Number(piece.base);
     return this.grid.kind === "tabletop" && base > 0 && base < 100 ? base / 2 : this.grid.pieceRadius;
-  }
-
-  piecePos(piece) {
-    return this.grid.kind === "hex" ? { q: piece.q, r: piece.r } : { x: piece.x, y: piece.y };
   }
 
   placePiece(id, pos = null) {
@@ -106,10 +185,12 @@ export class Board {
 
   select(id) {
     if (this.selected && this.pieces.get(this.selected)) this.pieces.get(this.selected).g.classList.remove("selected");
+    const changed = this.selected !== id;
     this.selected = id;
     const entry = id ? this.pieces.get(id) : null;
     if (entry) entry.g.classList.add("selected");
-    this.hooks.select?.(entry ? entry.piece : null);
+    this.emit("select", entry ? entry.piece : null);
+    if (changed) this.scheduleLayout();
   }
 
   setTool(tool) {
@@ -134,13 +215,14 @@ export class Board {
     }
     const g = e.target.closest?.(".piece");
     const entry = g ? this.pieces.get(g.dataset.id) : null;
-    this.gesture = { id: e.pointerId, x: e.clientX, y: e.clientY, moved: false, entry, mode: "pan" };
+    const shape = e.target.closest?.("[data-shape-id]");
+    this.gesture = { id: e.pointerId, x: e.clientX, y: e.clientY, moved: false, entry, shape, mode: "pan" };
     if (entry) g.focus({ preventScroll: true });
     if (this.tool === "measure") {
       this.gesture.mode = "measure";
       this.measure.start(point);
       this.measure.done = true;
-    } else if (entry && this.hooks.canDrag?.(entry.piece)) {
+    } else if (entry && this.config.canDrag?.(entry.piece)) {
       this.gesture.mode = "drag";
       this.select(entry.piece.id);
       this.drag.start(entry.piece, entry.g, point);
@@ -172,15 +254,31 @@ export class Board {
       const dropped = this.drag.end(cancelled || !g.moved);
       if (dropped) {
         this.placePiece(dropped.piece.id, dropped.pos);
-        this.hooks.drop?.(dropped.piece, dropped.pos, dropped.preview);
-      }
+        this.emit("drop", dropped);
+      } else if (!cancelled) this.emit("click", this.clickAt(e, g));
       return;
     }
-    if (!g.moved && g.mode !== "measure") this.select(g.entry ? g.entry.piece.id : null);
+    if (!g.moved && g.mode !== "measure" && !cancelled) {
+      this.select(g.entry ? g.entry.piece.id : null);
+      this.emit("click", this.clickAt(e, g));
+    }
+  }
+
+  clickAt(e, g) {
+    const point = this.panZoom.toBoard(e.clientX, e.clientY);
+    return { point, cell: this.grid.fromPixel(point.x, point.y), piece: g.entry?.piece || null, shape: g.shape?.dataset.shapeId || null };
   }
 
   // --- keyboard -------------------------------------------------------------------------
   onKey(e) {
+    const shape = e.target.closest?.("[data-shape-id]");
+    if (shape && (e.key === "Enter" || e.key === " ")) {
+      const bb = shape.getBBox?.();
+      const point = bb ? { x: bb.x + bb.width / 2, y: bb.y + bb.height / 2 } : { x: 0, y: 0 };
+      this.emit("click", { point, cell: this.grid.fromPixel(point.x, point.y), piece: null, shape: shape.dataset.shapeId });
+      e.preventDefault();
+      return;
+    }
     const g = e.target.closest?.(".piece");
     const entry = g ? this.pieces.get(g.dataset.id) : null;
     if (entry && this.tool === "measure" && (e.key === "Enter" || e.key === " ")) {
@@ -192,19 +290,24 @@ export class Board {
       return;
     }
     if (entry) {
-      if (e.key === "Enter" || e.key === " ") { this.select(entry.piece.id); e.preventDefault(); return; }
-      if (e.key === "Escape") { this.select(null); e.preventDefault(); return; }
-      const dir = { ArrowRight: "right", ArrowLeft: "left", ArrowUp: "up", ArrowDown: "down" }[e.key];
-      if (dir && this.selected === entry.piece.id && this.hooks.canDrag?.(entry.piece)) {
-        const to = this.grid.step(this.piecePos(entry.piece), e.shiftKey && this.grid.kind === "hex"
-          ? { ArrowUp: "upRight", ArrowDown: "downLeft" }[e.key] || dir : dir);
-        if (to) this.hooks.keyMove?.(entry.piece, to);
+      if (e.key === "Enter" || e.key === " ") {
+        this.select(entry.piece.id);
+        this.emit("click", { point: this.grid.position(entry.piece), cell: this.piecePos(entry.piece), piece: entry.piece, shape: null });
         e.preventDefault();
         return;
       }
-      if ((e.key === "[" || e.key === "]") && this.hooks.canDrag?.(entry.piece)) {
+      if (e.key === "Escape") { this.select(null); e.preventDefault(); return; }
+      const dir = { ArrowRight: "right", ArrowLeft: "left", ArrowUp: "up", ArrowDown: "down" }[e.key];
+      if (dir && this.selected === entry.piece.id && this.config.canDrag?.(entry.piece)) {
+        const to = this.grid.step(this.piecePos(entry.piece), e.shiftKey && this.grid.kind === "hex"
+          ? { ArrowUp: "upRight", ArrowDown: "downLeft" }[e.key] || dir : dir);
+        if (to) this.emit("keymove", { piece: entry.piece, pos: to });
+        e.preventDefault();
+        return;
+      }
+      if ((e.key === "[" || e.key === "]") && this.config.canDrag?.(entry.piece)) {
         const delta = (e.key === "]" ? 1 : -1) * this.grid.facingStep;
-        this.hooks.rotate?.(entry.piece, (((Number(entry.piece.facing) || 0) + delta) % 360 + 360) % 360);
+        this.emit("rotate", { piece: entry.piece, facing: (((Number(entry.piece.facing) || 0) + delta) % 360 + 360) % 360 });
         e.preventDefault();
         return;
       }

@@ -1,6 +1,9 @@
-// Pieces: a body whose shape tells the side (not only its colour), the side's short name,
-// a facing pointer (degrees, 0 = east, clockwise) and the label underneath.
+// Pieces: a body whose shape tells the side (not only its colour), a silhouette of the piece's
+// kind (piece.icon) or the side's short name, a facing pointer (degrees, 0 = east, clockwise),
+// status badges (piece.badges: [{text, title, tone}]) and the label. The board scales the body
+// up to a minimum size on screen and sizes labels in screen pixels (see board.js).
 import { el, text } from "./svg.js";
+import { iconPath } from "./icons.js";
 
 export const PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#B8A500", "#7a7a7a"];
 const SHAPES = ["circle", "square", "diamond", "hexagon", "triangle", "pentagon", "octagon", "star"];
@@ -45,9 +48,10 @@ function body(shape, r, parent, attrs) {
 
 export function pieceName(piece, where) {
   const parts = [piece.label || piece.id];
-  if (piece.owner) parts.push(`of ${piece.owner}`);
+  if (piece.owner) parts.push(`of ${piece.side || piece.owner}`);
   if (piece.kind) parts.push(piece.kind);
   if (piece.status) parts.push(`status ${piece.status}`);
+  for (const b of piece.badges || []) if (b.title) parts.push(b.title);
   if (where) parts.push(`at ${where}`);
   if (Number.isFinite(piece.facing)) parts.push(`facing ${Math.round(piece.facing)} degrees`);
   return parts.join(", ");
@@ -63,15 +67,32 @@ export function drawPiece(layer, piece, side, r) {
 export function fillPiece(g, piece, side, r) {
   while (g.firstChild) g.removeChild(g.firstChild);
   g.dataset.owner = piece.owner || "";
-  const facing = el("g", { class: "facing", transform: `rotate(${Number(piece.facing) || 0})` }, g);
-  el("polygon", { points: `${r * 1.55},0 ${r * 0.75},${-r * 0.45} ${r * 0.75},${r * 0.45}`, class: "nose" }, facing);
-  body(side.shape, r, g, { class: "body", fill: piece.color || side.color });
-  text(side.short, { class: "piece-side", y: r * 0.08, "font-size": r * 0.62 }, g);
+  g.dataset.r = String(r);
+  g.classList.toggle("has-icon", !!iconPath(piece.icon));
+  for (const c of [...g.classList]) if (c.startsWith("tone-")) g.classList.remove(c);
+  if (piece.tone) g.classList.add(`tone-${piece.tone}`);
+  const scaled = el("g", { class: "piece-scale" }, g);
+  el("circle", { r, class: "hit" }, scaled); // the touch target, grown to 44 px by the board
+  if (Number.isFinite(Number(piece.facing)) && piece.facing !== null) {
+    const facing = el("g", { class: "facing", transform: `rotate(${Number(piece.facing) || 0})` }, scaled);
+    el("polygon", { points: `${r * 1.55},0 ${r * 0.75},${-r * 0.45} ${r * 0.75},${r * 0.45}`, class: "nose" }, facing);
+  }
+  body(piece.shape || side.shape, r, scaled, { class: "body", fill: piece.color || side.color });
+  const icon = iconPath(piece.icon);
+  if (icon) el("path", { d: icon, class: "piece-icon", transform: `scale(${r * 0.78})` }, scaled);
+  else text(piece.short ?? side.short, { class: "piece-side", y: r * 0.08, "font-size": r * 0.62 }, scaled);
+  const badges = (piece.badges || []).slice(0, 3);
+  badges.forEach((b, i) => {
+    const bg = el("g", { class: `badge tone-${b.tone || "info"}`, transform: `translate(${(r * 0.95).toFixed(3)},${(-r * 0.95 + i * r * 0.8).toFixed(3)})` }, scaled);
+    el("circle", { r: r * 0.42 }, bg);
+    text(b.text, { "font-size": r * 0.55, y: r * 0.03 }, bg);
+    if (b.title) el("title", {}, bg).textContent = b.title;
+  });
   const name = String(piece.label || piece.id);
   const label = text(name.length > 18 ? `${name.slice(0, 17)}…` : name, { class: "piece-label", y: r * 1.9, "font-size": r * 0.62 }, g);
   label.setAttribute("paint-order", "stroke");
   el("title", {}, g).textContent = name;
-  if (piece.status) text(piece.status, { class: "piece-status", y: -r * 1.25, "font-size": r * 0.5 }, g);
+  if (piece.status && !badges.length) text(piece.status, { class: "piece-status", y: -r * 1.25, "font-size": r * 0.5 }, scaled);
 }
 
 export function place(g, x, y) {

@@ -1,0 +1,57 @@
+// Readable pieces at any zoom: each body is scaled up to at least MIN_PX on screen, its touch
+// target to TOUCH_PX, its label drawn at LABEL_PX; then labels are placed below, above, right
+// or left of their piece, in priority order, and hidden when no place is free (zoom in to see).
+export const MIN_PX = 26;
+export const TOUCH_PX = 44;
+export const LABEL_PX = 12;
+
+const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+// entries: [{g, r, x, y, priority}] in board units; scale: screen pixels per board unit.
+export function layoutPieces(entries, scale) {
+  if (!(scale > 0)) return;
+  const font = LABEL_PX / scale;
+  const placed = [];
+  const bodies = [];
+  for (const e of entries) {
+    const k = Math.max(1, MIN_PX / 2 / (e.r * scale));
+    e.k = k;
+    e.g.querySelector(".piece-scale")?.setAttribute("transform", `scale(${k.toFixed(3)})`);
+    const hit = e.g.querySelector(".hit");
+    if (hit) hit.setAttribute("r", Math.max(e.r, TOUCH_PX / 2 / (scale * k)).toFixed(3));
+    const rr = e.r * k;
+    bodies.push({ x: e.x - rr, y: e.y - rr, w: 2 * rr, h: 2 * rr });
+  }
+  const order = [...entries].sort((a, b) => (b.priority || 0) - (a.priority || 0));
+  for (const e of order) {
+    const label = e.g.querySelector(".piece-label");
+    if (!label) continue;
+    label.setAttribute("font-size", font.toFixed(4));
+    label.setAttribute("stroke-width", (font * 0.22).toFixed(4));
+    label.removeAttribute("display");
+    const rr = e.r * e.k;
+    const w = Math.max(font, label.getComputedTextLength?.() || font * String(label.textContent).length * 0.6);
+    const h = font * 1.2;
+    const gap = font * 0.25;
+    const spots = [
+      { dx: 0, dy: rr + gap + h / 2, anchor: "middle", box: { x: -w / 2, y: rr + gap, w, h } },
+      { dx: 0, dy: -rr - gap - h / 2, anchor: "middle", box: { x: -w / 2, y: -rr - gap - h, w, h } },
+      { dx: rr + gap, dy: 0, anchor: "start", box: { x: rr + gap, y: -h / 2, w, h } },
+      { dx: -rr - gap, dy: 0, anchor: "end", box: { x: -rr - gap - w, y: -h / 2, w, h } },
+    ];
+    let chosen = null;
+    for (const s of spots) {
+      const box = { x: e.x + s.box.x, y: e.y + s.box.y, w: s.box.w, h: s.box.h };
+      if (placed.some((p) => overlaps(p, box))) continue;
+      if (bodies.some((b) => overlaps(b, box) && !(Math.abs(b.x + b.w / 2 - e.x) < 1e-6 && Math.abs(b.y + b.h / 2 - e.y) < 1e-6))) continue;
+      chosen = { s, box };
+      break;
+    }
+    if (!chosen) { label.setAttribute("display", "none"); e.g.classList.add("label-hidden"); continue; }
+    e.g.classList.remove("label-hidden");
+    placed.push(chosen.box);
+    label.setAttribute("x", chosen.s.dx.toFixed(4));
+    label.setAttribute("y", chosen.s.dy.toFixed(4));
+    label.setAttribute("text-anchor", chosen.s.anchor);
+  }
+}
