@@ -22,6 +22,7 @@ from app.systems.small_soldiers.battle import send_to_toy_store
 from app.systems.small_soldiers.model import State, army_of, commanded, enemy, on_board, where
 
 POWER = ("weapon", "armor", "vehicle")
+HAND_SIZE = 5  # Advanced Rules: "each dealt a 5-card hand"
 
 
 def build_deck(deck_data: dict[str, Any], dice: Dice) -> list[dict[str, Any]]:

@@ -6,7 +6,8 @@ State layout (JSON-able)::
     data      map, spinner, deck, fighters, dice, catapult (resolved data files)
     fighters  {id: {id, name, army, leader, owner, pos: [q, r] | None (Toy Store), card}}
     deck      [card, ...]  hidden order, top = last      discard  [card, ...] face up
-    hands     {seat: [card, ...]}  (advanced rules)      phase    see system.py
+    hands     {army: [card, ...]}  (advanced rules: one hand per side)
+    sides     {seat: army}  (the hand a seat sees)       phase    see system.py
     turn      {army, seat, number, ...}                  winner   {army, seats, reason} | None
 """
 

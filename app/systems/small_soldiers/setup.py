@@ -1,53 +1,18 @@
-"""Setup: the table options, the initial state, deployment and the opening roll."""
+"""Setup: the initial state, deployment and the opening roll (table options: ``options.py``)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
 
-from app.systems.small_soldiers import data
 from app.systems.small_soldiers.battle import roll_face, score
-from app.systems.small_soldiers.cards import build_deck
+from app.systems.small_soldiers.cards import HAND_SIZE, build_deck
 from app.systems.small_soldiers.flow import start_turn
 from app.systems.small_soldiers.model import ARMIES, State, army_map, army_of, army_seats, seat_ids
-
-HAND_SIZE = 5
-
-
-class SmallSoldiersOptions(BaseModel):
-    """Table options. The data fields (map, spinner, ...) each replace one whole data file."""
-
-    model_config = ConfigDict(extra="forbid")
-    players: Literal[2, 4] = 2
-    team_mode: Literal["alternate", "team", "split"] = "alternate"
-    advanced: bool = False
-    map_name: Annotated[str, Field(max_length=40)] = "default"
-    map: data.MapData | None = None
-    spinner: data.SpinnerData | None = None
-    deck: data.DeckData | None = None
-    fighters: data.FightersData | None = None
-    dice: data.DiceData | None = None
-    catapult: data.CatapultData | None = None
-
-    @field_validator("map_name")
-    @classmethod
-    def _known_map(cls, v: str) -> str:
-        if v not in data.map_names():
-            raise ValueError(f"no map {v!r}; shipped maps: {', '.join(data.map_names())}")
-        return v
-
-
-def resolve_data(options: dict[str, Any]) -> dict[str, Any]:
-    """The data files for this table: the host's replacement or the default."""
-    out = {"map": options.get("map") or data.default_map(options.get("map_name", "default"))}
-    for name in data.MODELS:
-        out[name] = options.get(name) or data.default(name)
-    return out
+from app.systems.small_soldiers.options import resolve_data
 
 
 def initial_state(options: dict[str, Any], dice: Dice) -> State:
@@ -62,7 +27,7 @@ def initial_state(options: dict[str, Any], dice: Dice) -> State:
     seats = seat_ids(players)
     state: State = {
         "options": {"players": players, "team_mode": options["team_mode"], "advanced": options["advanced"]},
-        "data": tables, "seats": seats, "fighters": fighters,
+        "data": tables, "seats": seats, "sides": {s: army_of(s) for s in seats}, "fighters": fighters,
         "deck": build_deck(tables["deck"], dice), "discard": [], "hands": {a: [] for a in ARMIES},
         "phase": "deploy", "deployed": {a: None for a in ARMIES}, "opening": {a: None for a in ARMIES},
         "opening_history": [], "command": {a: 0 for a in ARMIES}, "turn": None, "winner": None,
@@ -77,7 +42,7 @@ def deal_hands(state: State) -> None:
     """Advanced Rules: "you and your opponent are each dealt a 5-card hand".
 
     One hand per side (army), also with 4 players: the army's two seats share it (README).
-    The options check (``options.check_feasible``) makes sure the deck holds both hands.
+    ``options.check_feasible`` made sure at table creation that the deck holds both hands.
     """
     for _ in range(HAND_SIZE):
         for army in ARMIES:

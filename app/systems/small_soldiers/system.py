@@ -14,6 +14,7 @@ from app.systems.base import Board, Outcome, RuleSystem, State
 
 from app.systems.small_soldiers import actions as A
 from app.systems.small_soldiers import play, setup
+from app.systems.small_soldiers.options import SmallSoldiersOptions, check_feasible
 from app.systems.small_soldiers.helpers import HELPERS
 from app.systems.small_soldiers.flow import check_actor
 from app.systems.small_soldiers.model import seat_ids
@@ -26,12 +27,21 @@ class SmallSoldiers(RuleSystem):
     aliases = ("ssbb", "small_soldiers")
     board: Board = "hex"
     action_type = A.SmallSoldiersAction
-    options_model = setup.SmallSoldiersOptions
+    options_model = SmallSoldiersOptions
     helpers = HELPERS
     previewable = frozenset({"moved", "deployed"})
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seat_ids(options.get("players", 2))
+
+    def validate_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
+        """The options' shape, then whether a whole game can be played with them.
+
+        Raises ``BadOptions`` with the reason (``options.check_feasible``).
+        """
+        options = super().validate_options(raw)
+        check_feasible(options)
+        return options
 
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         return setup.initial_state(self.validate_options(options), dice)

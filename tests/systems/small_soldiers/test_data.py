@@ -103,7 +103,8 @@ def test_describe_lists_two_seats_and_four_player_seats():
 
 
 def test_options_validated_by_the_session_are_accepted_again_by_setup():
-    spinner = {"_source": "our house spinner", "segments": [{"kind": "recruit"}, {"kind": "draw"}]}
+    spinner = {"_source": "our house spinner",
+               "segments": [{"kind": "recruit"}, {"kind": "draw"}, {"kind": "move", "value": 2}]}
     options = SYSTEM.validate_options({"spinner": spinner, "map_name": "skirmish", "players": 4})
     assert options["spinner"]["_source"] == "our house spinner"
     state = SYSTEM.setup(options, Dice("twice"))
