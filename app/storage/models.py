@@ -103,3 +103,37 @@ snapshots = Table(
     Column("n", BigInteger, nullable=False),
     Column("envelope", JSON, nullable=False),
 )
+
+# --- table talk, seat links and per-table settings (migration 0002) ----------------------
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("seq", BigInteger, nullable=False),  # the table's seq when it was said (for replays)
+    Column("channel", String(12), nullable=False),  # players | spectators
+    Column("seat", String(40), nullable=True),
+    Column("name", String(80), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+seat_links = Table(
+    "seat_links",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("seat", String(40), nullable=False),
+    Column("revoked", Boolean, nullable=False, default=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+table_settings = Table(
+    "table_settings",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("spectator_chat", Boolean, nullable=False, default=False),  # players see spectators' chat
+    Column("delay_actions", Integer, nullable=False, default=0),
+    Column("delay_seconds", Integer, nullable=False, default=0),
+    Column("rematch_id", String(32), nullable=True),
+)

@@ -22,6 +22,7 @@ from app.core.events import Event
 from app.session import Actor, Envelope, Session
 from app.transport import messages as msg
 from app.transport.bus import Bus
+from app.transport.room import Room
 
 log = logging.getLogger(__name__)
 RESYNC_MAX_EVENTS = 500
@@ -87,12 +88,14 @@ class TableHub:
         self._task: asyncio.Task[None] | None = None
         self._presence_pending = False
         self._ready = asyncio.Event()
+        self.room = Room(self)  # chat, marks, seat list, settings, spectator delay
 
     async def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._listen())
         await self._ready.wait()
 
     async def stop(self) -> None:
+        self.room.stop()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -102,6 +105,7 @@ class TableHub:
         async with self.bus.subscribe(self.table_id) as messages:
             # Subscribed first, then read: no announcement can fall between the two.
             self.env = await self.session.current(self.table_id)
+            await self.room.start()
             self._ready.set()
             async for message in messages:
                 try:
@@ -111,6 +115,8 @@ class TableHub:
 
     async def _handle(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
+        if await self.room.handle(message):
+            return
         if kind == "seq":
             await self._advance(int(message["seq"]))
         elif kind == "chat":
@@ -131,10 +137,12 @@ class TableHub:
         cached = self.session.cached(self.table_id)
         env = cached.env if cached is not None and cached.env.seq >= seq else await self.session.current(self.table_id)
         events = await self.session.events_after(self.table_id, self.env.seq, env.seq)
-        texts = await self._render(env, events, {c.viewer for c in self.conns})
-        for conn in self.conns:
+        live = [c for c in self.conns if not self.room.holds(c)]  # held spectators: see Room
+        texts = await self._render(env, events, {c.viewer for c in live})
+        for conn in live:
             conn.offer(texts[conn.viewer])
-        self.env = env
+        old, self.env = self.env, env
+        await self.room.advanced(old.status, events)
 
     async def _render(self, env: Envelope, events: list[Event], viewers: set[str | None]) -> dict[str | None, str]:
         projection = await self.session.projection(self.table_id)
@@ -144,23 +152,27 @@ class TableHub:
     async def attach(self, conn: Connection) -> None:
         """Send the welcome and join the fan-out at the same seq: no update is missed."""
         while True:
-            env = self.env
+            env = self.room.env_for(conn.viewer)
             assert env is not None
             view = (await self.session.projection(self.table_id)).view(env, conn.viewer)
-            if env is self.env:
+            if env is self.room.env_for(conn.viewer):
                 break
         conn.offer(msg.welcome(conn.actor.role, conn.viewer, env.seq, view))
         self.conns.add(conn)
+        await self.room.attached(conn)
         await self.bus.presence_add(self.table_id, conn.id, conn.viewer)
         await self.bus.publish(self.table_id, {"t": "presence"})
 
     async def detach(self, conn: Connection) -> None:
         self.conns.discard(conn)
+        await self.room.detached(conn)
         await self.bus.presence_remove(self.table_id, conn.id)
         await self.bus.publish(self.table_id, {"t": "presence"})
 
     async def resync(self, conn: Connection, since: int) -> None:
         """The updates after ``since`` in one message, or a fresh welcome if the gap is too old."""
+        if await self.room.resync(conn, since):
+            return
         while True:
             env = self.env
             assert env is not None
@@ -183,7 +195,7 @@ class TableHub:
     async def _send_presence(self) -> None:
         self._presence_pending = False
         counts = await self.bus.presence(self.table_id)
-        text = msg.presence(counts["seats"], counts["spectators"])
+        text = msg.presence(counts["seats"], counts["spectators"], await self.room.seat_list())
         for conn in self.conns:
             conn.offer(text)
 

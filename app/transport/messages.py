@@ -40,12 +40,20 @@ class PingMsg(_Msg):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[ActionMsg | ResyncMsg | ChatMsg | PingMsg, Field(discriminator="type")]
+class MarkMsg(_Msg):
+    """A shared ruler or pointer (ephemeral: relayed to the table, never stored)."""
+
+    type: Literal["mark"]
+    ruler: dict[str, Any] | None = None
+    pointer: dict[str, Any] | None = None
+
+
+ClientMessage = Annotated[ActionMsg | ResyncMsg | ChatMsg | PingMsg | MarkMsg, Field(discriminator="type")]
 _client = TypeAdapter(ClientMessage)
-CLIENT_TYPES = ("action", "resync", "chat", "ping")
+CLIENT_TYPES = ("action", "resync", "chat", "ping", "mark")
 
 
-def parse_client(text: str | bytes) -> ActionMsg | ResyncMsg | ChatMsg | PingMsg:
+def parse_client(text: str | bytes) -> ActionMsg | ResyncMsg | ChatMsg | PingMsg | MarkMsg:
     """Parse one client frame. Raises MalformedAction with a code for anything off."""
     try:
         data = orjson.loads(text)
@@ -87,8 +95,11 @@ def error(ref: str | None, exc: WarboardError) -> str:
     return dumps({"type": "error", "ref": ref, **exc.to_dict()})
 
 
-def presence(seats: dict[str, int], spectators: int) -> str:
-    return dumps({"type": "presence", "seats": seats, "spectators": spectators})
+def presence(seats: dict[str, int], spectators: int, seat_list: list[dict[str, Any]] | None = None) -> str:
+    body: dict[str, Any] = {"type": "presence", "seats": seats, "spectators": spectators}
+    if seat_list is not None:
+        body["seat_list"] = seat_list  # each seat's state and player, live (README changelog)
+    return dumps(body)
 
 
 def chat(sender: str, seat: str | None, text: str) -> str:

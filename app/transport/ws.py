@@ -17,9 +17,8 @@ from app.config import Settings
 from app.core.errors import WarboardError
 from app.session import Session
 from app.transport import messages as msg
-from app.transport.bus import Bus
 from app.transport.hub import Connection, Hubs
-from app.transport.messages import ActionMsg, ChatMsg, PingMsg, ResyncMsg
+from app.transport.messages import ActionMsg, ChatMsg, MarkMsg, PingMsg, ResyncMsg
 from app.transport.ratelimit import TokenBucket
 
 
@@ -27,7 +26,6 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     state = ws.app.state
     session: Session = state.session
     hubs: Hubs = state.hubs
-    bus: Bus = state.bus
     settings: Settings = state.settings
     await ws.accept()
     try:
@@ -66,8 +64,12 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             elif isinstance(message, ResyncMsg):
                 await hub.resync(conn, message.since)
             elif isinstance(message, ChatMsg):
-                await bus.publish(table_id, {"t": "chat", "from": actor.name, "seat": actor.seat,
-                                             "text": message.text})
+                await hub.room.say(conn, message.text)  # stored, then sent to whoever may read it
+            elif isinstance(message, MarkMsg):
+                try:
+                    await hub.room.mark(conn, message.ruler, message.pointer)
+                except WarboardError as exc:
+                    conn.offer(msg.error(None, exc))
             elif isinstance(message, PingMsg):
                 conn.offer(msg.PONG)
     except (WebSocketDisconnect, RuntimeError):

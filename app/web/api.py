@@ -8,6 +8,7 @@ from fastapi import APIRouter, Body, Query
 
 from app import systems
 from app.core.errors import NotFound
+from app.spectator_delay import spectators_see
 from app.systems.base import Helper
 from app.web.deps import ActorDep, ClientLimit, SessionDep
 from app.web.schemas import (
@@ -71,6 +72,9 @@ async def spectate(table_id: str, session: SessionDep,
 
 @router.get("/tables/{table_id}/view", response_model=ViewResponse, tags=["play"])
 async def read_view(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    if actor.seat is None:  # spectators may be held back (app.spectator_delay)
+        env = await spectators_see(session, actor.table_id, await session.current(actor.table_id))
+        return {"seq": env.seq, "view": (await session.projection(actor.table_id)).view(env, None)}
     seq, view = await session.view(actor)
     return {"seq": seq, "view": view}
 
@@ -104,6 +108,8 @@ async def preview_action(body: ActionRequest, actor: ActorDep, session: SessionD
 async def read_events(actor: ActorDep, session: SessionDep,
                       after: Annotated[int, Query(ge=-1)] = -1) -> dict[str, Any]:
     env = await session.current(actor.table_id)
+    if actor.seat is None:  # spectators may be held back (app.spectator_delay)
+        env = await spectators_see(session, actor.table_id, env)
     projection = await session.projection(actor.table_id)
     events = await session.events_after(actor.table_id, after, env.seq)
     return {"events": projection.events(events, actor.seat),

@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 from app import systems
 from app.config import ROOT
 from app.core.errors import NotFound, WarboardError
+from app.spectator_delay import spectators_see
 from app.web.deps import ClientLimit, SessionDep
 
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
@@ -107,7 +108,7 @@ async def read_replay(table_id: str, session: SessionDep,
                       seq: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
     """The spectator's view of the table after the events up to ``seq`` (default: now), the
     latest seq, and the spectator's copy of the events up to ``seq`` (at most the last 200)."""
-    current = await session.current(table_id)
+    current = await spectators_see(session, table_id, await session.current(table_id))  # the delay holds here too
     target = current.seq if seq is None else min(seq, current.seq)
     env = current if target == current.seq else await session.envelope_at(table_id, target)
     projection = await session.projection(table_id)

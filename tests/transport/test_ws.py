@@ -140,9 +140,10 @@ async def test_presence_and_chat(server: Server) -> None:
         presence = await a.recv_type("presence")
         if presence["spectators"] == 1 and presence["seats"].get("p1") == 1:
             break
-    await s.send({"type": "chat", "text": "<b>hi</b>"})
-    chat = await a.recv_type("chat")
-    assert chat == {"type": "chat", "from": "spectator", "seat": None, "text": "<b>hi</b>"}
+    await a.send({"type": "chat", "text": "<b>hi</b>"})  # players' chat reaches spectators (not the reverse)
+    chat = await s.recv_type("chat")
+    assert {k: chat[k] for k in ("type", "from", "seat", "text", "channel")} == {
+        "type": "chat", "from": "Ann", "seat": "p1", "text": "<b>hi</b>", "channel": "players"}
     await a.close()
     await s.close()
 

@@ -1,0 +1,246 @@
+"""The table as people live in it, beside a hub's fan-out: table talk, shared marks (ruler and
+pointer), the live seat list, table settings, rematch notices and the spectator delay.
+
+One ``Room`` per ``TableHub``. The hub hands it the bus messages it does not know
+(``chat``, ``mark``, ``settings``, ``rematch``) and asks it, for a connection, which state
+the connection sees: spectators see the table ``delay`` behind while the game is open
+(``app.spectator_delay``). Chat is filtered per viewer with ``app.chat.visible_to``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import anyio
+
+from app import chat
+from app.core.errors import MalformedAction, RateLimited
+from app.session import Envelope
+from app.spectator_delay import is_delayed, next_release, read_marks, spectator_seq
+from app.storage import extras
+from app.transport import messages as msg
+from app.transport.ratelimit import TokenBucket
+
+if TYPE_CHECKING:
+    from app.transport.hub import Connection, TableHub
+
+MARK_RATE, MARK_BURST = 12.0, 24.0
+COORD_LIMIT = 1e6
+
+
+class Room:
+    def __init__(self, hub: TableHub) -> None:
+        self.hub = hub
+        self.settings: dict[str, Any] = dict(extras.DEFAULT_SETTINGS)
+        self.spec_env: Envelope | None = None  # what spectators see, while they are held back
+        self._timer: asyncio.TimerHandle | None = None
+        self._buckets: dict[str, TokenBucket] = {}
+        self._lock = asyncio.Lock()
+
+    @property
+    def session(self) -> Any:
+        return self.hub.session
+
+    # --- lifecycle -------------------------------------------------------------------------
+    async def start(self) -> None:
+        self.settings = await self._read_settings()
+        await self.catch_up()
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+
+    async def _read_settings(self) -> dict[str, Any]:
+        def read() -> dict[str, Any]:
+            with self.session.engine.connect() as conn:
+                return extras.get_settings(conn, self.hub.table_id)
+
+        return await anyio.to_thread.run_sync(read)
+
+    # --- the spectator delay ---------------------------------------------------------------
+    def holds(self, conn: Connection) -> bool:
+        return conn.viewer is None and self.spec_env is not None
+
+    def env_for(self, viewer: str | None) -> Envelope | None:
+        return self.spec_env if viewer is None and self.spec_env is not None else self.hub.env
+
+    async def catch_up(self, rewelcome: bool = False) -> None:
+        """Move the spectators' state to where the delay allows; send what they have not seen."""
+        async with self._lock:
+            env = self.hub.env
+            if env is None:
+                return
+            old = self.spec_env
+            if not (is_delayed(self.settings) and env.status == "open"):
+                self.spec_env = None
+                if old is not None:
+                    await self._send_spectators(old, env, rewelcome)
+                return
+            marks = await read_marks(self.session.engine, self.hub.table_id, self.settings)
+            now = datetime.now(UTC)
+            target = spectator_seq(self.settings, marks, env.seq, env.status, now)
+            if old is None or target != old.seq:
+                new = env if target >= env.seq else await self.session.envelope_at(self.hub.table_id, target)
+                self.spec_env = new
+                if old is None:
+                    await self._send_spectators(env, new, True)  # from live to held back: start again
+                else:
+                    await self._send_spectators(old, new, rewelcome or new.seq < old.seq)
+            elif rewelcome:
+                await self._send_spectators(old, old, True)
+            wait = next_release(self.settings, marks, self.spec_env.seq if self.spec_env else env.seq, now)
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if wait is not None:
+                self._timer = asyncio.get_running_loop().call_later(
+                    wait + 0.05, lambda: asyncio.ensure_future(self.catch_up()))
+
+    async def _send_spectators(self, old: Envelope, new: Envelope, welcome: bool) -> None:
+        conns = [c for c in self.hub.conns if c.viewer is None]
+        if not conns or (old.seq == new.seq and not welcome):
+            return
+        if welcome:
+            view = (await self.session.projection(self.hub.table_id)).view(new, None)
+            text = msg.welcome("spectator", None, new.seq, view)
+            for conn in conns:
+                conn.offer(msg.welcome(conn.actor.role, None, new.seq, view) if conn.actor.role != "spectator" else text)
+            return
+        events = await self.session.events_after(self.hub.table_id, old.seq, new.seq)
+        text = (await self.hub._render(new, events, {None}))[None]
+        for conn in conns:
+            conn.offer(text)
+
+    async def resync(self, conn: Connection, since: int) -> bool:
+        """Answer a held spectator's resync with a fresh welcome at the delayed state."""
+        env = self.spec_env
+        if not self.holds(conn) or env is None:
+            return False
+        view = (await self.session.projection(self.hub.table_id)).view(env, None)
+        conn.offer(msg.welcome(conn.actor.role, None, env.seq, view))
+        return True
+
+    async def advanced(self, old_status: str | None, events: list[dict[str, Any]]) -> None:
+        if any(str(e.get("kind", "")).startswith("seat_") for e in events):
+            self.hub._schedule_presence()  # the live seat list
+        await self.catch_up()
+        env = self.hub.env
+        if env is not None and old_status == "open" and env.status != "open":
+            for conn in self.hub.conns:  # the game is over: players may now read the spectators
+                if conn.actor.role == "player":
+                    await self.send_history(conn)
+
+    # --- after a welcome -------------------------------------------------------------------
+    async def attached(self, conn: Connection) -> None:
+        conn.offer(msg.dumps({"type": "settings", "settings": public_settings(self.settings)}))
+        await self.send_history(conn)
+
+    async def send_history(self, conn: Connection) -> None:
+        lines = await chat.history(self.session.engine, self.hub.table_id)
+        conn.offer(msg.dumps({"type": "chat_history", "lines": chat.filter_lines(
+            lines, conn.actor.role, spectator_chat=bool(self.settings["spectator_chat"]), game_open=self._open())}))
+
+    def _open(self) -> bool:
+        return self.hub.env is None or self.hub.env.status == "open"
+
+    # --- client messages -------------------------------------------------------------------
+    async def say(self, conn: Connection, text: str) -> None:
+        actor = conn.actor
+        line = await chat.say(self.session.writer, self.hub.table_id, actor.role, actor.seat, actor.name, text)
+        await self.hub.bus.publish(self.hub.table_id, {"t": "chat", "line": line})
+
+    async def mark(self, conn: Connection, ruler: Any, pointer: Any) -> None:
+        bucket = self._buckets.setdefault(conn.id, TokenBucket(MARK_RATE, MARK_BURST))
+        if not bucket.take():
+            raise RateLimited("Too many ruler or pointer updates; at most 12 a second", code="rate_limited")
+        actor = conn.actor
+        await self.hub.bus.publish(self.hub.table_id, {
+            "t": "mark", "id": actor.token_hash[:12], "from": actor.name, "seat": actor.seat, "role": actor.role,
+            "ruler": check_ruler(ruler), "pointer": check_point(pointer, "pointer")})
+
+    async def detached(self, conn: Connection) -> None:
+        self._buckets.pop(conn.id, None)
+        if not any(c.actor.token_hash == conn.actor.token_hash for c in self.hub.conns):
+            with contextlib.suppress(Exception):
+                await self.hub.bus.publish(self.hub.table_id, {
+                    "t": "mark", "id": conn.actor.token_hash[:12], "from": conn.actor.name, "seat": conn.actor.seat,
+                    "role": conn.actor.role, "ruler": None, "pointer": None})
+
+    # --- bus messages ----------------------------------------------------------------------
+    async def handle(self, message: dict[str, Any]) -> bool:
+        kind = message.get("t")
+        if kind == "chat":
+            line = message["line"]
+            text = msg.dumps({"type": "chat", **line})
+            for conn in self.hub.conns:
+                if chat.visible_to(line["channel"], conn.actor.role, spectator_chat=bool(self.settings["spectator_chat"]),
+                                   game_open=self._open()):
+                    conn.offer(text)
+        elif kind == "mark":
+            text = msg.dumps({"type": "mark", **{k: message[k] for k in ("id", "from", "seat", "ruler", "pointer")}})
+            for conn in self.hub.conns:
+                if conn.actor.token_hash[:12] == message["id"] or self.holds(conn):
+                    continue
+                if message["role"] == "spectator" and conn.actor.role == "player":
+                    continue  # spectators point things out to each other, not to the players
+                conn.offer(text)
+        elif kind == "settings":
+            before = self.settings
+            self.settings = await self._read_settings()
+            text = msg.dumps({"type": "settings", "settings": public_settings(self.settings)})
+            for conn in self.hub.conns:
+                conn.offer(text)
+            if before["spectator_chat"] != self.settings["spectator_chat"]:
+                for conn in list(self.hub.conns):
+                    if conn.actor.role == "player":
+                        await self.send_history(conn)
+            delay = ("delay_actions", "delay_seconds")
+            if any(before[k] != self.settings[k] for k in delay):
+                await self.catch_up(rewelcome=True)
+        elif kind == "rematch":
+            text = msg.dumps({"type": "rematch", "table": message["table"]})
+            for conn in self.hub.conns:
+                conn.offer(text)
+        else:
+            return False
+        return True
+
+    async def seat_list(self) -> list[dict[str, Any]]:
+        summary = await self.session.summary(self.hub.table_id)
+        return [{"seat": s["seat"], "state": s["state"], "name": s["name"]} for s in summary["seats"]]
+
+
+def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    return {k: settings[k] for k in ("spectator_chat", "delay_actions", "delay_seconds", "rematch_id")}
+
+
+def check_point(value: Any, name: str) -> dict[str, float] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise MalformedAction(f"'{name}' must be an object {{x, y}} or null", code="bad_mark")
+    out = {}
+    for key in ("x", "y"):
+        v = value.get(key)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > COORD_LIMIT:
+            raise MalformedAction(f"'{name}.{key}' must be a finite number", code="bad_mark")
+        out[key] = round(float(v), 3)
+    return out
+
+
+def check_ruler(value: Any) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise MalformedAction("'ruler' must be an object {from, to, text} or null", code="bad_mark")
+    text = value.get("text", "")
+    if not isinstance(text, str) or len(text) > 40:
+        raise MalformedAction("'ruler.text' must be a string of at most 40 characters", code="bad_mark")
+    ends = {k: check_point(value.get(k), f"ruler.{k}") for k in ("from", "to")}
+    if ends["from"] is None or ends["to"] is None:
+        raise MalformedAction("'ruler' needs both 'from' and 'to'", code="bad_mark")
+    return {**ends, "text": text}

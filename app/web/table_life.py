@@ -1,0 +1,200 @@
+"""The table as people live in it, over HTTP: rejoin links, table settings, the chat's history,
+rematches, the Watch page and the table's QR code (README changelog lists each)."""
+
+from __future__ import annotations
+
+import io
+from typing import Annotated, Any
+
+import anyio
+from fastapi import APIRouter, Body, Depends, Query, Request
+from fastapi.responses import HTMLResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from app import chat, rematch, seat_links
+from app.core.errors import Forbidden
+from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS
+from app.storage import extras
+from app.web.deps import ActorDep, ClientLimit, SessionDep, bearer
+from app.web.schemas import ErrorResponse
+
+ERRORS: dict[int | str, dict[str, Any]] = {c: {"model": ErrorResponse} for c in (400, 401, 403, 404, 409, 422, 429)}
+router = APIRouter(prefix="/api", responses=ERRORS)
+pages = APIRouter()
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RejoinRequest(_In):
+    key: Annotated[str, Field(min_length=10, max_length=200)]
+
+
+class SeatIssued(BaseModel):
+    token: str
+    seat: str
+    role: str
+    name: str
+    table: str | None = None
+
+
+class LinkRequest(_In):
+    seat: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+
+
+class LinkIssued(BaseModel):
+    seat: str
+    key: str
+    path: str = Field(description="The rejoin link: /tables/{id}#seat=KEY")
+
+
+class TableSettings(BaseModel):
+    spectator_chat: bool = Field(description="Players read the spectators' chat during the game")
+    delay_actions: int = Field(description="Spectators see the table this many actions behind")
+    delay_seconds: int = Field(description="Spectators see the table this many seconds behind")
+    rematch_id: str | None = None
+
+
+class SettingsChange(_In):
+    spectator_chat: bool | None = None
+    delay_actions: Annotated[int, Field(ge=0, le=MAX_ACTIONS)] | None = None
+    delay_seconds: Annotated[int, Field(ge=0, le=MAX_SECONDS)] | None = None
+
+
+class ChatLine(BaseModel):
+    id: int
+    seq: int = Field(description="The table's seq when it was said")
+    channel: str
+    seat: str | None
+    model_config = ConfigDict(extra="allow")  # "from", "text", "at"
+
+
+class ChatPage(BaseModel):
+    lines: list[ChatLine]
+
+
+class RematchResult(BaseModel):
+    table: str | None
+    host_token: str | None = None
+
+
+class WatchEntry(BaseModel):
+    id: str
+    name: str
+    system: str
+    system_name: str
+    spectators: int
+    seats_taken: int
+    seats_total: int
+
+
+# --- seats -------------------------------------------------------------------------------
+@router.post("/tables/{table_id}/rejoin", response_model=SeatIssued, tags=["seats"], dependencies=[ClientLimit])
+async def rejoin(table_id: str, body: RejoinRequest, session: SessionDep) -> dict[str, Any]:
+    """Take back a seat from its rejoin link, on any device; the seat's older token stops working."""
+    return await seat_links.redeem(session, table_id, body.key)
+
+
+@router.post("/tables/{table_id}/rejoin-link", response_model=LinkIssued, tags=["seats"])
+async def issue_link(table_id: str, actor: ActorDep, session: SessionDep,
+                     body: Annotated[LinkRequest | None, Body()] = None) -> dict[str, Any]:
+    """A new rejoin link for a seat (its older links stop working): the host for any taken seat,
+    a player for their own."""
+    return await seat_links.issue(session, actor, (body or LinkRequest()).seat)
+
+
+# --- settings ----------------------------------------------------------------------------
+async def read_settings(session: Any, table_id: str) -> dict[str, Any]:
+    await session.table_meta(table_id)
+
+    def read() -> dict[str, Any]:
+        with session.engine.connect() as conn:
+            return extras.get_settings(conn, table_id)
+
+    return await anyio.to_thread.run_sync(read)
+
+
+@router.get("/tables/{table_id}/settings", response_model=TableSettings, tags=["tables"])
+async def get_settings(table_id: str, session: SessionDep) -> dict[str, Any]:
+    return await read_settings(session, table_id)
+
+
+@router.post("/tables/{table_id}/settings", response_model=TableSettings, tags=["host"])
+async def change_settings(table_id: str, body: SettingsChange, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    """The host lets players read the spectators' chat, or holds spectators back (N actions or seconds)."""
+    if actor.role != "host":
+        raise Forbidden("Only the table's host may change its settings")
+    values = body.model_dump(exclude_none=True)
+    result = await session.writer.run(lambda conn: extras.put_settings(conn, table_id, values))
+    await session.bus.publish(table_id, {"t": "settings"})
+    return result
+
+
+# --- chat --------------------------------------------------------------------------------
+@router.get("/tables/{table_id}/chat", response_model=ChatPage, tags=["play"], dependencies=[ClientLimit])
+async def read_chat(table_id: str, session: SessionDep, token: Annotated[str | None, Depends(bearer)] = None,
+                    upto: Annotated[int | None, Query(ge=0, description="Lines said at or before this seq")] = None
+                    ) -> dict[str, Any]:
+    """The table's chat as this token's holder may read it (no token: as a spectator)."""
+    await session.table_meta(table_id)
+    role = (await session.authenticate(table_id, token)).role if token else "spectator"
+    settings = await read_settings(session, table_id)
+    status = (await session.current(table_id)).status
+    lines = await chat.history(session.engine, table_id, upto)
+    return {"lines": chat.filter_lines(lines, role, spectator_chat=settings["spectator_chat"],
+                                       game_open=status == "open")}
+
+
+# --- rematch -----------------------------------------------------------------------------
+@router.post("/tables/{table_id}/rematch", response_model=RematchResult, tags=["tables"])
+async def ask_rematch(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    """After the game: a new table with the same system and options, seats kept for the same
+    players. The one who creates it gets its host token; asking again returns the same table."""
+    return await rematch.rematch(session, actor)
+
+
+@router.get("/tables/{table_id}/rematch", response_model=RematchResult, tags=["tables"])
+async def read_rematch(table_id: str, session: SessionDep) -> dict[str, Any]:
+    return {"table": (await read_settings(session, table_id))["rematch_id"]}
+
+
+@router.post("/tables/{table_id}/rematch/claim", response_model=SeatIssued, tags=["seats"])
+async def claim_rematch(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    """A player of this table takes the same seat at its rematch."""
+    return await rematch.claim(session, actor)
+
+
+# --- watching ----------------------------------------------------------------------------
+@router.get("/watch", response_model=list[WatchEntry], tags=["tables"])
+async def live_games(session: SessionDep) -> list[dict[str, Any]]:
+    """Public games being played now (a seat taken, not over), most watched first."""
+    rows = [t for t in await session.lobby() if t["status"] == "open" and t["seats_taken"] > 0]
+    rows.sort(key=lambda t: (-t["spectators"], t["created_at"]), reverse=False)
+    return [{k: t[k] for k in WatchEntry.model_fields} for t in rows]
+
+
+@pages.get("/watch", response_class=HTMLResponse, include_in_schema=False)
+async def watch_page(request: Request, session: SessionDep) -> HTMLResponse:
+    from app.web.pages import templates
+
+    games = await live_games(session)
+    name = "_watch_rows.html" if request.headers.get("HX-Request") else "watch.html"
+    return templates.TemplateResponse(request, name, {"games": games})
+
+
+@pages.get("/tables/{table_id}/qr.svg", include_in_schema=False)
+async def table_qr(request: Request, table_id: str, session: SessionDep,
+                   watch: Annotated[bool, Query()] = False) -> Response:
+    """A QR code of the table's link (its LAN address when served with ``--lan``)."""
+    import qrcode
+    import qrcode.image.svg
+
+    from app.web.pages import share_url
+
+    await session.table_meta(table_id)
+    link = (await share_url(request)).rstrip("/") + f"/tables/{table_id}" + ("?watch=1" if watch else "")
+    image = qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    out = io.BytesIO()
+    image.save(out)
+    return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
