@@ -137,7 +137,9 @@ class ReturnFire(_A):
     kind: Literal["return_fire"]
     model: Id
     weapon: Annotated[str, Field(max_length=12)]
-    at: Annotated[int, Field(ge=0, le=200)] = -1  # index into the reaction window's points; -1 = last
+    at: Annotated[int, Field(ge=-1, le=200)] = -1  # index into the reaction window's points; -1 = last
+    sweep: Annotated[int, Field(ge=0, le=10)] = 0  # ROF points (rulebook: any number up to the weapon's ROF)
+    focus: Annotated[int, Field(ge=0, le=10)] = 0
 
 
 class Pass(_A):

@@ -89,8 +89,17 @@ def aim(state: dict[str, Any], attacker: dict[str, Any], target: dict[str, Any],
 
 
 def could_fire(state: dict[str, Any], shooter: dict[str, Any], target: dict[str, Any], at: Point) -> bool:
-    """Could ``shooter`` take a direct shot at ``target`` standing at ``at`` (arc and reach only)?"""
+    """Could ``shooter`` take a direct shot at ``target`` standing at ``at`` (arc, reach and line of
+    sight: Return Fire is a shot at a model it sees)?"""
     moved = {**target, "x": at.x, "y": at.y}
+    return any_weapon_bears(state, shooter, moved, at) and can_see(state, shooter, moved)
+
+
+def can_see(state: dict[str, Any], viewer: dict[str, Any], target: dict[str, Any]) -> bool:
+    return bool(cover(state, viewer, target)["visible"])
+
+
+def any_weapon_bears(state: dict[str, Any], shooter: dict[str, Any], moved: dict[str, Any], at: Point) -> bool:
     for code in shooter["card"]["weapons"]:
         card = state["weapons"].get(code, {})
         if not card.get("dm") or card.get("grenade") or not card.get("ranges"):

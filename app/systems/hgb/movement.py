@@ -83,12 +83,13 @@ def plan_move(state: dict[str, Any], model: dict[str, Any], path: list[list[floa
     limit = max_mp(model)
     here, heading = pos(model), model["facing"]
     spent, dist, turns = moved["mp"], moved["dist"], moved["turns"]
-    costs = []
+    costs, headings = [], []
     for x, y in path:
         nxt = Point(float(x), float(y))
         step = distance(here, nxt)
         if step < 1e-9:
-            costs.append(round(spent, 3))
+            costs.append(spent)
+            headings.append(round(heading % 360, 6))
             continue
         _check_passable(state, here, nxt, model)
         direction = bearing(here, nxt)
@@ -99,14 +100,15 @@ def plan_move(state: dict[str, Any], model: dict[str, Any], path: list[list[floa
         spent += segment_cost(state, here, nxt, model["mode"], model["id"])
         dist += step
         _check_allowance(model, rules, nxt, spent, dist, limit)
-        costs.append(round(spent, 3))
+        costs.append(spent)
+        headings.append(round(heading % 360, 6))  # the facing while walking this leg
         here = nxt
     if facing is not None:
         if every is not None:
             turns = _turn(model, here, heading, facing % 360, dist, turns, every, tol)
         heading = facing % 360
     _check_overlap(state, model, here)
-    return {"x": here.x, "y": here.y, "facing": round(heading % 360, 6), "costs": costs,
+    return {"x": here.x, "y": here.y, "facing": round(heading % 360, 6), "costs": costs, "headings": headings,
             "moved": {"mp": spent, "dist": dist, "turns": turns}, "mp_left": max(0.0, limit - spent)}
 
 

@@ -33,6 +33,12 @@ BAND_MODIFIER = {"point_blank": 1, "short": 0, "medium": -1, "long": -2, "extrem
 COVER_MODIFIER = {"open": 1, "light": 0, "partial": -1, "full": -2}
 
 
+def tape(value: float) -> float:
+    """A length (or MP, or degrees) as shown to players: what a tape measure reads, 0.1 inch.
+    The rules keep full precision internally; only what leaves in events and views is rounded."""
+    return round(float(value), 1) + 0.0  # + 0.0: no "-0.0"
+
+
 def ordered(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The models in id order (never rely on dict order: stored snapshots may reorder keys)."""
     models = state["models"]

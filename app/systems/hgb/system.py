@@ -15,7 +15,7 @@ from app.systems.hgb.damage import can_go_full_speed
 from app.systems.hgb.helpers import HELPERS
 from app.systems.hgb.movement import change_speed, plan_move
 from app.systems.hgb.options import HgbOptions
-from app.systems.hgb.sight import pos
+from app.systems.hgb.sight import pos, tape
 from app.systems.hgb.view import legal_actions, render
 
 PHASE_ACTIONS = {
@@ -153,9 +153,11 @@ class HeavyGearBlitz(RuleSystem):
         m.update(x=plan["x"], y=plan["y"], facing=plan["facing"], moved=plan["moved"], acted=True)
         s["designations"].pop(m["id"], None)  # designation lasts "until the target starts to move"
         ev.append({"kind": "moved", "model": m["id"], "path": [[float(x), float(y)] for x, y in a.path],
-                   "mp": plan["costs"], "mp_left": plan["mp_left"], "facing": plan["facing"],
-                   "x": plan["x"], "y": plan["y"]})
-        turns.open_reaction(s, m, turns.inch_points(start, [turns.pos_at(p) for p in a.path]), ev)
+                   "mp": [tape(c) for c in plan["costs"]], "mp_left": tape(plan["mp_left"]),
+                   "facing": tape(plan["facing"]), "x": plan["x"], "y": plan["y"]})
+        points, facings = turns.inch_points(start, [turns.pos_at(p) for p in a.path], plan["headings"],
+                                            plan["facing"])
+        turns.open_reaction(s, m, points, ev, facings=facings)
 
     def _attack(self, s: State, seat: str, a: A.Attack, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)
@@ -175,7 +177,8 @@ class HeavyGearBlitz(RuleSystem):
             ev.extend(combat.direct_attack(s, dice, m, target, a.weapon, a.sweep, a.focus))
         m["actions"] -= 1
         m["acted"] = True
-        turns.open_reaction(s, m, [pos(m)], ev)
+        if not (a.indirect or card.get("grenade")):  # IF: "without fear of return fire" (grenades use IF rules)
+            turns.open_reaction(s, m, [pos(m)], ev)
 
     def _designate(self, s: State, seat: str, a: A.Designate, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)
@@ -203,6 +206,7 @@ class HeavyGearBlitz(RuleSystem):
         ev.append(observe.jam(s, dice, m, self._target(s, m, a.observer)))
         m["actions"] -= 1
         m["acted"] = True
+        turns.open_reaction(s, m, [pos(m)], ev)  # Return Fire: "once per completed action"
 
     # --- Return Fire -----------------------------------------------------------------------
     def _return_fire(self, s: State, seat: str, a: A.ReturnFire, dice: Dice, ev: list[Event]) -> None:
@@ -219,12 +223,18 @@ class HeavyGearBlitz(RuleSystem):
         idx = a.at if a.at >= 0 else len(p["points"]) - 1
         if idx >= len(p["points"]):
             raise IllegalAction(f"The move has {len(p['points'])} points to fire at, not {a.at}", code="bad_point")
-        final = (mover["x"], mover["y"])
+        final = (mover["x"], mover["y"], mover["facing"])
+        # the mover as it stood when it finished that inch: its place and its facing there
         mover["x"], mover["y"] = p["points"][idx]
-        ev.append({"kind": "return_fire", "model": m["id"], "target": mover["id"], "at": p["points"][idx]})
-        ev.extend(combat.direct_attack(s, dice, m, mover, a.weapon, 0, 0))
+        mover["facing"] = p.get("facings", [final[2]] * len(p["points"]))[idx]
+        if not combat.can_see(s, m, mover):
+            raise IllegalAction(f"{m['label']} cannot see {mover['label']} at that point; Return Fire is a "
+                                f"shot at a model in sight", code="no_line_of_sight")
+        ev.append({"kind": "return_fire", "model": m["id"], "target": mover["id"],
+                   "at": [tape(c) for c in p["points"][idx]], "facing": tape(mover["facing"])})
+        ev.extend(combat.direct_attack(s, dice, m, mover, a.weapon, a.sweep, a.focus))
         if mover["status"] == "active":
-            mover["x"], mover["y"] = final
+            mover["x"], mover["y"], mover["facing"] = final
         m["kept"], m["actions"] = False, 0
         if mover["status"] != "active" or not [x for x in turns.alive(s, seat)
                                                if x["kept"] and x["id"] in p["models"]]:

@@ -13,7 +13,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
 from app.geometry.tabletop import Point, path_length
-from app.systems.hgb.sight import ordered
+from app.systems.hgb.sight import ordered, tape
 from app.systems.hgb.combat import could_fire
 from app.systems.hgb.setup import SEATS, fresh_round, other
 
@@ -143,11 +143,14 @@ def advance(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]]) -> 
 
 
 def open_reaction(state: dict[str, Any], mover: dict[str, Any], points: list[Point],
-                  events: list[dict[str, Any]], designation: bool = False) -> bool:
-    """Return Fire: the other seat's models that kept their Action and could shoot the mover at
-    one of ``points`` may answer it (after a designation, ECM models may answer too)."""
+                  events: list[dict[str, Any]], designation: bool = False,
+                  facings: list[float] | None = None) -> bool:
+    """Return Fire: the other seat's models that kept their Action and could shoot the mover
+    (arc, reach and line of sight) at one of ``points`` may answer it (after a designation, ECM
+    models may answer too). ``facings`` are the mover's facings at those points."""
     if mover["status"] != "active" or state["result"] is not None:
         return False
+    facings = facings or [mover["facing"]] * len(points)
     foe = other(mover["seat"])
     ready = [m["id"] for m in alive(state, foe)
              if m["kept"] and (any(could_fire(state, m, mover, p) for p in points)
@@ -155,10 +158,10 @@ def open_reaction(state: dict[str, Any], mover: dict[str, Any], points: list[Poi
     if not ready:
         return False
     state["pending"] = {"seat": foe, "mover": mover["id"], "models": ready,
-                        "points": [[round(p.x, 4), round(p.y, 4)] for p in points]}
+                        "points": [[p.x, p.y] for p in points], "facings": list(facings)}
     state["phase"] = "reaction"
     events.append({"kind": "reaction_window", "reactor": foe, "mover": mover["id"], "models": ready,
-                   "points": state["pending"]["points"]})
+                   "points": [[tape(p.x), tape(p.y)] for p in points], "facings": [tape(f) for f in facings]})
     return True
 
 
@@ -167,21 +170,29 @@ def close_reaction(state: dict[str, Any]) -> None:
     state["phase"] = "activation" if state["result"] is None else "over"
 
 
-def inch_points(start: Point, path: list[Point]) -> list[Point]:
-    """The points where each inch of the move is completed, and the end point."""
+def inch_points(start: Point, path: list[Point], headings: list[float] | None = None,
+                final: float | None = None) -> tuple[list[Point], list[float]]:
+    """The points where each inch of the move is completed, and the end point, with the mover's
+    facing there (``headings``: its facing along each leg of ``path``; ``final``: at the end)."""
     out: list[Point] = []
+    faced: list[float] = []
     pts = [start, *path]
+    heads = headings or [final or 0.0] * len(path)
     walked, next_mark = 0.0, 1.0
-    for a, b in zip(pts, pts[1:]):
+    for a, b, head in zip(pts, pts[1:], heads):
         seg = path_length([a, b])
         while seg > 0 and walked + seg >= next_mark - 1e-9:
             t = (next_mark - walked) / seg
             out.append(Point(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)))
+            faced.append(head)
             next_mark += 1
         walked += seg
     if not out or (out[-1].x, out[-1].y) != (pts[-1].x, pts[-1].y):
         out.append(pts[-1])
-    return out
+        faced.append(0.0)
+    if final is not None:
+        faced[-1] = final  # the move is over: the model stands with its final facing
+    return out, faced
 
 
 def check_end(state: dict[str, Any], events: list[dict[str, Any]]) -> None:

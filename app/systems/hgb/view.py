@@ -13,7 +13,7 @@ from typing import Any
 from app.systems.hgb.combat import aim
 from app.systems.hgb.damage import STATE_NAMES, damage_state
 from app.systems.hgb.movement import CLIMB_MP, DESCEND_MP, TERRAIN_MP, TURN_EVERY, max_mp
-from app.systems.hgb.sight import cover, ground, ordered, pos
+from app.systems.hgb.sight import cover, ground, ordered, pos, tape
 from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, zone
 from app.systems.hgb.turns import groups_left
 
@@ -33,7 +33,7 @@ def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         "rules": {k: v for k, v in state["rules"].items() if not k.startswith("_")},
         "initiative": state["initiative"], "first": state["first"], "to_activate": state["to_activate"],
         "current": state["current"], "groups_done": state["groups_done"],
-        "designations": state["designations"], "pending": state["pending"],
+        "designations": state["designations"], "pending": _pending(state["pending"]),
         "ready": state["ready"], "agree": state["agree"], "result": state["result"],
         "options": {"designation": state["options"]["designation"]},
         "movement": {"terrain_mp": TERRAIN_MP, "open_mp": 1, "climb_mp": CLIMB_MP, "descend_mp": DESCEND_MP,
@@ -45,6 +45,14 @@ def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         if state["phase"] == "activation" and cur and cur["seat"] == viewer and cur["model"]:
             view["targets"] = targets(state, state["models"][cur["model"]])
     return view
+
+
+def _pending(p: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The Return Fire window with its points and facings as a tape measure reads them."""
+    if p is None:
+        return None
+    return {**p, "points": [[tape(x), tape(y)] for x, y in p["points"]],
+            "facings": [tape(f) for f in p.get("facings", [])]}
 
 
 def _piece(m: dict[str, Any], base: float, level: int) -> dict[str, Any]:

@@ -189,3 +189,63 @@ def test_no_reaction_window_when_no_kept_model_could_shoot():
     assert not by_kind(ev, "reaction_window") and t.state["phase"] == "activation"
     with pytest.raises(IllegalAction):
         act(t, "north", {"kind": "pass"})
+
+
+BUILDING = {"id": "b", "type": "building", "level": 3, "polygon": [[20, 35], [28, 35], [28, 37], [20, 37]]}
+
+
+def test_indirect_fire_opens_no_return_fire_window():
+    """Rulebook, Indirect Fire: IF weapons "can fire over various obstacles, hitting the enemy without
+    fear of return fire (lobbed fire from covered positions, guided missiles, and so on)"."""
+    t = battle({"n-cg1-3": (24, 2, 90), "n-cg1-4": (30, 16, 90), "s-cg1-3": (24, 24, 270),
+                "s-cg2-1": (40, 44, 270)}, first="south")
+    act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
+    ev = act(t, "north", {"kind": "designate", "model": "n-cg1-4", "target": "s-cg1-3"})
+    assert by_kind(ev, "reaction_window")  # the observer's Action is in plain sight: it may be shot at
+    act(t, "south", {"kind": "pass"})
+    ev = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3",
+                          "indirect": True}, [1, 2, 3, 1, 1])
+    assert not by_kind(ev, "reaction_window") and t.state["phase"] == "activation"
+
+
+def test_return_fire_needs_line_of_sight():
+    """Rulebook, Return Fire: the kept Action is spent "on a ranged attack, i.e. a shot"; a model
+    cannot shoot back at a mover it cannot see (here fully hidden behind a building)."""
+    t = battle({"n-cg1-3": (24, 30, 90), "s-cg1-3": (24, 40, 270), "s-cg2-1": (40, 44, 270)},
+               {"terrain": [BUILDING]}, first="south")
+    act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
+    ev = act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[24, 32]]})
+    assert not by_kind(ev, "reaction_window") and t.state["phase"] == "activation"
+
+
+def test_return_fire_uses_the_movers_facing_at_that_inch_and_may_use_rof():
+    """Rulebook, Return Fire: "A model may act against a moving model only once per inch that model
+    fully completes ... The shot itself is resolved as soon as the target finishes its current inch";
+    Defense Modifiers: "-1 ... if the attacker is in the defender's Rear (Rr) firing arc"; ROF: "When
+    firing such a weapon, you may use any number of Rate of Fire (ROF) points"."""
+    # The north Hunter backs towards the south one (walker, Combat Speed) and turns to face it only
+    # at the end of its move: at the first inch its back is to the shooter.
+    t = battle({"n-cg1-3": (24, 30, 270), "s-cg1-3": (24, 40, 270), "s-cg2-1": (40, 44, 270)}, first="south")
+    act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
+    act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[24, 33]], "facing": 90})
+    assert t.view("south")["pending"]["facings"] == [270, 270, 90]
+    ev = act(t, "south", {"kind": "return_fire", "model": "s-cg1-3", "weapon": "LAC", "at": 0, "focus": 1},
+             [3, 1, 2, 1])
+    assert by_kind(ev, "attack")[0]["focus"] == 1
+    res = by_kind(ev, "attack_resolved")[0]
+    assert res["defense_modifiers"]["rear_arc"] == -1
+    assert t.state["models"]["n-cg1-3"]["facing"] == 90 and t.state["models"]["n-cg1-3"]["y"] == 33
+
+
+def test_an_ecm_action_opens_a_return_fire_window():
+    """Rulebook, Return Fire: "once per completed action ... resolved as soon as the target finishes
+    ... the Action that triggered the Return Fire"; ECM is an Action ("by spending an Action on it")."""
+    opts = {"north": {"faction": "peace_river"}}
+    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (30, 20, 270)}, opts,
+               first="south")
+    act(t, "south", {"kind": "designate", "model": "s-cg1-4", "target": "n-cg1-1"})
+    act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
+    assert t.state["to_activate"] == "north"
+    ev = act(t, "north", {"kind": "ecm", "model": "n-cg1-1", "observer": "s-cg1-4"}, [5, 3])
+    window = by_kind(ev, "reaction_window")
+    assert window and window[0]["models"] == ["s-cg1-3"] and t.state["phase"] == "reaction"
