@@ -40,7 +40,7 @@ export class Board {
     this.grid = makeTabletop({ width: 24, height: 24 });
     this.panZoom = new PanZoom(svg, this.grid.bounds);
     this.drag = new Drag(this);
-    this.measure = new Measure(this, (t) => this.emit("measure", t));
+    this.measure = new Measure(this, (t, line) => { this.emit("measure", t); this.emit("ruler", line || null); });
     this.pieces = new Map(); // id -> {piece, g}
     this.selected = null;
     this.tool = "select";

@@ -33,7 +33,7 @@ export class Measure {
     this.label.setAttribute("x", (this.from.x + to.x) / 2);
     this.label.setAttribute("y", (this.from.y + to.y) / 2 - 0.4);
     this.label.setAttribute("font-size", Math.max(0.5, this.board.panZoom.vb.w / 40));
-    this.onReadout(reading);
+    this.onReadout(reading, { from: this.from, to, text: reading });
   }
 
   clear() {
