@@ -9,7 +9,7 @@ export function showLegend(wrap, items) {
   if (!items || !items.length) { box?.remove(); return; }
   const sig = JSON.stringify(items);
   if (box && box.dataset.sig === sig) return;
-  const open = box ? box.open : !window.matchMedia?.("(max-width: 700px)").matches;
+  const open = box ? box.open : false; // folded: it must not cover pieces
   box?.remove();
   box = document.createElement("details");
   box.className = "board-legend";

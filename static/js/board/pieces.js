@@ -92,7 +92,7 @@ export function fillPiece(g, piece, side, r) {
   const label = text(name.length > 18 ? `${name.slice(0, 17)}…` : name, { class: "piece-label", y: r * 1.9, "font-size": r * 0.62 }, g);
   label.setAttribute("paint-order", "stroke");
   el("title", {}, g).textContent = name;
-  if (piece.status && !badges.length) text(piece.status, { class: "piece-status", y: -r * 1.25, "font-size": r * 0.5 }, scaled);
+  if (piece.status && !piece.badges && !piece.tone) text(piece.status, { class: "piece-status", y: -r * 1.25, "font-size": r * 0.5 }, scaled);
 }
 
 export function place(g, x, y) {

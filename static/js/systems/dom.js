@@ -19,7 +19,9 @@ export function h(tag, props = {}, ...children) {
 }
 
 // A button with its label, an optional accessible name, and a data-key for tests and focus.
+// opts.primary marks the current step's main button: the page lifts it over the board.
 export function button(label, onClick, opts = {}) {
   return h("button", { type: "button", text: label, onclick: onClick, class: opts.cls ?? "small", disabled: !!opts.disabled,
-    "aria-label": opts.aria, "data-key": opts.key || label, title: opts.title, "aria-pressed": opts.pressed });
+    "aria-label": opts.aria, "data-key": opts.key || label, title: opts.title, "aria-pressed": opts.pressed,
+    "data-primary": opts.primary ? "true" : undefined });
 }

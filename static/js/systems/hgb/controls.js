@@ -27,7 +27,7 @@ export function makeControls(P) {
     }
     box.append(h("p", { class: "hgb-note", text: "You won the initiative. Who activates a Combat Group first?" }),
       h("div", { class: "hgb-buttons" },
-        button("We activate first", () => fire({ kind: "choose_first", seat: me }), { key: "first-me", cls: "primary small" }),
+        button("We activate first", () => fire({ kind: "choose_first", seat: me }), { key: "first-me", cls: "primary small", primary: true }),
         button(`${ucfirst(other(me))} activates first`, () => fire({ kind: "choose_first", seat: other(me) }), { key: "first-them" })));
     return box;
   }
@@ -48,7 +48,7 @@ export function makeControls(P) {
       const g = select(left.map((gid) => [gid, `${groupName(me, gid)} (${gid})`]), st.group,
         { "data-key": "group", onchange: (e) => { st.group = e.target.value; st.model = null; renderControls(st.view); } });
       box.append(field("Combat Group", g), h("div", { class: "hgb-buttons" },
-        button("Activate this group", () => fire({ kind: "activate_group", group: st.group }), { key: "activate", cls: "primary small", disabled: !st.group })));
+        button("Activate this group", () => fire({ kind: "activate_group", group: st.group }), { key: "activate", cls: "primary small", disabled: !st.group, primary: true })));
       box.append(h("p", { class: "hgb-note", text: "Or act with one of its models below: that activates its group." }));
     } else {
       box.append(h("p", { class: "hgb-note", text: `${groupName(me, cur.group)} is active. Models act one at a time; starting another makes the previous one Used.` }));
@@ -109,7 +109,7 @@ export function makeControls(P) {
         const a = moveFor(card.id, st.waypoints);
         st.waypoints = [];
         fire(a);
-      }, { key: "wp-move", cls: "primary small", disabled: !st.waypoints.length })));
+      }, { key: "wp-move", cls: "primary small", disabled: !st.waypoints.length, primary: st.waypoints.length > 0 })));
     return box;
   }
 
@@ -176,7 +176,7 @@ export function makeControls(P) {
     box.append(h("div", { class: "hgb-buttons" },
       button(st.target ? `Roll the attack on ${label(st.target)}` : "Roll the attack", () => fire({ kind: "attack", model: card.id,
         weapon: st.weapon, target: st.target, indirect: st.indirect, sweep: st.sweep, focus: st.focus }),
-      { key: "attack", cls: "primary small", disabled: !ok }),
+      { key: "attack", cls: "primary small", disabled: !ok, primary: ok && !st.waypoints.length }),
       button("Designate this target (Forward Observer)", () => fire({ kind: "designate", model: card.id, target: st.target }),
         { key: "designate", disabled: !st.target || card.actions < 1 })));
     const observers = Object.values(st.view.designations || {}).filter((d) => d.seat !== me).map((d) => d.observer);
@@ -223,7 +223,7 @@ export function makeControls(P) {
       onchange: (e) => { st.keep = e.target.checked; } });
     box.append(h("label", { class: "hgb-check", for: keep.id }, keep, h("span", { text: " Keep the Action for Return Fire" })),
       h("div", { class: "hgb-buttons" },
-        button(`${card.label} is done`, () => { fire({ kind: "done", model: card.id, keep_action: st.keep && card.actions > 0 }); st.keep = false; }, { key: "done" }),
+        button(`${card.label} is done`, () => { fire({ kind: "done", model: card.id, keep_action: st.keep && card.actions > 0 }); st.keep = false; }, { key: "done", primary: !st.waypoints.length && !(st.aim?.legal && card.actions >= 1) }),
         button("End this Combat Group", () => fire({ kind: "end_group" }), { key: "end-group", cls: "secondary small", disabled: !st.view.current })));
     return box;
   }
@@ -246,7 +246,7 @@ export function makeControls(P) {
       st.rfAt < 0 ? p.points.length - 1 : st.rfAt, { "data-key": "rf-at", onchange: (e) => { st.rfAt = Number(e.target.value); drawMarks(st.view); } });
     box.append(field("Firing model", m), field("Weapon", w), field("Fire at the mover at", at));
     box.append(h("div", { class: "hgb-buttons" },
-      button("Return Fire", () => fire({ kind: "return_fire", model: st.rfModel, weapon: st.rfWeapon, at: st.rfAt }), { key: "rf", cls: "primary small" }),
+      button("Return Fire", () => fire({ kind: "return_fire", model: st.rfModel, weapon: st.rfWeapon, at: st.rfAt }), { key: "rf", cls: "primary small", primary: true }),
       button("Pass", () => { st.rfAt = -1; fire({ kind: "pass" }); }, { key: "pass" })));
     const designating = Object.values(view.designations || {}).some((d) => d.observer === p.mover && d.seat !== me);
     if (designating && shooter?.ecm > 0) {

@@ -61,7 +61,7 @@ export function makeSetup(P) {
         fire(a);
       }, { key: "choose-force", disabled: !!b?.result?.error }),
       button((view.ready || []).includes(me) ? "Ready (waiting for the other player)" : "Ready: forces and terrain are set",
-        () => fire({ kind: "ready" }), { key: "ready", cls: "primary small", disabled: (view.ready || []).includes(me) })));
+        () => fire({ kind: "ready" }), { key: "ready", cls: "primary small", disabled: (view.ready || []).includes(me), primary: true })));
     return box;
   }
 
@@ -204,7 +204,7 @@ export function makeSetup(P) {
         .then(() => { st.deployModel = null; st.deployAt = null; st.sig = null; renderControls(st.view); }).catch(() => {}),
         { key: "deploy", disabled: ready || !st.deployModel }),
       button(ready ? "Ready (waiting for the other player)" : "Ready: deployment done", () => fire({ kind: "ready" }),
-        { key: "ready", cls: "primary small", disabled: ready })));
+        { key: "ready", cls: "primary small", disabled: ready, primary: true })));
     return box;
   }
 
