@@ -78,6 +78,16 @@ class SetSpeed(_A):
     autopilot: bool | None = None
 
 
+class Autopilot(_A):
+    """Rulebook, Autopilot: switched on "at the start of a round". The order stands until changed:
+    during the initiative phase it engages at once (nothing has acted yet this round), otherwise
+    when the next round starts."""
+
+    kind: Literal["autopilot"]
+    model: Id
+    on: bool = True
+
+
 class Move(_A):
     """Move along ``path`` (waypoints after the current position); ``facing`` turns at the end."""
 
@@ -158,7 +168,8 @@ class Concede(_A):
 
 
 HgbAction = Annotated[
-    PlaceTerrain | RemoveTerrain | ChooseForce | Ready | Deploy | ChooseFirst | ActivateGroup | SetSpeed | Move | Aim
+    PlaceTerrain | RemoveTerrain | ChooseForce | Ready | Deploy | ChooseFirst | ActivateGroup | SetSpeed | Autopilot
+    | Move | Aim
     | Attack | Designate | Ecm | Done | EndGroup | ReturnFire | Pass | AgreeEnd | Concede,
     Field(discriminator="kind"),
 ]

@@ -86,7 +86,7 @@ def choose_force(state: dict[str, Any], seat: str, faction: str, choices: dict[s
 
 def fresh_round() -> dict[str, Any]:
     """Per-round flags of a model."""
-    return {"used": False, "activated": False, "actions": 1, "kept": False, "changed": False,
+    return {"used": False, "activated": False, "actions": 1, "attacks": 0, "kept": False, "changed": False,
             "acted": False, "full_paid": False, "moved": {"mp": 0.0, "dist": 0.0, "turns": 0}}
 
 

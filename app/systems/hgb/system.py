@@ -26,6 +26,7 @@ PHASE_ACTIONS = {
                    A.EndGroup),
     "reaction": (A.ReturnFire, A.Ecm, A.Pass, A.Aim),
 }
+ANY_TIME = (A.Autopilot,)  # either seat, for its own models, in any phase of a game in progress
 
 
 class HeavyGearBlitz(RuleSystem):
@@ -69,7 +70,7 @@ class HeavyGearBlitz(RuleSystem):
         if isinstance(action, A.AgreeEnd):
             self._agree(s, seat, action, events)
             return s, events
-        if not isinstance(action, PHASE_ACTIONS[s["phase"]]):
+        if not isinstance(action, PHASE_ACTIONS[s["phase"]] + ANY_TIME):
             raise WrongPhase(f"{action.kind!r} is not possible during the {s['phase']} phase")
         handler = getattr(self, f"_{action.kind}")
         handler(s, seat, action, dice, events)
@@ -131,13 +132,24 @@ class HeavyGearBlitz(RuleSystem):
             raise IllegalAction(f"{m['label']} may change speed and mode once per round, before it moves "
                                 f"and acts", code="illegal_speed")
         change_speed(m, a.speed, can_go_full_speed(m["card"]["boxes"], m["crossed"]))
-        if a.autopilot:
-            if not any(p["id"] == "autopilot" for p in m["card"].get("perks", [])):
-                raise IllegalAction(f"{m['label']} has no Autopilot", code="no_perk")
-            m["autopilot"], m["actions"] = True, 2  # Autopilot: may attack twice, defends with one die
+        if a.autopilot and not m["autopilot"]:
+            raise IllegalAction(f"{m['label']}'s Autopilot is switched on at the start of a round (send "
+                                f"'autopilot' now and it is on from the next round)", code="autopilot_at_round_start")
         m["speed"], m["mode"], m["changed"] = a.speed, a.mode or m["mode"], True
         ev.append({"kind": "speed_set", "model": m["id"], "speed": m["speed"], "mode": m["mode"],
                    "autopilot": m["autopilot"]})
+
+    def _autopilot(self, s: State, seat: str, a: A.Autopilot, dice: Dice, ev: list[Event]) -> None:
+        m = self._own(s, seat, a.model)
+        if not any(p["id"] == "autopilot" for p in m["card"].get("perks", [])):
+            raise IllegalAction(f"{m['label']} has no Autopilot", code="no_perk")
+        if m["status"] not in ("active", "reserve"):
+            raise IllegalAction(f"{m['label']} is no longer in play", code="not_in_play")
+        m["autopilot_order"] = a.on
+        start = s["round"] + (0 if s["phase"] == "initiative" else 1)  # the round has not got going yet
+        if s["phase"] == "initiative":
+            m["autopilot"] = a.on
+        ev.append({"kind": "autopilot_set", "model": m["id"], "on": a.on, "from_round": max(1, start)})
 
     def _move(self, s: State, seat: str, a: A.Move, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)
@@ -162,7 +174,9 @@ class HeavyGearBlitz(RuleSystem):
     def _attack(self, s: State, seat: str, a: A.Attack, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)
         turns.begin_model(s, seat, m, ev)
-        self._spend(m, "attack")
+        second = m["actions"] < 1 and m["autopilot"] and m.get("attacks", 0) == 1
+        if not second:  # Autopilot: "may attack twice" -- a second attack, not a second Action
+            self._spend(m, "attack")
         target = self._target(s, m, a.target)
         card = combat.weapon_card(s, m, a.weapon)
         if a.indirect or card.get("grenade"):
@@ -175,7 +189,9 @@ class HeavyGearBlitz(RuleSystem):
             ev.extend(combat.indirect_attack(s, dice, m, target, a.weapon, observer, a.sweep, a.focus))
         else:
             ev.extend(combat.direct_attack(s, dice, m, target, a.weapon, a.sweep, a.focus))
-        m["actions"] -= 1
+        if not second:
+            m["actions"] -= 1
+        m["attacks"] = m.get("attacks", 0) + 1
         m["acted"] = True
         if not (a.indirect or card.get("grenade")):  # IF: "without fear of return fire" (grenades use IF rules)
             turns.open_reaction(s, m, [pos(m)], ev)

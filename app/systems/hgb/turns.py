@@ -32,7 +32,7 @@ def start_round(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]])
     state["round"] += 1
     for m in ordered(state):
         m.update(fresh_round())
-        m["autopilot"] = False
+        m["autopilot"] = bool(m.get("autopilot_order"))  # "at the start of a round"
     state.update(designations={}, groups_done={s: [] for s in SEATS}, current=None, pending=None,
                  first=None, to_activate=None, phase="initiative")
     rolls = []

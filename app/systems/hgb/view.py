@@ -81,6 +81,8 @@ def _card(state: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
                      "ammo_left": m["ammo"].get(w, state["weapons"].get(w, {}).get("limited_ammo"))}
                     for w in card["weapons"]],  # the weapon cards themselves are in view["weapons"]
         "used": m["used"], "actions": m["actions"], "kept_action": m["kept"], "autopilot": m["autopilot"],
+        "autopilot_order": bool(m.get("autopilot_order")),
+        "second_attack": bool(m["autopilot"] and m["actions"] < 1 and m.get("attacks", 0) == 1),
         "leader": m.get("leader", False), "army_commander": m.get("army_commander", False),
     }
 
@@ -185,6 +187,10 @@ def legal_actions(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
             out += [{"kind": kind, "model": m["id"]} for m in mine if m["status"] == "active" and m["kept"]]
         else:
             out.append({"kind": kind})
+    if state["result"] is None:  # Autopilot orders: any time, for the seat's own models with the perk
+        out += [{"kind": "autopilot", "model": m["id"], "on": not m.get("autopilot_order")} for m in mine
+                if m["status"] in ("active", "reserve")
+                and any(p["id"] == "autopilot" for p in m["card"].get("perks", []))]
     return out
 
 

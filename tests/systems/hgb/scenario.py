@@ -23,9 +23,10 @@ class ScriptedDice(Dice):
 
 
 def battle(place: dict[str, tuple[float, float, float]], options: dict[str, Any] | None = None,
-           first: str = "north") -> Table:
+           first: str = "north", autopilot: tuple[str, ...] = ()) -> Table:
     """Both sides deployed, round 1 begun with ``first`` to activate; models not in ``place``
-    are taken off the table so the scenario holds only the named ones."""
+    are taken off the table so the scenario holds only the named ones; the ``autopilot`` models
+    switch it on at the start of the round."""
     opts = {"map": "open", **(options or {})}
     t = Table(opts, seed="scenario")
     for seat in ("north", "south"):
@@ -41,6 +42,8 @@ def battle(place: dict[str, tuple[float, float, float]], options: dict[str, Any]
             m.update(x=float(x), y=float(y), facing=float(f))
         else:
             m["status"] = "removed"
+    for mid in autopilot:
+        t.act(t.state["models"][mid]["seat"], {"kind": "autopilot", "model": mid})
     winner = t.state["initiative"]["winner"]
     t.act(winner, {"kind": "choose_first", "seat": first})
     return t

@@ -151,8 +151,8 @@ def test_reinforced_armor_and_weak_side():
 
 
 def test_autopilot_attacks_twice_and_defends_with_one_die():
-    t = battle({"n-cg2-k": (24, 10, 90), "s-cg1-3": (24, 20, 270)}, HUNTERS, first="north")
-    act(t, "north", {"kind": "set_speed", "model": "n-cg2-k", "speed": "combat", "autopilot": True})
+    t = battle({"n-cg2-k": (24, 10, 90), "s-cg1-3": (24, 20, 270)}, HUNTERS, first="north",
+               autopilot=("n-cg2-k",))
     for _ in range(2):  # the veteran Jaguar-AK rolls 3 dice; the Hunter defends with 2
         act(t, "north", {"kind": "attack", "model": "n-cg2-k", "weapon": "LAC", "target": "s-cg1-3"},
             [1, 2, 3, 6, 6])
@@ -279,3 +279,33 @@ def test_sweep_fire_checks_arc_and_range_for_every_target():
     assert set(res) == {"s-cg1-3", "s-cg1-1"}
     assert res["s-cg1-3"]["attack_modifiers"]["range"] == -2 and res["s-cg1-1"]["attack_modifiers"]["range"] == -2
     assert by_kind(events, "attack")[0]["spared"][0]["model"] == "s-cg1-4"
+
+
+def test_autopilot_is_switched_on_at_the_start_of_a_round_not_after_defending():
+    """Rulebook, Perks: "AUTOPILOT ... You may activate the model's autopilot at the start of a round.
+    While it is active, the model may roll only one die on defense, but it may attack twice." """
+    t = battle({"n-cg2-k": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (30, 20, 270)}, HUNTERS,
+               first="south")
+    res = by_kind(act(t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC", "target": "n-cg2-k"},
+                      [1, 2, 3, 1, 1, 1]), "attack_resolved")[0]
+    assert len(res["defense_roll"]["faces"]) == 4  # the veteran Jaguar-AK defends with DEF 4
+    act(t, "south", {"kind": "end_group"})
+    with pytest.raises(IllegalAction) as err:  # mid-round, after it has defended: too late
+        act(t, "north", {"kind": "set_speed", "model": "n-cg2-k", "speed": "combat", "autopilot": True})
+    assert err.value.code == "autopilot_at_round_start"
+    ev = act(t, "north", {"kind": "autopilot", "model": "n-cg2-k"})
+    assert ev[0]["from_round"] == 2 and not t.state["models"]["n-cg2-k"]["autopilot"]
+    ev = act(t, "north", {"kind": "done", "model": "n-cg2-k"})  # its group ends, and with it the round
+    assert by_kind(ev, "round_started") and t.state["models"]["n-cg2-k"]["autopilot"]  # the order stands
+
+
+def test_autopilot_gives_a_second_attack_not_a_second_action():
+    """Rulebook, Perks: the Autopilot model "may attack twice"; Movement: "movement at Full Speed
+    always costs 1 Action of the model"; Actions: "A Gear that spends its single Action on movement
+    at Full Speed cannot attack in that round." """
+    t = battle({"n-cg2-k": (24, 10, 90), "s-cg1-3": (24, 20, 270)}, HUNTERS, autopilot=("n-cg2-k",))
+    act(t, "north", {"kind": "set_speed", "model": "n-cg2-k", "speed": "full"})
+    act(t, "north", {"kind": "move", "model": "n-cg2-k", "path": [[24, 11]]})
+    with pytest.raises(IllegalAction) as err:
+        act(t, "north", {"kind": "attack", "model": "n-cg2-k", "weapon": "LAC", "target": "s-cg1-3"})
+    assert err.value.code == "no_action"
