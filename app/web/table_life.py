@@ -187,14 +187,40 @@ async def watch_page(request: Request, session: SessionDep) -> HTMLResponse:
 async def table_qr(request: Request, table_id: str, session: SessionDep,
                    watch: Annotated[bool, Query()] = False) -> Response:
     """A QR code of the table's link (its LAN address when served with ``--lan``)."""
-    import qrcode
-    import qrcode.image.svg
-
     from app.web.pages import share_url
 
     await session.table_meta(table_id)
     link = (await share_url(request)).rstrip("/") + f"/tables/{table_id}" + ("?watch=1" if watch else "")
-    image = qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    return Response(_qr_svg(link), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+@router.get("/tables/{table_id}/links", tags=["tables"])
+async def table_links(request: Request, table_id: str, session: SessionDep) -> dict[str, str]:
+    """The table's invitation links for other devices (the LAN address when served with --lan)."""
+    from app.web.pages import share_url
+
+    await session.table_meta(table_id)
+    base = (await share_url(request)).rstrip("/")
+    return {"base": base, "play": f"{base}/tables/{table_id}?join=1", "watch": f"{base}/tables/{table_id}?watch=1"}
+
+
+class QrRequest(_In):
+    text: Annotated[str, Field(min_length=1, max_length=600)]
+
+
+@router.post("/qr", tags=["tables"], dependencies=[ClientLimit], response_class=Response,
+             responses={200: {"content": {"image/svg+xml": {}}}})
+async def make_qr(body: QrRequest) -> Response:
+    """A QR code (SVG) of a link the page holds, such as a seat's rejoin link (POSTed, so the
+    secret in it stays out of addresses and logs)."""
+    return Response(_qr_svg(body.text), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+def _qr_svg(text: str) -> bytes:
+    import qrcode
+    import qrcode.image.svg
+
+    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
     out = io.BytesIO()
     image.save(out)
-    return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+    return out.getvalue()

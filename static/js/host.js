@@ -1,8 +1,12 @@
-// Host controls, shown to the browser that created the table: close it, free or reopen seats.
+// Host controls, shown to the browser that created the table: close it, remove or reopen
+// players (asking first, never on the host's own seat), re-issue a seat's rejoin link, and
+// the table's settings (spectators' chat for the players, spectator delay).
 import { api } from "./api.js";
+import { qrImage } from "./seating.js";
 
-export function mountHost(container, table, token, names, onMessage) {
+export function mountHost(container, table, token, names, onMessage, mySeat = () => null) {
   container.hidden = false;
+  const settings = { spectator_chat: false, delay_actions: 0, delay_seconds: 0 };
   const render = () => {
     const list = container.querySelector("ul");
     list.replaceChildren();
@@ -10,19 +14,29 @@ export function mountHost(container, table, token, names, onMessage) {
       const li = document.createElement("li");
       const label = document.createElement("span");
       const closed = s.state === "closed";
-      label.textContent = `${s.seat}: ${closed ? "closed" : names.get(s.seat) || "free"}`;
+      const own = s.seat === mySeat();
+      label.textContent = `${s.seat}: ${closed ? "closed" : names.get(s.seat) || "free"}${own ? " (you)" : ""}`;
       li.appendChild(label);
-      if (closed || names.has(s.seat)) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "small secondary";
-        b.textContent = closed ? "Reopen" : "Remove player";
-        b.setAttribute("aria-label", closed ? `Reopen seat ${s.seat}` : `Remove the player at ${s.seat}`);
-        b.addEventListener("click", () => run(closed ? "reopen" : "kick", s));
-        li.appendChild(b);
+      if (closed) li.appendChild(button("Reopen", `Reopen seat ${s.seat}`, () => run("reopen", s)));
+      if (!closed && names.has(s.seat)) {
+        li.appendChild(button("New rejoin link", `New rejoin link for seat ${s.seat}`, () => reissue(s, li)));
+        if (!own) {
+          li.appendChild(button("Remove player", `Remove the player at ${s.seat}`, () => {
+            if (confirm(`Remove ${names.get(s.seat)} from seat ${s.seat}? Their seat closes until you reopen it.`)) run("kick", s);
+          }));
+        }
       }
       list.appendChild(li);
     }
+  };
+  const button = (text, aria, onClick) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "small secondary";
+    b.textContent = text;
+    b.setAttribute("aria-label", aria);
+    b.addEventListener("click", onClick);
+    return b;
   };
   const run = async (what, seat) => {
     try {
@@ -36,8 +50,50 @@ export function mountHost(container, table, token, names, onMessage) {
       onMessage(err.message);
     }
   };
-  const h = document.createElement("h2");
-  h.textContent = "Host";
+  const reissue = async (seat, li) => {
+    try {
+      const r = await api(`/api/tables/${table.id}/rejoin-link`, { method: "POST", token, body: { seat: seat.seat } });
+      const url = `${location.origin}${r.path}`;
+      const box = document.createElement("div");
+      box.className = "reissued";
+      const input = document.createElement("input");
+      input.readOnly = true;
+      input.value = url;
+      input.setAttribute("aria-label", `New rejoin link for seat ${seat.seat}`);
+      const note = document.createElement("p");
+      note.className = "small muted";
+      note.textContent = "The old link no longer works. Send this one to the player.";
+      box.append(input, note);
+      li.querySelector(".reissued")?.remove();
+      li.appendChild(box);
+      try { box.appendChild(await qrImage(url, `QR code of the new rejoin link for seat ${seat.seat}`)); } catch { /* link only */ }
+    } catch (err) {
+      onMessage(err.message);
+    }
+  };
+
+  // --- settings --------------------------------------------------------------------------
+  const form = document.createElement("form");
+  form.className = "host-settings";
+  form.innerHTML = `
+    <label><input type="checkbox" name="spectator_chat"> Players read the spectators' chat</label>
+    <label>Spectator delay: <input type="number" name="delay_actions" min="0" max="100" step="1" inputmode="numeric"> actions</label>
+    <label>or <input type="number" name="delay_seconds" min="0" max="3600" step="1" inputmode="numeric"> seconds</label>`;
+  const fill = () => {
+    form.elements.spectator_chat.checked = !!settings.spectator_chat;
+    form.elements.delay_actions.value = String(settings.delay_actions || 0);
+    form.elements.delay_seconds.value = String(settings.delay_seconds || 0);
+  };
+  form.addEventListener("change", async () => {
+    const body = { spectator_chat: form.elements.spectator_chat.checked,
+      delay_actions: Number(form.elements.delay_actions.value) || 0, delay_seconds: Number(form.elements.delay_seconds.value) || 0 };
+    try { Object.assign(settings, await api(`/api/tables/${table.id}/settings`, { method: "POST", token, body })); } catch (err) { onMessage(err.message); }
+    fill();
+  });
+  form.addEventListener("submit", (e) => e.preventDefault());
+
+  const title = document.createElement("h2");
+  title.textContent = "Host";
   const ul = document.createElement("ul");
   ul.className = "host-seats";
   const close = document.createElement("button");
@@ -45,7 +101,8 @@ export function mountHost(container, table, token, names, onMessage) {
   close.className = "small danger";
   close.textContent = "Close the table";
   close.addEventListener("click", () => { if (confirm("Close this table for everyone?")) run("close", null); });
-  container.replaceChildren(h, ul, close);
+  container.replaceChildren(title, ul, form, close);
   render();
-  return { render };
+  api(`/api/tables/${table.id}/settings`).then((s) => { Object.assign(settings, s); fill(); }).catch(() => {});
+  return { render, settings: (s) => { Object.assign(settings, s); fill(); } };
 }

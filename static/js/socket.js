@@ -53,6 +53,10 @@ export class TableSocket {
         break;
       case "presence": this.h.presence?.(m); break;
       case "chat": this.h.chat?.(m); break;
+      case "chat_history": this.h.chatHistory?.(m); break;
+      case "mark": this.h.mark?.(m); break;
+      case "settings": this.h.settings?.(m.settings); break;
+      case "rematch": this.h.rematch?.(m); break;
       default: break;
     }
   }
@@ -104,6 +108,9 @@ export class TableSocket {
   }
 
   chat(text) { return this.send({ type: "chat", text }); }
+
+  // A shared ruler or pointer (ephemeral; the server relays it, never stores it).
+  mark(ruler, pointer = null) { return this.send({ type: "mark", ruler, pointer }); }
 
   // For tests and the "reconnect now" control: drop the connection as a network would.
   drop() { if (this.ws) this.ws.close(); }

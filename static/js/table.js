@@ -4,7 +4,10 @@ import { TableSocket } from "./socket.js";
 import { Board } from "./board/board.js";
 import { makeSides } from "./board/pieces.js";
 import { panelBoard } from "./board/panel-board.js";
-import { GameLog, Chat, describeEvent } from "./log.js";
+import { GameLog, describeEvent } from "./log.js";
+import { TableChat } from "./talk.js";
+import { SharedMarks } from "./marks.js";
+import { renderSeatButtons, mountRejoin, mountInvite, showEnd } from "./seating.js";
 import { DiceTray } from "./dice.js";
 import { showDetails } from "./details.js";
 import { showPresence } from "./presence.js";
@@ -23,7 +26,7 @@ const state = { me: null, view: null, socket: null, panel: null, status: table.s
   presence: { seats: Object.fromEntries(table.seats.map((s) => [s.seat, s.connected ? 1 : 0])), spectators: table.spectators } };
 const labels = new Map(); // piece id -> label, remembered so removed pieces keep their name in the log
 const log = new GameLog($("log"), (e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id));
-const chat = new Chat($("chat"));
+const chat = new TableChat($("chat"), $("chat-form"), $("chat-text"), (text) => !!state.socket?.chat(text));
 const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
 window.warboard = state; // for debugging and the browser tests
 
@@ -47,6 +50,7 @@ board.on("dragstatus", ({ result, limited, note }) => {
   else box.hidden = true;
 });
 board.on("measure", (text) => { $("measure-readout").textContent = text; });
+const marks = new SharedMarks(board, (ruler, pointer) => state.socket?.mark(ruler, pointer));
 
 function moveAction(piece, pos, facing, trail) {
   if (state.panel?.moveAction) return state.panel.moveAction(piece, pos, facing, state.view, trail);
@@ -94,23 +98,30 @@ function send(action) {
 // --- seats ----------------------------------------------------------------------------------
 function showJoin(message = "") {
   $("join").hidden = false;
-  $("seated").hidden = true;
-  $("seat-title").textContent = "Take a seat";
-  $("player-name").value = savedName();
-  const buttons = $("seat-buttons");
-  buttons.replaceChildren();
-  for (const s of table.seats) {
-    const b = document.createElement("button");
-    b.type = "button";
-    const taken = names.has(s.seat) || s.state !== "open";
-    b.textContent = taken ? `${s.seat} (${names.get(s.seat) || s.state})` : `Sit at ${s.seat}`;
-    b.disabled = taken || table.status !== "open";
-    b.setAttribute("aria-label", taken ? `Seat ${s.seat}, taken` : `Sit at seat ${s.seat}`);
-    b.addEventListener("click", () => join(s.seat));
-    buttons.appendChild(b);
-  }
+  $("seated").hidden = state.me?.role !== "spectator";
+  $("seat-title").textContent = state.me?.role === "spectator" ? "Watching · take a seat" : "Take a seat";
+  if (!$("player-name").value) $("player-name").value = savedName();
+  renderSeats();
   $("join-error").hidden = !message;
   $("join-error").textContent = message;
+}
+
+// The seat buttons follow the table live (presence carries the seat list).
+function renderSeats() {
+  const seats = table.seats.map((s) => ({ ...s, name: names.get(s.seat) || (s.state === "taken" ? s.name : null) }));
+  renderSeatButtons($("seat-buttons"), seats, state.status, join);
+}
+
+function applySeatList(list) {
+  for (const entry of list) {
+    const seat = table.seats.find((s) => s.seat === entry.seat);
+    if (!seat) continue;
+    seat.state = entry.state;
+    seat.name = entry.name;
+    if (entry.state === "taken" && entry.name) names.set(entry.seat, entry.name); else names.delete(entry.seat);
+  }
+  if (!$("join").hidden) renderSeats();
+  host?.render();
 }
 
 async function join(seat) {
@@ -119,9 +130,28 @@ async function join(seat) {
   try {
     const r = await api(`/api/tables/${table.id}/join`, { method: "POST", body: { seat, name } });
     names.set(seat, name);
+    state.socket?.stop();
     start({ token: r.token, role: "player", seat, name });
   } catch (err) {
-    showJoin(err.message);
+    if (err.code === "seat_taken" || err.code === "seat_closed") {
+      // Lost a race: say so and show the seats as they are now.
+      try { applySeatList((await api(`/api/tables/${table.id}`)).seats); } catch { /* keep the list */ }
+      showJoin(`Seat ${seat} was just taken by someone else. Pick another seat, or keep watching.`);
+    } else showJoin(err.message);
+  }
+}
+
+// A seat's rejoin link (#seat=KEY) gives this browser the seat, whatever it had before.
+async function rejoin(key) {
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    const r = await api(`/api/tables/${table.id}/rejoin`, { method: "POST", body: { key } });
+    names.set(r.seat, r.name);
+    start({ token: r.token, role: "player", seat: r.seat, name: r.name, rejoin: key });
+  } catch (err) {
+    const saved = loadSeat(table.id);
+    if (saved?.token) start(saved); else await watch();
+    showJoin(`This rejoin link does not work any more: ${err.message}`);
   }
 }
 
@@ -138,8 +168,13 @@ function start(me) {
   state.me = me;
   saveSeat(table.id, me);
   if (location.search) history.replaceState(null, "", location.pathname); // ?join / ?watch done
-  $("join").hidden = true;
+  $("join").hidden = me.role === "player";
   $("seated").hidden = false;
+  if (me.role !== "player") showJoin();
+  chat.setRole(me.role);
+  if (me.role === "player" && !$("rejoin-card")) {
+    mountRejoin(document.querySelector(".side"), table.id, me, (key) => { me.rejoin = key; saveSeat(table.id, me); });
+  }
   document.body.classList.toggle("role-spectator", me.role !== "player");
   document.body.classList.toggle("role-player", me.role === "player");
   $("seat-title").textContent = me.role === "player" ? "Your seat" : "Watching";
@@ -157,8 +192,12 @@ function connect() {
     },
     welcome: (m, before) => onWelcome(m, before),
     update: (m) => { for (const e of m.events) onEvent(e); render(m.view); },
-    presence: (m) => { state.presence = m; renderPresence(); },
+    presence: (m) => { state.presence = m; if (m.seat_list) applySeatList(m.seat_list); renderPresence(); },
     chat: (m) => chat.addMessage(m),
+    chatHistory: (m) => chat.history(m.lines),
+    mark: (m) => marks.show(m),
+    settings: (s) => { state.settings = s; host?.settings(s); renderEnd(); },
+    rematch: (m) => { state.settings = { ...(state.settings || {}), rematch_id: m.table }; renderEnd(); },
     error: (err) => flash($("board-message"), err.message, 6000),
   });
   state.socket.connect();
@@ -204,7 +243,31 @@ function render(view) {
   const mine = state.me?.seat && (view.turn?.active || []).includes(state.me.seat);
   document.title = `${mine ? "\u25B6 Your turn \u00B7 " : ""}${table.name} \u00B7 Warboard`;
   renderPresence();
+  renderEnd();
   state.panel?.update?.(view);
+}
+
+// The end of the game: the result above the board, with the next steps.
+function renderEnd() {
+  if (!state.view) return;
+  showEnd(document.querySelector(".board-area"), {
+    tableId: table.id, status: state.status, outcome: state.view._table?.outcome, names, rematchId: state.settings?.rematch_id,
+    me: state.me && { ...state.me, host: !!hostToken }, onRematch: rematch });
+}
+
+async function rematch() {
+  try {
+    const token = state.me?.role === "player" ? state.me.token : hostToken;
+    const made = await api(`/api/tables/${table.id}/rematch`, { method: "POST", token });
+    if (made.host_token) localStorage.setItem(`warboard:host:${made.table}`, made.host_token);
+    if (state.me?.role === "player") {
+      const seat = await api(`/api/tables/${table.id}/rematch/claim`, { method: "POST", token: state.me.token });
+      saveSeat(made.table, { token: seat.token, role: "player", seat: seat.seat, name: seat.name });
+    }
+    location.assign(`/tables/${made.table}`);
+  } catch (err) {
+    flash($("board-message"), err.message, 6000);
+  }
 }
 
 function renderPresence() {
@@ -255,6 +318,7 @@ $("watch").addEventListener("click", watch);
 $("leave").addEventListener("click", () => {
   state.socket?.stop();
   state.socket = null;
+  state.me = null;
   forgetSeat(table.id);
   document.body.classList.remove("role-spectator", "role-player");
   showConnection($("conn"), "idle");
@@ -266,16 +330,23 @@ $("copy-link").addEventListener("click", async () => {
     input.select();
   }
 });
-$("chat-form").addEventListener("submit", (e) => {
-  e.preventDefault();
-  const text = $("chat-text").value.trim();
-  if (text && state.socket?.chat(text)) $("chat-text").value = "";
-});
+// The pointer: while on, others see where you point (and your ruler, always).
+const pointButton = document.createElement("button");
+Object.assign(pointButton, { type: "button", id: "tool-point", textContent: "Point", title: "Show the table where you point (P)" });
+pointButton.setAttribute("aria-pressed", "false");
+$("tool-measure").after(pointButton);
+const togglePoint = () => {
+  const on = pointButton.getAttribute("aria-pressed") !== "true";
+  pointButton.setAttribute("aria-pressed", String(on));
+  marks.setPointing(on);
+};
+pointButton.addEventListener("click", togglePoint);
 window.addEventListener("online", () => state.socket?.retryNow());
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === "m" || e.key === "M") setTool(board.tool === "measure" ? "select" : "measure");
   if (e.key === "s" || e.key === "S") setTool("select");
+  if (e.key === "p" || e.key === "P") togglePoint();
 });
 
 // --- start ----------------------------------------------------------------------------------
@@ -285,18 +356,20 @@ if (hostMatch) {
   history.replaceState(null, "", location.pathname + location.search);
 }
 const hostToken = localStorage.getItem(`warboard:host:${table.id}`);
-const host = hostToken ? mountHost($("host-panel"), table, hostToken, names, (t) => flash($("board-message"), t, 6000)) : null;
+const host = hostToken ? mountHost($("host-panel"), table, hostToken, names, (t) => flash($("board-message"), t, 6000), () => state.me?.seat) : null;
+mountInvite(document.querySelector(".side"), table.id);
 renderPresence();
 const params = new URLSearchParams(location.search);
 const saved = loadSeat(table.id);
-if (saved && saved.token) {
+const seatKey = location.hash.match(/seat=([^&]+)/);
+if (seatKey) {
+  rejoin(decodeURIComponent(seatKey[1]));
+} else if (saved && saved.token) {
   start(saved);
-} else if (params.get("watch")) {
-  watch();
 } else if (params.get("seat") || params.get("join")) {
   const free = table.seats.find((s) => s.state === "open" && !names.has(s.seat));
   const wanted = params.get("seat") || free?.seat;
-  if (wanted) { $("player-name").value = savedName(); join(wanted); } else showJoin("Every seat is taken; you can watch.");
+  if (wanted) { $("player-name").value = savedName(); join(wanted); } else watch().then(() => showJoin("Every seat is taken; you are watching."));
 } else {
-  showJoin();
+  watch(); // everyone sees the live board at once, as a spectator; a seat is one click away
 }

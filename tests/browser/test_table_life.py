@@ -1,0 +1,169 @@
+"""The table as players live in it, in real Chromium against a real server: a seat restored
+from its rejoin link in a fresh browser, the live seat list and one-click seating, chat kept
+across a reload with the spectators' channel apart, the ruler seen by the other player, the
+spectator delay, and the end-of-game box with its next steps. At 1280x720 and 390x844."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import CONNECTED, board_point, open_seat
+from tests.conftest import Server
+from tests.helpers import act, join, new_table, token_of
+
+pytestmark = pytest.mark.browser
+SIZES = [(1280, 720), (390, 844)]
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
+def test_rejoin_link_restores_the_seat_in_a_fresh_browser(server: Server, new_page, artifacts: Path,  # type: ignore[no-untyped-def]
+                                                           size: tuple[int, int]) -> None:
+    with server.client() as client:
+        table = new_table(client, name="Seats that survive")
+    tid = table["id"]
+    ann = new_page(*size)
+    open_seat(ann, server.url, tid, "p1", "Ann")
+    link = ann.locator("#rejoin-link")
+    expect(link).to_have_value(re.compile(r"#seat="))
+    expect(ann.locator("#rejoin-card img.qr")).to_be_visible()
+    ann.locator("#rejoin-card").scroll_into_view_if_needed()
+    ann.screenshot(path=str(artifacts / f"table-life-rejoin-card-{size[0]}.png"))
+    url = link.input_value()
+
+    phone = new_page(*size)  # a fresh context: no local storage at all
+    phone.goto(url)
+    phone.wait_for_selector(CONNECTED)
+    expect(phone.locator("#me")).to_have_text("You: p1")
+    expect(phone.locator("#seated-text")).to_contain_text("You play p1 as Ann")
+    assert "seat=" not in phone.url  # the key does not stay in the address bar
+    phone.screenshot(path=str(artifacts / f"table-life-rejoined-{size[0]}.png"))
+    # The seat moved: the first browser is told its seat here is no longer valid.
+    expect(ann.locator("#join-error")).to_contain_text("no longer valid")
+
+
+def test_live_seats_chat_channels_and_shared_ruler(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Table talk", options={"width": 24, "height": 24})
+        tid = table["id"]
+        eve = new_page(1280, 720)
+        eve.add_init_script("localStorage.setItem('warboard:name', 'Eve')")
+        eve.goto(f"{server.url}/tables/{tid}")  # no parameters: watching at once, board live
+        eve.wait_for_selector(CONNECTED)
+        expect(eve.locator("#me")).to_have_text("Spectator")
+        expect(eve.get_by_role("button", name="Sit at seat p1")).to_be_enabled()
+
+        # Someone sits at p1 elsewhere: the spectator's seat list follows live.
+        join(client, tid, "p1", "Ann")
+        expect(eve.get_by_role("button", name="Seat p1, taken")).to_be_disabled()
+        expect(eve.locator("#seat-buttons")).to_contain_text("Ann")
+
+        # A lost race: the seat went a moment ago; a clear message and a fresh list.
+        join(client, tid, "p2", "Zed")
+        eve.evaluate("document.querySelector('[data-seat=p2]').disabled = false")
+        eve.locator("[data-seat=p2]").click()
+        expect(eve.locator("#join-error")).to_contain_text("was just taken")
+        expect(eve.get_by_role("button", name="Seat p2, taken")).to_be_disabled()
+
+        ann = new_page(1280, 720)
+        open_seat(ann, server.url, tid, "p3", "Ann")
+        bob = new_page(1280, 720)
+        open_seat(bob, server.url, tid, "p4", "Bob")
+        # One click from watching to playing.
+        eve.get_by_role("button", name="Sit at seat p5").click()
+        eve.wait_for_selector(CONNECTED)
+        expect(eve.locator("#me")).to_have_text("You: p5")
+        eve.goto(f"{server.url}/tables/{tid}")  # and back to a spectator for the chat checks
+        eve.evaluate(f"localStorage.removeItem('warboard:table:{tid}')")
+        eve.reload()
+        eve.wait_for_selector(CONNECTED)
+        expect(eve.locator("#me")).to_have_text("Spectator")
+
+        # Chat: kept across a reload; the spectators' channel apart from the players.
+        bob.fill("#chat-text", "good luck")
+        bob.keyboard.press("Enter")
+        eve.fill("#chat-text", "Bob will lose")
+        eve.keyboard.press("Enter")
+        expect(eve.locator("#chat")).to_contain_text("Bob will lose")
+        expect(eve.locator("#chat")).to_contain_text("good luck")
+        expect(bob.locator("#chat")).to_contain_text("good luck")
+        bob.reload()
+        bob.wait_for_selector(CONNECTED)
+        expect(bob.locator("#chat")).to_contain_text("good luck")
+        expect(bob.locator("#chat")).not_to_contain_text("Bob will lose")
+        bob.screenshot(path=str(artifacts / "table-life-chat-player.png"))
+        # The host lets the players read the spectators.
+        client.post(f"/api/tables/{tid}/settings", headers=bearer(table["host_token"]), json={"spectator_chat": True})
+        expect(bob.locator("#chat")).to_contain_text("Bob will lose")
+
+        # The ruler: Bob measures; the other player sees it on their board, with his name.
+        bob.get_by_role("button", name="Ruler").click()
+        start, end = board_point(bob, 3, 3), board_point(bob, 9, 11)
+        bob.mouse.move(*start)
+        bob.mouse.down()
+        for i in range(1, 7):
+            bob.mouse.move(start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6)
+            bob.wait_for_timeout(40)
+        shared = ann.locator(".shared-mark[data-from=Bob]")
+        expect(shared).to_have_count(1)
+        expect(shared.locator("text")).to_contain_text("Bob (p4): 10")
+        ann.screenshot(path=str(artifacts / "table-life-shared-ruler.png"))
+        bob.mouse.up()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
+def test_spectator_delay_holds_back_updates(server: Server, new_page, artifacts: Path,  # type: ignore[no-untyped-def]
+                                            size: tuple[int, int]) -> None:
+    with server.client() as client:
+        table = new_table(client, name="Hidden moves")
+        tid = table["id"]
+        ann = token_of(join(client, tid, "p1", "Ann"))
+        client.post(f"/api/tables/{tid}/settings", headers=bearer(table["host_token"]), json={"delay_actions": 2})
+        player, eve = new_page(*size), new_page(*size)
+        open_seat(eve, server.url, tid, None, "Eve")
+        player.add_init_script("localStorage.setItem('warboard:name', 'Bob')")
+        open_seat(player, server.url, tid, "p2", "Bob")
+        for i in range(3):
+            assert act(client, tid, bearer(ann), {"kind": "add_token", "token": f"t{i}", "x": 2 + 3 * i, "y": 4,
+                                                  "label": f"T{i}"}).status_code == 200
+        expect(player.locator(".piece")).to_have_count(3)
+        expect(eve.locator(".piece")).to_have_count(1)  # two actions behind
+        eve.wait_for_timeout(500)
+        expect(eve.locator(".piece")).to_have_count(1)
+        eve.screenshot(path=str(artifacts / f"table-life-delay-spectator-{size[0]}.png"))
+        assert act(client, tid, bearer(ann), {"kind": "roll", "dice": "1d6"}).status_code == 200
+        expect(eve.locator(".piece")).to_have_count(2)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
+def test_end_of_game_box_with_next_steps(server: Server, new_page, artifacts: Path,  # type: ignore[no-untyped-def]
+                                         size: tuple[int, int]) -> None:
+    with server.client() as client:
+        table = new_table(client, system="srbr", name="Last stand")
+        tid = table["id"]
+        seats = table["seats"]
+        first = token_of(join(client, tid, seats[0], "Ann"))
+        page: Page = new_page(*size)
+        open_seat(page, server.url, tid, seats[1], "Bob")
+        assert act(client, tid, bearer(first), {"kind": "concede"}).status_code == 200
+    box = page.locator("#end-box")
+    expect(box).to_contain_text("Game over")
+    expect(box).to_contain_text("Bob")
+    expect(box.get_by_role("link", name="Watch the replay")).to_have_attribute("href", f"/tables/{tid}/replay")
+    expect(box.get_by_role("link", name="Verify the dice")).to_have_attribute("href", f"/api/tables/{tid}/dice/proof")
+    expect(box.get_by_role("link", name="New table")).to_have_attribute("href", "/")
+    # The box does not cover the board: they do not overlap.
+    b, s = box.bounding_box(), page.locator("#board").bounding_box()
+    assert b and s and (b["y"] + b["height"] <= s["y"] + 1 or s["y"] + s["height"] <= b["y"] + 1), (b, s)
+    page.screenshot(path=str(artifacts / f"table-life-end-{size[0]}.png"))
+    box.get_by_role("button", name="Rematch").click()
+    page.wait_for_url(re.compile(r"/tables/(?!" + tid + ")"))
+    page.wait_for_selector(CONNECTED)
+    expect(page.locator("#me")).to_have_text(f"You: {seats[1]}")
