@@ -89,7 +89,8 @@ export async function mountInvite(side, tableId) {
 export function endText(outcome, status, names) {
   if (status === "closed") return "The table was closed.";
   const winners = (outcome?.winners || []).map((s) => `${names.get(s) || s} (${s})`);
-  const why = outcome?.reason ? ` ${String(outcome.reason).replace(/_/g, " ")}.` : "";
+  const reason = String(outcome?.reason || "").replace(/_/g, " ");
+  const why = reason ? ` ${reason[0].toUpperCase()}${reason.slice(1)}.` : "";
   return winners.length ? `Game over: ${winners.join(" and ")} won.${why}` : `Game over: a draw.${why}`;
 }
 

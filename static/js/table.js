@@ -101,6 +101,7 @@ function showJoin(message = "") {
   $("seated").hidden = state.me?.role !== "spectator";
   $("seat-title").textContent = state.me?.role === "spectator" ? "Watching · take a seat" : "Take a seat";
   if (!$("player-name").value) $("player-name").value = savedName();
+  $("watch").hidden = state.me?.role === "spectator";
   renderSeats();
   $("join-error").hidden = !message;
   $("join-error").textContent = message;
@@ -196,7 +197,7 @@ function connect() {
     chat: (m) => chat.addMessage(m),
     chatHistory: (m) => chat.history(m.lines),
     mark: (m) => marks.show(m),
-    settings: (s) => { state.settings = s; host?.settings(s); renderEnd(); },
+    settings: (s) => { state.settings = s; host?.settings(s); renderEnd(); showDelay(); },
     rematch: (m) => { state.settings = { ...(state.settings || {}), rematch_id: m.table }; renderEnd(); },
     error: (err) => flash($("board-message"), err.message, 6000),
   });
@@ -245,6 +246,14 @@ function render(view) {
   renderPresence();
   renderEnd();
   state.panel?.update?.(view);
+}
+
+// Spectators are told when they see the table behind the players.
+function showDelay() {
+  if (state.me?.role !== "spectator") return;
+  const s = state.settings || {};
+  const behind = s.delay_actions ? `${s.delay_actions} actions` : s.delay_seconds ? `${s.delay_seconds} seconds` : "";
+  $("seated-text").textContent = `You are watching; you cannot act.${behind ? ` The game is shown ${behind} behind the players while it lasts.` : ""}`;
 }
 
 // The end of the game: the result above the board, with the next steps.
