@@ -16,7 +16,7 @@ from app.systems.hgb.attack import resolve
 from app.systems.hgb.damage import cross_boxes, can_go_full_speed, roll_penalty
 from app.systems.hgb.rolls import roll_skill
 from app.systems.hgb.sight import (BAND_MODIFIER, arc_of, base_distance, cover, in_rear, ordered, pos,
-                                   range_band)
+                                   range_band, tape)
 
 IF_THRESHOLD = 4  # Rulebook, Indirect Fire: "against a Threshold of 4"
 
@@ -74,14 +74,14 @@ def aim(state: dict[str, Any], attacker: dict[str, Any], target: dict[str, Any],
         mods["damage"] = penalty(attacker)
     why = None
     if band is None:
-        why = f"{target['label']} is {dist:.1f} inches away, beyond the {code}'s reach"
+        why = f"{target['label']} is {tape(dist):g} inches away, beyond the {code}'s reach"
     elif not arc_ok:
         why = f"{target['label']} is outside the {code}'s {card['arc']} arc"
     elif indirect and not card.get("if"):
         why = f"the {code} cannot fire indirectly"
     elif card.get("grenade") and not cov["visible"]:
         why = f"a grenade is thrown only at a model the thrower can see ({cov['reason']})"
-    return {"weapon": code, "target": target["id"], "distance": round(dist, 3), "band": band,
+    return {"weapon": code, "target": target["id"], "distance": tape(dist), "band": band,
             "arc": card["arc"], "in_arc": arc_ok, "indirect": indirect, "cover": cov,
             "cover_from": seen_from["id"], "attack_modifiers": mods,
             "defense_modifiers": defense_mods(state, target, pos(attacker)),
@@ -278,8 +278,9 @@ def indirect_attack(state: dict[str, Any], dice: Dice, attacker: dict[str, Any],
     events: list[dict[str, Any]] = [{
         "kind": "indirect_attack", "attacker": attacker["id"], "observer": observer["id"], "weapon": code,
         "target": target["id"], "attack_roll": roll.to_dict(), "aim": info, "modified": modified,
-        "threshold": IF_THRESHOLD, "on_target": mof == 0, "mof": mof, "deviation_direction": direction,
-        "landing": [round(landing.x, 3), round(landing.y, 3)], "unmodified": unmodified}]
+        "threshold": IF_THRESHOLD, "on_target": mof == 0, "mof": mof,
+        "deviation_direction": None if direction is None else tape(direction),
+        "landing": [tape(landing.x), tape(landing.y)], "unmodified": unmodified}]
     radius = max(float(card.get("ae", 0)), float(sweep))  # translator: IF + sweep works like AE
     for m in area_targets(state, landing, radius, set()):
         events.append(defend(state, dice, attacker, m, unmodified, card["dm"] + focus, pos(attacker),

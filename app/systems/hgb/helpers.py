@@ -16,6 +16,7 @@ from app.systems.hgb.forces import build, catalogue
 from app.systems.hgb.movement import plan_move
 from app.systems.hgb.options import TerrainPiece
 from app.systems.hgb.rolls import MAX_DICE, Roll, against, read_faces
+from app.systems.hgb.sight import tape
 
 Face = Annotated[int, Field(ge=1, le=6)]
 Faces = Annotated[list[Face], Field(min_length=1, max_length=MAX_DICE)]
@@ -235,8 +236,8 @@ def run_path(req: PathRequest) -> PathResponse:
     except IllegalAction as exc:
         return PathResponse(legal=False, mp=[], mp_left=0, facing=None,
                             error={"code": exc.code, "message": exc.message})
-    return PathResponse(legal=True, mp=plan["costs"], mp_left=plan["mp_left"], facing=plan["facing"],
-                        error=None)
+    return PathResponse(legal=True, mp=[tape(c) for c in plan["costs"]], mp_left=tape(plan["mp_left"]),
+                        facing=tape(plan["facing"]), error=None)
 
 
 HELPERS = (
