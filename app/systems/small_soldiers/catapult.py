@@ -12,8 +12,14 @@ Warboard's shot (numbers in ``data/catapult.json``, a Warboard default):
 3. The ball flies ``power`` spaces over the board (hitting nothing), lands, and rolls on in
    the same direction for d6 x roll_per_pip spaces.
 4. Each fighter on a space the rolling ball crosses (in order, each once) rolls the hit die:
-   stands, pushed one space in the ball's direction (the nearest of the six), or knocked down.
-   Pushed off the board or onto a fighter or a flag: Toy Store, card discarded.
+   stands, pushed, or knocked down.
+5. Pushed: the fighter's round base slides ``push_distance`` spaces along the ball's travel
+   (its exact heading). Rulebook: "a fighter is considered 'pushed' into another space, if any
+   part of his base crosses into that space". If one of the spaces it crosses into holds a
+   fighter or a flag, or is off the board, it was pushed into an occupied space: Toy Store,
+   card discarded. Otherwise it stands on the space holding most of its base; when two hold
+   equal parts (a push straight at a corner) a die decides between them. A base that crosses
+   into no other space stays where it is.
 """
 
 from __future__ import annotations
@@ -23,15 +29,16 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
-from app.geometry.hex import DIRECTIONS, Layout
-from app.geometry.hex_trace import HEX_STEP, heading_point, nearest_direction, trace_segment
+from app.geometry.hex import Hex
+from app.geometry.hex_trace import HEX_STEP, heading_point
 
 from app.systems.small_soldiers.battle import send_to_toy_store
+from app.systems.small_soldiers.crossing import base_crossings, crossed
 from app.systems.small_soldiers.model import (
     State, army_map, army_of, board_cells, fighter_at, flag_hexes, hex_list, occupied,
 )
 
-LAYOUT = Layout("pointy", 1.0, (0.0, 0.0))
+AREA_TIE = 1e-6  # parts of a base (in layout units squared) closer than this are equal
 
 
 def _pt(p: tuple[float, float]) -> list[float]:
@@ -50,14 +57,14 @@ def check_aim(cfg: dict[str, Any], offset: float, angle: float, power: float) ->
 
 
 def shot_path(place: dict[str, float], offset: float, heading: float, flight: float,
-              rolled: float) -> dict[str, Any]:
-    """Origin, landing and stop points (layout units) and the hexes of flight and roll."""
+              rolled: float, cells: set[Hex]) -> dict[str, Any]:
+    """Origin, landing and stop points (layout units) and the spaces of ``cells`` that the
+    flight and the roll cross (each once, in the ball's order)."""
     origin = heading_point((place["x"], place["y"]), place["heading"] + 90.0, offset * HEX_STEP)
     landing = heading_point(origin, heading, max(0.0, flight) * HEX_STEP)
     stop = heading_point(landing, heading, rolled * HEX_STEP)
     return {"origin": origin, "landing": landing, "stop": stop,
-            "flight": trace_segment(LAYOUT, origin, landing),
-            "roll": trace_segment(LAYOUT, landing, stop)}
+            "flight": crossed(cells, origin, landing), "roll": crossed(cells, landing, stop)}
 
 
 def _hit_result(cfg: dict[str, Any], face: int) -> str:
@@ -75,28 +82,23 @@ def launch(state: State, dice: Dice, seat: str, offset: float, angle: float, pow
     r_pips = dice.roll(6, "catapult roll")
     heading = (place["heading"] + angle + a_pips * cfg["angle_error_per_pip"]) % 360.0
     flight = power + p_pips * cfg["power_error_per_pip"]
-    path = shot_path(place, offset, heading, flight, r_pips * cfg["roll_per_pip"])
-    cells = board_cells(state)
-    rolled = [h for h in path["roll"] if h in cells]
-    push_dir = DIRECTIONS[nearest_direction(heading)]
-    hits, after = _hit_fighters(state, dice, cfg, rolled, push_dir)
+    path = shot_path(place, offset, heading, flight, r_pips * cfg["roll_per_pip"], board_cells(state))
+    hits, after = _hit_fighters(state, dice, cfg, path["roll"], heading)
     event: Event = {
         "kind": "catapult", "seat": seat, "army": army_of(seat),
         "aim": {"offset": offset, "angle": angle, "power": power},
         "error_pips": {"angle": a_pips, "power": p_pips, "roll": r_pips},
         "heading": round(heading, 3), "flight_spaces": round(max(0.0, flight), 3),
         "origin": _pt(path["origin"]), "landing": _pt(path["landing"]), "stop": _pt(path["stop"]),
-        "flight": [hex_list(h) for h in path["flight"] if h in cells],
-        "path": [hex_list(h) for h in rolled], "hits": hits,
+        "flight": [hex_list(h) for h in path["flight"]],
+        "path": [hex_list(h) for h in path["roll"]], "hits": hits,
     }
     state["last_catapult"] = event
     return [event, *after]
 
 
-def _hit_fighters(state: State, dice: Dice, cfg: dict[str, Any], rolled: list[Any],
-                  push_dir: Any) -> tuple[list[dict[str, Any]], list[Event]]:
-    cells = board_cells(state)
-    flags = flag_hexes(state)
+def _hit_fighters(state: State, dice: Dice, cfg: dict[str, Any], rolled: list[Hex],
+                  heading: float) -> tuple[list[dict[str, Any]], list[Event]]:
     hit: set[str] = set()
     hits: list[dict[str, Any]] = []
     after: list[Event] = []
@@ -106,17 +108,35 @@ def _hit_fighters(state: State, dice: Dice, cfg: dict[str, Any], rolled: list[An
             continue
         hit.add(f["id"])
         face = dice.roll(cfg["hit_die"], f"catapult hit: {f['name']}")
-        result = _hit_result(cfg, face)
-        record: dict[str, Any] = {"fighter": f["id"], "at": hex_list(h), "face": face, "result": result}
-        if result == "pushed":
-            to = h + push_dir
-            record["to"] = hex_list(to)
-            if to not in cells or to in occupied(state) or to in flags:
-                record["result"] = "pushed_out"
-                after.append(send_to_toy_store(state, f["id"], "pushed by the catapult ball"))
-            else:
-                f["pos"] = hex_list(to)
-        elif result == "knocked_down":
+        record: dict[str, Any] = {"fighter": f["id"], "at": hex_list(h), "face": face,
+                                  "result": _hit_result(cfg, face)}
+        if record["result"] == "pushed":
+            after += _push(state, dice, cfg, f, h, heading, record)
+        elif record["result"] == "knocked_down":
             after.append(send_to_toy_store(state, f["id"], "knocked down by the catapult ball"))
         hits.append(record)
     return hits, after
+
+
+def _push(state: State, dice: Dice, cfg: dict[str, Any], f: dict[str, Any], at: Hex, heading: float,
+          record: dict[str, Any]) -> list[Event]:
+    """Launch Catapult: "a fighter is considered 'pushed' into another space, if any part of
+    his base crosses into that space". Fills ``record``; returns the Toy Store event if any."""
+    parts = base_crossings(at, heading, cfg["push_distance"], cfg["base_radius"])
+    record["into"] = [hex_list(h) for h in sorted(parts)]
+    if not parts:  # the base never left its space: not pushed into another one
+        record["result"], record["nudged"] = "stands", True
+        return []
+    cells, taken, flags = board_cells(state), occupied(state), flag_hexes(state)
+    blocked = [h for h in sorted(parts) if h not in cells or h in taken or h in flags]
+    if blocked:
+        # "if an upright figure is pushed into an occupied space, he is placed in his side of
+        # the Toy Store and his card discarded" (off the board: Warboard default, the same)
+        record["result"], record["blocked"] = "pushed_out", [hex_list(h) for h in blocked]
+        return [send_to_toy_store(state, f["id"], "pushed by the catapult ball")]
+    most = max(parts.values())
+    tied = [h for h in sorted(parts) if most - parts[h] <= AREA_TIE]
+    to = tied[0] if len(tied) == 1 else tied[dice.roll(len(tied), f"catapult push: {f['name']}") - 1]
+    record["to"] = hex_list(to)
+    f["pos"] = hex_list(to)  # "he and any card stays there"
+    return []

@@ -157,6 +157,10 @@ class CatapultData(_Data):
     roll_per_pip: Annotated[float, Field(ge=0, le=5)] = 0.5
     hit_die: Annotated[int, Field(ge=2, le=20)] = 6
     hit_table: HitTable
+    #: a fighter's round base, radius in spaces (at most half a space: it fits its space)
+    base_radius: Annotated[float, Field(ge=0.05, le=0.5)] = 0.3
+    #: how far a pushed fighter's base slides along the ball's travel, in spaces
+    push_distance: Annotated[float, Field(ge=0, le=1)] = 0.4
 
     @model_validator(mode="after")
     def _check(self) -> CatapultData:

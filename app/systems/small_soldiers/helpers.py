@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.geometry.hex import Hex
 from app.systems.base import Helper
 
 from app.systems.small_soldiers import data
@@ -59,11 +60,10 @@ def catapult_aim(req: AimRequest) -> AimResponse:
     m = data.default_map(req.map_name if req.map_name in data.map_names() else "default")
     place = m["armies"][req.army]["catapult"]
     heading = (place["heading"] + req.angle) % 360.0
-    path = shot_path(place, req.offset, heading, req.power, 0.0)
-    cells = {tuple(c) for c in m["cells"]}
+    path = shot_path(place, req.offset, heading, req.power, 0.0, {Hex(q, r) for q, r in m["cells"]})
     return AimResponse(origin=[round(v, 3) for v in path["origin"]],
                        landing=[round(v, 3) for v in path["landing"]], heading=heading,
-                       flight=[[h.q, h.r] for h in path["flight"] if (h.q, h.r) in cells])
+                       flight=[[h.q, h.r] for h in path["flight"]])
 
 
 HELPERS = (

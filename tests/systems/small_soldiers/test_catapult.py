@@ -60,27 +60,89 @@ def test_knocked_down_fighters_go_to_the_toy_store_even_your_own(game):
     assert state["turn"]["army"] == "commandos"
 
 
+SHORT = (3, 3, 3, 3, 1)  # no error; the ball rolls on half a space and stops on the landing space
+CORNER = {"kind": "launch", "power": 6.5, "angle": 0.0, "offset": 0.0}    # heading 90: at a corner
+SLANT = {"kind": "launch", "power": 6.5, "angle": -15.0, "offset": 0.0}   # heading 75
+PUSHED = 3
+
+
+def push(game, aim, positions, *faces, cards=None):
+    """Shoot ``aim`` with SHORT dice at a fighter alone on the roll path; (state, its hit)."""
+    state, events = act(loaded(game, {**FAR, **positions}, cards), "gorgonites", aim, *SHORT, *faces)
+    return state, events[0]["hits"][0]
+
+
+def test_the_short_shots_roll_over_one_space(game):
+    for aim, space, heading in ((CORNER, [0, 0], 90.0), (SLANT, [2, 0], 75.0)):
+        _, shot = path_of(game, aim, SHORT)
+        assert shot["path"] == [space] and shot["heading"] == heading
+
+
 def test_an_upright_fighter_pushed_into_a_free_space_stays_there_with_its_card(game):
-    path, _ = path_of(game)
-    state = loaded(game, {**FAR, "nick-nitro": path[0]}, {"nick-nitro": card("armor", 1, "a1")})
-    state, events = act(state, "gorgonites", AIM, *STRAIGHT, 3)
-    hit = events[0]["hits"][0]
-    assert hit["result"] == "pushed" and distance(Hex(*hit["to"]), Hex(*path[0])) == 1
-    assert state["fighters"]["nick-nitro"]["pos"] == hit["to"]
+    """Launch Catapult: "If a fighter is still upright but pushed into an unoccupied space, he
+    and any card stays there"."""
+    state, hit = push(game, SLANT, {"nick-nitro": (2, 0)}, PUSHED, cards={"nick-nitro": card("armor", 1, "a1")})
+    assert hit["result"] == "pushed" and hit["to"] == [2, 1]  # most of the base: along the ball's 75 degrees
+    assert state["fighters"]["nick-nitro"]["pos"] == [2, 1]
     assert state["fighters"]["nick-nitro"]["card"]["id"] == "a1"
 
 
-def test_pushed_into_an_occupied_space_goes_to_the_toy_store(game):
-    path, _ = path_of(game)
-    probe = loaded(game, {**FAR, "nick-nitro": path[0]})
-    to = tuple(act(probe, "gorgonites", AIM, *STRAIGHT, 3)[1][0]["hits"][0]["to"])
-    state = loaded(game, {**FAR, "nick-nitro": path[0], "brick-bazooka": to},
-                   {"nick-nitro": card("armor", 1, "a1")})
-    hits_dice = [3] + ([1] if to in path else [])
-    state, events = act(state, "gorgonites", AIM, *STRAIGHT, *hits_dice)
-    assert events[0]["hits"][0]["result"] == "pushed_out"
+def test_a_push_crossing_partly_into_an_occupied_space_goes_to_the_toy_store(game):
+    """Launch Catapult: "if an upright figure is pushed into an occupied space, he is placed in
+    his side of the Toy Store and his card discarded ... Note: a fighter is considered 'pushed'
+    into another space, if any part of his base crosses into that space." At 75 degrees the base
+    slides mostly into (2,1) but its edge crosses into (1,1), where Brick Bazooka stands."""
+    state, hit = push(game, SLANT, {"nick-nitro": (2, 0), "brick-bazooka": (1, 1)}, PUSHED,
+                      cards={"nick-nitro": card("armor", 1, "a1")})
+    assert hit["result"] == "pushed_out" and hit["into"] == [[1, 1], [2, 1]] and hit["blocked"] == [[1, 1]]
     assert state["fighters"]["nick-nitro"]["pos"] is None
     assert "a1" in [c["id"] for c in state["discard"]]
+    assert state["fighters"]["brick-bazooka"]["pos"] == [1, 1]
+
+
+def test_a_push_straight_at_a_corner_crosses_into_both_spaces_beyond_it(game):
+    """"any part of his base crosses into that space": pushed straight down (heading 90) the base
+    crosses into both spaces below its lower corner; either one occupied sends it to the Toy
+    Store, whichever the nearest hex direction would have been."""
+    for blocker in ((0, 1), (-1, 1)):
+        state, hit = push(game, CORNER, {"nick-nitro": (0, 0), "brick-bazooka": blocker}, PUSHED)
+        assert hit["result"] == "pushed_out" and hit["into"] == [[-1, 1], [0, 1]], blocker
+        assert state["fighters"]["nick-nitro"]["pos"] is None
+
+
+def test_a_push_at_a_corner_into_two_free_spaces_follows_the_ball_not_a_fixed_side(game):
+    """The push follows the ball's travel: straight at a corner, the two spaces beyond it hold
+    equal parts of the base, so a die decides between them (never always the same side)."""
+    ends = set()
+    for tie in (1, 2):
+        state, hit = push(game, CORNER, {"nick-nitro": (0, 0)}, PUSHED, tie)
+        assert hit["result"] == "pushed" and hit["into"] == [[-1, 1], [0, 1]]
+        ends.add(tuple(state["fighters"]["nick-nitro"]["pos"]))
+    assert ends == {(-1, 1), (0, 1)}
+
+
+def test_the_push_follows_the_heading_on_each_side_of_the_corner(game):
+    """Mirror shots (75 and 105 degrees) push to mirror spaces: the heading decides, not a table."""
+    _, right = push(game, SLANT, {"nick-nitro": (2, 0)}, PUSHED)
+    mirrored = {**SLANT, "angle": 15.0}
+    _, shot = path_of(game, mirrored, SHORT)
+    (q, r), = shot["path"]
+    _, left = push(game, mirrored, {"nick-nitro": (q, r)}, PUSHED)
+    assert right["to"] == [2, 1] and left["to"] == [q - 1, r + 1]  # south-east vs south-west
+
+
+def test_the_flight_lists_each_space_once_in_the_balls_order(game):
+    """The ball's path (the `flight` and the roll's `path`) lists each space once, in the order
+    the ball crosses them: a straight shot runs along space edges and used to list some twice."""
+    from app.systems.small_soldiers.helpers import AimRequest, catapult_aim
+    for angle, offset in ((0.0, 0.0), (0.0, 0.5), (0.0, 1.0), (10.0, 0.0), (-30.0, 0.5)):
+        flight = [tuple(h) for h in catapult_aim(AimRequest(army="gorgonites", power=12, angle=angle,
+                                                            offset=offset)).flight]
+        assert len(flight) == len(set(flight)), (angle, offset, flight)
+        assert all(distance(Hex(*a), Hex(*b)) == 1 for a, b in zip(flight, flight[1:])), (angle, offset)
+    straight = [tuple(h) for h in catapult_aim(AimRequest(army="gorgonites", power=12)).flight]
+    # along x = 0: through the centre of (2,-4), then along the edge (1,-3)|(2,-3), and so on
+    assert straight[:5] == [(3, -6), (2, -5), (3, -5), (2, -4), (1, -3)]
 
 
 def test_a_fighter_left_standing_stays(game):
