@@ -167,3 +167,40 @@ def test_end_of_game_box_with_next_steps(server: Server, new_page, artifacts: Pa
     page.wait_for_url(re.compile(r"/tables/(?!" + tid + ")"))
     page.wait_for_selector(CONNECTED)
     expect(page.locator("#me")).to_have_text(f"You: {seats[1]}")
+
+
+def test_replay_shows_chat_at_its_time_and_host_asks_before_removing(server: Server, new_page,  # type: ignore[no-untyped-def]
+                                                                      artifacts: Path) -> None:
+    with server.client() as client:
+        table = new_table(client, name="Talk in replay")
+        tid = table["id"]
+        host_page = new_page(1280, 720)
+        host_page.goto(f"{server.url}/tables/{tid}?seat=p1#host={table['host_token']}")
+        host_page.wait_for_selector(CONNECTED)
+        bob = token_of(join(client, tid, "p2", "Bob"))
+        host_page.fill("#chat-text", "before the roll")
+        host_page.keyboard.press("Enter")
+        expect(host_page.locator("#chat")).to_contain_text("before the roll")
+        assert act(client, tid, bearer(bob), {"kind": "roll", "dice": "1d6"}).status_code == 200
+        seq_after_roll = client.get(f"/api/tables/{tid}").json()["seq"]
+        host_page.fill("#chat-text", "after the roll")
+        host_page.keyboard.press("Enter")
+        expect(host_page.locator("#chat")).to_contain_text("after the roll")
+
+        # The host's own seat has no "Remove player"; removing another player asks first.
+        panel = host_page.locator("#host-panel")
+        expect(panel.get_by_role("button", name="Remove the player at p1")).to_have_count(0)
+        asked: list[str] = []
+        host_page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+        panel.get_by_role("button", name="Remove the player at p2").click()
+        host_page.wait_for_timeout(300)
+        assert asked and "Bob" in asked[0]
+        assert client.get(f"/api/tables/{tid}").json()["seats"][1]["name"] == "Bob"  # dismissed: still seated
+
+    replay = new_page(1280, 720)
+    replay.goto(f"{server.url}/tables/{tid}/replay")
+    expect(replay.locator("#chat")).to_contain_text("after the roll")
+    replay.evaluate(f"() => {{ const s = document.getElementById('scrubber'); s.value = '{seq_after_roll - 1}'; s.dispatchEvent(new Event('input')); }}")
+    expect(replay.locator("#chat")).to_contain_text("before the roll")
+    expect(replay.locator("#chat")).not_to_contain_text("after the roll")
+    replay.screenshot(path=str(artifacts / "table-life-replay-chat.png"))
