@@ -83,7 +83,8 @@ def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dic
     n = names(view)
     kind = action["kind"]
     panel = page.locator("#system-panel")
-    click = lambda name: panel.get_by_role("button", name=exact(name)).click()  # noqa: E731
+    # the step's main button may be lifted over the board: look for buttons on the whole page
+    click = lambda name: page.get_by_role("button", name=exact(name)).click()  # noqa: E731
     if kind == "play_card":
         card = next(c for c in view["hand"] if c["id"] == action["card"])
         hand = page.locator("#system-panel .ss-hand li")
@@ -105,7 +106,7 @@ def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dic
     elif kind == "roll_opening":
         click("Roll the opening die")
     elif kind == "spin":  # from the keyboard
-        panel.get_by_role("button", name="Spin the spinner").focus()
+        page.get_by_role("button", name="Spin the spinner").focus()
         page.keyboard.press("Enter")
     elif kind == "move":
         fid, q, r = action["fighter"], action["q"], action["r"]
@@ -249,7 +250,7 @@ def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str
             expect(other.locator("#system-panel .ss-battle .ss-die")).to_have_count(2)
             shots["battle"] = shot(other, f"{prefix}-battle")
         if any(p["card"] for p in after["pieces"] if p["kind"] == "fighter") and "card" not in shots:
-            expect(page.locator("#board .ss-under").first).to_be_visible()
+            expect(page.locator("#board .piece .badge.tone-info").first).to_be_visible()  # the card under a fighter
             shots["card"] = shot(page, f"{prefix}-card")
     else:
         raise AssertionError("no winner")
@@ -260,8 +261,6 @@ def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str
     expect(pages[loser].locator("#system-panel .ss-winner")).to_contain_text("You lose.")
     for page in all_pages:
         expect(page.locator("#turn")).to_contain_text(f"Game over: {winner['army']} won")
-    for page in pages.values():
-        expect(page.locator(".ss-board-banner")).to_have_text(re.compile(r"win!$"))
     expect(pages[loser].locator("#system-panel button")).to_have_count(0)
     with server.client() as client:
         summary = client.get(f"/api/tables/{tid}").json()
@@ -317,7 +316,7 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
         box.set_checked(on)
     assert g1.evaluate(UNNAMED) == []
     shot(g1, "small-soldiers-four-deploy")
-    panel.get_by_role("button", name="Deploy").click()
+    g1.get_by_role("button", name="Deploy").click()
     seq = settle(server, tid, list(pages.values()), seq)
     view = g1.evaluate("window.warboard.view")
     owners = {p["id"]: p["owner"] for p in view["pieces"] if p["kind"] == "fighter"}
@@ -327,14 +326,14 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
     phone = pages["commandos-2"]
     phone.locator("#system-panel").scroll_into_view_if_needed()
     phone.screenshot(path=str(artifacts / "small-soldiers-phone.png"))
-    phone.locator("#system-panel").get_by_role("button", name="Deploy").tap()
+    phone.get_by_role("button", name="Deploy").tap()
     seq = settle(server, tid, list(pages.values()), seq)
     for seat in ("gorgonites-2", "commandos-1"):
-        pages[seat].locator("#system-panel").get_by_role("button", name="Roll the opening die").click()
+        pages[seat].get_by_role("button", name="Roll the opening die").click()
         seq = settle(server, tid, list(pages.values()), seq)
     while pages["gorgonites-1"].evaluate("window.warboard.view")["turn"]["phase"] == "opening":  # a tie: again
         for seat in ("gorgonites-2", "commandos-1"):
-            pages[seat].locator("#system-panel").get_by_role("button", name="Roll the opening die").click()
+            pages[seat].get_by_role("button", name="Roll the opening die").click()
             seq = settle(server, tid, list(pages.values()), seq)
     view = g1.evaluate("window.warboard.view")
     active = view["turn"]["active"]
@@ -342,7 +341,7 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
     for seat, page in pages.items():
         status = page.locator("#system-panel .ss-status")
         expect(status).to_contain_text("Your turn" if seat in active else "Waiting for")
-        expect(page.locator("#system-panel").get_by_role("button", name="Spin the spinner")).to_have_count(int(seat in active))
-    pages[active[0]].locator("#system-panel").get_by_role("button", name="Spin the spinner").click()
+        expect(page.get_by_role("button", name="Spin the spinner")).to_have_count(int(seat in active))
+    pages[active[0]].get_by_role("button", name="Spin the spinner").click()
     settle(server, tid, list(pages.values()), seq)
     shot(pages[active[0]], "small-soldiers-four-turn")

@@ -124,7 +124,7 @@ export class Board {
       const side = this.config.sides(piece.owner);
       let entry = this.pieces.get(piece.id);
       const sig = JSON.stringify([piece.label, piece.owner, piece.facing, piece.color, piece.status, piece.kind, piece.base,
-        piece.icon, piece.badges, piece.shape, piece.tone, piece.short, this.boardKey]);
+        piece.icon, piece.badges, piece.shape, piece.tone, piece.short, piece.caption, this.boardKey]);
       const r = this.radiusOf(piece);
       if (!entry) {
         entry = { piece, g: drawPiece(this.piecesLayer, piece, side, r), sig };

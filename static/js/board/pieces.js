@@ -89,8 +89,11 @@ export function fillPiece(g, piece, side, r) {
     if (b.title) el("title", {}, bg).textContent = b.title;
   });
   const name = String(piece.label || piece.id);
-  const label = text(name.length > 18 ? `${name.slice(0, 17)}…` : name, { class: "piece-label", y: r * 1.9, "font-size": r * 0.62 }, g);
-  label.setAttribute("paint-order", "stroke");
+  const caption = String(piece.caption ?? name);
+  if (caption) {
+    const label = text(caption.length > 18 ? `${caption.slice(0, 17)}…` : caption, { class: "piece-label", y: r * 1.9, "font-size": r * 0.62 }, g);
+    label.setAttribute("paint-order", "stroke");
+  }
   el("title", {}, g).textContent = name;
   if (piece.status && !piece.badges && !piece.tone) text(piece.status, { class: "piece-status", y: -r * 1.25, "font-size": r * 0.5 }, scaled);
 }

@@ -11,7 +11,7 @@ export function h(tag, props = {}, ...children) {
     else if (k === "onchange") node.addEventListener("change", v);
     else if (k === "oninput") node.addEventListener("input", v);
     else if (k === "style") node.style.cssText = v;
-    else if (k.startsWith("data-") || k.startsWith("aria-") || k === "role" || k === "for" || k === "list") node.setAttribute(k, String(v));
+    else if (k.startsWith("data-") || k.startsWith("aria-") || k === "role" || k === "for" || k === "list" || k === "form") node.setAttribute(k, String(v));
     else node[k] = v;
   }
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
