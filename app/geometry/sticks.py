@@ -14,6 +14,7 @@ from typing import Literal
 
 from shapely.geometry import LineString, Point as SPoint, Polygon
 from shapely.geometry.base import BaseGeometry
+from shapely.validation import explain_validity
 
 from app.geometry.tabletop import Point
 
@@ -50,6 +51,13 @@ def anchor_point(centre: Point, facing: float, offset: tuple[float, float]) -> P
     """The measuring point of a model: its centre plus the (forward, right) offset, rotated."""
     ox, oy = rotate(offset[0], offset[1], facing)
     return Point(centre.x + ox, centre.y + oy)
+
+
+def centre_for(anchor: Point, facing: float, offset: tuple[float, float]) -> Point:
+    """The centre that puts a model's measuring point at ``anchor`` when it faces ``facing``
+    (the inverse of ``anchor_point``): a turn that pivots on the measuring point."""
+    ox, oy = rotate(offset[0], offset[1], facing)
+    return Point(anchor.x - ox, anchor.y - oy)
 
 
 def footprint(centre: Point, radius: float) -> BaseGeometry:
@@ -154,5 +162,23 @@ def line_of_sight(a: Point, b: Point, blockers: Iterable[BaseGeometry]) -> bool:
     return not any(sight.crosses(g) or sight.within(g) for g in blockers)
 
 
+def polygon_problem(points: list[list[float]]) -> str | None:
+    """Why ``points`` is not a usable terrain outline (shapely's validity check: a
+    self-crossing "bow-tie", a repeated corner, no area), or None when it is."""
+    if len(points) < 3:
+        return f"a polygon needs at least 3 corners, not {len(points)}"
+    shape = Polygon([(float(x), float(y)) for x, y in points])
+    if not shape.is_valid:
+        return str(explain_validity(shape))
+    if shape.area <= 0:
+        return "the polygon has no area"
+    return None
+
+
 def polygon(points: list[list[float]]) -> Polygon:
+    """A terrain outline as a shapely polygon. Raises ValueError (with shapely's reason) for an
+    invalid one, so a bow-tie is never silently cut to one half."""
+    problem = polygon_problem(points)
+    if problem is not None:
+        raise ValueError(f"invalid polygon: {problem}")
     return Polygon([(float(x), float(y)) for x, y in points])

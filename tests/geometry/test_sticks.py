@@ -96,3 +96,24 @@ def test_from_contact_a_move_never_goes_into_the_other_base(where: float, headin
     assert end_gap >= min(gap, 0) - 0.02
     if math.cos(h - a) < -0.9 and gap <= 0.01:  # heading straight into the other base
         assert move.travelled < 0.05
+
+
+def test_centre_for_is_the_inverse_of_the_anchor() -> None:
+    """SRBR "Measuring Movement": "always measure movement in a consistent way from the same
+    part of the mecha's body": a turn pivots on that point, so it stays where it was measured."""
+    front = (2.0, 0.0)  # a vehicle's front centre on a 4 cm base
+    for facing in (0, 45, 90, 200, 315):
+        centre = sticks.centre_for(Point(30, 30), facing, front)
+        anchor = sticks.anchor_point(centre, facing, front)
+        assert (round(anchor.x, 9), round(anchor.y, 9)) == (30, 30)
+    centre = sticks.centre_for(Point(30, 30), 90, front)  # facing south: the centre is north
+    assert (round(centre.x, 9), round(centre.y, 9)) == (30, 28)
+
+
+def test_bow_tie_polygons_are_refused_with_shapely_s_reason() -> None:
+    bow_tie = [[0, 0], [10, 10], [10, 0], [0, 10]]
+    assert "Self-intersection" in (sticks.polygon_problem(bow_tie) or "")
+    with pytest.raises(ValueError, match="Self-intersection"):
+        sticks.polygon(bow_tie)
+    assert sticks.polygon_problem([[0, 0], [5, 5], [10, 10]]) is not None  # no area
+    assert sticks.polygon_problem([[0, 0], [10, 0], [10, 10], [0, 10]]) is None

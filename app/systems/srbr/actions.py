@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
 
+from app.geometry import sticks
 from app.systems.srbr.profiles import Ident, Mecha
 
 MechaId = Annotated[str, Field(min_length=1, max_length=48)]
@@ -99,6 +100,21 @@ class RecordTerrain(_Action):
     note: Annotated[str, Field(max_length=200)] = ""
 
 
+class Dispute(_Action):
+    """Another seat contests the latest record while it is open: the game waits for the host."""
+    kind: Literal["dispute"]
+    record: Annotated[int, Field(ge=0, le=100_000)]
+    reason: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class ResolveDispute(_Action):
+    """The host's ruling (seat HOST_SEAT) on the disputed record: uphold it, or overturn it
+    (the table goes back to how it was just before the record)."""
+    kind: Literal["resolve_dispute"]
+    uphold: bool
+    note: Annotated[str, Field(max_length=200)] = ""
+
+
 class Deploy(_Action):
     """Deployment phase: place one of your mechas (base centre, cm) in your zone."""
     kind: Literal["deploy"]
@@ -121,7 +137,7 @@ class DeclareResult(_Action):
 
 SrbrAction = Annotated[
     Activate | Move | Attack | StandUp | Done | EndTurn | React | Pass | Concede | Record
-    | RecordTerrain | DeclareResult | Deploy | Ready,
+    | RecordTerrain | DeclareResult | Deploy | Ready | Dispute | ResolveDispute,
     Field(discriminator="kind"),
 ]
 
@@ -143,6 +159,31 @@ class TerrainPiece(BaseModel):
     polygon: Annotated[list[Annotated[list[Coord], Field(min_length=2, max_length=2)]],
                        Field(min_length=3, max_length=64)]
     label: Annotated[str, Field(max_length=60)] = ""
+
+    @field_validator("polygon")
+    @classmethod
+    def _valid_outline(cls, points: list[list[float]]) -> list[list[float]]:
+        problem = sticks.polygon_problem(points)  # shapely's validity check (bow-ties...)
+        if problem is not None:
+            raise ValueError(f"invalid polygon: {problem}")
+        return points
+
+
+_TERRAIN = TypeAdapter(Annotated[list[TerrainPiece], Field(max_length=64)])
+
+
+def check_terrain(terrain: list[dict[str, Any]]) -> None:
+    """The checks every terrain layout passes, from the options or the default data: valid
+    outlines and unique ids. Raises ValueError naming the piece."""
+    try:
+        pieces = _TERRAIN.validate_python(terrain)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ValueError(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}") from None
+    ids = [t.id for t in pieces]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise ValueError(f"terrain ids must be unique; repeated: {', '.join(twice)}")
 
 
 RULE_AREAS = ("health", "activation", "malfunction", "reaction", "initiative", "deployment", "victory",
@@ -176,4 +217,6 @@ class SrbrOptions(BaseModel):
             raise ValueError(f"unknown rule areas {unknown}; known: {', '.join(RULE_AREAS)}")
         if len(str(self.rules)) > 20_000:
             raise ValueError("rule overrides are limited to 20000 characters")
+        if self.terrain is not None:
+            check_terrain([t.model_dump() for t in self.terrain])
         return self

@@ -29,7 +29,7 @@ def find(state: State, terrain_id: str) -> dict[str, Any] | None:
 
 def check_reach(state: State, att: dict[str, Any], building: dict[str, Any],
                 spec: dict[str, Any], name: str) -> None:
-    shape = sticks.polygon(building["polygon"])
+    shape = pieces.outline(building)
     label = building.get("label") or building["id"]
     if spec["mode"] == "close":
         if not sticks.in_contact(pieces.shape(att), shape):

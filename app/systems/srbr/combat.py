@@ -78,10 +78,20 @@ def modifiers(state: State, att: dict[str, Any], target: dict[str, Any], spec: d
     if aimed and not spec.get("aimed_free") and mods.get("aimed_part"):
         a["aimed_part"] = int(mods["aimed_part"])
     if spec["mode"] == "close":
-        extra = len(pieces.enemies_in_contact(state, target)) - 1
-        if extra > 0 and mods.get("defender_outnumbered_per_extra_enemy"):
-            d["outnumbered"] = extra * int(mods["defender_outnumbered_per_extra_enemy"])
-    return a, d
+        for who, roll, key in ((target, d, "defender"), (att, a, "attacker")):
+            extra = len(pieces.enemies_in_contact(state, who)) - 1
+            if extra > 0 and mods.get(f"{key}_outnumbered_per_extra_enemy"):
+                roll["outnumbered"] = extra * int(mods[f"{key}_outnumbered_per_extra_enemy"])
+    return cancel_same(a, d)
+
+
+def cancel_same(a: dict[str, int], d: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
+    """SRBR heading "Same Modifiers Cancel Out" (its text is missing from our copy). Warboard
+    reading: a modifier that both rolls carry (the same name, such as both combatants being
+    outnumbered) is dropped from both, whatever its size on each side."""
+    same = set(a) & set(d)
+    return ({k: v for k, v in a.items() if k not in same},
+            {k: v for k, v in d.items() if k not in same})
 
 
 def defence_score(state: State, target: dict[str, Any]) -> int:
@@ -144,7 +154,7 @@ def _push(state: State, effect: str, att: dict[str, Any], target: dict[str, Any]
     if pushed["out"] is not None:
         return state, []
     area = "knock_back" if effect == "knock_back" else "recoil"
-    dist = movement.distance_for(state, pushed, state["rules"]["combat"][area]["distance"])
+    dist = movement.distance_for(state, state["rules"]["combat"][area]["distance"])
     moved, where = movement.push(state, pushed, other, dist)
     return pieces.replace_mecha(state, moved), [{"kind": "pushed", "mecha": pushed["id"],
                                                  "effect": effect, **where}]
@@ -164,7 +174,7 @@ def damage(state: State, mecha_id: str, part_id: str, hits: float) -> tuple[Stat
     if state["options"]["manual"]["health"]:
         return state, [{"kind": "damage_to_record", "mecha": mecha_id, "part": part_id,
                         "hits": "destroy" if hits == math.inf else int(hits)}]
-    top = len(state["rules"]["health"]["track"]) - 1
+    top = pieces.destroyed_at(state)
     new_damage = int(min(top, p["damage"] + hits))
     m = pieces.with_part(m, {**p, "damage": new_damage})
     events: list[Event] = [{"kind": "damaged", "mecha": mecha_id, "part": part_id,

@@ -15,7 +15,7 @@ from app.core.errors import GameOver, IllegalAction, WrongPhase
 from app.core.events import Event
 from app.systems.srbr import actions as A
 from app.systems.srbr import pieces
-from app.systems.srbr.setup import EDGES
+from app.systems.srbr.layout import EDGES
 
 State = dict[str, Any]
 

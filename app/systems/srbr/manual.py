@@ -51,7 +51,7 @@ def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, lis
         raise IllegalAction("Recording damage or a jam needs the body part", code="part_required")
     if a.damage is not None and a.part is not None:
         p = pieces.part(m, a.part)
-        top = len(state["rules"]["health"]["track"]) - 1
+        top = pieces.destroyed_at(state)
         m = pieces.with_part(m, {**p, "damage": min(a.damage, top)})
     if a.jammed is not None and a.part is not None:
         p = pieces.part(m, a.part)

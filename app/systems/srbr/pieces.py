@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
+from shapely.validation import make_valid
 
 from app.core.errors import IllegalAction
 from app.geometry import sticks
@@ -43,14 +45,31 @@ def part(m: dict[str, Any], part_id: str) -> dict[str, Any]:
                         code="unknown_part")
 
 
+#: SRBR "Activation Process": "You may roll one, two or three activation dice – your choice"
+MAX_DICE = 3
+
+
+def destroyed_at(state: State) -> int:
+    """The damage at which a part is destroyed: one step past the last dice colour."""
+    return len(state["rules"]["health"]["track"])
+
+
+def colour_of(state: State, p: dict[str, Any]) -> str | None:
+    """The colour of a part's activation dice (Warboard default, NOTES.md "Likely": white,
+    then yellow, then red as it is damaged), or None once it is destroyed."""
+    track: list[str] = state["rules"]["health"]["track"]
+    return None if p["damage"] >= len(track) else track[p["damage"]]
+
+
 def dice_of(state: State, p: dict[str, Any]) -> list[str]:
-    """The colours of a part's activation dice (Warboard default: health track row)."""
-    track = state["rules"]["health"]["track"]
-    return list(track[min(p["damage"], len(track) - 1)])
+    """The dice a part may roll: damage changes their colour, not how many (always up to
+    three, SRBR p. 4); a destroyed part has none."""
+    colour = colour_of(state, p)
+    return [] if colour is None else [colour] * MAX_DICE
 
 
 def is_destroyed(state: State, p: dict[str, Any]) -> bool:
-    return bool(p["damage"] >= len(state["rules"]["health"]["track"]) - 1)
+    return bool(p["damage"] >= destroyed_at(state))
 
 
 def intact_parts(state: State, m: dict[str, Any]) -> list[dict[str, Any]]:
@@ -81,10 +100,19 @@ def shape(m: dict[str, Any]) -> BaseGeometry:
     return sticks.footprint(centre(m), radius(m))
 
 
+def outline(piece: dict[str, Any]) -> BaseGeometry:
+    """A terrain piece's polygon. Terrain is checked when a table is created; a table stored
+    before that check may hold a self-crossing outline, which shapely repairs (make_valid)
+    rather than the game failing."""
+    try:
+        return sticks.polygon(piece["polygon"])
+    except ValueError:
+        return make_valid(Polygon([(float(x), float(y)) for x, y in piece["polygon"]]))
+
+
 def buildings(state: State) -> list[tuple[str, BaseGeometry]]:
     """Terrain that stops movement and blocks sight."""
-    return [(t["id"], sticks.polygon(t["polygon"])) for t in state["board"]["terrain"]
-            if t["type"] == "building"]
+    return [(t["id"], outline(t)) for t in state["board"]["terrain"] if t["type"] == "building"]
 
 
 def others(state: State, m: dict[str, Any]) -> list[dict[str, Any]]:

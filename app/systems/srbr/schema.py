@@ -28,16 +28,8 @@ class _Area(BaseModel):
 
 
 class Health(_Area):
-    track: Annotated[list[Annotated[list[Colour], Field(max_length=3)]], Field(min_length=2, max_length=10)]
-
-    @field_validator("track")
-    @classmethod
-    def _ends_destroyed(cls, track: list[list[str]]) -> list[list[str]]:
-        if track[-1]:
-            raise ValueError("the last row must be empty (the part destroyed)")
-        if any(not row for row in track[:-1]):
-            raise ValueError("only the last row may be empty")
-        return track
+    #: the colour of a part's dice after 0, 1, 2, ... damage; one more damage destroys it
+    track: Annotated[list[Colour], Field(min_length=1, max_length=10)]
 
 
 class Activation(_Area):
@@ -63,7 +55,6 @@ class Malfunction(_Area):
 class Reaction(_Area):
     dice: Annotated[int, Field(ge=1, le=3)]
     actions_per_success: Annotated[int, Field(ge=0, le=3)]
-    offer_order: Text = ""
 
 
 class Initiative(_Area):
@@ -101,8 +92,8 @@ class Pricing(_Area):
     @field_validator("quality", "move")
     @classmethod
     def _complete(cls, table: dict[str, int]) -> dict[str, int]:
-        if len(table) not in (3, 5):
-            raise ValueError("give a price for every value")
+        if set(table) not in ({"2", "3", "4", "5", "6"}, {"S", "M", "L"}):
+            raise ValueError("give a price for every value (Quality 2 to 6; sticks S, M, L)")
         return table
 
 
@@ -120,11 +111,13 @@ class Results(_Area):
 class Modifiers(_Area):
     target_fallen: Small = 0
     defender_outnumbered_per_extra_enemy: Small = 0
+    attacker_outnumbered_per_extra_enemy: Small = 0
     aimed_part: Small = 0
 
 
 class Distance(_Area):
-    distance: Literal["base", "S", "M", "L"]
+    #: SRBR "Measurements": all distances are measured with the three sticks
+    distance: StickName
 
 
 class Buildings(_Area):
@@ -135,10 +128,8 @@ class Buildings(_Area):
 class Combat(_Area):
     results: Results
     modifiers: Modifiers
-    defence: Text = ""
     recoil: Distance
     knock_back: Distance
-    hit_location: Text = ""
     no_shooting_out_of_melee: bool
     buildings: Buildings
 

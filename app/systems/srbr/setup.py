@@ -7,13 +7,12 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import BadOptions
 from app.geometry import sticks
-from app.systems.srbr import data
+from app.systems.srbr import data, layout
+from app.systems.srbr.actions import check_terrain
 from app.systems.srbr.profiles import check
 
 State = dict[str, Any]
 SEATS = ["p1", "p2", "p3", "p4"]
-#: Warboard default deployment edges: (edge, facing) per seat
-EDGES = {"p1": ("south", 270.0), "p2": ("north", 90.0), "p3": ("west", 0.0), "p4": ("east", 180.0)}
 
 
 def seats(options: dict[str, Any]) -> list[str]:
@@ -49,35 +48,46 @@ def prepare(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[dic
 
 
 def table_size(options: dict[str, Any], rules: dict[str, Any], forces: dict[str, list[Any]]) -> float:
-    """SRBR "Table Size": 90 x 90 cm; 120 x 120 cm when players field bigger forces."""
+    """SRBR "Table Size": "A bigger table 4'x4' (120x120 cm) is needed if each participant
+    controls more than 2-3 mechas": 120 cm only when every player's force is over the limit
+    (a Warboard reading of "2-3": more than 3, host-editable); 90 x 90 cm otherwise."""
     if options.get("table", "auto") != "auto":
         return float(options["table"])
-    biggest = max(len(f) for f in forces.values())
-    return 120.0 if biggest > rules["table"]["large_when_mechas_per_player_over"] else 90.0
+    smallest = min(len(f) for f in forces.values())
+    return 120.0 if smallest > rules["table"]["large_when_mechas_per_player_over"] else 90.0
 
 
-def build(options: dict[str, Any], dice: Dice) -> State:
-    rules, forces = prepare(options)
-    size = table_size(options, rules, forces)
-    stick = sticks.stick_lengths(options.get("scale", "25-28mm"), "cm")
+def terrain_for(options: dict[str, Any], size: float) -> list[dict[str, Any]]:
+    """The table's terrain: the options' own, or the default layout scaled to the table. Both
+    pass the same checks (actions.check_terrain). Raises BadOptions."""
     terrain = options.get("terrain")
     if terrain is None:
         factor = size / 90.0
         terrain = [{**t, "polygon": [[x * factor, y * factor] for x, y in t["polygon"]]}
                    for t in data.terrain()]
+    try:
+        check_terrain(terrain)
+    except ValueError as exc:
+        raise BadOptions(f"Bad terrain: {exc}") from None
+    return list(terrain)
+
+
+def arrange(options: dict[str, Any]) -> tuple[dict[str, Any], float, list[dict[str, Any]],
+                                              dict[str, float], dict[str, dict[str, Any]]]:
+    """Rules, table size, terrain, sticks and the placed mechas. Raises BadOptions."""
+    rules, forces = prepare(options)
+    size = table_size(options, rules, forces)
+    stick = sticks.stick_lengths(options.get("scale", "25-28mm"), "cm")
+    terrain = terrain_for(options, size)
+    return rules, size, terrain, stick, layout.place_all(forces, size, terrain, stick, rules)
+
+
+def build(options: dict[str, Any], dice: Dice) -> State:
+    rules, size, terrain, stick, mechas = arrange(options)
     order = seats(options)
     if rules["initiative"]["method"] == "roll":
         first = dice.randbelow(len(order), "initiative: first player")
         order = order[first:] + order[:first]
-    mechas: dict[str, dict[str, Any]] = {}
-    for seat, force in forces.items():
-        for i, profile in enumerate(force):
-            m = _deploy(profile, seat, i, len(force), size, stick[rules["deployment"]["edge_offset_stick"]], rules)
-            base_id, n = m["id"], 1
-            while m["id"] in mechas:  # the same design twice: p1-kabuto, p1-kabuto-2
-                n += 1
-                m["id"] = f"{base_id}-{n}"
-            mechas[m["id"]] = m
     return {
         "options": options,
         "rules": rules,
@@ -94,25 +104,7 @@ def build(options: dict[str, Any], dice: Dice) -> State:
         "conceded": [],
         "votes": {},
         "result": None,
-    }
-
-
-def _deploy(profile: dict[str, Any], seat: str, index: int, count: int, size: float,
-            offset: float, rules: dict[str, Any]) -> dict[str, Any]:
-    """Warboard default deployment: spread along the seat's edge, a Short stick in from it."""
-    edge, facing = EDGES[seat]
-    along = size * (index + 1) / (count + 1)
-    depth = offset + profile["base"] / 2
-    x, y = {"south": (along, size - depth), "north": (along, depth),
-            "west": (depth, along), "east": (size - depth, along)}[edge]
-    radius = profile["base"] / 2
-    fwd, right = rules["anchors"][profile["form"]]
-    parts = [{**p, "damage": 0, "activations": 0} for p in profile["parts"]]
-    return {
-        "id": f"{seat}-{profile['id']}", "profile": profile["id"], "name": profile["name"],
-        "owner": seat, "form": profile["form"], "base": profile["base"],
-        "x": round(x, 3), "y": round(y, 3), "facing": facing,
-        "anchor": [round(fwd * radius, 3), round(right * radius, 3)],
-        "status": "standing", "out": None, "cost": profile["cost"],
-        "special_rules": profile["special_rules"], "parts": parts,
+        "records": [],
+        "record_undo": None,
+        "hold": None,
     }

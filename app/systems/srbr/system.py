@@ -13,7 +13,7 @@ from app.core.errors import GameOver, IllegalAction
 from app.core.events import Event
 from app.systems.base import Outcome, RuleSystem, State
 from app.systems.srbr import actions as A
-from app.systems.srbr import buildings, combat, deploy, manual, movement, pieces, setup, turns, view
+from app.systems.srbr import buildings, combat, data, deploy, guide, manual, movement, pieces, setup, turns, view
 from app.systems.srbr.helpers import HELPERS
 
 
@@ -32,8 +32,12 @@ class SamuraiRobots(RuleSystem):
 
     def validate_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
         options = super().validate_options(raw)
-        setup.prepare(options)  # rule overrides and forces: raises BadOptions
+        setup.arrange(options)  # rule overrides, forces, terrain, deployment: raises BadOptions
         return options
+
+    def describe(self) -> dict[str, Any]:
+        """The base description plus the default rules panel (labelled, as in a game's view)."""
+        return {**super().describe(), "rules_help": guide.rows(data.defaults(), "25-28mm")}
 
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         return setup.build(options, dice)
@@ -73,11 +77,9 @@ def _move(state: State, seat: str, a: A.Move, dice: Dice) -> tuple[State, list[E
     _, m, p = _acting(state, seat, "move")
     if not p["move"]:
         raise IllegalAction(f"{m['name']}'s {p['name']} cannot move the mecha", code="cannot_move")
-    x, y = a.x, a.y
-    if a.at == "centre":  # the same straight move, given by where the base centre should end
-        anchor = pieces.anchor(m)
-        x, y = a.x + anchor.x - m["x"], a.y + anchor.y - m["y"]
-    moved, event = movement.move(state, m, p["move"], x, y, a.facing, a.flee)
+    movement.check_type(m, p)
+    moved, event = movement.move(state, m, p["move"], a.x, a.y, a.facing, a.flee, a.at)
+    moved = {**moved, "moved_with": p["type"]}
     state = pieces.replace_mecha(state, moved)
     state, more = turns.spend(state, "move")
     return state, [event, *more]

@@ -206,8 +206,11 @@ def next_turn(state: State, reason: str) -> tuple[State, list[Event]]:
         if order[i] in alive:
             seat = order[i]
             break
-    mechas = {mid: ({**m, "parts": [malfunction.new_turn(p) for p in m["parts"]]}
-                    if m["owner"] == seat else m) for mid, m in state["mechas"].items()}
+    # a new turn: the new player's parts may activate again; every mecha may pick a new
+    # movement type ("Only One Movement Type Per Turn")
+    mechas = {mid: ({**m, "moved_with": None, "parts": [malfunction.new_turn(p) for p in m["parts"]]}
+                    if m["owner"] == seat else {**m, "moved_with": None})
+              for mid, m in state["mechas"].items()}
     state = {**state, "mechas": mechas}
     state = with_turn(state, seat=seat, round=rnd, phase="activate", activation=None,
                       reactions=None, reaction_activation=None)

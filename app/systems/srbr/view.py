@@ -11,7 +11,7 @@ from typing import Any
 
 from app.core.errors import WarboardError
 from app.geometry import sticks
-from app.systems.srbr import buildings, combat, deploy, malfunction, pieces, turns
+from app.systems.srbr import buildings, combat, deploy, guide, malfunction, pieces, turns
 from app.systems.srbr.data import COLOURS, REACTION_COLOURS
 
 State = dict[str, Any]
@@ -36,6 +36,7 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
         "reaction_colours": list(REACTION_COLOURS),
         "manual": state["options"]["manual"],
         "defaults": state["rules"],
+        "rules_help": guide.rows(state["rules"], state["scale"], state["options"].get("rules")),
         "conceded": state["conceded"],
         "votes": state["votes"],
         "result": state["result"],

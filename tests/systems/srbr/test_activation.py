@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
 from app.systems.srbr import activation, data
-from tests.systems.srbr.util import act, damage_part, kinds, new_game, open_table, place
+from tests.systems.srbr.util import SYSTEM, act, damage_part, kinds, new_game, open_table, place
 
 ACT = data.defaults()["activation"]
 
@@ -108,11 +108,17 @@ def test_one_to_three_dice_only() -> None:
             SYSTEM.parse_action({"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": n})
 
 
-def test_a_damaged_part_has_fewer_dice() -> None:
-    state = damage_part(new_game(), "p1-kabuto", "legs", 1)  # default: two yellow dice
-    with pytest.raises(IllegalAction) as err:
-        act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 3})
-    assert err.value.code == "not_enough_dice"
+def test_a_damaged_part_still_rolls_three_dice_of_its_new_colour() -> None:
+    """SRBR p. 4: "You may roll one, two or three activation dice – your choice." Damage
+    changes the colour of the part's dice (NOTES.md), not how many it may roll."""
+    for damage, colour in ((1, "yellow"), (2, "red")):
+        state = damage_part(new_game(), "p1-kabuto", "legs", damage)
+        state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
+                                          "dice": 3}, faces=[6, 5, 4])
+        assert [d["colour"] for d in events[0]["dice"]] == [colour] * 3
+        assert events[0]["successes"] == 3
+        legal = SYSTEM.legal_actions(damage_part(new_game(), "p1-kabuto", "legs", damage), "p1")
+        assert {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 3} in legal
 
 
 def test_a_part_activates_once_per_turn_and_again_next_turn() -> None:

@@ -56,8 +56,9 @@ def test_damage_takes_effect_at_once_and_darkens_the_dice() -> None:
     assert events[0]["result"] == "attacker_wins_odd"
     assert kinds(events)[:3] == ["attack", "damaged", "pushed"]
     torso = part(state, "p2-gamera", "torso")
-    assert torso["damage"] == 1 and torso["dice"] == ["yellow", "yellow"]
-    assert state["mechas"]["p2-gamera"]["x"] == pytest.approx(49.5, abs=0.01)  # one base back
+    assert torso["damage"] == 1 and torso["dice"] == ["yellow"] * 3
+    # "All distances are measured with three sticks": recoil is a Short stick (5 cm)
+    assert state["mechas"]["p2-gamera"]["x"] == pytest.approx(49.5, abs=0.01)
 
 
 def test_health_track_white_yellow_red_then_destroyed() -> None:
@@ -65,7 +66,7 @@ def test_health_track_white_yellow_red_then_destroyed() -> None:
     colours = []
     for damage in range(4):
         colours.append(part(damage_part(state, "p2-gamera", "tail", damage), "p2-gamera", "tail")["dice"])
-    assert colours == [["white"] * 3, ["yellow"] * 2, ["red"], []]
+    assert colours == [["white"] * 3, ["yellow"] * 3, ["red"] * 3, []]
 
 
 def test_a_double_destroys_the_part_and_a_vital_part_the_mecha() -> None:
@@ -124,7 +125,7 @@ def test_defender_wins_close_combat_attacker_recoils_and_slam_hurts_itself() -> 
                         faces=[2, 4])  # 2+2+1 = 5 against 4+4 = 8
     assert events[0]["result"] == "defender_wins"
     assert events[0]["effects"] == ["attacker_recoil", "attacker_damage"]
-    assert state["mechas"]["p1-kabuto"]["x"] == pytest.approx(36, abs=0.01)  # its base back
+    assert state["mechas"]["p1-kabuto"]["x"] == pytest.approx(35, abs=0.01)  # a Short stick back
     assert part(state, "p1-kabuto", "torso")["damage"] == 1
 
 
@@ -183,10 +184,10 @@ def test_manual_combat_rolls_nothing_and_records_results() -> None:
     state = ready(duel({"manual": {"combat": True}}))
     state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera"})
     assert kinds(events)[0] == "attack_declared"
-    state, events = act(state, "p2", {"kind": "record", "mecha": "p2-gamera", "part": "tail",
+    state, events = act(state, "p1", {"kind": "record", "mecha": "p2-gamera", "part": "tail",
                                       "damage": 2, "status": "fallen", "note": "agreed"})
-    assert part(state, "p2-gamera", "tail")["dice"] == ["red"]
-    assert state["mechas"]["p2-gamera"]["status"] == "fallen" and events[0]["by"] == "p2"
+    assert part(state, "p2-gamera", "tail")["dice"] == ["red"] * 3
+    assert state["mechas"]["p2-gamera"]["status"] == "fallen" and events[0]["by"] == "p1"
 
 
 def test_record_is_refused_in_automatic_areas() -> None:
@@ -201,8 +202,8 @@ def test_manual_health_leaves_damage_to_the_players() -> None:
                         faces=[6, 1, 2])
     assert "damage_to_record" in kinds(events)
     assert part(state, "p2-gamera", "torso")["damage"] == 0
-    state, _ = act(state, "p2", {"kind": "record", "mecha": "p2-gamera", "part": "torso", "damage": 1})
-    assert part(state, "p2-gamera", "torso")["dice"] == ["yellow", "yellow"]
+    state, _ = act(state, "p1", {"kind": "record", "mecha": "p2-gamera", "part": "torso", "damage": 1})
+    assert part(state, "p2-gamera", "torso")["dice"] == ["yellow"] * 3
 
 
 def test_an_activation_ends_when_a_reaction_destroys_its_part() -> None:

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.core.errors import WarboardError
-from tests.systems.srbr.util import winners, SYSTEM, FixedDice, act, kinds, new_game, open_table, place
+from tests.systems.srbr.util import winners, SYSTEM, FixedDice, act, damage_part, kinds, new_game, open_table, place
 
 FIXED = {"initiative": {"method": "fixed"}}
 
@@ -81,9 +81,11 @@ def test_anchor_offsets_are_editable() -> None:
 
 
 def test_health_track_is_editable() -> None:
-    state = new_game({"rules": {**FIXED, "health": {"track": [["white", "white", "white"], []]}}})
+    state = new_game({"rules": {**FIXED, "health": {"track": ["white"]}}})
     view = SYSTEM.view(state, None)
-    assert view["defaults"]["health"]["track"] == [["white", "white", "white"], []]
+    assert view["defaults"]["health"]["track"] == ["white"]
+    state = damage_part(state, "p1-kabuto", "legs", 1)
+    assert SYSTEM.view(state, None)["mechas"]["p1-kabuto"]["parts"][3]["destroyed"]
 
 
 def test_pricing_is_editable() -> None:
@@ -149,6 +151,9 @@ def test_random_input_only_ever_raises_rule_errors(script: list[Any], manual: bo
     {"combat": {"results": {"close": [{"when": "tie", "effects": ["explode"]}]}}},
     {"attack_types": {"laser": {"mode": "ranged", "parts": ["head"], "range": "XL"}}},
     {"health": {"track": [["white"], ["white"]]}},
+    {"health": {"track": []}},
+    {"combat": {"recoil": {"distance": "base"}}},
+    {"combat": {"hit_location": "random"}},
 ])
 def test_broken_overrides_are_refused(rules: dict[str, Any]) -> None:
     from app.core.errors import BadOptions

@@ -77,7 +77,7 @@ def invariants(state: dict[str, Any]) -> None:
         for b in live[i + 1:]:
             gap = math.dist((a["x"], a["y"]), (b["x"], b["y"])) - (a["base"] + b["base"]) / 2
             assert gap > -0.05, (a["id"], b["id"], gap)
-        top = len(state["rules"]["health"]["track"]) - 1
+        top = len(state["rules"]["health"]["track"])
         assert all(0 <= p["damage"] <= top for p in a["parts"])
 
 

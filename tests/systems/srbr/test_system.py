@@ -44,9 +44,14 @@ def test_bad_options_are_refused(bad: dict[str, Any]) -> None:
 
 
 def test_table_size_follows_the_text() -> None:
+    """SRBR "Table Size": "A bigger table 4'x4' (120x120 cm) is needed if each participant
+    controls more than 2-3 mechas": each, not any."""
     assert new_game()["board"]["width"] == 90
-    big = new_game({"forces": {"p1": ["kabuto", "raijin", "gamera", "tetsu"]}})
-    assert big["board"]["width"] == 120 and len(big["mechas"]) == 6
+    four = ["kabuto", "raijin", "gamera", "tetsu"]
+    one_big = new_game({"forces": {"p1": four}})
+    assert one_big["board"]["width"] == 90 and len(one_big["mechas"]) == 6
+    both_big = new_game({"forces": {"p1": four, "p2": four}})
+    assert both_big["board"]["width"] == 120 and len(both_big["mechas"]) == 8
 
 
 def test_sticks_follow_the_scale_option() -> None:
@@ -100,8 +105,9 @@ def test_a_move_reaches_any_point_up_to_the_stick() -> None:
         act(state, "p1", {"kind": "move", "x": 48.5, "y": 41})  # 8.5 cm, Medium is 8
     assert err.value.code == "too_far"
     state, events = act(state, "p1", {"kind": "move", "x": 48, "y": 41, "facing": 90})
-    assert state["mechas"]["p1-kabuto"]["x"] == 48 and events[0]["travelled"] == 8
-    assert state["mechas"]["p1-kabuto"]["facing"] == 90
+    # the right foot ends at (48, 41); facing south, the base centre is east of it
+    assert (state["mechas"]["p1-kabuto"]["x"], state["mechas"]["p1-kabuto"]["y"]) == (49, 41)
+    assert events[0]["travelled"] == 8 and state["mechas"]["p1-kabuto"]["facing"] == 90
 
 
 def test_buildings_stop_moves() -> None:
