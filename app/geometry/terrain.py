@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from shapely import LineString, Point as SPoint, Polygon
 from shapely.ops import unary_union
+from shapely.validation import explain_validity
 
 from app.geometry.tabletop import Point
 
@@ -25,9 +26,30 @@ EPS = 1e-9
 
 
 def polygon(coords: Sequence[Sequence[float]]) -> Polygon:
-    """A valid shapely polygon from [[x, y], ...] (repairs self-touching rings)."""
+    """A valid shapely polygon from [[x, y], ...] (repairs self-touching rings).
+
+    Callers that accept terrain from people check ``polygon_problem`` first, so nothing is
+    silently repaired (a "bow-tie" would otherwise keep only one of its halves)."""
     poly = Polygon([(float(x), float(y)) for x, y in coords])
     return poly if poly.is_valid else poly.buffer(0)
+
+
+def polygon_problem(coords: Sequence[Sequence[float]]) -> str | None:
+    """Why [[x, y], ...] is not a simple polygon with an area (shapely's validity check), or None."""
+    try:
+        poly = Polygon([(float(x), float(y)) for x, y in coords])
+    except (ValueError, TypeError) as exc:
+        return str(exc)
+    if not poly.is_valid:
+        reason = explain_validity(poly)
+        where = reason.find("[")
+        if where > 0:  # "Self-intersection[1 1]" -> "Self-intersection at (1, 1)"
+            x, y = reason[where + 1:].rstrip("]").split()[:2]
+            reason = f"{reason[:where]} at ({float(x):g}, {float(y):g})"
+        return reason
+    if poly.area <= EPS:
+        return "no area"
+    return None
 
 
 def hexagon(center: Point, radius: float, facing: float) -> Polygon:

@@ -67,3 +67,10 @@ def test_circle_and_offset():
     assert not touches_circle(Point(0, 0), 2, Point(2.6, 0), 0.5)
     p = offset(Point(0, 0), 90, 2)
     assert math.isclose(p.x, 0, abs_tol=1e-9) and math.isclose(p.y, 2)
+
+
+def test_polygon_problem_names_shapelys_reason():
+    from app.geometry.terrain import polygon_problem
+    assert polygon_problem([[0, 0], [2, 2], [2, 0], [0, 2]]) == "Self-intersection at (1, 1)"  # a bow-tie
+    assert polygon_problem([[0, 0], [1, 1], [2, 2]]) is not None  # no area
+    assert polygon_problem([[0, 0], [2, 0], [2, 2], [0, 2]]) is None

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from app.systems.hgb import data
 from app.core.errors import BadOptions
 from app.systems.hgb.actions import XY, Id, TerrainType
+from app.systems.hgb.board import piece_problem, terrain_problem
 from app.systems.hgb.cards import check_rules, check_weapons
 from app.systems.hgb.forces import build
 
@@ -33,6 +35,14 @@ class TerrainPiece(_O):
     polygon: Annotated[list[XY], Field(min_length=3, max_length=64)]
     level: Annotated[int, Field(ge=0, le=10)] | None = None
     label: Annotated[str, Field(max_length=60)] = ""
+
+    @model_validator(mode="after")
+    def _simple(self) -> TerrainPiece:
+        """The checks of ``place_terrain`` (board.py): a simple polygon with an area, on the table."""
+        problem = piece_problem(self.model_dump())
+        if problem:
+            raise PydanticCustomError(problem[0], "{why}", {"why": problem[1]})
+        return self
 
 
 class DataOverrides(_O):
@@ -64,6 +74,10 @@ class HgbOptions(_O):
 
     @model_validator(mode="after")
     def _check(self) -> HgbOptions:
+        if self.terrain is not None:
+            problem = terrain_problem([t.model_dump() for t in self.terrain])
+            if problem:
+                raise BadOptions(f"Custom terrain: {problem[1]}")
         check_rules(data.rules(self.data.rules))
         weapons = data.weapons(self.data.weapons)
         check_weapons(weapons)

@@ -15,12 +15,12 @@ from shapely import Point as SPoint
 from app.geometry.tabletop import Point
 from app.geometry.terrain import polygon
 from app.systems.hgb import data
+from app.systems.hgb.board import TABLE, piece_problem, terrain_problem
 from app.systems.hgb.sight import ordered
 from app.systems.hgb.cards import check_weapons
 from app.systems.hgb.forces import build
 from app.systems.hgb.options import HgbOptions, force_of
 
-TABLE = 48.0  # inches (4 feet)
 DEPLOY_DEPTH = 12.0  # "no more than 1 foot (30 cm) from their own table edge"
 SEATS = ("north", "south")
 
@@ -91,15 +91,11 @@ def fresh_round() -> dict[str, Any]:
 
 
 def place_terrain(state: dict[str, Any], piece: dict[str, Any]) -> dict[str, Any]:
-    poly = polygon(piece["polygon"])
-    if poly.is_empty or poly.area <= 0:
-        raise IllegalAction(f"Terrain {piece['id']!r} has no area", code="bad_terrain")
-    minx, miny, maxx, maxy = poly.bounds
-    if minx < 0 or miny < 0 or maxx > TABLE or maxy > TABLE:
-        raise IllegalAction(f"Terrain {piece['id']!r} reaches off the {TABLE:g} inch table", code="off_board")
+    """Add or replace a piece; the same checks as terrain given in the table options (board.py)."""
     terrain = [t for t in state["board"]["terrain"] if t["id"] != piece["id"]] + [piece]
-    if len(terrain) > 200:
-        raise IllegalAction("A table holds at most 200 terrain pieces", code="too_much_terrain")
+    problem = piece_problem(piece) or terrain_problem(terrain)
+    if problem:
+        raise IllegalAction(problem[1], code=problem[0])
     state["board"]["terrain"] = terrain
     state["ready"] = []  # both players must be satisfied with the final terrain
     return {"kind": "terrain_placed", "piece": piece}
@@ -144,6 +140,25 @@ def staging(index: int, y: float) -> tuple[float, float]:
 
 
 def deploy_rest(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
-    """On ``ready``, models not placed by hand are deployed where they wait (checked as usual)."""
-    return [deploy(state, seat, m, m["x"], m["y"], m["facing"])
+    """On ``ready``, models not placed by hand are deployed where they wait (checked as usual), or,
+    if terrain or another model is in the way, at the nearest free place of the zone (Warboard)."""
+    return [_deploy_near(state, seat, m)
             for m in ordered(state) if m["seat"] == seat and m["status"] == "reserve"]
+
+
+def _deploy_near(state: dict[str, Any], seat: str, m: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return deploy(state, seat, m, m["x"], m["y"], m["facing"])
+    except IllegalAction as exc:
+        refusal = exc
+    r = state["rules"]["base_radius"]
+    y0, y1 = zone(seat)
+    spots = [(r + i * 0.5, y0 + r + j * 0.5) for i in range(int((TABLE - 2 * r) / 0.5) + 1)
+             for j in range(int((y1 - y0 - 2 * r) / 0.5) + 1)]
+    spots.sort(key=lambda p: ((p[0] - m["x"]) ** 2 + (p[1] - m["y"]) ** 2, p))
+    for x, y in spots:
+        try:
+            return deploy(state, seat, m, x, y, m["facing"])
+        except IllegalAction:
+            continue
+    raise refusal

@@ -159,8 +159,9 @@ def legal_kinds(state: dict[str, Any], seat: str) -> list[str]:
     phase = state["phase"]
     if seat not in active_seats(state):
         return base
-    kinds = {"terrain": ["place_terrain", "remove_terrain", "choose_force", "ready"], "deployment": ["deploy", "ready"],
-             "initiative": ["choose_first"], "reaction": ["return_fire", "ecm", "pass", "aim"]}.get(phase)
+    # complete actions first (the first entry is always one that apply accepts as it is)
+    kinds = {"terrain": ["ready", "choose_force", "remove_terrain", "place_terrain"], "deployment": ["ready", "deploy"],
+             "initiative": ["choose_first"], "reaction": ["pass", "return_fire", "ecm", "aim"]}.get(phase)
     if kinds is None:
         kinds = (["activate_group"] if state["current"] is None else ["end_group"]) + [
             "set_speed", "move", "aim", "attack", "designate", "ecm", "done"]
@@ -168,12 +169,21 @@ def legal_kinds(state: dict[str, Any], seat: str) -> list[str]:
 
 
 def legal_actions(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
-    """Partial list for clients and bots: the kinds open now, with the models or groups they take."""
+    """Partial list for clients and bots: the kinds open now, with the models or groups they take.
+
+    The first entry is a complete action ``apply`` accepts (``ready``, ``choose_first``,
+    ``activate_group``, ``end_group`` or ``pass``); others may leave out what the player chooses
+    (a path, a weapon, a polygon)."""
     out: list[dict[str, Any]] = []
     mine = [m for m in ordered(state) if m["seat"] == seat]
     for kind in legal_kinds(state, seat):
         if kind == "deploy":
-            out += [{"kind": kind, "model": m["id"]} for m in mine if m["status"] in ("reserve", "active")]
+            out += [{"kind": kind, "model": m["id"], "x": m["x"], "y": m["y"], "facing": m["facing"]}
+                    for m in mine if m["status"] in ("reserve", "active")]
+        elif kind == "choose_force":
+            out += [{"kind": kind, "faction": f} for f in ("north", "south", "peace_river")]
+        elif kind == "remove_terrain":
+            out += [{"kind": kind, "id": t["id"]} for t in state["board"]["terrain"]]
         elif kind == "activate_group":
             out += [{"kind": kind, "group": g} for g in groups_left(state, seat)]
         elif kind == "choose_first":

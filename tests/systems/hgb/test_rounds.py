@@ -52,13 +52,12 @@ def test_deployment_zone_and_all_models_before_ready():
     t.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 10, "y": 11.5, "facing": 90})
     waiting = next(p for p in t.view("north")["pieces"] if p["id"] == "n-cg1-2")
     assert waiting["status"] == "reserve" and waiting["owner"] == "north"
-    with pytest.raises(IllegalAction) as err:  # Hunter 1 now stands where Hunter 3 waits
-        t.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 12, "y": 6, "facing": 90})
-        t.act("north", {"kind": "ready"})
-    assert err.value.code == "occupied"
-    t.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 10, "y": 11.5, "facing": 90})
+    # Hunter 1 now stands where Hunter 3 waits: Ready deploys Hunter 3 at the nearest free place
+    t.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 12, "y": 6, "facing": 90})
     events = t.act("north", {"kind": "ready"})
     assert len([e for e in events if e["kind"] == "deployed"]) == 9
+    h3 = t.state["models"]["n-cg1-3"]
+    assert (h3["x"], h3["y"]) != (12, 6) and (h3["x"] - 12) ** 2 + (h3["y"] - 6) ** 2 < 4
     assert all(m["status"] == "active" for m in t.state["models"].values() if m["seat"] == "north")
     with pytest.raises(WrongPhase):
         t.act("north", {"kind": "move", "model": "n-cg1-1", "path": [[10, 12]]})

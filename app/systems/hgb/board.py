@@ -1,0 +1,45 @@
+"""The table and the terrain on it: one set of checks wherever terrain enters the game.
+
+Rulebook, "Setup": a 4 x 4 foot playing surface (48 x 48 inches) with terrain on it. Terrain
+comes from the table options (``terrain``), from ``place_terrain`` during the terrain phase, and
+from the /path helper; all of it passes ``piece_problem`` (each piece) and ``terrain_problem``
+(the whole table), so a self-crossing "bow-tie" polygon is refused with the reason instead of
+being cut to one of its halves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.geometry.terrain import polygon, polygon_problem
+
+TABLE = 48.0  # inches (4 feet)
+MAX_PIECES = 200
+
+
+def piece_problem(piece: dict[str, Any], table: float = TABLE) -> tuple[str, str] | None:
+    """(code, message) saying why a terrain piece cannot stand on the table, or None."""
+    name = f"Terrain {piece['id']!r}"
+    why = polygon_problem(piece["polygon"])
+    if why is not None:
+        return "bad_terrain", (f"{name} is not a simple polygon ({why}): its outline must not cross or touch "
+                               f"itself and must enclose an area")
+    minx, miny, maxx, maxy = polygon(piece["polygon"]).bounds
+    if minx < 0 or miny < 0 or maxx > table or maxy > table:
+        return "off_board", f"{name} reaches off the {table:g} inch table"
+    return None
+
+
+def terrain_problem(pieces: list[dict[str, Any]], table: float = TABLE) -> tuple[str, str] | None:
+    """(code, message) for the first problem of a whole table's terrain, or None."""
+    if len(pieces) > MAX_PIECES:
+        return "too_much_terrain", f"A table holds at most {MAX_PIECES} terrain pieces"
+    seen: set[str] = set()
+    for piece in pieces:
+        if piece["id"] in seen:
+            return "bad_terrain", f"Two terrain pieces share the id {piece['id']!r}"
+        seen.add(piece["id"])
+        problem = piece_problem(piece, table)
+        if problem:
+            return problem
+    return None
