@@ -1,8 +1,10 @@
-// The replay page: a scrubber over seq that shows the board (as a spectator sees it) at that point.
+// The replay page: a scrubber over seq that shows the board (as a spectator sees it) at that
+// point. A game with a view part (systems/<id>.js exporting `view`) draws its own pieces,
+// colours, legend and overlays and writes its own log lines, as at the table.
 import { api } from "./api.js";
 import { Board } from "./board/board.js";
 import { makeSides } from "./board/pieces.js";
-import { GameLog } from "./log.js";
+import { GameLog, describeEvent } from "./log.js";
 import { DiceTray } from "./dice.js";
 import { showDetails } from "./details.js";
 
@@ -11,14 +13,50 @@ const table = config.table;
 const $ = (id) => document.getElementById(id);
 const sides = makeSides(table.seats.map((s) => s.seat));
 const names = new Map(table.seats.filter((s) => s.name).map((s) => [s.seat, s.name]));
-const log = new GameLog($("log"));
+const game = { view: null, replay: null, shown: null };
+const labels = new Map();
+const log = new GameLog($("log"), (e) => describe(e));
 const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
-const board = new Board($("board"), { sides, select: (piece) => showDetails($("details"), piece, sides) });
+const board = new Board($("board"), { sides, legendHost: document.querySelector(".board-area .toolbar") });
+board.on("select", (piece) => showDetails($("details"), piece, sides));
 const scrubber = $("scrubber");
 let last = Number(scrubber.max);
 let shown = -1;
 let loading = null;
 let timer = null;
+
+function describe(e) {
+  if (e.kind === "seat_joined") names.set(e.seat_id, e.name);
+  if (e.kind === "token_added" && e.token?.id) labels.set(e.token.id, e.token.label || e.token.id);
+  const mine = game.view && game.shown ? game.view.describe(e, game.view.names(game.shown, names)) : undefined;
+  return mine || describeEvent(e, (id) => labels.get(id) || id);
+}
+
+// The game's view part, when it has one (loaded once; the generic board otherwise).
+async function loadGame() {
+  if (!config.panel) return;
+  try {
+    const module = await import(config.panel);
+    game.view = module.view || null;
+    game.replay = module.replay || null;
+    document.body.classList.add(`${table.system}-replay`);
+  } catch (err) {
+    console.error("the game's view failed to load", err);
+  }
+}
+
+function draw(view) {
+  game.shown = view;
+  for (const p of view.pieces || []) if (p.label) labels.set(p.id, p.label);
+  const v = game.view;
+  board.set({
+    board: view.board || { kind: "tabletop", width: 24, height: 24 },
+    pieces: v?.pieces ? v.pieces(view) : view.pieces || [],
+    legend: v?.legend ? v.legend(view) : null,
+    clock: v?.clock ? v.clock(view) : null,
+    shapes: game.replay?.shapes ? game.replay.shapes(view, names) : {},
+  });
+}
 
 async function show(seq) {
   if (loading) { loading.next = seq; return; }
@@ -28,7 +66,7 @@ async function show(seq) {
     last = r.last;
     scrubber.max = String(last);
     shown = r.seq;
-    board.render(r.view);
+    draw(r.view);
     log.clear();
     dice.clear();
     for (const e of r.events) { log.addEvent(e); dice.add(e); }
@@ -72,4 +110,4 @@ setInterval(async () => {
     if (t.seq > last) { const atEnd = Number(scrubber.value) === last; last = t.seq; scrubber.max = String(last); if (atEnd && !timer) go(last); else $("seq-out").textContent = `${scrubber.value} / ${last}`; }
   } catch { /* offline: try again later */ }
 }, 5000);
-go(last);
+loadGame().then(() => go(last));

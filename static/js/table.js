@@ -31,7 +31,7 @@ const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
 window.warboard = state; // for debugging and the browser tests
 
 const board = new Board($("board"), {
-  sides,
+  sides, legendHost: document.querySelector(".board-area .toolbar"),
   canDrag: (piece) => state.me?.role === "player" && state.status === "open"
     && (state.panel?.canDrag ? state.panel.canDrag(piece, state.view) : true),
   preview: (piece, pos, trail) => preview(moveAction(piece, pos, undefined, trail)),

@@ -5,6 +5,7 @@
 //
 // set({board, pieces, shapes: {key: {nodes, layer: "below"|"above", until}}, clock: {turn, activation},
 //      legend: [{label, color, shape, icon}], sides, canDrag, preview, limit})
+// new Board(svg, {legendHost}) puts the legend in that element (a toolbar) instead of over the board.
 //   sides(owner) -> {color, shape, short}     canDrag(piece) -> bool
 //   preview(piece, pos, trail) -> Promise<{legal, reason, summary, path}>   (asked during drags)
 //   limit(piece, pos, trail) -> null | {pos, trail, note}   (stops a drag at the farthest legal point)
@@ -71,7 +72,7 @@ export class Board {
     if (cfg.pieces) this.renderPieces(cfg.pieces.filter(hasPos));
     if (cfg.clock !== undefined) this.shapes.setClock(cfg.clock);
     if (cfg.shapes) this.shapes.set(cfg.shapes);
-    if (cfg.legend !== undefined) showLegend(this.svg.parentElement, cfg.legend);
+    if (cfg.legend !== undefined) showLegend(this.config.legendHost || this.svg.parentElement, cfg.legend);
     if (cfg.selected !== undefined) this.select(cfg.selected);
   }
 
@@ -101,7 +102,7 @@ export class Board {
     this.measure.clear();
     this.shapes.clear();
     clear(this.svg);
-    showLegend(this.svg.parentElement, null);
+    showLegend(this.config.legendHost || this.svg.parentElement, null);
   }
 
   // --- drawing ----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // Readable pieces at any zoom: each body is scaled up to at least MIN_PX on screen, its touch
 // target to TOUCH_PX, its label drawn at LABEL_PX; then labels are placed below, above, right
 // or left of their piece, in priority order, and hidden when no place is free (zoom in to see).
-export const MIN_PX = 26;
+export const MIN_PX = 30; // the diameter; a square side shape is 0.85 of it (25.5 px)
 export const TOUCH_PX = 44;
 export const LABEL_PX = 12;
 
@@ -30,8 +30,9 @@ export function layoutPieces(entries, scale) {
     label.setAttribute("stroke-width", (font * 0.22).toFixed(4));
     label.removeAttribute("display");
     const rr = e.r * e.k;
-    const w = Math.max(font, label.getComputedTextLength?.() || font * String(label.textContent).length * 0.6);
-    const h = font * 1.2;
+    const pad = 4 / scale; // glyphs overhang their advance a little; keep labels clearly apart
+    const w = Math.max(font, label.getComputedTextLength?.() || font * String(label.textContent).length * 0.6) + pad;
+    const h = font * 1.2 + pad / 2;
     const gap = font * 0.25;
     const spots = [
       { dx: 0, dy: rr + gap + h / 2, anchor: "middle", box: { x: -w / 2, y: rr + gap, w, h } },

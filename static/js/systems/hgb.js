@@ -15,6 +15,12 @@ import { makeControls } from "./hgb/controls.js";
 export { view };
 const { num, FACTIONS } = view;
 
+// The replay page's overlays: deployment zones, hill levels and designations at that point.
+export const replay = {
+  shapes: (v, playerNames) => ({ "hgb-zones": overlays.zones(v, null),
+    "hgb-marks": overlays.marks({ view: v, me: null, rfAt: -1, lastAttack: [], label: view.names(v, playerNames).label }) }),
+};
+
 // Ramer-Douglas-Peucker: the drawn trail as few waypoints as keep its shape (within eps inches).
 function simplify(points, eps) {
   if (points.length < 3) return points;

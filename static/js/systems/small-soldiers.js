@@ -11,6 +11,11 @@ import { makeControls } from "./small-soldiers/controls.js";
 
 export { view };
 const { armyOf } = view;
+
+// The replay page's overlays: the map's special spaces and catapults.
+export const replay = {
+  shapes: (v, playerNames) => ({ "ss-spaces": overlays.spaces(v, view.names(v, playerNames).army) }),
+};
 const shotKey = (s) => (s ? JSON.stringify([s.origin, s.landing, s.stop]) : null);
 
 export function mount(ctx) {

@@ -223,7 +223,7 @@ export function makeControls(P) {
       onchange: (e) => { st.keep = e.target.checked; } });
     box.append(h("label", { class: "hgb-check", for: keep.id }, keep, h("span", { text: " Keep the Action for Return Fire" })),
       h("div", { class: "hgb-buttons" },
-        button(`${card.label} is done`, () => { fire({ kind: "done", model: card.id, keep_action: st.keep && card.actions > 0 }); st.keep = false; }, { key: "done", primary: !st.waypoints.length && !(st.aim?.legal && card.actions >= 1) }),
+        button(`${card.label} is done`, () => { fire({ kind: "done", model: card.id, keep_action: st.keep && card.actions > 0 }); st.keep = false; }, { key: "done", primary: !!st.view.current && !st.waypoints.length && !(st.aim?.legal && card.actions >= 1) }),
         button("End this Combat Group", () => fire({ kind: "end_group" }), { key: "end-group", cls: "secondary small", disabled: !st.view.current })));
     return box;
   }

@@ -154,11 +154,12 @@ export function mpAlong(view, card, pts) {
   const mv = view?.movement;
   if (!mv || !card) return null;
   let mp = 0;
-  walk(view, card, pts, (d) => { mp += d; return true; });
+  walk(view, card, pts, (d) => { mp += d; return 1; });
   return mp;
 }
 
-// Calls spend(mp) for each tenth of an inch walked; stops (returning the point) when spend says no.
+// Calls spend(mp) for each tenth of an inch walked; spend answers the share of that step it
+// allows (1: all of it); on less, the walk stops there and returns the point.
 function walk(view, card, pts, spend) {
   const mv = view.movement;
   const terrain = view.board?.terrain || [];
@@ -181,7 +182,8 @@ function walk(view, card, pts, spend) {
       if (lv > prevLevel) cost += (lv - prevLevel) * (mv.climb_mp ?? 2);
       else if (lv < prevLevel) cost += (prevLevel - lv) * (mv.descend_mp ?? 1);
       prevLevel = lv;
-      if (!spend(cost, q)) return { stop: { x: a.x + (k / n) * (b.x - a.x), y: a.y + (k / n) * (b.y - a.y) }, seg: i };
+      const share = spend(cost, q);
+      if (share < 1) return { stop: { x: a.x + ((k + share) / n) * (b.x - a.x), y: a.y + ((k + share) / n) * (b.y - a.y) }, seg: i };
     }
   }
   return null;
@@ -198,7 +200,11 @@ export function clampTrail(view, card, pts) {
   let used = 0;
   const hit = stationary
     ? walkDistance(pts, budget - margin)
-    : walk(view, card, pts, (cost) => { if (used + cost > budget - margin) return false; used += cost; return true; });
+    : walk(view, card, pts, (cost) => {
+      const share = Math.max(0, Math.min(1, (budget - margin - used) / cost));
+      used += cost * share;
+      return share;
+    });
   if (!hit) return null;
   const pos = { x: num(hit.stop.x, 2), y: num(hit.stop.y, 2) };
   return { pos, trail: [...pts.slice(1, hit.seg), pos], note: stationary ? `Stopped at ${num(budget)}" (Stationary)` : `Stopped at the MP limit (${num(budget)} MP)` };

@@ -1,0 +1,185 @@
+"""The table as a player reads it, at a laptop's 1280x720 and a phone's 390x844, per game:
+pieces at least 24 px on screen at the default zoom with 44 px touch targets, no two labels
+overlapping, the current step's main button in sight without scrolling, a drag past the
+move limit stopping at the limit (nothing left drawn after a refused drop), and the replay
+page drawing the game's own pieces and colours with the game's own log lines."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import CONNECTED, board_point, drag
+from tests.browser.readable import (SIZES, assert_human_log, assert_labels_apart, assert_nothing_of_the_drag,
+                                    assert_pieces_readable, assert_primary_in_view)
+from tests.conftest import Server
+from tests.helpers import act, join, new_table, token_of
+from tests.systems.small_soldiers.test_api_game import choose
+
+pytestmark = pytest.mark.browser
+
+
+def sit(page: Page, url: str, tid: str, seat: str, headers: dict[str, str]) -> None:
+    """Open the table page in a seat taken through the API."""
+    page.add_init_script(f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(headers)!r}, role: 'player', seat: {seat!r}, name: {seat.title()!r}}}))")
+    page.goto(f"{url}/tables/{tid}")
+    page.wait_for_selector(CONNECTED)
+
+
+def view_of(page: Page) -> dict[str, Any]:
+    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
+
+
+def centre_of(page: Page, pid: str) -> tuple[float, float]:
+    box = page.locator(f'#board .piece[data-id="{pid}"] .body').bounding_box()
+    assert box
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag_slowly(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    page.mouse.move(*start)
+    page.mouse.down()
+    steps = max(8, int(math.dist(start, end) / 5))
+    for i in range(1, steps + 1):
+        page.mouse.move(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+        page.wait_for_timeout(15)
+    page.wait_for_timeout(400)
+
+
+def open_replay(new_page, url: str, tid: str, size: tuple[int, int]) -> Page:  # type: ignore[no-untyped-def]
+    page = new_page(*size)
+    page.goto(f"{url}/tables/{tid}/replay")
+    expect(page.locator("#board .piece").first).to_be_attached()
+    return page
+
+
+# --- Heavy Gear Blitz! -----------------------------------------------------------------------------
+HGB_COLOURS = {"north": "#0072B2", "south": "#D55E00", "peace_river": "#009E73"}
+
+
+def hgb_table(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]:
+    """Forces as listed, one model each deployed, the initiative winner to activate first."""
+    with server.client() as client:
+        tid = new_table(client, "hgb", name="Readable", options={"map": "open"}, seed="hgb-browser-6")["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        assert act(client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}).status_code == 200
+        assert act(client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}).status_code == 200
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        first = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]["initiative"]["winner"]
+        assert act(client, tid, seats[first], {"kind": "choose_first", "seat": first}).status_code == 200
+    return tid, first, seats
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_hgb_reads_well_and_stops_at_the_mp_limit(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    tid, first, seats = hgb_table(server)
+    page = new_page(*size)
+    sit(page, server.url, tid, first, seats[first])
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
+    assert_pieces_readable(page)
+    assert_labels_apart(page)
+    assert_primary_in_view(page, "Activate this group")
+    expect(page.locator(".board-legend")).to_be_attached()
+
+    # a drag ten inches straight ahead: the model stops where its MP runs out
+    mid = f"{first[0]}-cg1-1"
+    card = next(c for c in view_of(page)["cards"] if c["id"] == mid)
+    budget = card["mp_now"] - card["mp_spent"]
+    start = next(p for p in view_of(page)["pieces"] if p["id"] == mid)
+    ahead = 10 if first == "north" else -10
+    drag_slowly(page, centre_of(page, mid), board_point(page, start["x"], start["y"] + ahead))
+    expect(page.locator(f'#board .piece[data-id="{mid}"]')).to_have_class(re.compile("at-limit"))
+    expect(page.locator("#board-message")).to_contain_text("Stopped at the MP limit")
+    page.screenshot(path=str(artifacts / f"readable-hgb-drag-{size[0]}x{size[1]}.png"))
+    page.mouse.up()
+    expect(page.locator("#log")).to_contain_text(re.compile(r"moves to \(\d+(\.\d)?, \d+(\.\d)?\) facing \d+°: \d(\.\d)? MP spent, 0 left"))
+    end = next(p for p in view_of(page)["pieces"] if p["id"] == mid)
+    moved = abs(end["y"] - start["y"])
+    assert budget - 0.15 < moved <= budget, (budget, moved)  # open ground: 1 MP an inch
+    assert_nothing_of_the_drag(page)
+    assert_primary_in_view(page, re.compile(r"is done$"))
+    assert_pieces_readable(page)
+    assert_labels_apart(page)
+    page.screenshot(path=str(artifacts / f"readable-hgb-{size[0]}x{size[1]}.png"))
+
+    replay = open_replay(new_page, server.url, tid, size)
+    faction = view_of(page)["forces"][first]["faction"]
+    expect(replay.locator(f'#board .piece[data-id="{mid}"] .body')).to_have_attribute("fill", HGB_COLOURS[faction])
+    expect(replay.locator("#board .piece .piece-icon")).to_have_count(replay.locator("#board .piece").count())
+    assert_pieces_readable(replay)
+    assert_labels_apart(replay)
+    assert_human_log(replay, r"deploys \S+ 1 at \(20, 11\) facing 90°", r"moves to \(", r"MP spent")
+    replay.screenshot(path=str(artifacts / f"readable-hgb-replay-{size[0]}x{size[1]}.png"))
+
+
+# --- Small Soldiers Big Battle ---------------------------------------------------------------------
+SS_COLOURS = {"gorgonites": "#7b3fa0", "commandos": "#b08a4a"}
+
+
+def ss_play(server: Server, tid: str, seats: dict[str, dict[str, str]], until: str) -> str:
+    """Play through the API until a seat may do ``until`` (a key of view.legal); that seat."""
+    with server.client() as client:
+        for _ in range(200):
+            views = {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
+            seat = next(s for s in seats if views[s]["legal"])
+            if views[seat]["legal"].get(until):
+                return seat
+            assert act(client, tid, seats[seat], choose(views[seat], seat, "flag")).status_code == 200
+    raise AssertionError(f"no {until} came up")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_small_soldiers_read_well_and_a_refused_drop_leaves_nothing(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        tid = new_table(client, "small-soldiers", name="Readable toys", options={"map_name": "skirmish"}, seed="readable-1")["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("gorgonites", "commandos")}
+    seat = ss_play(server, tid, seats, "spin")
+    page = new_page(*size)
+    sit(page, server.url, tid, seat, seats[seat])
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "spin")
+    assert_pieces_readable(page)
+    assert_labels_apart(page)
+    assert_primary_in_view(page, "Spin the spinner")
+    page.screenshot(path=str(artifacts / f"readable-small-soldiers-spin-{size[0]}x{size[1]}.png"))
+    page.locator("#primary-slot").get_by_role("button", name="Spin the spinner").click()
+    expect(page.locator("#system-panel")).not_to_have_attribute("data-phase", "spin")
+    mover = ss_play(server, tid, seats, "moves")
+    if mover != seat:
+        page = new_page(*size)
+        sit(page, server.url, tid, mover, seats[mover])
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "move")
+    view = view_of(page)
+    fid = next(iter(view["legal"]["moves"]))
+    piece = next(p for p in view["pieces"] if p["id"] == fid)
+    expect(page.locator(f'#board .piece[data-id="{fid}"] .body')).to_have_attribute("fill", SS_COLOURS[piece["army"]])
+
+    # a drop on a space the fighter cannot reach is refused and leaves nothing drawn
+    legal = {(d["q"], d["r"]) for d in view["legal"]["moves"][fid]}
+    cells = [c for c in view["board"]["cells"] if (c["q"], c["r"]) not in legal
+             and not any((p["q"], p["r"]) == (c["q"], c["r"]) for p in view["pieces"])]
+    far = max(cells, key=lambda c: abs(c["q"] - piece["q"]) + abs(c["r"] - piece["r"]))
+    target = page.evaluate("""([q, r]) => { const x = Math.sqrt(3) * (q + r / 2), y = 1.5 * r;
+        const p = new DOMPoint(x, y).matrixTransform(document.getElementById('board').getScreenCTM()); return [p.x, p.y]; }""",
+                           [far["q"], far["r"]])
+    drag(page, centre_of(page, fid), (target[0], target[1]))
+    expect(page.locator("#board-message")).to_contain_text("refused")
+    assert_nothing_of_the_drag(page)
+    after = next(p for p in view_of(page)["pieces"] if p["id"] == fid)
+    assert (after["q"], after["r"]) == (piece["q"], piece["r"])
+    page.screenshot(path=str(artifacts / f"readable-small-soldiers-{size[0]}x{size[1]}.png"))
+
+    replay = open_replay(new_page, server.url, tid, size)
+    expect(replay.locator(f'#board .piece[data-id="{fid}"] .body')).to_have_attribute("fill", SS_COLOURS[piece["army"]])
+    expect(replay.locator("#board .ss-space").first).to_be_attached()  # the map's own spaces
+    assert_pieces_readable(replay)
+    assert_labels_apart(replay)
+    assert_human_log(replay, r"spun a \d: move \d space", r"deployed; \S+ waits in the Toy Store")
+    replay.screenshot(path=str(artifacts / f"readable-small-soldiers-replay-{size[0]}x{size[1]}.png"))
