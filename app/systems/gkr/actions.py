@@ -1,15 +1,14 @@
-"""Table options and player actions of the ``gkr`` system (pydantic, bounded)."""
+"""Player actions of the ``gkr`` system (pydantic, bounded); table options: ``options.py``."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
-from app.systems.gkr.data import MAP_IDS, weapon_table
+from app.systems.gkr.data import MAP_IDS
+from app.systems.gkr.options import MapId, WeaponStats
 
-Faction = Literal["diamondback", "king-wolf", "thunderhappy", "hammerstrike"]
-MapId = Literal["downtown", "plaza", "harbour"]
 Area = Literal["energy", "weapons", "dice", "flank", "tagging", "support"]
 Ident = Annotated[str, Field(min_length=1, max_length=40)]
 Coord = Annotated[int, Field(ge=-50, le=50)]
@@ -19,95 +18,6 @@ assert set(MapId.__args__) == set(MAP_IDS)  # type: ignore[attr-defined]
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
-
-
-class WeaponStats(_Model):
-    """A partial weapon: any value left out keeps the data file's."""
-
-    speed: Annotated[int, Field(ge=0, le=10)] | None = None
-    energy: Annotated[int, Field(ge=0, le=10)] | None = None
-    dice: Annotated[int, Field(ge=0, le=10)] | None = None
-    range: Annotated[int, Field(ge=0, le=20)] | None = None
-    damage: Annotated[int, Field(ge=0, le=25)] | None = None
-
-
-class Manual(_Model):
-    """Rule areas switched to manual resolution: players state the result, the table records it."""
-
-    energy: bool = False
-    weapons: bool = False
-    dice: bool = False
-    flank: bool = False
-    tagging: bool = False
-    support: bool = False
-
-
-Small = Annotated[int, Field(ge=0, le=10)]
-
-
-class RulesOverrides(_Model):
-    """Host overrides of data/rules.json (Warboard defaults); None keeps the file's value."""
-
-    overspend_damage_per_energy: Small | None = None
-    sponsor_cards_at_start: Small | None = None
-    heavy_hitter_weapons_per_round: Annotated[int, Field(ge=1, le=5)] | None = None
-    heavy_energy_per_hex: Small | None = None
-    support_energy_per_unit: Small | None = None
-    movement_card_bonus_hexes: Small | None = None
-    sponsor_cards_per_tag: Small | None = None
-    flank_defence_dice: Annotated[int, Field(ge=0, le=8)] | None = None
-    first_player_rotates: bool | None = None
-
-
-class SupportOverrides(_Model):
-    """Host overrides of data/support.json (Warboard defaults); None keeps the file's value."""
-
-    hp: Annotated[int, Field(ge=1, le=10)] | None = None
-    to_hit: Annotated[int, Field(ge=2, le=6)] | None = None
-    armor: Annotated[int, Field(ge=2, le=7)] | None = None  # 7: no armor roll can save
-    repair: Small | None = None  # Repair Unit only
-    tags: Annotated[int, Field(ge=1, le=4)] | None = None  # Recon Unit only
-
-
-class GKROptions(_Model):
-    players: Annotated[int, Field(ge=2, le=4)] = 4
-    factions: Annotated[list[Faction], Field(min_length=2, max_length=4)] | None = None
-    map: MapId = "downtown"
-    energy_per_round: Annotated[int, Field(ge=1, le=20)] | None = None
-    hand_size: Annotated[int, Field(ge=1, le=15)] | None = None
-    heavy_move_range: Annotated[int, Field(ge=1, le=10)] | None = None
-    support_move_range: Annotated[int, Field(ge=1, le=10)] | None = None
-    blb_range: Annotated[int, Field(ge=1, le=10)] | None = None
-    blb_max_hp: Annotated[int, Field(ge=1, le=25)] | None = None
-    weapon_overrides: Annotated[dict[Annotated[str, Field(max_length=40)], WeaponStats],
-                                Field(max_length=20)] = {}
-    rules: RulesOverrides = RulesOverrides()
-    support: Annotated[dict[Literal["combat", "repair", "recon"], SupportOverrides], Field(max_length=3)] = {}
-    #: the 20 sponsor cards besides the 5 Activate BLB cards (the pile holds 25: NOTES.md, Sure)
-    sponsor_mix: dict[Literal["energy-boost", "repair-kit"], Annotated[int, Field(ge=0, le=20)]] | None = None
-    manual: Manual = Manual()
-
-    @field_validator("weapon_overrides")
-    @classmethod
-    def _known_weapons(cls, value: dict[str, WeaponStats]) -> dict[str, WeaponStats]:
-        unknown = sorted(set(value) - set(weapon_table()))
-        if unknown:
-            raise ValueError(f"unknown weapons {unknown}; known: {sorted(weapon_table())}")
-        return value
-
-    @field_validator("sponsor_mix")
-    @classmethod
-    def _twenty(cls, value: dict[str, int] | None) -> dict[str, int] | None:
-        if value is not None and sum(value.values()) != 20:
-            raise ValueError("the sponsor mix must add up to 20 cards (25 with the 5 Activate BLB cards)")
-        return value
-
-    @field_validator("factions")
-    @classmethod
-    def _unique(cls, value: list[str] | None) -> list[str] | None:
-        if value is not None and len(set(value)) != len(value):
-            raise ValueError("each faction may be chosen once")
-        return value
 
 
 class HexRef(_Model):
@@ -153,7 +63,6 @@ class WeaponChoice(_Model):
     target_hex: HexRef | None = None   # the Mine Mate's chosen hex
     stats: WeaponStats | None = None   # manual weapons: the values the player states
     flank: bool | None = None          # manual flank shots: the player states it
-    steal: bool = True                 # BLB text: the destroyer "may" steal a sponsor card
 
 
 class ChooseWeapons(_Model):
@@ -171,7 +80,6 @@ class StateResult(_Model):
 
     kind: Literal["state_result"]
     results: Annotated[list[HitResult], Field(max_length=12)]
-    steal: bool = True  # if this destroys Big Little Buddy: take a sponsor card (the text's "may")
 
 
 class Tag(_Model):
@@ -198,8 +106,31 @@ class Record(_Model):
     energy: Annotated[int, Field(ge=-20, le=20)] = 0
 
 
+class Steal(_Model):
+    """BLB text: "If a player manages to destroy Big Little Buddy, they may steal a random
+    Sponsor Card from the controlling player": the destroyer decides when he falls."""
+
+    kind: Literal["steal"]
+    take: bool
+
+
+class Dispute(_Model):
+    """Another seat disputes the latest record while it is open; the host rules on it."""
+
+    kind: Literal["dispute"]
+    record: Annotated[int, Field(ge=0, le=100_000)]
+    reason: Annotated[str, Field(max_length=200)] = ""
+
+
+class ResolveDispute(_Model):
+    """The host's ruling (seat ``HOST_SEAT``): uphold the disputed record or overturn it."""
+
+    kind: Literal["resolve_dispute"]
+    uphold: bool
+
+
 GKRAction = Annotated[
     EndTurn | ActivateBLB | PlaySponsor | DeploySupport | Move | ChooseWeapons | StateResult
-    | Tag | Displace | Record,
+    | Tag | Displace | Record | Steal | Dispute | ResolveDispute,
     Field(discriminator="kind"),
 ]

@@ -54,7 +54,10 @@ def faction_of(state: State, unit: dict[str, Any]) -> str | None:
 
 
 def blocks_sight(state: State, h: Hex) -> bool:
-    """Standing buildings block line of sight (NOTES.md: 'line of sight blocked by buildings')."""
+    """Standing buildings block line of sight. BLB text: Big Little Buddy "must have line of
+    sight to hit", and the Mine Mate can attack a Building's hex, "Therefore, Big Little Buddy
+    can use this attack to deal Damage to units behind a Building": units behind a Building
+    are out of sight."""
     return standing_building_at(state, h) is not None
 
 

@@ -128,7 +128,7 @@ def _entry(state: State, seat: str, n: int, choice: WeaponChoice) -> dict[str, A
     return {"n": n, "owner": seat, "unit": shooter["id"], "weapon_key": key, "weapon": weapon,
             "card": card, "target_unit": target_unit,
             "target_hex": aim.to_dict() if hex_target else None, "flank": flank,
-            "steal": choice.steal, "revealed": False}
+            "revealed": False}
 
 
 def choose_weapons(state: State, seat: str, action: ChooseWeapons, events: list[Event]) -> None:
@@ -156,7 +156,9 @@ def reveal(state: State, dice: Dice, events: list[Event]) -> None:
     line = state["firing_line"]
     for e in line:
         e["revealed"] = True
-    line.sort(key=lambda e: (-e["weapon"]["speed"], order.get(e["owner"], 99), e["n"]))
+    # NOTES.md (Sure): "resolved in weapon-speed order"; which end first: Warboard default
+    sign = 1 if state["data"]["rules"]["speed_order"] == "ascending" else -1
+    line.sort(key=lambda e: (sign * e["weapon"]["speed"], order.get(e["owner"], 99), e["n"]))
     events.append({"kind": "firing_line_revealed", "entries": [dict(e) for e in line]})
     for seat in state["turn_order"]:
         player = state["players"][seat]
@@ -182,9 +184,11 @@ def _victims(state: State, entry: dict[str, Any]) -> list[dict[str, Any]] | str:
             return why
         # BLB text: Mine Mate "can be used to attack a chosen hex ... including 1 occupied by a
         # Building. Therefore, Big Little Buddy can use this attack to deal Damage to units
-        # behind a Building." Blast radius and who it hits: Warboard default.
+        # behind a Building." Blast radius and who it hits: Warboard default. Every unit it
+        # hits stands in his arc: "Big Little Buddy can only hit targets within his firing arc".
         blast = entry["weapon"].get("blast", 0)
         return [u for u in units_on_board(state) if distance(hex_of(u), aim) <= blast
+                and in_unit_arc(state, shooter, hex_of(u))
                 and u["id"] != BLB and faction_of(state, u) not in (entry["owner"], None)]
     target = state["units"][entry["target_unit"]]
     if not target["on_board"]:
@@ -215,13 +219,17 @@ def _roll_attack(state: State, entry: dict[str, Any], victim: dict[str, Any], di
                    "weapon": weapon["name"], "target": victim["id"], "flank": flank,
                    "attack_faces": attack, "defence_faces": defence, "to_hit": to_hit,
                    "armor": armor, "hits": hits, "saves": saves, "damage": amount})
-    damage_unit(state, victim["id"], amount, entry["owner"], dice, events, entry.get("steal", True))
+    damage_unit(state, victim["id"], amount, entry["owner"], dice, events)
 
 
 def advance(state: State, dice: Dice, events: list[Event]) -> bool:
     """Resolve the firing line from ``resolve_index``; True once it is all resolved."""
     line = state["firing_line"]
-    while state["resolve_index"] < len(line) and not state["winner"]:
+    while not state["winner"]:
+        if state["pending_steal"] is not None:  # the destroyer decides first (``steal``)
+            return False
+        if state["resolve_index"] >= len(line):
+            break
         entry = line[state["resolve_index"]]
         victims = _victims(state, entry)
         if isinstance(victims, str):
@@ -246,12 +254,14 @@ def state_result(state: State, seat: str, action: StateResult, dice: Dice, event
             raise IllegalAction(f"{r.unit} is not hit by this attack (targets: {awaiting['victims']})",
                                 code="not_a_target")
     entry = state["firing_line"][state["resolve_index"]]
-    record = {"area": "dice", "player": seat, "weapon": entry["weapon"]["name"],
-              "results": [r.model_dump() for r in action.results]}
+    # a manual record like ``records.record``'s: open to dispute (see records.py)
+    record = {"index": len(state["records"]), "area": "dice", "player": seat,
+              "weapon": entry["weapon"]["name"], "results": [r.model_dump() for r in action.results],
+              "round": state["round"], "phase": state["phase"], "status": "open"}
     state["records"].append(record)
     events.append({"kind": "result_stated", **record})
     for r in action.results:
-        damage_unit(state, r.unit, r.damage, seat, dice, events, action.steal)
+        damage_unit(state, r.unit, r.damage, seat, dice, events)
     state["awaiting"] = None
     state["resolve_index"] += 1
     return advance(state, dice, events)

@@ -22,9 +22,8 @@ def heavy_hp(player: dict[str, Any]) -> int:
 
 
 def damage_unit(state: State, uid: str, amount: int, by: str | None, dice: Dice,
-                events: list[Event], steal: bool = True) -> None:
-    """Deal ``amount`` damage to unit ``uid`` (``by``: the seat dealing it, if any; ``steal``:
-    whether it takes a sponsor card if this destroys Big Little Buddy)."""
+                events: list[Event]) -> None:
+    """Deal ``amount`` damage to unit ``uid`` (``by``: the seat dealing it, if any)."""
     unit = state["units"][uid]
     if amount <= 0 or not unit["on_board"]:
         return
@@ -35,7 +34,7 @@ def damage_unit(state: State, uid: str, amount: int, by: str | None, dice: Dice,
     events.append({"kind": "damaged", "unit": uid, "amount": amount, "hp": unit["hp"], "by": by})
     if unit["hp"] == 0:
         if uid == BLB:
-            destroy_blb(state, by if steal else None, dice, events, destroyer=by)
+            destroy_blb(state, by, events)
         else:
             unit["on_board"] = False
             events.append({"kind": "destroyed", "unit": uid, "by": by})
@@ -77,19 +76,34 @@ def eliminate(state: State, seat: str, by: str | None, events: list[Event]) -> N
     check_victory(state, events)
 
 
-def destroy_blb(state: State, by: str | None, dice: Dice, events: list[Event],
-                destroyer: str | None = None) -> None:
-    """BLB text, Destroying Big Little Buddy: the destroyer may steal a random Sponsor Card
-    from the controlling player (if they have any); he is removed from the Battlefield.
-    ``by`` is the stealing seat (None: no steal); ``destroyer`` who destroyed him."""
+def destroy_blb(state: State, by: str | None, events: list[Event]) -> None:
+    """BLB text, Destroying Big Little Buddy: "If a player manages to destroy Big Little Buddy,
+    they may steal a random Sponsor Card from the controlling player (if they have any). Once
+    destroyed, Big Little Buddy is removed from the Battlefield." The "may" is the destroyer's
+    choice when he falls: ``state["pending_steal"]`` holds the game until ``steal`` answers."""
     blb = state["units"][BLB]
     blb["on_board"] = False
     controller = state["blb"]["controller"]
-    events.append({"kind": "blb_destroyed", "by": destroyer or by, "controller": controller})
+    events.append({"kind": "blb_destroyed", "by": by, "controller": controller})
     if by is None or controller is None or by == controller:
         return
+    if not state["players"][controller]["sponsor"]:
+        events.append({"kind": "sponsor_stolen", "by": by, "from": controller, "card": None})
+        return
+    state["pending_steal"] = {"seat": by, "from": controller}
+    events.append({"kind": "steal_offered", "player": by, "from": controller})
+
+
+def steal(state: State, seat: str, take: bool, dice: Dice, events: list[Event]) -> None:
+    """The destroyer of Big Little Buddy takes (or not) a random sponsor card of the controller."""
+    pending = state["pending_steal"]
+    state["pending_steal"] = None
+    by, controller = pending["seat"], pending["from"]
+    if not take:
+        events.append({"kind": "steal_declined", "player": by, "from": controller})
+        return
     hand = state["players"][controller]["sponsor"]
-    if not hand:
+    if not hand:  # "(if they have any)"
         events.append({"kind": "sponsor_stolen", "by": by, "from": controller, "card": None})
         return
     card = dice.choice(sorted(hand), purpose="BLB destroyed: steal a random sponsor card")

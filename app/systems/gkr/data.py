@@ -111,7 +111,7 @@ def resolve(options: dict[str, Any]) -> dict[str, Any]:
         "heavy": factions["heavy_hitter"],
         "factions": {fid: {k: f[k] for k in ("name", "colour", "heavy_hitter")}
                      for fid, f in factions["factions"].items()},
-        "deck": factions["deck"],
+        "deck": {**factions["deck"], **(options.get("deck") or {})},
         "cards": {"deploy": factions["deploy_card"]["name"], "movement": factions["movement_card"]["name"]},
         "weapons": weapons,
         "sponsor": _sponsor(options.get("sponsor_mix")),

@@ -25,6 +25,19 @@ def alive(state: State) -> list[str]:
     return [s for s in state["turn_order"] if not state["players"][s]["eliminated"]]
 
 
+def active_seats(state: State) -> list[str]:
+    """The seats that may act now: the destroyer of Big Little Buddy while he decides on the
+    steal; nobody while a disputed record waits for the host; everyone still to choose
+    weapons in the Combat Phase (simultaneous); else the head of the queue."""
+    if state["dispute"] is not None:
+        return []
+    if state["pending_steal"] is not None:
+        return [state["pending_steal"]["seat"]]
+    if state["phase"] == "combat" and state["awaiting"] is None:
+        return list(state["queue"])
+    return state["queue"][:1]
+
+
 def start_round(state: State, dice: Dice, events: list[Event]) -> None:
     """A new round; the first player rotates each round (Warboard default)."""
     seats = state["seats"]

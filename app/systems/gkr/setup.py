@@ -93,5 +93,12 @@ def new_game(options: dict[str, Any], dice: Dice) -> dict[str, Any]:
         # BLB text, Setup: his Unit Card and Weapon Cards lie next to the Game Board
         "blb": {"controller": None, "activated_round": None, "weapon": None},
         "firing_line": [], "resolve_index": 0, "awaiting": None, "pending_displace": None,
-        "records": [], "winner": None,
+        "pending_steal": None, "records": [], "undo": None, "dispute": None, "winner": None,
     }
+
+
+def upgrade(state: dict[str, Any]) -> dict[str, Any]:
+    """Fill in the keys a game saved before steal decisions and disputes lacks (in place)."""
+    for key in ("pending_steal", "undo", "dispute"):
+        state.setdefault(key, None)
+    return state

@@ -10,14 +10,15 @@ import copy
 from typing import Any
 
 from app.core.dice import Dice
-from app.core.errors import GameOver, IllegalAction, NotYourTurn, WrongPhase
+from app.core.errors import Forbidden, GameOver, IllegalAction, NotYourTurn, WrongPhase
 from app.core.events import Event
 from app.geometry.hex import Hex
-from app.systems.base import Board, Outcome, RuleSystem, State
+from app.systems.base import HOST_SEAT, Board, Outcome, RuleSystem, State
 from app.systems.gkr import actions as A
-from app.systems.gkr import blb, combat, flow, turns
+from app.systems.gkr import blb, combat, damage, flow, records, turns
 from app.systems.gkr.helpers import HELPERS
-from app.systems.gkr.setup import new_game, seats_for
+from app.systems.gkr.options import GKROptions
+from app.systems.gkr.setup import new_game, seats_for, upgrade
 from app.systems.gkr.view import legal_actions, render
 
 #: which phase (and Movement step) each action belongs to
@@ -34,9 +35,10 @@ class GKR(RuleSystem):
     aliases = ("gkr-blb", "heavy-hitters")
     board: Board = "hex"
     action_type = A.GKRAction
-    options_model = A.GKROptions
+    options_model = GKROptions
     helpers = HELPERS
     previewable = frozenset({"moved", "deployed", "displaced"})
+    rulings = frozenset({"resolve_dispute"})
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seats_for(options)
@@ -50,19 +52,57 @@ class GKR(RuleSystem):
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         if state["winner"]:
             raise GameOver(f"The game is over: {state['winner']['reason']}")
-        if seat not in state["players"]:
-            raise NotYourTurn(f"{seat!r} is not a seat at this table")
-        if state["players"][seat]["eliminated"]:
-            raise NotYourTurn(f"{seat}'s Heavy Hitter is destroyed: {seat} is out of the game")
-        new = copy.deepcopy(state)
+        new = upgrade(copy.deepcopy(state))
         events: list[Event] = []
+        if seat == HOST_SEAT:
+            if not isinstance(action, A.ResolveDispute):
+                raise IllegalAction(f"The host only rules on disputes, not {action.kind!r}",
+                                    code="not_a_ruling")
+            return records.resolve(new, action.uphold, events), events
+        self._check_seat(new, seat, action)
+        if isinstance(action, A.Dispute):
+            records.dispute(new, seat, action, events)
+            return new, events
         if isinstance(action, A.Record):
-            turns.record(new, seat, action, dice, events)
+            records.record(new, seat, action, dice, events)
+        elif isinstance(action, A.Steal):
+            self._steal(new, seat, action, dice, events)
         else:
             self._check_turn(new, seat, action)
             self._dispatch(new, seat, action, dice, events)
         self._settle(new, dice, events)
+        records.settle(upgrade(dict(state)), new, seat)
         return new, events
+
+    def _check_seat(self, state: State, seat: str, action: Any) -> None:
+        """Who may act at all: a seated, surviving player; not while a dispute holds the game;
+        only the destroyer of Big Little Buddy while the steal waits for their decision."""
+        if seat not in state["players"]:
+            raise NotYourTurn(f"{seat!r} is not a seat at this table")
+        if state["players"][seat]["eliminated"]:
+            raise NotYourTurn(f"{seat}'s Heavy Hitter is destroyed: {seat} is out of the game")
+        if isinstance(action, A.ResolveDispute):
+            raise Forbidden("Only the table's host rules on a dispute", code="host_only")
+        if state["dispute"] is not None:
+            raise IllegalAction(f"Record {state['dispute']['record']} is disputed: the game waits "
+                                "for the host's ruling", code="on_hold")
+        pending = state["pending_steal"]
+        if isinstance(action, A.Dispute):
+            return
+        if pending is not None and pending["seat"] != seat:
+            raise NotYourTurn(f"{pending['seat']} destroyed Big Little Buddy and decides whether "
+                              "to steal a sponsor card first")
+        if pending is not None and not isinstance(action, A.Steal):
+            raise IllegalAction("Decide first whether to steal a sponsor card", code="steal_pending")
+        if pending is None and isinstance(action, A.Steal):
+            raise IllegalAction("There is no sponsor card to steal now", code="nothing_to_steal")
+
+    def _steal(self, state: State, seat: str, action: A.Steal, dice: Dice, events: list[Event]) -> None:
+        damage.steal(state, seat, action.take, dice, events)
+        line = state["firing_line"]
+        if state["phase"] == "combat" and state["awaiting"] is None and line and line[0]["revealed"]:
+            if combat.advance(state, dice, events):  # the firing line goes on
+                flow.finish_combat(state, dice, events)
 
     def _settle(self, state: State, dice: Dice, events: list[Event]) -> None:
         """Move on if a Heavy Hitter's destruction left nobody to act in the current step."""
@@ -78,7 +118,7 @@ class GKR(RuleSystem):
             state["pending_displace"] = None  # its unit left with its destroyed Heavy Hitter
             flow.next_phase(state, dice, events)
         elif not state["queue"] and state["phase"] in ("deploy", "movement", "tagging", "combat") \
-                and not awaiting:
+                and not awaiting and state["pending_steal"] is None:
             flow.next_phase(state, dice, events)
 
     def _check_turn(self, state: State, seat: str, action: Any) -> None:
@@ -130,7 +170,7 @@ class GKR(RuleSystem):
             flow.next_phase(state, dice, events)
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return render(state, viewer)
+        return render(upgrade(dict(state)), viewer)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state["winner"]:
@@ -138,4 +178,4 @@ class GKR(RuleSystem):
         return Outcome(winners=list(state["winner"]["winners"]), reason=state["winner"]["reason"])
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
-        return legal_actions(state, seat)
+        return legal_actions(upgrade(dict(state)), seat)

@@ -1,4 +1,4 @@
-"""Player actions of the Deploy, Movement and Tagging phases, and manual records."""
+"""Player actions of the Deploy, Movement and Tagging phases (manual records: ``records.py``)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from app.core.events import Event
 from app.geometry.hex import Hex, distance
 from app.geometry.hexlos import direction_from_degrees, facing_degrees
 from app.systems.gkr import blb
-from app.systems.gkr.actions import DeploySupport, Move, PlaySponsor, Record, Tag
+from app.systems.gkr.actions import DeploySupport, Move, PlaySponsor, Tag
 from app.systems.gkr.board import (BLB, destinations, empty_adjacent, hex_of, on_map,
                                    standing_building_at, unit_at)
-from app.systems.gkr.damage import check_victory, damage_unit, repair_heavy, spend_energy
+from app.systems.gkr.damage import check_victory, repair_heavy, spend_energy
 from app.systems.gkr.data import SUPPORT_KINDS
 from app.systems.gkr.flow import draw_sponsor
 
@@ -196,27 +196,3 @@ def _tag_count(state: State, unit: dict[str, Any], stated: int | None) -> int:
     if unit["kind"] == "recon" and not state["data"]["manual"]["support"]:
         return support["units"]["recon"]["tags"]
     return support["default_tags"]
-
-
-def record(state: State, seat: str, action: Record, dice: Dice, events: list[Event]) -> None:
-    """Manual resolution: the player states a result of a default rule area; the table records it."""
-    if not state["data"]["manual"][action.area]:
-        raise IllegalAction(f"The table resolves {action.area} by the rules; switch it to manual "
-                            "resolution in the table options to state results", code="not_manual")
-    entry = {"area": action.area, "player": seat, "note": action.note, "unit": action.unit,
-             "damage": action.damage, "heal": action.heal, "energy": action.energy}
-    state["records"].append(entry)
-    events.append({"kind": "recorded", **entry})
-    if action.energy:
-        state["players"][seat]["energy"] -= action.energy
-    if action.unit is None:
-        return
-    unit = state["units"].get(action.unit)
-    if unit is None:
-        raise IllegalAction(f"There is no unit {action.unit!r}", code="unknown_unit")
-    if action.heal:
-        if unit["kind"] == "heavy":
-            repair_heavy(state, unit["owner"], action.heal, events)
-        elif unit["on_board"]:
-            unit["hp"] += action.heal
-    damage_unit(state, unit["id"], action.damage, seat, dice, events)

@@ -11,7 +11,9 @@ from typing import Any
 from app.core.errors import IllegalAction
 from app.geometry.hex import Hex, distance, spiral
 from app.geometry.hexlos import facing_degrees
+from app.systems.base import HOST_SEAT
 from app.systems.gkr import turns
+from app.systems.gkr.flow import active_seats
 from app.systems.gkr.blb import displace_options
 from app.systems.gkr.board import BLB, centre, destinations, hex_of, units_on_board
 from app.systems.gkr.combat import shot_hexes
@@ -102,9 +104,37 @@ def _blb(state: State, viewer: str | None) -> dict[str, Any]:
 
 
 def _active(state: State) -> list[str]:
-    if state["phase"] == "combat" and state["awaiting"] is None:
-        return list(state["queue"])
-    return state["queue"][:1]
+    return active_seats(state)
+
+
+def _records(state: State) -> dict[str, Any]:
+    """Every record with its author and status, and the open or disputed one (all public)."""
+    latest = state["records"][-1] if state["records"] else None
+    open_index = latest["index"] if latest and latest["status"] == "open" and state["undo"] else None
+    return {"records": state["records"], "open_record": open_index, "dispute": state["dispute"],
+            "on_hold": state["dispute"] is not None}
+
+
+#: the rules.json values the host may change in the table options (options.py); the others
+#: are fixed: from NOTES.md (tags per faction, buildings to win) or a procedure (dice)
+HOST_EDITABLE = ("energy_per_round", "hand_size", "heavy_hitter_move", "support_move",
+                 "overspend_damage_per_energy", "sponsor_cards_at_start",
+                 "heavy_hitter_weapons_per_round", "movement_card_bonus_hexes",
+                 "sponsor_cards_per_tag", "flank", "first_player_rotates", "tags_to_demolish",
+                 "speed_order")
+FIXED = {"tags_per_faction": "NOTES.md (Sure): 20 holo-board tags per faction",
+         "buildings_to_win": "NOTES.md (Sure): a player wins by demolishing 4 buildings",
+         "dice": "Warboard default procedure, fixed; switch dice to manual resolution to state results"}
+
+
+def _defaults(state: State) -> dict[str, Any]:
+    """The values this table plays by, for the help panel: which the host could change."""
+    data = state["data"]
+    return {"_label": DEFAULT_LABEL, "rules": data["rules"], "weapons": data["weapons"],
+            "support": data["support"], "deck": data["deck"],
+            "sponsor": {c["type"]: c["count"] for c in data["sponsor"]},
+            "host_editable": [*HOST_EDITABLE, "weapons", "support", "deck", "sponsor"],
+            "fixed": FIXED}
 
 
 def render(state: State, viewer: str | None) -> dict[str, Any]:
@@ -122,9 +152,8 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
         "blb": _blb(state, viewer),
         "sponsor_pile_count": len(state["sponsor_pile"]),
         "sponsor_discard_count": len(state["sponsor_discard"]),
-        "manual": state["data"]["manual"], "records": state["records"],
-        "defaults": {"_label": DEFAULT_LABEL, "rules": state["data"]["rules"],
-                     "weapons": state["data"]["weapons"], "support": state["data"]["support"]},
+        "manual": state["data"]["manual"], **_records(state), "pending_steal": state["pending_steal"],
+        "defaults": _defaults(state),
         "winner": state["winner"], "you": viewer,
     }
     if viewer in state["players"]:
@@ -162,6 +191,10 @@ def _highlight(state: State, body: dict[str, Any]) -> list[dict[str, int]]:
 
 def _prompt_body(state: State, seat: str) -> dict[str, Any] | None:
     phase = state["phase"]
+    if state["pending_steal"] is not None:
+        victim = state["pending_steal"]["from"]
+        return {"text": f"You destroyed Big Little Buddy: steal a random sponsor card from {victim}?",
+                "steal_from": victim, "sponsor_count": len(state["players"][victim]["sponsor"])}
     if phase == "deploy":
         can = state["blb"]["activated_round"] != state["round"] and state["players"][seat]["tags"] > 0 and any(
             state["cards"][c]["type"] == "activate-blb" for c in state["players"][seat]["sponsor"])
@@ -272,9 +305,13 @@ def _tags(state: State, seat: str) -> list[dict[str, Any]]:
 
 def legal_actions(state: State, seat: str) -> list[dict[str, Any]]:
     """A partial list of actions ``seat`` may take now (for bots and the client)."""
+    if seat == HOST_SEAT:
+        return [{"kind": "resolve_dispute", "uphold": u} for u in (True, False)] if state["dispute"] else []
     p = prompt(state, seat)
     if p is None:
         return []
+    if "steal_from" in p:
+        return [{"kind": "steal", "take": True}, {"kind": "steal", "take": False}]
     phase, acts = state["phase"], []
     if phase in ("deploy", "movement", "tagging"):
         acts.append({"kind": "end_turn"})

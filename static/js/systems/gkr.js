@@ -132,6 +132,14 @@ export function mount(ctx) {
       if (ph === "combat" && view.players?.[me]?.chosen) controls.append(h("p", { class: "gkr-note", text: "Your weapons are face down in the firing line. Waiting for the others." }));
       return;
     }
+    if (p.steal_from) {  // "they may steal a random Sponsor Card": decided now that he has fallen
+      const box = group("Big Little Buddy destroyed");
+      box.append(h("p", { class: "small", text: p.text }),
+        button("Steal a random sponsor card", () => fire({ kind: "steal", take: true }), { key: "steal-yes" }),
+        button("Do not steal", () => fire({ kind: "steal", take: false }), { key: "steal-no", cls: "secondary" }));
+      controls.append(box);
+      return;
+    }
     if (ph === "deploy") controls.append(deployControls(view, p));
     if (ph === "movement") controls.append(moveControls(view, p));
     if (ph === "combat" && p.weapons) controls.append(weaponControls(view, p));
@@ -285,7 +293,7 @@ export function mount(ctx) {
 
   function weaponRow(view, w) {
     const k = wkey(w);
-    const d = st.draft.get(k) || { on: false, target: null, steal: true, flank: false };
+    const d = st.draft.get(k) || { on: false, target: null, flank: false };
     const options = w.hex_target ? (w.hexes || []).map((x) => [hexKey(x), hexLabel(x)]) : (w.targets || []).map((t) => [t, unitName(t)]);
     if (!options.some(([v]) => v === d.target)) d.target = options[0]?.[0] ?? null;
     st.draft.set(k, d);
@@ -310,12 +318,6 @@ export function mount(ctx) {
     select.addEventListener("change", () => { d.target = select.value; st.focusWeapon = k; st.sig = null; refresh(); });
     select.addEventListener("focus", () => { st.focusWeapon = k; drawOverlays(); });
     li.append(h("div", { class: "gkr-target" }, h("span", { class: "small", text: w.hex_target ? "Hex: " : "Target: " }), select));
-    if (!w.hex_target && d.target === "blb") {
-      const sid = `${id}-steal`;
-      const steal = h("input", { type: "checkbox", id: sid, checked: d.steal, "data-key": `${k}-steal` });
-      steal.addEventListener("change", () => { d.steal = steal.checked; });
-      li.append(h("div", { class: "gkr-check small" }, steal, h("label", { for: sid, text: "If he is destroyed, take a random sponsor card from his controller" })));
-    }
     if (view.manual?.flank) {
       const fid = `${id}-flank`;
       const flank = h("input", { type: "checkbox", id: fid, checked: d.flank, "data-key": `${k}-flank` });
@@ -342,7 +344,6 @@ export function mount(ctx) {
     if (w.source === "card") c.card = w.card;
     if (w.source === "blb") c.weapon = w.weapon;
     if (w.hex_target) { const [q, r] = d.target.split(",").map(Number); c.target_hex = { q, r }; } else c.target_unit = d.target;
-    if (d.target === "blb") c.steal = d.steal;
     if (view.manual?.flank) c.flank = !!d.flank;
     if (view.manual?.weapons && d.stats) c.stats = d.stats;
     return c;
@@ -358,9 +359,7 @@ export function mount(ctx) {
       inputs.push([v, input]);
       box.append(h("div", { class: "field inline-field" }, h("label", { for: id, text: `Damage to ${unitName(v)}` }), input));
     }
-    const steal = h("input", { type: "checkbox", id: "gkr-result-steal", checked: true, "data-key": "result-steal" });
-    if (p.victims.includes("blb")) box.append(h("div", { class: "gkr-check small" }, steal, h("label", { for: "gkr-result-steal", text: "Take a sponsor card if Big Little Buddy is destroyed" })));
-    box.append(button("State the result", () => fire({ kind: "state_result", steal: steal.checked,
+    box.append(button("State the result", () => fire({ kind: "state_result",
       results: inputs.map(([unit, i]) => ({ unit, damage: Math.max(0, Number(i.value) || 0) })) }), { key: "state-result" }));
     return box;
   }
@@ -507,7 +506,7 @@ export function mount(ctx) {
 
   function showRecords(view) {
     const manual = Object.entries(view.manual || {}).filter(([, on]) => on).map(([k]) => k);
-    const sig = JSON.stringify([manual, view.records, me, (view.pieces || []).map((p) => p.id)]);
+    const sig = JSON.stringify([manual, view.records, me, (view.pieces || []).map((p) => p.id), view.open_record, view.dispute]);
     if (sig === st.recSig) return;
     st.recSig = sig;
     recordsBox.replaceChildren();
@@ -515,12 +514,22 @@ export function mount(ctx) {
     recordsBox.hidden = false;
     recordsBox.append(h("h3", { text: "Manual resolution" }),
       h("p", { class: "small", text: `Resolved by the players: ${manual.map((a) => AREAS[a] || a).join(", ") || "nothing"}. The table keeps the record.` }));
+    if (view.dispute) {
+      const d = view.dispute;
+      recordsBox.append(h("p", { class: "gkr-note", role: "status", text: `On hold: ${faction(d.by)} disputes record ${d.record} by ${faction(d.author)}${d.reason ? ` (${d.reason})` : ""}. The host rules on it.` }));
+    }
     if (me && manual.some((a) => a !== "dice" && a !== "flank" && a !== "weapons")) recordsBox.append(recordForm(view, manual));
     const list = h("ol", { class: "gkr-recs" });
     for (const r of (view.records || []).slice(-8)) {
       const what = r.results ? r.results.map((x) => `${unitName(x.unit)} ${x.damage} damage`).join(", ")
         : [r.unit ? unitName(r.unit) : "", r.damage ? `${r.damage} damage` : "", r.heal ? `${r.heal} healed` : "", r.energy ? `${r.energy} energy` : "", r.note].filter(Boolean).join(", ");
-      list.append(h("li", { text: `${faction(r.player)} · ${AREAS[r.area] || r.area}${r.weapon ? ` (${r.weapon})` : ""}: ${what || "noted"}` }));
+      const li = h("li", { text: `${faction(r.player)} · ${AREAS[r.area] || r.area}${r.weapon ? ` (${r.weapon})` : ""}: ${what || "noted"}${r.status && r.status !== "closed" ? ` · ${r.status}` : ""}` });
+      if (me && r.index === view.open_record && r.player !== me && !view.dispute) {
+        const why = h("input", { maxLength: 200, placeholder: "reason", "aria-label": `Reason to dispute record ${r.index}`, "data-key": `why-${r.index}` });
+        li.append(" ", why, button("Dispute", () => fire({ kind: "dispute", record: r.index, reason: why.value.trim() }),
+          { key: `dispute-${r.index}`, cls: "small secondary" }));
+      }
+      list.append(li);
     }
     if ((view.records || []).length) recordsBox.append(list);
   }
@@ -586,17 +595,26 @@ export function mount(ctx) {
     st.rulesShown = true;
     const r = d.rules || {};
     const rows = [
-      ["Energy per round", r.energy_per_round], ["Hand size", r.hand_size],
-      ["Heavy Hitter move", r.heavy_hitter_move && `${r.heavy_hitter_move.range} hexes, ${r.heavy_hitter_move.energy_per_hex} energy each`],
-      ["Support Unit move", r.support_move && `${r.support_move.range} hexes for ${r.support_move.energy_per_unit} energy`],
-      ["Weapon cards a round", r.heavy_hitter_weapons_per_round], ["Tags to demolish", r.tags_to_demolish],
-      ["Buildings to win", r.buildings_to_win], ["Overspent energy", r.overspend_damage_per_energy !== undefined && `${r.overspend_damage_per_energy} damage per energy`],
-      ["Dice", r.dice?._procedure], ["Flank shots", r.flank?._procedure],
-    ].filter(([, v]) => v !== undefined && v !== null && v !== false);
+      ["energy_per_round", "Energy per round", r.energy_per_round], ["hand_size", "Hand size", r.hand_size],
+      ["heavy_hitter_move", "Heavy Hitter move", r.heavy_hitter_move && `${r.heavy_hitter_move.range} hexes, ${r.heavy_hitter_move.energy_per_hex} energy each`],
+      ["support_move", "Support Unit move", r.support_move && `${r.support_move.range} hexes for ${r.support_move.energy_per_unit} energy`],
+      ["heavy_hitter_weapons_per_round", "Weapon cards a round", r.heavy_hitter_weapons_per_round], ["tags_to_demolish", "Tags to demolish", r.tags_to_demolish],
+      ["speed_order", "Firing line order", r.speed_order && (r.speed_order === "ascending" ? "lowest speed first" : "highest speed first")],
+      ["deck", "Faction deck", d.deck && `${d.deck.primary} primary, 2 × ${d.deck.secondary} secondary, ${d.deck.deploy} deploy, ${d.deck.movement} movement`],
+      ["sponsor", "Sponsor pile", d.sponsor && Object.entries(d.sponsor).map(([k, n]) => `${n} ${k}`).join(", ")],
+      ["buildings_to_win", "Buildings to win", r.buildings_to_win], ["overspend_damage_per_energy", "Overspent energy", r.overspend_damage_per_energy !== undefined && `${r.overspend_damage_per_energy} damage per energy`],
+      ["dice", "Dice", r.dice?._procedure], ["flank", "Flank shots", r.flank?._procedure],
+    ].filter(([, , v]) => v !== undefined && v !== null && v !== false);
+    // "host option" only where the host really can change it (view.defaults.host_editable)
+    const editable = new Set(d.host_editable || []);
+    const fixed = d.fixed || {};
     const dl = h("dl", { class: "details" });
-    for (const [k, v] of rows) dl.append(h("dt", { text: k }), h("dd", { text: String(v) }));
-    rulesBox.replaceChildren(h("summary", { text: "Table rules (Warboard defaults)" }),
-      h("p", { class: "small muted", text: `${d._label || "Warboard default"}: the host may change them when creating the table.` }), dl);
+    for (const [key, k, v] of rows) {
+      const note = editable.has(key) ? " (host option)" : fixed[key] ? ` (fixed: ${fixed[key]})` : " (fixed)";
+      dl.append(h("dt", { text: k }), h("dd", { text: `${v}${note}` }));
+    }
+    rulesBox.replaceChildren(h("summary", { text: "Table rules" }),
+      h("p", { class: "small muted", text: `${d._label || "Warboard default"} unless marked fixed. The host may change the values marked "host option" when creating the table.` }), dl);
   }
 
   // --- board overlays ----------------------------------------------------------------------------
@@ -872,6 +890,10 @@ export function describe(e, n) {
     case "displacement_required": return `${u(e.unit)} must leave the centre: ${f(e.owner)} displaces it`;
     case "displaced": return `${u(e.unit)} was displaced to (${e.q}, ${e.r})`;
     case "recorded": return `${f(e.player)} recorded ${e.area}${e.note ? `: ${e.note}` : ""}`;
+    case "steal_offered": return `${f(e.player)} may steal a random sponsor card from ${f(e.from)}`;
+    case "steal_declined": return `${f(e.player)} takes no sponsor card from ${f(e.from)}`;
+    case "disputed": return `${f(e.player)} disputes record ${e.record} by ${f(e.author)}${e.reason ? `: ${e.reason}` : ""}; the game waits for the host`;
+    case "dispute_resolved": return `The host ${e.uphold ? "upheld" : "overturned"} record ${e.record} by ${f(e.author)}`;
     case "result_stated": return `${f(e.player)} stated the result of ${e.weapon}`;
     case "victory": return `${(e.winners || []).map(f).join(", ") || "Nobody"} won: ${e.reason}`;
     default: return undefined;

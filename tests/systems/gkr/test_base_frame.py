@@ -64,9 +64,9 @@ def test_faction_deck_of_25_cards_is_the_heavy_hitters_hit_points():
         assert GKR.view(state, None)["players"][seat]["hp"] == 25
 
 
-def test_sponsor_pile_of_25_and_five_energy():
+def test_sponsor_pile_of_30_and_five_energy():
     state = new()
-    assert len(state["sponsor_pile"]) + sum(len(p["sponsor"]) for p in state["players"].values()) == 25
+    assert len(state["sponsor_pile"]) + sum(len(p["sponsor"]) for p in state["players"].values()) == 30
     assert all(p["energy"] == 5 and p["tags"] == 20 for p in state["players"].values())
 
 
@@ -438,9 +438,9 @@ def test_an_eliminated_player_cannot_act():
 
 
 def test_host_sponsor_mix_keeps_the_five_activate_cards():
-    state = new(sponsor_mix={"energy-boost": 20})
+    state = new(sponsor_mix={"energy-boost": 25})
     types = [c["type"] for c in state["cards"].values() if c.get("sponsor")]
-    assert types.count("activate-blb") == 5 and types.count("energy-boost") == 20 and len(types) == 25
+    assert types.count("activate-blb") == 5 and types.count("energy-boost") == 25 and len(types) == 30
     with pytest.raises(BadOptions):
         GKR.validate_options({"sponsor_mix": {"energy-boost": 5}})
 

@@ -99,11 +99,16 @@ def test_other_two_kept_face_down():
         assert "buddy-blaster\"" not in repr(view["firing_line"])
 
 
-def attack_blb(faces, attacker=(1, 0), **options):
-    """King Wolf's Combat Unit (1 die, 1 damage) shoots the controlled BLB."""
+def attack_blb(faces, attacker=(1, 0), take=False, **options):
+    """King Wolf's Combat Unit (1 die, 1 damage) shoots the controlled BLB; if he falls, King
+    Wolf then decides on the steal (``take``; None: leave the decision pending)."""
     state = place(combat_scene(**options), "king-wolf:combat", *attacker)
     choice = {"source": "combat", "target_unit": "blb"}
-    return fire(state, {KW: [choice]}, ScriptedDice(faces))
+    state, events = fire(state, {KW: [choice]}, ScriptedDice(faces))
+    if state["pending_steal"] is not None and take is not None:
+        state, more = act(state, KW, {"kind": "steal", "take": take})
+        events += more
+    return state, events
 
 
 def attack_event(events):
@@ -215,6 +220,7 @@ def test_destroyer_steals_a_random_sponsor_card():
     state, card = give_sponsor(combat_scene(blb_max_hp=1), DB, "repair-kit")
     db_cards = list(state["players"][DB]["sponsor"])
     state, events = fire(state, {KW: [{"source": "combat", "target_unit": "blb"}]}, ScriptedDice([6, 1]))
+    state, events = act(state, KW, {"kind": "steal", "take": True})
     stolen = next(e for e in events if e["kind"] == "sponsor_stolen")
     assert stolen["card"] in db_cards and stolen["card"] in state["players"][KW]["sponsor"]
     assert stolen["card"] not in state["players"][DB]["sponsor"]
@@ -253,11 +259,11 @@ def test_uncontrolled_he_cannot_be_attacked():
 
 
 def test_the_destroyer_may_decline_to_steal():
-    """"... they may steal ...": the attacker can say in advance not to take a card."""
+    """"... they may steal ...": the destroyer may decline when he falls."""
     state, card = give_sponsor(combat_scene(blb_max_hp=1), DB, "repair-kit")
     before = list(state["players"][KW]["sponsor"])
-    state, events = fire(state, {KW: [{"source": "combat", "target_unit": "blb", "steal": False}]},
-                         ScriptedDice([6, 1]))
+    state, events = fire(state, {KW: [{"source": "combat", "target_unit": "blb"}]}, ScriptedDice([6, 1]))
     assert next(e for e in events if e["kind"] == "blb_destroyed")["by"] == KW
+    state, events = act(state, KW, {"kind": "steal", "take": False})
     assert not any(e["kind"] == "sponsor_stolen" for e in events)
     assert state["players"][KW]["sponsor"] == before and card in state["players"][DB]["sponsor"]

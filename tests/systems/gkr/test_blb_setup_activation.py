@@ -54,7 +54,7 @@ def test_setup_sponsor_cards_shuffled_into_the_pile():
         state = new(seed=seed)
         dealt = [c for p in state["players"].values() for c in p["sponsor"]]
         pile = dealt + state["sponsor_pile"]
-        assert len(pile) == 25
+        assert len(pile) == 30  # the base game's 25 (NOTES.md) and the 5 Activate BLB cards
         positions.add(tuple(i for i, c in enumerate(state["sponsor_pile"])
                             if state["cards"][c]["type"] == "activate-blb"))
     assert len(positions) > 1  # shuffled, not stacked

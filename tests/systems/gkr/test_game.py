@@ -12,7 +12,7 @@ from app.geometry.hex import Hex
 from tests.systems.gkr.game import Table, approach, firing_spot
 from tests.systems.gkr.helpers import DB, KW, TH
 
-SEED = "warboard-gkr-3p-0"
+SEED = "warboard-gkr-3p-1"
 TH_WEAPONS = {f"thunderhappy/{slot}": {"speed": 1, "range": 4, "dice": 10, "damage": 25}
               for slot in ("primary", "secondary-1", "secondary-2")}
 OPTIONS = {"players": 3, "energy_per_round": 9, "support_move_range": 6,
@@ -55,6 +55,9 @@ def first_round() -> Table:
     mine = next(e for e in events if e["kind"] == "attack" and e["weapon"] == "Mine Mate")
     assert mine["target"] == "king-wolf:heavy"
     assert next(e for e in events if e["kind"] == "blb_destroyed")["by"] == TH
+    # "they may steal a random Sponsor Card": ThunderHappy decides now that he has fallen
+    assert t.view(None)["turn"]["active"] == [TH] and t.view(TH)["prompt"]["steal_from"] == DB
+    events = t.do(TH, {"kind": "steal", "take": True})
     stolen = next(e for e in events if e["kind"] == "sponsor_stolen")
     assert stolen["card"] in sponsor_before and stolen["card"] in t.state["players"][TH]["sponsor"]
     assert t.state["phase"] == "tagging"
