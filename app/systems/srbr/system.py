@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.dice import Dice
-from app.core.errors import GameOver, IllegalAction
+from app.core.errors import Forbidden, GameOver, IllegalAction
 from app.core.events import Event
-from app.systems.base import Outcome, RuleSystem, State
+from app.systems.base import HOST_SEAT, Outcome, RuleSystem, State
 from app.systems.srbr import actions as A
-from app.systems.srbr import buildings, combat, data, deploy, guide, manual, movement, pieces, setup, turns, view
+from app.systems.srbr import (buildings, combat, data, deploy, guide, manual, movement, pieces,
+                              records, setup, turns, view)
 from app.systems.srbr.helpers import HELPERS
 
 
@@ -25,6 +26,7 @@ class SamuraiRobots(RuleSystem):
     action_type = A.SrbrAction
     options_model = A.SrbrOptions
     helpers = HELPERS
+    rulings = frozenset({"resolve_dispute"})
     previewable = frozenset({"moved", "deployed", "stood_up"})
 
     def seats(self, options: dict[str, Any]) -> list[str]:
@@ -43,11 +45,24 @@ class SamuraiRobots(RuleSystem):
         return setup.build(options, dice)
 
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        if seat == HOST_SEAT:
+            if not isinstance(action, A.ResolveDispute):
+                raise IllegalAction(f"The host rules only on disputed records here, not "
+                                    f"{action.kind!r}", code="not_a_ruling")
+            new, events = records.resolve(state, action)
+            return _settle(new, events)
         if seat not in state["seats"]:
             raise IllegalAction(f"{seat!r} is not a seat at this table", code="not_a_seat")
+        if isinstance(action, A.ResolveDispute):
+            raise Forbidden("Only the table's host settles a dispute", code="host_only")
+        records.check_hold(state)
+        if isinstance(action, A.Dispute):
+            return records.dispute(state, seat, action)
         handler = _HANDLERS[type(action)]
         new, events = handler(state, seat, action, dice)
-        return _settle(new, events)
+        if isinstance(action, (A.Record, A.RecordTerrain)):
+            return records.opened(state, new, seat, action, events)
+        return _settle(records.close_if_moved_on(new), events)
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return view.render(state, viewer)
@@ -192,7 +207,9 @@ _HANDLERS: dict[type, Any] = {
 
 def _settle(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """After every action: victory (Warboard default, or manual), and a turn whose player has
-    nothing left on the table passes on."""
+    nothing left on the table passes on. Both wait while a record may still be disputed."""
+    if records.is_open(state):
+        return state, events
     if state["result"] is None:
         result = manual.victory(state)
         if result is not None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.core.errors import WarboardError
 from app.geometry import sticks
-from app.systems.srbr import buildings, combat, deploy, guide, malfunction, pieces, turns
+from app.systems.srbr import buildings, combat, deploy, guide, malfunction, pieces, records, turns
 from app.systems.srbr.data import COLOURS, REACTION_COLOURS
 
 State = dict[str, Any]
@@ -37,6 +37,7 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
         "manual": state["options"]["manual"],
         "defaults": state["rules"],
         "rules_help": guide.rows(state["rules"], state["scale"], state["options"].get("rules")),
+        **records.public(state),
         "conceded": state["conceded"],
         "votes": state["votes"],
         "result": state["result"],
@@ -68,6 +69,11 @@ def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
     if viewer is None or state["result"] is not None:
         return None
     turn = state["turn"]
+    hold = state.get("hold")
+    if hold is not None:
+        return {"ask": "wait", "waiting_for": ["host"], "phase": turn["phase"],
+                "text": f"{hold['by']} disputes record {hold['record']} ({hold['reason']}): "
+                        "waiting for the host's ruling"}
     if viewer not in turns.active_seats(state):
         waiting = turns.active_seats(state)
         return {"ask": "wait", "waiting_for": waiting, "phase": turn["phase"],
@@ -106,7 +112,7 @@ def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
 
 def legal_actions(state: State, seat: str | None) -> list[dict[str, Any]]:
     """Complete actions ``seat`` may take now (moves are described in the prompt instead)."""
-    if seat is None or seat not in turns.active_seats(state):
+    if seat is None or seat not in turns.active_seats(state) or state.get("hold") is not None:
         return []
     phase = state["turn"]["phase"]
     own = [m for m in state["mechas"].values() if m["owner"] == seat and pieces.in_play(m)]

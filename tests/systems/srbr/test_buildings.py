@@ -54,12 +54,12 @@ def test_rubble_cannot_be_attacked_and_manual_smashing_is_recorded() -> None:
     state = at_the_wall({"manual": {"combat": True}})
     state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "b"})
     assert kinds(events)[0] == "attack_declared"
-    state, events = act(state, "p2", {"kind": "record_terrain", "terrain": "b"})
+    state, events = act(state, "p1", {"kind": "record_terrain", "terrain": "b"})
     assert state["board"]["terrain"][0]["type"] == "rubble"
     with pytest.raises(IllegalAction) as err:
         act(state, "p1", {"kind": "attack", "attack": "punch", "target": "b"})
     assert err.value.code == "not_a_building"
-    state, _ = act(state, "p2", {"kind": "record_terrain", "terrain": "b", "smashed": False})
+    state, _ = act(state, "p1", {"kind": "record_terrain", "terrain": "b", "smashed": False})
     assert state["board"]["terrain"][0]["type"] == "building"
     assert state["board"]["terrain"][0]["label"] == "Depot"
 

@@ -100,11 +100,16 @@ def test_fixed_table_size_option() -> None:
 
 
 def test_manual_out_record_ends_the_game_by_the_default_victory() -> None:
+    """The active player records; the game ends once the last record can no longer be
+    disputed (here when p1 ends the turn)."""
     state = duel(manual={"combat": True})
-    state, _ = act(state, "p2", {"kind": "record", "mecha": "p2-gamera", "out": "destroyed"})
+    state, _ = act(state, "p1", {"kind": "record", "mecha": "p2-gamera", "out": "destroyed"})
     assert SYSTEM.outcome(state) is None
-    state, events = act(state, "p2", {"kind": "record", "mecha": "p2-tetsu", "out": "fled"})
+    state, events = act(state, "p1", {"kind": "record", "mecha": "p2-tetsu", "out": "fled"})
+    assert SYSTEM.outcome(state) is None and state["record_undo"]["record"] == 1
+    state, events = act(state, "p1", {"kind": "end_turn"})
     assert winners(state) == ["p1"] and state["turn"]["phase"] == "over"
+    assert [r["status"] for r in state["records"]] == ["closed", "closed"]
 
 
 KINDS = ["activate", "move", "attack", "stand_up", "done", "end_turn", "react", "pass",

@@ -1,0 +1,127 @@
+"""Manual records, disputes and the host's ruling.
+
+A record (``record``, ``record_terrain``) states a result in an area switched to manual. The
+text gives the acting to "your turn": the active player states results in their turn, and a
+reacting player only in their reaction (manual.record checks that). Every record stays in
+``state["records"]`` with its author, for everyone to see.
+
+Open window (Warboard decision): the latest record may be disputed by any other seat still in
+the game until the step it was made in ends: the activation or reaction it belongs to, or, when
+made between activations, until the player's next activation or the end of their turn. A newer
+record closes it too. While a record is open, the table keeps the state from just before it
+(``record_undo``), and victory waits (a record that would end the game ends it when it closes).
+
+A dispute puts the game on hold: no seat may act until the host rules (``resolve_dispute``
+as HOST_SEAT). Upholding keeps the record; overturning puts the table back exactly as it was
+before the record (anything done after it in the same step is undone too).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.errors import GameOver, IllegalAction
+from app.core.events import Event
+from app.systems.srbr import actions as A
+
+State = dict[str, Any]
+#: the keys a pre-record snapshot leaves out (the log itself survives an overturn)
+_LOG_KEYS = ("records", "record_undo", "hold")
+
+
+def window(state: State) -> list[Any]:
+    """Which step of the game this is: the turn's player, round and phase."""
+    turn = state["turn"]
+    return [turn["seat"], turn["round"], turn["phase"]]
+
+
+def is_open(state: State) -> bool:
+    return state.get("record_undo") is not None
+
+
+def check_hold(state: State) -> None:
+    """Raise IllegalAction(on_hold) while a disputed record waits for the host."""
+    hold = state.get("hold")
+    if hold is not None:
+        raise IllegalAction(f"Record {hold['record']} is disputed by {hold['by']} "
+                            f"({hold['reason']}): the game waits for the host's ruling",
+                            code="on_hold")
+
+
+def opened(before: State, after: State, seat: str, action: A.Record | A.RecordTerrain,
+           events: list[Event]) -> tuple[State, list[Event]]:
+    """Log the record just applied (``before`` -> ``after``); it is the one open record."""
+    log = [_closed(r) for r in before.get("records", [])]
+    index = len(log)
+    entry = {"index": index, "kind": action.kind, "by": seat,
+             "action": action.model_dump(exclude_none=True), "round": before["turn"]["round"],
+             "turn": before["turn"]["seat"], "phase": before["turn"]["phase"],
+             "window": window(before), "status": "open", "dispute": None, "ruling": None}
+    snapshot = {k: v for k, v in before.items() if k not in _LOG_KEYS}
+    state = {**after, "records": [*log, entry], "record_undo": {"record": index, "state": snapshot},
+             "hold": None}
+    return state, [{**e, "record": index} for e in events]
+
+
+def close_if_moved_on(state: State) -> State:
+    """Close the open record once the game has left the step it was made in."""
+    undo = state.get("record_undo")
+    if undo is None or state.get("hold") is not None:
+        return state
+    entry = state["records"][undo["record"]]
+    if window(state) == entry["window"] and state["result"] is None:
+        return state
+    return {**state, "records": [_closed(r) for r in state["records"]], "record_undo": None}
+
+
+def _closed(entry: dict[str, Any]) -> dict[str, Any]:
+    return {**entry, "status": "closed"} if entry["status"] == "open" else entry
+
+
+def dispute(state: State, seat: str, a: A.Dispute) -> tuple[State, list[Event]]:
+    """Another seat contests the latest, still open record: the game is on hold."""
+    if state["result"] is not None:
+        raise GameOver("The game is over")
+    if seat in state["conceded"]:
+        raise IllegalAction(f"{seat} has conceded and can no longer dispute", code="conceded")
+    log = state.get("records", [])
+    if not 0 <= a.record < len(log):
+        raise IllegalAction(f"There is no record {a.record} (records: {len(log)})",
+                            code="unknown_record")
+    entry = log[a.record]
+    if entry["status"] != "open" or a.record != len(log) - 1:
+        raise IllegalAction(f"Record {a.record} is {entry['status']}: only the latest record may "
+                            "be disputed, while its step of the game goes on", code="record_closed")
+    if entry["by"] == seat:
+        raise IllegalAction("You cannot dispute your own record; record the result again instead",
+                            code="own_record")
+    entry = {**entry, "status": "disputed", "dispute": {"by": seat, "reason": a.reason}}
+    state = {**state, "records": [*log[:-1], entry],
+             "hold": {"record": a.record, "by": seat, "reason": a.reason}}
+    return state, [{"kind": "record_disputed", "record": a.record, "by": seat, "author": entry["by"],
+                    "reason": a.reason}]
+
+
+def resolve(state: State, a: A.ResolveDispute) -> tuple[State, list[Event]]:
+    """The host's ruling on the disputed record."""
+    hold = state.get("hold")
+    if hold is None:
+        raise IllegalAction("No record is disputed at this table", code="no_dispute")
+    index = hold["record"]
+    entry = {**state["records"][index], "status": "upheld" if a.uphold else "overturned",
+             "ruling": {"uphold": a.uphold, "note": a.note}}
+    log = [*state["records"][:index], entry, *state["records"][index + 1:]]
+    event: Event = {"kind": "dispute_resolved", "record": index, "uphold": a.uphold,
+                    "author": entry["by"], "disputed_by": hold["by"], "note": a.note}
+    if a.uphold:
+        return {**state, "records": log, "record_undo": None, "hold": None}, [event]
+    restored = {**state["record_undo"]["state"], "records": log, "record_undo": None, "hold": None}
+    return restored, [event]
+
+
+def public(state: State) -> dict[str, Any]:
+    """The records and any dispute, as every viewer sees them (no snapshot)."""
+    log = [{k: v for k, v in r.items() if k != "window"} for r in state.get("records", [])]
+    undo = state.get("record_undo")
+    return {"records": log, "hold": state.get("hold"),
+            "open_record": None if undo is None or state.get("hold") else undo["record"]}
