@@ -183,3 +183,66 @@ def test_small_soldiers_read_well_and_a_refused_drop_leaves_nothing(server: Serv
     assert_labels_apart(replay)
     assert_human_log(replay, r"spun a \d: move \d space", r"deployed; \S+ waits in the Toy Store")
     replay.screenshot(path=str(artifacts / f"readable-small-soldiers-replay-{size[0]}x{size[1]}.png"))
+
+
+# --- Samurai Robots Battle Royale ------------------------------------------------------------------
+def srbr_to_a_move(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]:
+    """Through the API: the first seat rolls for a part that moves until it has actions."""
+    with server.client() as client:
+        tid = new_table(client, "srbr", name="Readable robots", seed="readable-srbr-1")["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("p1", "p2")}
+        for _ in range(60):
+            views = {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
+            seat = next(s for s in seats if views[s].get("prompt") and views[s]["prompt"].get("ask") not in (None, "wait"))
+            v = views[seat]
+            ask, legal = v["prompt"]["ask"], v["legal"]
+            if ask in ("actions", "reaction_actions") and v["prompt"].get("move") and not v["prompt"].get("fallen"):
+                return tid, seat, seats
+            movers = [a for a in legal if a["kind"] == "activate"
+                      and next(p for p in v["mechas"][a["mecha"]]["parts"] if p["id"] == a["part"]).get("move")]
+            if ask == "activate" and movers:
+                action = max(movers, key=lambda a: a["dice"])
+            else:
+                action = next((a for a in legal if a["kind"] in ("pass", "done", "ready", "end_turn")), legal[0])
+            r = act(client, tid, seats[seat], action)
+            assert r.status_code == 200, (action, r.text)
+    raise AssertionError("no move came up")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_srbr_reads_well_and_a_move_stops_at_the_stick(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    tid, seat, seats = srbr_to_a_move(server)
+    page = new_page(*size)
+    sit(page, server.url, tid, seat, seats[seat])
+    expect(page.locator("#system-panel")).to_have_attribute("data-ask", re.compile("actions"))
+    assert_pieces_readable(page)
+    assert_labels_apart(page)
+    assert_primary_in_view(page, re.compile(r"^(Done with this part|End the reaction)$"))
+    view = view_of(page)
+    mid, move = view["prompt"]["mecha"], view["prompt"]["move"]
+    start = next(p for p in view["pieces"] if p["id"] == mid)
+    # drag twice the stick's length towards the table's centre: the measuring point stops at its end
+    w, h = view["board"]["width"], view["board"]["height"]
+    d = math.hypot(w / 2 - start["x"], h / 2 - start["y"]) or 1
+    far = (start["x"] + (w / 2 - start["x"]) / d * move["length"] * 2, start["y"] + (h / 2 - start["y"]) / d * move["length"] * 2)
+    drag_slowly(page, centre_of(page, mid), board_point(page, *far))
+    expect(page.locator(f'#board .piece[data-id="{mid}"]')).to_have_class(re.compile("at-limit"))
+    expect(page.locator("#board-message")).to_contain_text("Stopped at the")
+    page.screenshot(path=str(artifacts / f"readable-srbr-drag-{size[0]}x{size[1]}.png"))
+    page.mouse.up()
+    expect(page.locator("#log")).to_contain_text(re.compile(r"moves \d+(\.\d)? cm"))
+    line = page.locator("#log li", has_text=re.compile(r" moves \d")).last.text_content() or ""
+    travelled = float(re.search(r"moves (\d+(?:\.\d)?) cm", line).group(1))  # type: ignore[union-attr]
+    assert move["length"] - 0.5 <= travelled <= move["length"], (line, move)
+    assert_nothing_of_the_drag(page)
+    assert_pieces_readable(page)
+    assert_labels_apart(page)
+    page.screenshot(path=str(artifacts / f"readable-srbr-{size[0]}x{size[1]}.png"))
+
+    replay = open_replay(new_page, server.url, tid, size)
+    expect(replay.locator("#board .piece .piece-icon")).to_have_count(replay.locator("#board .piece").count())
+    expect(replay.locator("#board .srbr-anchor").first).to_be_attached()
+    assert_pieces_readable(replay)
+    assert_labels_apart(replay)
+    assert_human_log(replay, r"activates \S+ \S+ \(Q\d\+\)", r"moves \d+(\.\d)? cm \(\w+ stick\)")
+    replay.screenshot(path=str(artifacts / f"readable-srbr-replay-{size[0]}x{size[1]}.png"))

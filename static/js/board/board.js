@@ -12,7 +12,8 @@
 // events: select(piece|null), click({point, cell, piece, shape}), dragstart({piece}),
 //   dragmove({piece, pos, trail, limited, note}), dragstatus({piece, pos, result, limited, note}),
 //   dragend({piece, dropped}), drop({piece, pos, trail, preview}), keymove({piece, pos}),
-//   rotate({piece, facing}), measure(text), layout()
+//   rotate({piece, facing}), measure(text), layout(), hover({point}) while no button is down,
+//   key({piece, key, shiftKey, handled}) for a key on a piece (a listener sets handled to take it)
 import { el, clear } from "./svg.js";
 import { makeHexGrid } from "./hex.js";
 import { makeTabletop } from "./tabletop.js";
@@ -235,7 +236,7 @@ export class Board {
 
   onMove(e) {
     const g = this.gesture;
-    if (!g) return;
+    if (!g) { if (this.listeners.get("hover")?.size) this.emit("hover", { point: this.panZoom.toBoard(e.clientX, e.clientY) }); return; }
     if (Math.hypot(e.clientX - g.x, e.clientY - g.y) > 4) g.moved = true;
     const point = this.panZoom.toBoard(e.clientX, e.clientY);
     if (g.mode === "measure") this.measure.move(point);
@@ -282,6 +283,12 @@ export class Board {
     }
     const g = e.target.closest?.(".piece");
     const entry = g ? this.pieces.get(g.dataset.id) : null;
+    if (entry && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // a panel may take a key on a piece first (set handled)
+      const ev = { piece: entry.piece, key: e.key, shiftKey: e.shiftKey, handled: false };
+      this.emit("key", ev);
+      if (ev.handled) { e.preventDefault(); e.stopPropagation(); return; }
+    }
     if (entry && this.tool === "measure" && (e.key === "Enter" || e.key === " ")) {
       // Keyboard measuring: Enter on one piece, then Enter on another.
       const at = this.grid.position(entry.piece);
