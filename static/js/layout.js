@@ -1,6 +1,6 @@
 // The table page's layout: the board fills the window; the log, chat and side cards fold away;
-// the game's main button for the current step (a panel marks it with data-primary) is lifted
-// into the strip over the board, so it is in sight without scrolling on a laptop or a phone.
+// the game's main button for the current step (a panel marks it with data-primary) is shown
+// in the strip over the board, so it is in sight without scrolling on a laptop or a phone.
 const $ = (id) => document.getElementById(id);
 
 // Cards whose heading folds them (the state is kept per card on this browser).
@@ -24,23 +24,41 @@ function foldable(card) {
   set(saved === null ? !card.dataset.folded : saved === "1");
 }
 
+// The main buttons stay in the panel (its order for the keyboard and screen readers) but are
+// shown fixed over the strip above the board, in rows when they do not fit in one.
 function primary() {
   const panel = $("system-panel");
   const slot = $("primary-slot");
   if (!panel || !slot) return;
-  const lift = () => {
-    const fresh = [...panel.querySelectorAll("[data-primary]")];
-    if (fresh.length) {
-      for (const b of fresh) b._home = b.parentElement;
-      slot.replaceChildren(...fresh);
-    } else {
-      // a button whose section the panel has since redrawn is gone from the game
-      for (const b of [...slot.children]) if (!b._home?.isConnected) b.remove();
+  let lifted = [];
+  const place = () => {
+    const spectator = document.body.classList.contains("role-spectator");
+    const now = spectator ? [] : [...panel.querySelectorAll("[data-primary]")].filter((b) => !b.closest("[hidden], .folded"));
+    for (const b of lifted) if (!now.includes(b)) { b.classList.remove("lifted"); b.style.top = b.style.left = ""; }
+    lifted = now;
+    slot.hidden = !now.length;
+    if (!now.length) return;
+    for (const b of now) b.classList.add("lifted");
+    const gap = 6;
+    const r = slot.getBoundingClientRect();
+    let x = r.left + gap, y = r.top + gap, row = 0;
+    for (const b of now) {
+      const w = b.offsetWidth, hgt = b.offsetHeight;
+      if (x + w > r.right - gap && x > r.left + gap) { x = r.left + gap; y += row + gap; row = 0; }
+      b.style.left = `${x}px`;
+      b.style.top = `${y}px`;
+      x += w + gap;
+      row = Math.max(row, hgt);
     }
-    slot.hidden = !slot.children.length || document.body.classList.contains("role-spectator");
+    const need = y + row + gap - r.top;
+    if (Math.abs(need - r.height) > 1) { slot.style.height = `${need}px`; requestAnimationFrame(place); }
   };
-  new MutationObserver(lift).observe(panel, { childList: true, subtree: true });
-  lift();
+  let queued = false;
+  const soon = () => { if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; place(); }); } };
+  new MutationObserver(soon).observe(panel, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-primary", "hidden", "disabled"] });
+  new ResizeObserver(soon).observe(document.body);
+  window.addEventListener("scroll", soon, true);
+  soon();
 }
 
 for (const card of document.querySelectorAll(".side > .card[data-fold], .bottom > .card")) foldable(card);

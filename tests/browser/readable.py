@@ -50,7 +50,7 @@ def assert_labels_apart(page: Page) -> None:
 
 def assert_primary_in_view(page: Page, name: str | re.Pattern[str]) -> None:
     """The current step's main button is on screen without scrolling."""
-    button = page.locator("#primary-slot").get_by_role("button", name=name)
+    button = page.get_by_role("button", name=name).and_(page.locator(".lifted"))
     expect(button).to_be_visible()
     assert page.evaluate("window.scrollY") == 0
     box = button.bounding_box()

@@ -149,7 +149,7 @@ def test_small_soldiers_read_well_and_a_refused_drop_leaves_nothing(server: Serv
     assert_labels_apart(page)
     assert_primary_in_view(page, "Spin the spinner")
     page.screenshot(path=str(artifacts / f"readable-small-soldiers-spin-{size[0]}x{size[1]}.png"))
-    page.locator("#primary-slot").get_by_role("button", name="Spin the spinner").click()
+    page.get_by_role("button", name="Spin the spinner").click()
     expect(page.locator("#system-panel")).not_to_have_attribute("data-phase", "spin")
     mover = ss_play(server, tid, seats, "moves")
     if mover != seat:
