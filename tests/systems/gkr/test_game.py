@@ -12,7 +12,7 @@ from app.geometry.hex import Hex
 from tests.systems.gkr.game import Table, approach, firing_spot
 from tests.systems.gkr.helpers import DB, KW, TH
 
-SEED = "warboard-gkr-3p-1"
+SEED = "warboard-gkr-3p-10"
 TH_WEAPONS = {f"thunderhappy/{slot}": {"speed": 1, "range": 4, "dice": 10, "damage": 25}
               for slot in ("primary", "secondary-1", "secondary-2")}
 OPTIONS = {"players": 3, "energy_per_round": 9, "support_move_range": 6,
