@@ -19,6 +19,7 @@ from tests.browser.readable import (SIZES, assert_human_log, assert_labels_apart
                                     assert_pieces_readable, assert_primary_in_view)
 from tests.conftest import Server
 from tests.helpers import act, join, new_table, token_of
+from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
 from tests.systems.small_soldiers.test_api_game import choose
 
 pytestmark = pytest.mark.browser
@@ -246,3 +247,66 @@ def test_srbr_reads_well_and_a_move_stops_at_the_stick(server: Server, new_page,
     assert_labels_apart(replay)
     assert_human_log(replay, r"activates \S+ \S+ \(Q\d\+\)", r"moves \d+(\.\d)? cm \(\w+ stick\)")
     replay.screenshot(path=str(artifacts / f"readable-srbr-replay-{size[0]}x{size[1]}.png"))
+
+
+# --- GKR: Heavy Hitters with Big Little Buddy -----------------------------------------------------
+def gkr_until(server: Server, tid: str, seats: dict[str, dict[str, str]], phase: str) -> str:
+    """End turns through the API until a seat has a prompt in ``phase``; that seat."""
+    with server.client() as client:
+        for _ in range(40):
+            views = {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
+            seat = next((s for s in seats if views[s].get("prompt")), None)
+            assert seat, "nobody to act"
+            if views[seat]["turn"]["phase"] == phase and (phase != "movement" or views[seat]["prompt"].get("moves")):
+                return seat
+            r = act(client, tid, seats[seat], {"kind": "end_turn"})
+            assert r.status_code == 200, r.text
+    raise AssertionError(f"no {phase} came up")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_gkr_reads_well_and_a_refused_drop_leaves_nothing(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        tid = new_table(client, "gkr", name="Readable brawl", options=GKR_OPTIONS, seed="readable-gkr-1")["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("diamondback", "king-wolf", "thunderhappy")}
+    seat = gkr_until(server, tid, seats, "deploy")
+    page = new_page(*size)
+    sit(page, server.url, tid, seat, seats[seat])
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deploy")
+    assert_pieces_readable(page)
+    assert_labels_apart(page)
+    assert_primary_in_view(page, "End your turn")
+    page.screenshot(path=str(artifacts / f"readable-gkr-deploy-{size[0]}x{size[1]}.png"))
+    mover = gkr_until(server, tid, seats, "movement")
+    if mover != seat:
+        page = new_page(*size)
+        sit(page, server.url, tid, mover, seats[mover])
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "movement")
+    assert_primary_in_view(page, "End your movement")
+    view = view_of(page)
+    m = view["prompt"]["moves"][0]
+    piece = next(p for p in view["pieces"] if p["id"] == m["unit"])
+    legal = {(d["q"], d["r"]) for d in m["hexes"]}
+    cells = [c for c in view["board"]["cells"] if (c["q"], c["r"]) not in legal
+             and not any((p["q"], p["r"]) == (c["q"], c["r"]) for p in view["pieces"])]
+    far = max(cells, key=lambda c: abs(c["q"] - piece["q"]) + abs(c["r"] - piece["r"]) + abs(c["q"] + c["r"] - piece["q"] - piece["r"]))
+    target = page.evaluate("""([q, r]) => { const x = Math.sqrt(3) * (q + r / 2), y = 1.5 * r;
+        const p = new DOMPoint(x, y).matrixTransform(document.getElementById('board').getScreenCTM()); return [p.x, p.y]; }""",
+                           [far["q"], far["r"]])
+    drag(page, centre_of(page, m["unit"]), (target[0], target[1]))
+    expect(page.locator("#board-message")).to_contain_text("refused")
+    assert_nothing_of_the_drag(page)
+    after = next(p for p in view_of(page)["pieces"] if p["id"] == m["unit"])
+    assert (after["q"], after["r"]) == (piece["q"], piece["r"])
+    assert_pieces_readable(page)
+    assert_labels_apart(page)
+    page.screenshot(path=str(artifacts / f"readable-gkr-{size[0]}x{size[1]}.png"))
+
+    replay = open_replay(new_page, server.url, tid, size)
+    colour = view["players"][piece["owner"]]["colour"]
+    expect(replay.locator(f'#board .piece[data-id="{m["unit"]}"] .body')).to_have_attribute("fill", colour)
+    expect(replay.locator("#board .gkr-building").first).to_be_attached()
+    assert_pieces_readable(replay)
+    assert_labels_apart(replay)
+    assert_human_log(replay, r"DiamondBack ended the turn", r"Movement Phase: Heavy Hitters")
+    replay.screenshot(path=str(artifacts / f"readable-gkr-replay-{size[0]}x{size[1]}.png"))
