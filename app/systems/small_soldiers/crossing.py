@@ -38,37 +38,65 @@ def polygon(h: Hex) -> Polygon:
     return Polygon([(round(cx, 9), round(cy, 9)) for cx, cy in corners])
 
 
-@cache
-def _padded(h: Hex) -> Polygon:
-    return polygon(h).buffer(TOL, join_style="mitre")
-
-
 def crossed(cells: Iterable[Hex], start: XY, end: XY) -> list[Hex]:
     """The spaces of ``cells`` that the segment ``start`` -> ``end`` crosses, in order, each once.
 
-    A space counts when the segment runs through it for some length, along its edge too (the
-    ball rolls on both spaces); touching a corner only does not count. Float noise is absorbed
-    by a tolerance of ``TOL`` layout units. Spaces entered at the same point (an edge run
-    between two spaces) are listed in (q, r) order.
+    A space counts when the segment runs through its inside for some length, or along one of
+    its edges (the ball rolls on both spaces beside the edge); touching a corner only does not
+    count. Spaces entered at the same point (an edge run) are listed in (q, r) order.
     """
-    if math.dist(start, end) <= TOL:
+    length = math.dist(start, end)
+    if length <= TOL:
         here = LAYOUT.from_pixel(*start)
         return [here] if here in set(cells) else []
     line = LineString([start, end])
+    axis = ((end[0] - start[0]) / length, (end[1] - start[1]) / length)
     entries: list[tuple[float, Hex]] = []
     for h in cells:
-        shape = _padded(h)
-        if not shape.intersects(line):
+        if _far(LAYOUT.to_pixel(h), start, axis, length):
             continue
-        part = shape.intersection(line)
-        if part.length > 4 * TOL:
-            entries.append((min(line.project(Point(c)) for c in part.coords), h))
+        entry = _entry_inside(line, polygon(h))
+        if entry is None:
+            entry = _entry_along_edge(polygon(h), start, axis, length)
+        if entry is not None:
+            entries.append((entry, h))
     entries.sort()
     ordered: list[tuple[float, Hex]] = []
     for entry, h in entries:  # the same entry within the tolerance: (q, r) order
         same = ordered and entry - ordered[-1][0] <= 4 * TOL
         ordered.append((ordered[-1][0] if same else entry, h))
     return [h for _, h in sorted(ordered)]
+
+
+def _along(p: XY, start: XY, axis: XY) -> tuple[float, float]:
+    """(distance along the segment's axis, distance off it) of point ``p``."""
+    dx, dy = p[0] - start[0], p[1] - start[1]
+    return dx * axis[0] + dy * axis[1], abs(dx * axis[1] - dy * axis[0])
+
+
+def _far(centre: XY, start: XY, axis: XY, length: float) -> bool:
+    """The hex around ``centre`` (circumradius 1) cannot touch the segment."""
+    t, off = _along(centre, start, axis)
+    return off > 1.0 + 1e-6 or t < -1.0 - 1e-6 or t > length + 1.0 + 1e-6
+
+
+def _entry_inside(line: LineString, shape: Polygon) -> float | None:
+    part = shape.intersection(line)
+    if part.length <= EPS:
+        return None
+    return min(line.project(Point(c)) for g in getattr(part, "geoms", [part]) for c in g.coords)
+
+
+def _entry_along_edge(shape: Polygon, start: XY, axis: XY, length: float) -> float | None:
+    """Where the segment starts running along an edge of ``shape`` (None if it never does)."""
+    corners = list(shape.exterior.coords)
+    for a, b in zip(corners, corners[1:]):
+        (ta, na), (tb, nb) = _along(a, start, axis), _along(b, start, axis)
+        if na < TOL and nb < TOL:
+            lo, hi = max(0.0, min(ta, tb)), min(length, max(ta, tb))
+            if hi - lo > TOL:
+                return lo
+    return None
 
 
 def base_crossings(at: Hex, heading: float, push: float, radius: float) -> dict[Hex, float]:

@@ -30,9 +30,11 @@ def test_a_path_along_an_edge_lists_both_spaces_beside_it():
 
 
 def test_a_path_touching_a_corner_only_does_not_cross_that_space():
-    # along y = 1 from x = -0.5 to 0.5 would run on edges; y = 1 at x = 0 is the corner of (0,0)
-    path = crossed(CELLS, (0.0, 1.0), (0.0, 0.0))
-    assert path == [Hex(0, 0)] or Hex(0, 1) not in path and Hex(-1, 1) not in path
+    # y = 4 runs through row 3 (r = 3) just below its top corners and touches the bottom corners
+    # of row 2 only: those are not crossed
+    path = crossed(CELLS, (0.0, 4.0), (-4.0, 4.0))
+    assert path == [Hex(-2, 3), Hex(-3, 3), Hex(-4, 3)]
+    assert crossed(CELLS, (0.0, -4.0), (-4.0, -4.0)) == [Hex(1, -3), Hex(0, -3), Hex(-1, -3)]
 
 
 @given(heading=st.floats(0, 360, exclude_max=True))
