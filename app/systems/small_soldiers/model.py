@@ -50,8 +50,18 @@ def to_hex(pos: list[int] | tuple[int, int]) -> Hex:
     return Hex(pos[0], pos[1])
 
 
-def board_cells(state: State) -> set[Hex]:
-    return hexes(state["data"]["map"]["cells"])
+_CELLS: dict[int, tuple[list[Any], frozenset[Hex]]] = {}
+
+
+def board_cells(state: State) -> frozenset[Hex]:
+    """The map's spaces, built once per map list (the data files never change in a game)."""
+    cells = state["data"]["map"]["cells"]
+    hit = _CELLS.get(id(cells))
+    if hit is None or hit[0] is not cells:
+        if len(_CELLS) > 256:
+            _CELLS.clear()
+        hit = _CELLS[id(cells)] = (cells, frozenset(hexes(cells)))
+    return hit[1]
 
 
 def army_map(state: State, army: str) -> dict[str, Any]:

@@ -14,40 +14,47 @@ ends only on the *enemy* flag's space, which captures it; its own flag's space i
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
-from app.geometry.hex import Hex, neighbors
+from app.geometry.hex import DIRECTIONS, Hex
 
 from app.systems.small_soldiers.model import (
     State, army_of, board_cells, bonus, commanded, flag_hex, enemy, occupied, to_hex,
 )
 
 
-def walks(cells: set[Hex], start: Hex, steps: int) -> dict[Hex, list[Hex]]:
+STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
+
+
+def walks(cells: AbstractSet[Hex], start: Hex, steps: int) -> dict[Hex, list[Hex]]:
     """Spaces reachable by exactly ``steps`` moves to adjacent cells never re-entering ``start``.
 
     Returns {end: one such path, start excluded, end included}. Deterministic: parents are
     chosen in sorted order.
     """
-    layers: list[dict[Hex, Hex]] = []
-    frontier = [start]
+    keys = {(h.q, h.r) for h in cells}  # plain tuples: this runs for every move checked
+    origin = (start.q, start.r)
+    layers: list[dict[tuple[int, int], tuple[int, int]]] = []
+    frontier = [origin]
     for _ in range(steps):
-        nxt: dict[Hex, Hex] = {}
-        for h in frontier:
-            for n in neighbors(h):
-                if n in cells and n != start and n not in nxt:
-                    nxt[n] = h
+        nxt: dict[tuple[int, int], tuple[int, int]] = {}
+        for q, r in frontier:
+            for dq, dr in STEPS:
+                n = (q + dq, r + dr)
+                if n in keys and n != origin and n not in nxt:
+                    nxt[n] = (q, r)
         layers.append(nxt)
         frontier = sorted(nxt)
     if not layers:
         return {}
     out: dict[Hex, list[Hex]] = {}
     for end in layers[-1]:
-        path, h = [end], end
+        path, k = [Hex(*end)], end
         for layer in reversed(layers[1:]):
-            h = layer[h]
-            path.append(h)
-        out[end] = path[::-1]
+            k = layer[k]
+            path.append(Hex(*k))
+        out[Hex(*end)] = path[::-1]
     return out
 
 
@@ -87,6 +94,11 @@ def legal_moves(state: State, seat: str) -> dict[str, list[Hex]]:
         if dests:
             out[fid] = dests
     return out
+
+
+def can_move(state: State, seat: str) -> bool:
+    """Whether any fighter of ``seat`` can still move this turn (stops at the first one)."""
+    return any(destinations(state, fid) for fid in movable(state, seat))
 
 
 def captures_flag(state: State, seat: str, h: Hex) -> bool:

@@ -25,7 +25,7 @@ from app.systems.small_soldiers.model import (
     in_toy_store, occupied, recruit_hex, where,
 )
 from app.systems.small_soldiers.movement import (
-    captures_flag, destinations, legal_moves, move_length, movable,
+    can_move, captures_flag, destinations, move_length, movable,
 )
 
 
@@ -54,7 +54,7 @@ def spin(state: State, seat: str, dice: Dice) -> list[Event]:
     state["last_spin"] = {"index": index, "seat": seat, **seg}
     events: list[Event] = [{"kind": "spun", "seat": seat, "index": index, "result": seg}]
     if seg["kind"] == "move":
-        if legal_moves(state, seat):
+        if can_move(state, seat):
             state["phase"] = "move"
             return events
         return events + [{"kind": "no_move", "seat": seat, "value": seg["value"]}] + end_turn(state)
@@ -164,7 +164,7 @@ def move(state: State, seat: str, fid: str, q: int, r: int) -> list[Event]:
                             "steps": move_length(state, f), "path": [start, *(hex_list(h) for h in dests[to])]}]
     if captures_flag(state, seat, to):
         return events + win(state, army_of(seat), "flag_captured")
-    if state["options"]["advanced"] and legal_moves(state, seat):
+    if state["options"]["advanced"] and can_move(state, seat):
         return events
     return events + attack_stage(state)
 
@@ -182,7 +182,7 @@ def _why_not(state: State, f: dict[str, Any], to: Hex) -> str:
 def end_moves(state: State, seat: str) -> list[Event]:
     """Advanced Rules: "You must move any or all fighters before you can attack"."""
     need_phase(state, "end_moves", "move")
-    if not state["turn"]["moved"] and legal_moves(state, seat):
+    if not state["turn"]["moved"] and can_move(state, seat):
         raise IllegalAction("Move at least one fighter before ending the moves", code="must_move")
     # Always an event: an action without one would leave the table's seq (and every client) behind.
     return [{"kind": "moves_ended", "seat": seat, "moved": list(state["turn"]["moved"])}] + attack_stage(state)

@@ -18,7 +18,8 @@ from app.systems.small_soldiers.options import SmallSoldiersOptions, check_feasi
 from app.systems.small_soldiers.helpers import HELPERS
 from app.systems.small_soldiers.flow import check_actor
 from app.systems.small_soldiers.model import seat_ids
-from app.systems.small_soldiers.view import legal_actions, render
+from app.systems.small_soldiers.legal import legal_actions
+from app.systems.small_soldiers.view import render
 
 
 class SmallSoldiers(RuleSystem):
@@ -48,7 +49,8 @@ class SmallSoldiers(RuleSystem):
 
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         check_actor(state, seat)
-        new = copy.deepcopy(state)
+        # the data files are never changed by a rule: shared, not copied (the rest is)
+        new = {k: v if k == "data" else copy.deepcopy(v) for k, v in state.items()}
         events = _dispatch(new, seat, action, dice)
         return new, events
 

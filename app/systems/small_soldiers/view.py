@@ -1,4 +1,4 @@
-"""What a seat or a spectator sees, and the legal choices of the seat that acts now.
+"""What a seat or a spectator sees (its legal choices come from ``legal.py``).
 
 Hidden information: the deck's order (only its size is shown) and the advanced rules' hands
 (one per side: the seats of that side see it; everyone else only counts). Everything else is on the table in the
@@ -9,13 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.systems.small_soldiers import cards
 from app.systems.small_soldiers.flow import acting_seats
-from app.systems.small_soldiers.model import (
-    ARMIES, ARMY_NAMES, State, army_of, in_toy_store,
-)
-from app.systems.small_soldiers.movement import legal_moves
-from app.systems.small_soldiers.play import attackers, can_recruit
+from app.systems.small_soldiers.legal import legal
+from app.systems.small_soldiers.model import ARMIES, ARMY_NAMES, State, army_of, in_toy_store
 
 PUBLIC_FIGHTER = ("id", "name", "army", "leader", "owner", "card")
 
@@ -70,53 +66,6 @@ def piece_owner(state: State, f: dict[str, Any]) -> str:
         seats = [s for s in state["seats"] if army_of(s) == f["army"]]
         return seats[state["command"][f["army"]]]
     return f["owner"]
-
-
-def legal(state: State, seat: str) -> dict[str, Any]:
-    """The choices of ``seat`` now (empty when it may not act)."""
-    if seat not in acting_seats(state):
-        return {}
-    phase, turn = state["phase"], state["turn"]
-    if phase == "deploy":
-        roster = [f for f in state["fighters"].values() if f["army"] == army_of(seat)]
-        return {"deploy": {"fighters": [f["id"] for f in roster],
-                           "leader": next(f["id"] for f in roster if f["leader"]),
-                           "reserve": [f["id"] for f in roster if not f["leader"]]}}
-    if phase == "opening":
-        return {"roll_opening": True}
-    if phase == "spin":
-        out: dict[str, Any] = {"spin": True}
-        hand = state["hands"][army_of(seat)]
-        if state["options"]["advanced"] and not turn["hand_played"] and hand:
-            out["play_card"] = [c["id"] for c in hand]
-        return out
-    if phase == "move":
-        moves = legal_moves(state, seat)
-        out = {"moves": {fid: [{"q": h.q, "r": h.r} for h in dests] for fid, dests in moves.items()}}
-        if state["options"]["advanced"]:
-            out["end_moves"] = bool(turn["moved"]) or not moves
-        return out
-    if phase == "attack":
-        return {"attacks": attackers(state), "end_turn": True}
-    if phase == "recruit":
-        return {"recruit": [f["id"] for f in in_toy_store(state, army_of(seat))] if can_recruit(state, seat)
-                else [], "end_turn": True}
-    return _card_choices(state, seat)
-
-
-def _card_choices(state: State, seat: str) -> dict[str, Any]:
-    card = state["turn"]["card"]
-    if cards.is_power(card):
-        targets, replacing = cards.placement_targets(state, seat)
-        return {"place_card": targets, "discard_card": replacing, "replacing": replacing}
-    if card["type"] == "recall":
-        foe = [f["id"] for f in state["fighters"].values()
-               if f["army"] != army_of(seat) and f["pos"] is not None]
-        return {"recall": foe}
-    c = state["data"]["catapult"]
-    launcher = state["data"]["map"]["armies"][army_of(seat)]["catapult"]
-    return {"launch": {"launcher": launcher, "offset": [-c["max_offset"], c["max_offset"]], "angle": [-c["max_angle"], c["max_angle"]],
-                       "power": [c["min_power"], c["max_power"]]}}
 
 
 PROMPTS = {
@@ -182,36 +131,3 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
         "prompt": prompt(state, own),
         "defaults": {k: v["_source"] for k, v in state["data"].items()},
     }
-
-
-def legal_actions(state: State, seat: str) -> list[dict[str, Any]]:
-    """Concrete actions for bots and tests (the catapult gets three sample aims)."""
-    options = legal(state, seat)
-    out: list[dict[str, Any]] = []
-    if "deploy" in options:
-        out += [{"kind": "deploy", "reserve": r} for r in options["deploy"]["reserve"]]
-    if options.get("roll_opening"):
-        out.append({"kind": "roll_opening"})
-    if options.get("spin"):
-        out.append({"kind": "spin"})
-    out += [{"kind": "play_card", "card": c} for c in options.get("play_card", [])]
-    for fid, dests in options.get("moves", {}).items():
-        out += [{"kind": "move", "fighter": fid, **d} for d in dests]
-    if options.get("end_moves"):
-        out.append({"kind": "end_moves"})
-    for fid, foes in options.get("attacks", {}).items():
-        out += [{"kind": "attack", "fighter": fid, "target": t} for t in foes]
-    out += [{"kind": "recruit", "fighter": f} for f in options.get("recruit", [])]
-    out += [{"kind": "place_card", "fighter": f} for f in options.get("place_card", [])]
-    if options.get("discard_card"):
-        out.append({"kind": "discard_card"})
-    out += [{"kind": "recall", "target": t} for t in options.get("recall", [])]
-    if "launch" in options:
-        lo, hi = options["launch"]["power"]
-        width = options["launch"]["angle"][1]
-        out += [{"kind": "launch", "power": min(max(p, lo), hi), "angle": max(-width, min(a, width)),
-                 "offset": 0.0} for p, a in ((8.0, 0.0), (10.0, -10.0), (12.0, 10.0))]
-    if options.get("end_turn"):
-        out.append({"kind": "end_turn"})
-    return out
-

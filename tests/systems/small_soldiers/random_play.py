@@ -18,6 +18,12 @@ from .conftest import SYSTEM
 Step = tuple[str, dict[str, Any], dict[str, Any]]  # (seat, action, state after it)
 
 
+def new_game(seed: int | str, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], Dice]:
+    """The state after setup and the table's dice, as ``random_steps`` starts them."""
+    dice = Dice(f"random-{seed}")
+    return SYSTEM.setup(SYSTEM.validate_options(options or {}), dice), dice
+
+
 def random_steps(seed: int | str, options: dict[str, Any] | None = None, limit: int = 20_000) -> Iterator[Step]:
     """Play random legal actions until the game ends (or ``limit`` actions); yield each step.
 
@@ -25,8 +31,8 @@ def random_steps(seed: int | str, options: dict[str, Any] | None = None, limit: 
     both seats of a 4-player team); the action at random among that seat's ``legal_actions``.
     Raises AssertionError if a seat that may act has no legal action.
     """
-    dice, pick = Dice(f"random-{seed}"), Dice(f"random-{seed}-pick")
-    state = SYSTEM.setup(SYSTEM.validate_options(options or {}), dice)
+    state, dice = new_game(seed, options)
+    pick = Dice(f"random-{seed}-pick")
     for _ in range(limit):
         if SYSTEM.outcome(state):
             return
