@@ -24,6 +24,7 @@ Warboard's shot (numbers in ``data/catapult.json``, a Warboard default):
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from app.core.dice import Dice
@@ -57,7 +58,7 @@ def check_aim(cfg: dict[str, Any], offset: float, angle: float, power: float) ->
 
 
 def shot_path(place: dict[str, float], offset: float, heading: float, flight: float,
-              rolled: float, cells: set[Hex]) -> dict[str, Any]:
+              rolled: float, cells: AbstractSet[Hex]) -> dict[str, Any]:
     """Origin, landing and stop points (layout units) and the spaces of ``cells`` that the
     flight and the roll cross (each once, in the ball's order)."""
     origin = heading_point((place["x"], place["y"]), place["heading"] + 90.0, offset * HEX_STEP)
