@@ -111,9 +111,14 @@ def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
 
 
 def legal_actions(state: State, seat: str | None) -> list[dict[str, Any]]:
-    """Complete actions ``seat`` may take now (moves are described in the prompt instead)."""
+    """Complete actions ``seat`` may take now (moves are described in the prompt instead;
+    conceding, always allowed, is listed for the seat to act)."""
     if seat is None or seat not in turns.active_seats(state) or state.get("hold") is not None:
         return []
+    return [*_choices(state, seat), {"kind": "concede"}]
+
+
+def _choices(state: State, seat: str) -> list[dict[str, Any]]:
     phase = state["turn"]["phase"]
     own = [m for m in state["mechas"].values() if m["owner"] == seat and pieces.in_play(m)]
     if phase == "activate":

@@ -81,7 +81,7 @@ def test_view_contract() -> None:
     assert view["prompt"]["ask"] == "activate"
     assert view["sticks"]["lengths"] == {"S": 5.0, "M": 8.0, "L": 12.0}
     assert view["mechas"]["p1-kabuto"]["parts"][0]["dice"] == ["white"] * 3
-    assert {"kind": "end_turn"} in view["legal"]
+    assert {"kind": "end_turn"} in view["legal"] and {"kind": "concede"} in view["legal"]
     assert SYSTEM.view(state, None)["prompt"] is None
 
 
