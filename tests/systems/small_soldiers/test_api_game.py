@@ -222,3 +222,17 @@ def test_every_action_emits_an_event(options: dict[str, Any]) -> None:
             action = pick.choice(SYSTEM.legal_actions(state, seat))
             state, events = SYSTEM.apply(state, seat, SYSTEM.parse_action(action), dice)
             assert events, action
+
+
+@pytest.mark.parametrize("options, reason", [
+    ({"dice": {"faces": ["skull", "skull", "skull"]}}, "tie could never be broken"),
+    ({"spinner": {"segments": [{"kind": "draw"}]}}, "no 'move' segment"),
+    ({"advanced": True, "players": 4, "deck": {"cards": [{"type": "armor", "bonus": 1, "name": "A", "count": 6}]}},
+     "two hands of 5"),
+])
+def test_bad_options_are_refused_with_the_reason(client: httpx.Client, options: dict[str, Any], reason: str) -> None:
+    """Issue 10, point 5: a table that could not be played is refused at creation, never a 500."""
+    response = client.post("/api/tables", json={"system": "small-soldiers", "name": "Bad", "options": options})
+    assert 400 <= response.status_code < 500, response.text
+    error = response.json()["error"]
+    assert error["code"] == "bad_options" and reason in error["message"]
