@@ -63,13 +63,14 @@ def opened(before: State, after: State, seat: str, action: A.Record | A.RecordTe
     return state, [{**e, "record": index} for e in events]
 
 
-def close_if_moved_on(state: State) -> State:
-    """Close the open record once the game has left the step it was made in."""
+def close_if_moved_on(state: State, force: bool = False) -> State:
+    """Close the open record once the game has left the step it was made in (or at once with
+    ``force``, e.g. when a player concedes: the game may then end without waiting)."""
     undo = state.get("record_undo")
     if undo is None or state.get("hold") is not None:
         return state
     entry = state["records"][undo["record"]]
-    if window(state) == entry["window"] and state["result"] is None:
+    if not force and window(state) == entry["window"] and state["result"] is None:
         return state
     return {**state, "records": [_closed(r) for r in state["records"]], "record_undo": None}
 

@@ -62,7 +62,7 @@ class SamuraiRobots(RuleSystem):
         new, events = handler(state, seat, action, dice)
         if isinstance(action, (A.Record, A.RecordTerrain)):
             return records.opened(state, new, seat, action, events)
-        return _settle(records.close_if_moved_on(new), events)
+        return _settle(records.close_if_moved_on(new, force=isinstance(action, A.Concede)), events)
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return view.render(state, viewer)

@@ -158,3 +158,9 @@ def test_a_game_ending_record_waits_until_it_can_no_longer_be_disputed() -> None
     assert winners(state) == ["p1"]
     with pytest.raises(GameOver):
         act(state, "p2", {"kind": "dispute", "record": 1, "reason": "late"})
+
+
+def test_a_concession_closes_the_open_record_and_ends_the_game_at_once() -> None:
+    state, _ = act(table(), "p1", DAMAGE)
+    state, _ = act(state, "p2", {"kind": "concede"})
+    assert winners(state) == ["p1"] and state["records"][0]["status"] == "closed"
