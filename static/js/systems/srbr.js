@@ -33,8 +33,19 @@ export function mount(ctx) {
   const manualBox = h("section", { class: "srbr-manual", "aria-label": "Manual resolution" });
   const builderBox = h("details", { class: "srbr-builder" });
   const concedeBox = h("div", { class: "srbr-concede" });
+  const rulesBox = h("details", { class: "srbr-rules small" }, h("summary", { text: "Table rules (rulebook and Warboard defaults)" }));
   container.replaceChildren(h("h2", { text: "Samurai Robots" }), banner, status, rollBox, controls, tools, roster,
-    ...[manualBox, me ? builderBox : null, concedeBox].filter(Boolean));
+    ...[manualBox, me ? builderBox : null, rulesBox, concedeBox].filter(Boolean));
+
+  // The values this table plays with, each labelled with its source (view.rules_help rows).
+  function showRules(v) {
+    const key = JSON.stringify(v.rules_help || []);
+    if (rulesBox.dataset.key === key) return;
+    rulesBox.dataset.key = key;
+    const dl = h("dl", { class: "details" });
+    for (const r of v.rules_help || []) dl.append(h("dt", { text: r.title }), h("dd", { text: `${r.text} (${r.source})` }));
+    rulesBox.replaceChildren(rulesBox.firstChild, dl);
+  }
 
   const st = { view: null, mecha: null, part: null, facing: "keep", flee: false, aim: "", pick: false, sticks: true,
     reactMecha: null, reactPart: null, lastRoll: null, sig: null, rosterSig: null, manualSig: null, builderDone: false,
@@ -182,6 +193,7 @@ export function mount(ctx) {
     cards.renderRoster(v);
     manual.renderManual(v);
     manual.renderConcede(v);
+    showRules(v);
     drawOverlays();
     builder.renderBuilder();
   }
