@@ -140,6 +140,18 @@ class Sandbox(RuleSystem):
         rest = {k: v for k, v in tokens.items() if k != action.token}
         return {**state, "tokens": rest}, [{"kind": "token_removed", "token": action.token}]
 
+    def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
+        """Any seat may always roll, add a token at the centre, or move or remove a token."""
+        board = state["board"]
+        centre = {"q": 0, "r": 0} if board["kind"] == "hex" else {"x": board["width"] / 2, "y": board["height"] / 2}
+        free = next(f"t{i}" for i in range(len(state["tokens"]) + 1) if f"t{i}" not in state["tokens"])
+        out: list[dict[str, Any]] = [{"kind": "roll", "dice": "2d6"}]
+        if len(state["tokens"]) < MAX_TOKENS:
+            out.append({"kind": "add_token", "token": free, **centre})
+        for token in state["tokens"]:
+            out += [{"kind": "move_token", "token": token, **centre}, {"kind": "remove_token", "token": token}]
+        return out
+
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         # Nothing is hidden in the sandbox: every viewer sees the board and every token.
         return {"board": state["board"], "pieces": list(state["tokens"].values()), "turn": {"active": []}}
