@@ -296,8 +296,8 @@ async function mountPanel(role) {
     state.panelRole = role;
     container.classList.toggle("controls", role === "player");
     container.setAttribute("aria-label", role === "player" ? "Game controls" : "Game");
-    // Panels with a view part get the board's panel API; older ones still get the Board.
-    const panelApi = module.view ? panelBoard(board, table.system || "panel") : board;
+    // Panels get the board's panel API, never the Board itself.
+    const panelApi = panelBoard(board, table.system || "panel");
     state.panel = entry({
       container, table, seat: role === "player" ? state.me.seat : null, board: panelApi, names, view: () => state.view,
       send: role === "player" ? send : () => Promise.reject(new Error("Spectators cannot act")),

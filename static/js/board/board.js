@@ -96,6 +96,23 @@ export class Board {
     return rect.width > 0 ? Math.min(rect.width / vb.w, rect.height / vb.h) : 0;
   }
 
+  // The free place nearest the middle of what is on screen (new pieces do not stack).
+  freeSpot() {
+    const grid = this.grid, vb = this.panZoom.vb;
+    const centre = grid.fromPixel(vb.x + vb.w / 2, vb.y + vb.h / 2);
+    const taken = new Set([...this.pieces.values()].map((e) => JSON.stringify(this.piecePos(e.piece))));
+    const step = grid.kind === "hex" ? null : Math.max(1, Math.round(grid.pieceRadius * 3));
+    for (let ring = 0; ring < 30; ring++) {
+      for (let i = -ring; i <= ring; i++) {
+        for (const [a, b] of [[i, -ring], [i, ring], [-ring, i], [ring, i]]) {
+          const pos = step ? { x: centre.x + a * step, y: centre.y + b * step } : { q: centre.q + a, r: centre.r + b };
+          if (grid.onBoard(pos) && !taken.has(JSON.stringify(pos))) return pos;
+        }
+      }
+    }
+    return centre;
+  }
+
   destroy() {
     for (const [name, fn] of this.handlers) this.svg.removeEventListener(name, fn);
     this.listeners.clear();

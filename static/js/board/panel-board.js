@@ -20,6 +20,8 @@ export function panelBoard(board, prefix = "panel") {
     dragging: () => board.drag.active,
     tool: () => board.tool,
     kind: () => board.grid.kind,
+    facingStep: () => board.grid.facingStep,
+    freeSpot: () => board.freeSpot(),
     destroy() {
       for (const off of offs) off();
       const shapes = {};

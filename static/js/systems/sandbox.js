@@ -23,24 +23,6 @@ function button(text, onClick, cls = "") {
   return b;
 }
 
-// The free place nearest the middle of what is on screen, so new tokens do not stack.
-function freeSpot(board, view) {
-  const grid = board.grid;
-  const vb = board.panZoom.vb;
-  const centre = grid.fromPixel(vb.x + vb.w / 2, vb.y + vb.h / 2);
-  const taken = new Set((view.pieces || []).map((p) => JSON.stringify(board.piecePos(p))));
-  const step = grid.kind === "hex" ? null : Math.max(1, Math.round(grid.pieceRadius * 3));
-  for (let ring = 0; ring < 30; ring++) {
-    for (let i = -ring; i <= ring; i++) {
-      for (const [a, b] of [[i, -ring], [i, ring], [-ring, i], [ring, i]]) {
-        const pos = step ? { x: centre.x + a * step, y: centre.y + b * step } : { q: centre.q + a, r: centre.r + b };
-        if (grid.onBoard(pos) && !taken.has(JSON.stringify(pos))) return pos;
-      }
-    }
-  }
-  return centre;
-}
-
 export function mount(ctx) {
   const { container, board } = ctx;
   const h = document.createElement("h2");
@@ -54,7 +36,7 @@ export function mount(ctx) {
   form.append(field("Token name", label), field("Colour", color), add);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    const pos = freeSpot(board, ctx.view());
+    const pos = board.freeSpot();
     const action = { kind: "add_token", token: `${ctx.seat}-${Date.now().toString(36)}`, label: label.value.trim() || "Token", facing: 0, ...pos };
     if (color.value) action.color = color.value;
     ctx.send(action).then(() => { label.value = ""; }).catch((err) => ctx.message(`Not placed: ${err.message}`));
@@ -69,8 +51,8 @@ export function mount(ctx) {
     ctx.send({ kind: "move_token", token: piece.id, ...board.piecePos(piece), facing }).catch((err) => ctx.message(err.message));
   };
   selected.append(
-    button("Turn left", turn(-board.grid.facingStep), "small secondary"),
-    button("Turn right", turn(board.grid.facingStep), "small secondary"),
+    button("Turn left", turn(-board.facingStep()), "small secondary"),
+    button("Turn right", turn(board.facingStep()), "small secondary"),
     button("Remove selected", () => {
       const piece = ctx.selected();
       if (!piece) return ctx.message("Select a token first");
