@@ -1,10 +1,11 @@
 """Samurai Robots Battle Royale in real Chromium: two players and a spectator at a seeded table.
 
-The table's host made the mechas worn (Warboard default health track overridden so every part
-starts on white, yellow, red dice) and fixed the initiative, so the seed below gives, in order:
-p1 activates Kabuto-Maru's Legs with two dice (two successes, no 1), moves once by a drag and
-once by picking a point; then Raijin's Legs with three dice roll 2, 1 on yellow, 6: one success,
-two failures, and a 1 on a yellow die, so p2 is offered a reaction, reacts with Gamera-X's Legs
+The table's host made the mechas worn (Warboard default health track overridden to yellow, red:
+every part starts on three yellow dice; damage changes their colour, never their number) and
+fixed the initiative, so the seed below gives, in order: p1 activates Kabuto-Maru's Legs with two
+dice (two successes, no 1), moves once by a drag and once by picking a point; then Raijin's Legs
+with three dice roll 2, 1, 6: one success, two failures, and a 1 on a yellow die, so p2 is
+offered a reaction, reacts with Gamera-X's Legs
 and moves; p1 spends the last action from the keyboard form and the turn passes to p2.
 """
 
@@ -25,7 +26,7 @@ from tests.helpers import act, new_table
 pytestmark = pytest.mark.browser
 
 SEED = "srbr-browser-8"
-OPTIONS = {"rules": {"health": {"track": [["white", "yellow", "red"], ["yellow", "red"], ["red"], []]},
+OPTIONS = {"rules": {"health": {"track": ["yellow", "red"]},
                      "initiative": {"method": "fixed"}}}
 
 
@@ -46,6 +47,12 @@ def view(page: Page) -> dict[str, Any]:
 def piece_at(page: Page, mid: str) -> tuple[float, float]:
     p = next(p for p in view(page)["pieces"] if p["id"] == mid)
     return p["x"], p["y"]
+
+
+def anchor_at(page: Page, mid: str) -> tuple[float, float]:
+    """Where the mecha's measuring point is (the centre plus the view's anchor offset)."""
+    p = next(p for p in view(page)["pieces"] if p["id"] == mid)
+    return p["x"] + p["anchor"][0], p["y"] + p["anchor"][1]
 
 
 def wait_ask(page: Page, ask: str) -> None:
@@ -90,14 +97,13 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     # --- p1: choose Kabuto-Maru's Legs and two dice --------------------------------------------
     p1.get_by_label("Mecha", exact=True).select_option("p1-kabuto")
     p1.locator(".srbr-parts").get_by_label(re.compile(r"^Legs")).check()
-    p1.get_by_role("button", name=re.compile(r"^Roll 2 dice for Kabuto-Maru Legs \(white, yellow\)")).click()
+    p1.get_by_role("button", name=re.compile(r"^Roll 2 dice for Kabuto-Maru Legs \(yellow, yellow\)")).click()
     wait_ask(p1, "actions")
     roll = p1.locator(".srbr-roll")
     expect(roll).to_contain_text("Kabuto-Maru Legs (Q3+)")
     expect(roll.locator(".srbr-successes")).to_have_text("2 successes")
     expect(roll.locator(".srbr-die")).to_have_count(2)
-    expect(roll.locator(".srbr-die.die-white")).to_have_count(1)
-    expect(roll.locator(".srbr-die.die-yellow")).to_have_count(1)
+    expect(roll.locator(".srbr-die.die-yellow")).to_have_count(2)  # a part's dice share one colour
     expect(p1.locator(".srbr-actions")).to_contain_text("2 actions left of 2 successes")
     expect(p2.locator(".srbr-roll .srbr-successes")).to_have_text("2 successes")  # the opponent sees the dice too
     expect(p1.locator(".srbr-reach")).to_have_count(1)
@@ -122,12 +128,12 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     p1.get_by_label("Mecha", exact=True).select_option("p1-raijin")
     expect(p1.locator(".srbr-parts")).to_contain_text("Lightning rifle")
     p1.locator(".srbr-parts").get_by_label(re.compile(r"^Legs")).check()
-    p1.get_by_role("button", name=re.compile(r"^Roll 3 dice for Raijin Legs \(white, yellow, red\)")).click()
+    p1.get_by_role("button", name=re.compile(r"^Roll 3 dice for Raijin Legs \(yellow, yellow, yellow\)")).click()
     roll = p1.locator(".srbr-roll")
     expect(roll.locator(".srbr-successes")).to_have_text("1 success")
     expect(roll.locator(".srbr-die.trigger")).to_have_count(1)
     expect(roll.locator(".srbr-die.trigger")).to_have_attribute("aria-label", "yellow die rolled 1, failure, the opponent may react")
-    expect(roll.locator(".srbr-die.die-red")).to_have_attribute("aria-label", "red die rolled 6, success")
+    expect(roll.locator(".srbr-die").nth(2)).to_have_attribute("aria-label", "yellow die rolled 6, success")
     expect(roll).to_contain_text("the opponent may react")
     expect(roll).to_contain_text("the turn ends after these actions")
     wait_ask(p1, "wait")
@@ -260,36 +266,96 @@ def test_an_srbr_attack_and_its_damage_in_the_browser(server: Server, new_page, 
     expect(p1.locator(".srbr-parts")).to_be_visible()
 
 
-def test_srbr_manual_resolution_and_declared_winner(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    """Health, combat and victory switched to manual: players record damage and a fall with the
-    panel's form, from the keyboard, and both declare the same winner."""
+def record_kabuto_arms(box: Any, damage: str, note: str, jam: bool = False) -> None:
+    """p1's record form, from the keyboard: Kabuto-Maru's Arms, a damage total, fallen."""
+    box.get_by_label("Mecha").select_option("p1-kabuto")
+    box.get_by_label("Body part").select_option("arms")
+    box.get_by_label("Damage taken by the part (total)").fill(damage)
+    box.get_by_label("Status").select_option("fallen")
+    if jam:
+        box.get_by_label("Jam of the part").select_option("1")
+    box.get_by_label("Note").fill(note)
+    box.get_by_label("Note").press("Enter")
+
+
+def arms_chips(page: Page, colour: str) -> Any:
+    row = page.locator(".srbr-mecha[data-mecha='p1-kabuto'] tbody tr", has=page.get_by_role("rowheader", name="Arms"))
+    return row.locator(f".srbr-chip.die-{colour}")
+
+
+def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """Health, combat and victory switched to manual. In its own turn p1 records damage and a
+    fall with the panel's form, from the keyboard; p2 disputes the open record and the game waits;
+    the host (a watching page holding the host token) overturns it from the panel, and the table
+    is back as before. p1 records again, p2 disputes, the host upholds. Both declare the winner."""
     options = {"manual": {"health": True, "combat": True, "malfunction": True, "victory": True},
                "rules": {"initiative": {"method": "fixed"}}}
     with server.client() as client:
         table = new_table(client, "srbr", name="Gentlemen's duel", options=options, seed="srbr-manual")
     tid = table["id"]
-    p1, p2 = new_page(1400, 950), new_page(1400, 950)
+    p1, p2, hal = new_page(1400, 950), new_page(1400, 950), new_page(1400, 950)
     open_seat(p1, server.url, tid, "p1", "Ann")
     open_seat(p2, server.url, tid, "p2", "Bob")
+    hal.add_init_script(f"localStorage.setItem('warboard:host:{tid}', {table['host_token']!r})")
+    open_seat(hal, server.url, tid, None, "Hal")
     wait_ask(p1, "activate")
-    box = p2.locator(".srbr-manual")
+    box = p1.locator(".srbr-manual")
     expect(box).to_contain_text("Players decide: Damage (dice colours), Malfunctions, Combat, Victory")
     expect(box.get_by_label("Jam of the part")).to_be_visible()
-    assert unnamed_controls(p2) == []
-    # p2 records (out of turn: records are not turn-bound) from the keyboard
-    box.get_by_label("Mecha").select_option("p1-kabuto")
-    box.get_by_label("Body part").select_option("arms")
-    box.get_by_label("Damage taken by the part (total)").fill("2")
-    box.get_by_label("Status").select_option("fallen")
-    box.get_by_label("Jam of the part").select_option("1")
-    box.get_by_label("Note").fill("<b>slam</b> into the tower")
-    box.get_by_label("Note").press("Enter")
-    for page in (p1, p2):
-        expect(page.locator("#log")).to_contain_text("Bob (p2): records Kabuto-Maru Arms: damage 2, jammed, fallen (<b>slam</b> into the tower)")
-        expect(page.locator(".srbr-mecha[data-mecha='p1-kabuto'] tbody tr").nth(2).locator(".srbr-chip.die-red")).to_have_count(1)
+    assert unnamed_controls(p1) == []
+    expect(p1.locator(".srbr-records")).to_be_hidden()  # no record yet
+
+    # p1 records in its own turn (between activations); the record is open and p2 may dispute it
+    record_kabuto_arms(box, "2", "<b>slam</b> into the tower", jam=True)
+    for page in (p1, p2, hal):
+        expect(page.locator("#log")).to_contain_text("Ann (p1): records Kabuto-Maru Arms: damage 2, jammed, fallen (<b>slam</b> into the tower)")
+        expect(arms_chips(page, "red")).to_have_count(3)  # damage 2 on white, yellow, red: three red dice
         expect(mecha(page, "p1-kabuto")).to_have_attribute("aria-label", re.compile("status fallen"))
+        expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text("#0 Ann (p1): records Kabuto-Maru Arms")
+        expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text("open: may be disputed")
     assert p1.locator("#log b").count() == 0  # a note is text, never markup
-    shot(p2, artifacts, "10-manual", ".srbr-manual")
+    expect(p1.get_by_role("button", name="Dispute record 0")).to_have_count(0)  # not one's own record
+    expect(hal.get_by_role("button", name="Dispute record 0")).to_have_count(0)  # nor a watcher's
+    expect(hal.get_by_role("button", name="Uphold record 0")).to_have_count(0)  # nothing to rule on yet
+    p2.get_by_label("Reason to dispute record 0").fill("the slam missed")
+    p2.get_by_role("button", name="Dispute record 0").click()
+    for page in (p1, p2, hal):
+        expect(page.locator(".srbr-hold")).to_contain_text("On hold: Bob (p2) disputes record 0 (the slam missed)")
+        expect(page.locator("#log")).to_contain_text("Bob (p2): disputes record 0 by Ann (p1) (the slam missed)")
+        expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text("disputed: waiting for the host")
+    expect(p1.get_by_role("button", name="Uphold record 0")).to_have_count(0)  # players never rule
+    expect(p2.get_by_role("button", name="Overturn record 0")).to_have_count(0)
+    expect(hal.get_by_role("button", name="Uphold record 0")).to_be_visible()
+    assert unnamed_controls(hal) == []
+    assert unnamed_controls(p2) == []
+    shot(hal, artifacts, "10-host-ruling", ".srbr-records")
+    shot(p2, artifacts, "10b-disputed", ".srbr-records")
+
+    # the host overturns: Kabuto-Maru's arms are as before the record
+    hal.get_by_label("Note for the ruling on record 0").fill("it missed")
+    hal.get_by_role("button", name="Overturn record 0").click()
+    for page in (p1, p2, hal):
+        expect(page.locator("#log")).to_contain_text("The host overturns record 0 by Ann (p1): the table is back as it was before it (it missed)")
+        expect(page.locator(".srbr-hold")).to_have_count(0)
+        expect(arms_chips(page, "white")).to_have_count(3)
+        expect(mecha(page, "p1-kabuto")).not_to_have_attribute("aria-label", re.compile("status fallen"))
+        expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text("overturned by the host")
+    expect(hal.get_by_role("button", name="Overturn record 0")).to_have_count(0)
+
+    # p1 records again; p2 disputes; the host upholds
+    record_kabuto_arms(box, "1", "a glancing blow")
+    expect(p2.locator(".srbr-rec[data-record='1']")).to_contain_text("#1 Ann (p1): records Kabuto-Maru Arms: damage 1, fallen (a glancing blow)")
+    p2.get_by_label("Reason to dispute record 1").fill("no fall")
+    p2.get_by_label("Reason to dispute record 1").press("Enter")
+    expect(hal.locator(".srbr-hold")).to_contain_text("disputes record 1 (no fall)")
+    hal.get_by_role("button", name="Uphold record 1").click()
+    for page in (p1, p2, hal):
+        expect(page.locator("#log")).to_contain_text("The host upholds record 1 by Ann (p1)")
+        expect(page.locator(".srbr-rec[data-record='1']")).to_contain_text("upheld by the host")
+        expect(arms_chips(page, "yellow")).to_have_count(3)
+        expect(mecha(page, "p1-kabuto")).to_have_attribute("aria-label", re.compile("status fallen"))
+    shot(p1, artifacts, "10c-upheld", ".srbr-records")
+
     # both declare p2 the winner
     for page in (p1, p2):
         vote = page.locator(".srbr-vote")
@@ -338,7 +404,7 @@ def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(serve
     # the move from the keyboard: arrows place a target for the measuring point, ] turns, Enter moves
     raijin = mecha(p1, "p1-raijin")
     raijin.focus()
-    before = piece_at(p1, "p1-raijin")
+    before = anchor_at(p1, "p1-raijin")
     p1.keyboard.press("Shift+ArrowUp")
     p1.keyboard.press("Shift+ArrowUp")
     p1.keyboard.press("]")
@@ -348,9 +414,9 @@ def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(serve
     p1.keyboard.press("Enter")
     expect(p1.locator("#log")).to_contain_text("Raijin moves 10 cm (Long stick)")
     expect(raijin).to_have_attribute("aria-label", re.compile(r"facing 315 degrees"))
-    after = piece_at(p1, "p1-raijin")
-    assert after[0] == pytest.approx(before[0]) and after[1] == pytest.approx(before[1] - 10)
-    # Kabuto-Maru's Arms, three dice: 4 white, 1 yellow, 4 red; p2 passes and p1 keeps two actions
+    after = anchor_at(p1, "p1-raijin")  # the measuring point moved 10 cm north; the turn pivots on it
+    assert after[0] == pytest.approx(before[0], abs=0.01) and after[1] == pytest.approx(before[1] - 10, abs=0.01), (before, after)
+    # Kabuto-Maru's Arms, three yellow dice: 4, 1, 4; p2 passes and p1 keeps two actions
     wait_ask(p1, "activate")
     p1.get_by_label("Mecha", exact=True).select_option("p1-kabuto")
     p1.locator(".srbr-parts").get_by_label(re.compile(r"^Arms")).check()

@@ -31,11 +31,12 @@ export function mount(ctx) {
   const tools = h("section", { class: "srbr-tools", "aria-label": "Measuring sticks" });
   const roster = h("section", { class: "srbr-roster", "aria-label": "Mechas" });
   const manualBox = h("section", { class: "srbr-manual", "aria-label": "Manual resolution" });
+  const recordsBox = h("section", { class: "srbr-records", "aria-label": "Records", hidden: true });
   const builderBox = h("details", { class: "srbr-builder" });
   const concedeBox = h("div", { class: "srbr-concede" });
   const rulesBox = h("details", { class: "srbr-rules small" }, h("summary", { text: "Table rules (rulebook and Warboard defaults)" }));
   container.replaceChildren(h("h2", { text: "Samurai Robots" }), banner, status, rollBox, controls, tools, roster,
-    ...[manualBox, me ? builderBox : null, rulesBox, concedeBox].filter(Boolean));
+    ...[recordsBox, manualBox, me ? builderBox : null, rulesBox, concedeBox].filter(Boolean));
 
   // The values this table plays with, each labelled with its source (view.rules_help rows).
   function showRules(v) {
@@ -52,7 +53,7 @@ export function mount(ctx) {
     sticksFor: null, pickTarget: null, keyTarget: null };
   const names = () => view.names(st.view, ctx.names);
   const P = {
-    st, ctx, me, container, banner, status, rollBox, controls, tools, roster, manualBox, builderBox, concedeBox,
+    st, ctx, me, container, banner, status, rollBox, controls, tools, roster, manualBox, recordsBox, builderBox, concedeBox,
     player: (seat) => names().player(seat),
     mechaOf: (id) => st.view?.mechas?.[id],
     mechaName: (id) => names().mecha(id),
@@ -191,6 +192,7 @@ export function mount(ctx) {
     ctl.renderControls(v);
     cards.renderTools(v);
     cards.renderRoster(v);
+    manual.renderRecords(v);
     manual.renderManual(v);
     manual.renderConcede(v);
     showRules(v);

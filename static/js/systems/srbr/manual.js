@@ -1,11 +1,15 @@
 // Samurai Robots Battle Royale: the seat's manual resolution (records of damage, jams,
 // positions and terrain; declared results) and conceding.
 import { button, h } from "../dom.js";
-import { AREAS, FACINGS } from "./view.js";
+import { AREAS, FACINGS, recordedLine } from "./view.js";
 import { field, select } from "./controls.js";
+import { rulingBox } from "../ruling.js";
+
+const STATUS = { open: "open: may be disputed", closed: "closed", disputed: "disputed: waiting for the host",
+  upheld: "upheld by the host", overturned: "overturned by the host" };
 
 export function makeManual(P) {
-  const { st, ctx, me, container, banner, status, rollBox, controls, tools, roster, manualBox, builderBox, concedeBox } = P;
+  const { st, ctx, me, container, banner, status, rollBox, controls, tools, roster, manualBox, recordsBox, builderBox, concedeBox } = P;
   const { player, mechaOf, mechaName, partOf, partName, terrainName, targetName, unit, stickName, pieceOf } = P;
   const { send, fire, legal, prompt, ask, acting } = P;
   const drawOverlays = () => P.drawOverlays();
@@ -100,6 +104,55 @@ export function makeManual(P) {
     }
   }
 
+  // --- records: author and status; Dispute for the other seats, the host's ruling -----------------
+  function recordText(r) {
+    const a = r.action || {};
+    if (r.kind === "record_terrain") return `records ${terrainName(a.terrain)} ${a.smashed ? "smashed to rubble" : "standing again"}${a.note ? ` (${a.note})` : ""}`;
+    return recordedLine(a, { mecha: mechaName, part: partName }, "");
+  }
+
+  function renderRecords(view) {
+    const log = view.records || [];
+    const hold = view.hold || null;
+    const out = !me || (view.conceded || []).includes(me) || !!view.result;
+    const sig = JSON.stringify([log, hold, view.open_record, out, [...(ctx.names || [])]]);
+    if (sig === st.recordsSig) return;
+    st.recordsSig = sig;
+    recordsBox.replaceChildren();
+    recordsBox.hidden = !log.length;
+    if (!log.length) return;
+    recordsBox.append(h("h3", { text: "Records" }));
+    if (hold) {
+      recordsBox.append(h("p", { class: "srbr-hold", role: "alert",
+        text: `On hold: ${player(hold.by)} disputes record ${hold.record} (${hold.reason}). The game waits for the host's ruling.` }));
+      const rule = rulingBox(ctx, hold.record, { prefix: "srbr", withNote: true,
+        overturnText: "Overturning puts the table back as it was just before the record." });
+      if (rule) recordsBox.append(rule);
+    }
+    const list = h("ol", { class: "srbr-recs" });
+    for (const r of log.slice(-8)) {
+      const li = h("li", { class: `srbr-rec ${r.status}`, "data-record": r.index },
+        h("span", { text: `#${r.index} ${player(r.by)}: ${recordText(r)}` }),
+        h("span", { class: "srbr-rec-status", text: ` · ${STATUS[r.status] || r.status}` }));
+      if (r.dispute) li.append(h("span", { class: "muted", text: ` · disputed by ${player(r.dispute.by)}: ${r.dispute.reason}` }));
+      if (r.ruling?.note) li.append(h("span", { class: "muted", text: ` · host: ${r.ruling.note}` }));
+      if (!out && !hold && r.index === view.open_record && r.by !== me) {
+        const why = h("input", { type: "text", maxLength: 200, required: true, placeholder: "why", "data-key": `why-${r.index}`,
+          "aria-label": `Reason to dispute record ${r.index}` });
+        const form = h("form", { class: "srbr-dispute" }, why,
+          h("button", { type: "submit", class: "small secondary", text: "Dispute", "data-key": `dispute-${r.index}`,
+            "aria-label": `Dispute record ${r.index}` }));
+        form.addEventListener("submit", (e) => {
+          e.preventDefault();
+          fire({ kind: "dispute", record: r.index, reason: why.value.trim() || "disputed" });
+        });
+        li.append(form);
+      }
+      list.append(li);
+    }
+    recordsBox.append(list);
+  }
+
   // --- concede -------------------------------------------------------------------------------------
   function renderConcede(view) {
     concedeBox.replaceChildren();
@@ -110,5 +163,5 @@ export function makeManual(P) {
     concedeBox.append(first, sure);
   }
 
-  return { renderManual, renderConcede };
+  return { renderManual, renderRecords, renderConcede };
 }

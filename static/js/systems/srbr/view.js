@@ -39,7 +39,7 @@ function rollText(x) {
   return `${x.die}${x.score ? `+${x.score}` : ""}${mods ? `${mods > 0 ? "+" : ""}${mods}` : ""}=${x.total}`;
 }
 
-function recordedLine(e, n, who) {
+export function recordedLine(e, n, who) {
   const has = (k) => e[k] !== undefined && e[k] !== null;
   const bits = [];
   if (has("damage")) bits.push(`damage ${e.damage}`);
@@ -98,6 +98,8 @@ export function describe(e, n) {
     case "damage_to_record": return `${P(e.mecha, e.part)} is hit (${e.hits === "destroy" ? "destroyed" : plural(e.hits, "damage", "damage")}): record it (manual)`;
     case "attack_declared": return `${M(e.attacker)} ${nice(e.attack)}s ${n.target(e.target)}${e.target_part ? ` (aiming at ${n.part(e.target, e.target_part)})` : ""}: players resolve it (manual)`;
     case "recorded": return recordedLine(e, n, who);
+    case "record_disputed": return `${who || `${n.player(e.by)}: `}disputes record ${e.record} by ${n.player(e.author)} (${e.reason}): the game waits for the host`;
+    case "dispute_resolved": return `The host ${e.uphold ? "upholds" : "overturns"} record ${e.record} by ${n.player(e.author)}${e.uphold ? "" : ": the table is back as it was before it"}${e.note ? ` (${e.note})` : ""}`;
     case "terrain_recorded": return `${who}records ${n.terrain(e.terrain)} as ${e.type}${e.note ? ` (${e.note})` : ""}`;
     case "result_declared": return `${who}declares ${e.winners?.length ? `${e.winners.map(n.player).join(", ")} the winner${e.winners.length > 1 ? "s" : ""}` : "no winner"}`;
     default: return undefined;
