@@ -34,7 +34,7 @@ function primary() {
   const place = () => {
     const spectator = document.body.classList.contains("role-spectator");
     const now = spectator ? [] : [...panel.querySelectorAll("[data-primary]")].filter((b) => !b.closest("[hidden], .folded"));
-    for (const b of lifted) if (!now.includes(b)) { b.classList.remove("lifted"); b.style.top = b.style.left = ""; }
+    for (const b of lifted) if (!now.includes(b)) { b.classList.remove("lifted"); b.style.top = b.style.left = b.style.maxWidth = ""; }
     lifted = now;
     slot.hidden = !now.length;
     if (!now.length) return;
@@ -43,6 +43,7 @@ function primary() {
     const r = slot.getBoundingClientRect();
     let x = r.left + gap, y = r.top + gap, row = 0;
     for (const b of now) {
+      b.style.maxWidth = `${Math.max(120, r.width - 2 * gap)}px`;
       const w = b.offsetWidth, hgt = b.offsetHeight;
       if (x + w > r.right - gap && x > r.left + gap) { x = r.left + gap; y += row + gap; row = 0; }
       b.style.left = `${x}px`;

@@ -85,7 +85,8 @@ export function pieces(view) {
     const badges = [];
     if (Number.isFinite(n)) badges.push({ text: String(n), title: p.status, tone: p.kind === "heavy" ? "info" : "danger" });
     if (p.kind === "blb" && p.tag) badges.push({ text: "T", title: `Holo-board Tag of ${view.players?.[p.tag]?.name || p.tag}`, tone: "warn" });
-    return { ...p, icon: ICONS[p.kind] || "token", caption: p.kind === "heavy" || p.kind === "blb" ? p.name || p.label : p.label, badges };
+    const caption = p.kind === "heavy" ? view.players?.[p.owner]?.name || p.name : p.kind === "blb" ? p.name || p.label : p.label;
+    return { ...p, icon: ICONS[p.kind] || "token", caption, badges };
   });
 }
 
