@@ -2,6 +2,7 @@
 // sponsor cards and Call In Support, moves (with facing and movement cards), weapons face
 // down, stated results, tags, displacement, stealing, and manual records.
 import { button, h } from "../dom.js";
+import { rulingBox } from "../ruling.js";
 import { FACINGS, NEIGHBOURS, STEPS, SUPPORT, AREAS, hexKey, hexText, facingName } from "./view.js";
 
 export function makeControls(P) {
@@ -306,6 +307,8 @@ export function makeControls(P) {
     if (view.dispute) {
       const d = view.dispute;
       recordsBox.append(h("p", { class: "gkr-note", role: "status", text: `On hold: ${faction(d.by)} disputes record ${d.record} by ${faction(d.author)}${d.reason ? ` (${d.reason})` : ""}. The host rules on it.` }));
+      const rule = rulingBox(ctx, d.record, { prefix: "gkr", overturnText: "Overturning puts the table back as it was before the record." });
+      if (rule) recordsBox.append(rule);
     }
     if (me && manual.some((a) => a !== "dice" && a !== "flank" && a !== "weapons")) recordsBox.append(recordForm(view, manual));
     const list = h("ol", { class: "gkr-recs" });
