@@ -73,15 +73,25 @@ export function makeControls(P) {
     const sp = select(SPEEDS.map(([v, n]) => [v, `${n} · ${v === "stationary" ? "1 in" : `${card.mp?.[card.mode]?.[v] ?? "?"} MP`}`]), card.speed, { "data-key": "speed" });
     const md = select(MODES.map(([v, n]) => [v, `${n} · ${card.mp?.[v]?.combat ?? "?"}/${card.mp?.[v]?.full ?? "?"} MP`]), card.mode, { "data-key": "mode" });
     const row = h("div", { class: "hgb-row" }, field("Speed", sp), field("Mode", md));
-    const ap = (card.perks || []).some((p) => p.id === "autopilot") ? h("input", { type: "checkbox", "data-key": "autopilot", id: nextId("ap") }) : null;
     box.append(row);
-    if (ap) box.append(h("label", { class: "hgb-check", for: ap.id }, ap, h("span", { text: " Autopilot (two Actions, one defence die)" })));
     box.append(h("div", { class: "hgb-buttons" }, button("Set speed and mode", () => {
-      const a = { kind: "set_speed", model: card.id, speed: sp.value, mode: md.value };
-      if (ap?.checked) a.autopilot = true;
-      fire(a);
+      fire({ kind: "set_speed", model: card.id, speed: sp.value, mode: md.value });
     }, { key: "set-speed", disabled: locked, title: locked ? "Speed changes only before moving" : undefined })));
+    if ((card.perks || []).some((p) => p.id === "autopilot")) box.append(autopilotControl(card));
     return box;
+  }
+
+  // Autopilot is its own order (`autopilot`), switched on "at the start of a round": during the
+  // initiative phase at once, otherwise from the next round. While on: one defence die, a second attack.
+  function autopilotControl(card) {
+    const on = !!card.autopilot_order;
+    const now = card.autopilot ? "on this round" : "off this round";
+    const when = phase() === "initiative" ? "now" : "from the next round";
+    return h("div", { class: "hgb-autopilot", role: "group", "aria-label": `Autopilot of ${card.label}` },
+      h("p", { class: "hgb-note", text: `Autopilot (${now}${on !== !!card.autopilot ? `, ${on ? "on" : "off"} from the next round` : ""}): the model rolls only one die on defence, but may make a second attack.` }),
+      button(on ? "Switch Autopilot off" : "Switch Autopilot on", () => fire({ kind: "autopilot", model: card.id, on: !on }),
+        { key: "autopilot", cls: "small secondary", pressed: String(on),
+          aria: `${on ? "Switch off" : "Switch on"} Autopilot for ${card.label} (${when}): one defence die, a second attack` }));
   }
 
   function moveControls(card) {

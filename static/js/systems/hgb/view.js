@@ -76,6 +76,7 @@ export function describe(e, n) {
       return chosen ? `${who}lets ${player(chosen)} activate first` : `${who}has chosen who activates a Combat Group first`;
     }
     case "group_activated": return `${who}activates ${groupName(e.seat, e.group)}`;
+    case "autopilot_set": return `${L(e.model)}: Autopilot ${e.on ? "on" : "off"} from round ${e.from_round}${e.on ? " (one defence die, a second attack)" : ""}`;
     case "speed_set": return `${L(e.model)}: ${e.speed} speed, ${e.mode} mode${e.autopilot ? ", Autopilot" : ""}`;
     case "moved": {
       const total = e.mp?.length ? e.mp[e.mp.length - 1] : 0;
