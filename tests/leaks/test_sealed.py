@@ -1,0 +1,327 @@
+"""The generic leak suite: every system, a seeded game to its end, every byte every viewer gets.
+
+For each rule system a seeded game is played to its end over HTTP against a real server, with
+random legal actions (``legal_actions``) chosen by a seeded generator, while every seat and a
+spectator hold websockets. The same actions are applied in process beside the server, so for
+every seq we know the full state and, from it, what each viewer must not know
+(``tests.leaks.secrets``: other seats' hands and face-down choices, every deck and draw pile)
+plus the table's dice seed. Then everything that reached each viewer is scanned:
+
+- websocket welcome, every update, a reconnect's welcome and a resync;
+- ``/preview`` of the acting seat's legal actions at every step (all of them, or 4 chosen at
+  random when there are more), and the error another seat gets for trying the same action;
+- the acting seat's ``/actions`` answers, and at the end ``/view`` and ``/events?after=-1`` of
+  every viewer, ``/replay?seq=N`` at every seq, the lobby, the table summary, and the dice proof
+  while the game runs (409, no seed).
+
+A message is checked against the secrets of the state at its seq; an event, at the event's seq.
+Zero hits. The positive control: each seat's own hand does show up in that seat's own stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import contextlib
+import json
+import random
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+
+from app.core.dice import Dice
+from app.core.errors import WarboardError
+from app.systems import registry
+from tests.conftest import Server
+from tests.leaks.secrets import EXTRACTORS, own, secrets
+
+pytestmark = pytest.mark.anyio
+
+ENDINGS = {"concede", "propose_end", "agree_end", "accept_end", "end_game"}
+PREVIEWS_PER_STEP = 4
+# system id, options, the step after which ending kinds (conceding) may be chosen
+GAMES = [
+    ("sandbox", {}, 0),
+    ("small-soldiers", {}, 2000),
+    ("small-soldiers", {"advanced": True}, 2000),
+    ("small-soldiers", {"advanced": True, "players": 4, "team_mode": "team"}, 2000),
+    ("gkr", {"players": 2}, 2000),
+    ("hgb", {}, 120),
+    ("srbr", {}, 120),
+]
+SANDBOX_SCRIPT = [("p1", {"kind": "add_token", "token": "a", "x": 2, "y": 2}),
+                  ("p2", {"kind": "roll", "dice": "3d6"}),
+                  ("p1", {"kind": "move_token", "token": "a", "x": 5, "y": 4}),
+                  ("p2", {"kind": "add_token", "token": "b", "x": 9, "y": 9}),
+                  ("p1", {"kind": "roll", "dice": "2d10"}),
+                  ("p2", {"kind": "remove_token", "token": "b"})]
+MAX_STEPS = 3000
+
+
+@pytest.fixture(scope="module")
+def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    path = tmp_path_factory.mktemp("leaks") / "warboard.sqlite3"
+    srv = Server(f"sqlite:///{path}", env={"WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000",
+                                           "WARBOARD_WS_RATE": "100000", "WARBOARD_WS_BURST": "100000"}).start()
+    yield srv
+    srv.stop()
+
+
+class Game:
+    """The same game, in process: the full state after every action."""
+
+    def __init__(self, system_id: str, options: dict[str, Any], seed: str) -> None:
+        self.system = registry.get(system_id)
+        assert self.system is not None
+        self.options = self.system.validate_options(options)
+        self.seats = self.system.seats(self.options)
+        self.seed = seed
+        dice = Dice(seed, 0)
+        self.state = self.system.setup(self.options, dice)
+        self.index = dice.index
+
+    def try_apply(self, seat: str, raw: dict[str, Any]) -> dict[str, Any] | None:
+        dice = Dice(self.seed, self.index)
+        try:
+            state, _ = self.system.apply(self.state, seat, self.system.parse_action(raw), dice)
+        except WarboardError:
+            return None
+        self.state, self.index = state, dice.index
+        return state
+
+    def over(self) -> bool:
+        return self.system.outcome(self.state) is not None
+
+
+@dataclass
+class Timeline:
+    """The full state at every seq: entry i holds the state after the events up to last[i]."""
+
+    system_id: str
+    seats: list[str]
+    seed: str
+    last: list[int] = field(default_factory=list)
+    states: list[dict[str, Any]] = field(default_factory=list)
+    _cache: dict[int, dict[str | None, set[str]]] = field(default_factory=dict)
+
+    def add(self, last_seq: int, state: dict[str, Any]) -> None:
+        self.last.append(last_seq)
+        self.states.append(state)
+
+    def index(self, seq: int) -> int:
+        return min(bisect.bisect_left(self.last, seq), len(self.last) - 1)
+
+    def secrets(self, seq: int, viewer: str | None) -> set[str]:
+        i = self.index(seq)
+        if i not in self._cache:
+            self._cache[i] = secrets(self.system_id, self.states[i], self.seats)
+        return self._cache[i][viewer]
+
+    def own(self, seq: int, seat: str) -> set[str]:
+        return own(self.system_id, self.states[self.index(seq)], self.seats, seat)
+
+
+@dataclass
+class Scanner:
+    timeline: Timeline
+    hits: list[str] = field(default_factory=list)
+    own_seen: int = 0
+    own_held: int = 0
+
+    def check(self, where: str, viewer: str | None, seq: int, payload: Any, sent: str = "") -> None:
+        """``sent``: what the viewer itself sent (an error may echo it back)."""
+        text = payload if isinstance(payload, str) else json.dumps(payload)
+        if self.timeline.seed in text:
+            self.hits.append(f"{where} to {viewer}: the dice seed")
+        for secret in self.timeline.secrets(seq, viewer):
+            if f'"{secret}"' in text and f'"{secret}"' not in sent:
+                self.hits.append(f"{where} to {viewer} at seq {seq}: {secret}")
+
+    def check_events(self, where: str, viewer: str | None, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            self.check(where, viewer, int(event["seq"]), event)
+
+    def check_message(self, viewer: str | None, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind in ("welcome", "update"):
+            self.check(f"ws {kind}", viewer, int(message["seq"]), message.get("view") or {})
+            self.check_events(f"ws {kind} event", viewer, message.get("events") or [])
+            if viewer is not None:
+                text, held = json.dumps(message), self.timeline.own(int(message["seq"]), viewer)
+                self.own_held += len(held)
+                self.own_seen += sum(f'"{c}"' in text for c in held)
+        else:
+            self.check(f"ws {kind}", viewer, 10**9, message)
+
+
+class Listener:
+    """A websocket that keeps every message, drained in the background."""
+
+    def __init__(self, server: Server, table_id: str, token: str) -> None:
+        self.url = f"{server.ws_url}/ws/tables/{table_id}?token={token}"
+        self.messages: list[dict[str, Any]] = []
+        self.seq = -1
+        self.conn: ClientConnection | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    async def open(self, resync_since: int | None = None) -> None:
+        self.conn = await connect(self.url, max_size=2**23)
+        self.task = asyncio.get_running_loop().create_task(self._drain(self.conn))
+        if resync_since is not None:
+            await self.conn.send(json.dumps({"type": "resync", "since": resync_since}))
+
+    async def _drain(self, conn: ClientConnection) -> None:
+        with contextlib.suppress(Exception):
+            async for raw in conn:
+                message = json.loads(raw)
+                self.messages.append(message)
+                if message.get("type") in ("welcome", "update"):
+                    self.seq = max(self.seq, int(message["seq"]))
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            await self.conn.close()
+        if self.task is not None:
+            await self.task
+
+    async def until(self, seq: int) -> None:
+        for _ in range(400):
+            if self.seq >= seq:
+                return
+            await asyncio.sleep(0.025)
+        raise AssertionError(f"websocket stuck at seq {self.seq}, expected {seq}")
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def choose(game: Game, rng: random.Random, step: int, allow_end: int) -> tuple[str, dict[str, Any], list]:
+    """A random listed action that parses (some listings are templates), ending kinds (a
+    concession) only from step ``allow_end`` on, and then first."""
+    if game.system.id == "sandbox":
+        seat, action = SANDBOX_SCRIPT[step]
+        return seat, action, [action]
+    options = {seat: game.system.legal_actions(game.state, seat) for seat in game.seats}
+    pool = [(s, a) for s, acts in options.items() for a in acts if _parses(game, a)]
+    assert pool, f"no seat has a legal action at step {step}"
+    ending = [(s, a) for s, a in pool if a["kind"] in ENDINGS]
+    playing = [(s, a) for s, a in pool if a["kind"] not in ENDINGS]
+    if step >= allow_end and ending:
+        pool = ending
+    elif playing:
+        pool = playing
+    rng.shuffle(pool)
+    seat, action = pool[0]
+    return seat, action, options[seat]
+
+
+def _parses(game: Game, action: dict[str, Any]) -> bool:
+    try:
+        game.system.parse_action(action)
+    except WarboardError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("system_id", "options", "allow_end"), GAMES,
+                         ids=[g[0] + ''.join(f'-{k}' for k in g[1]) for g in GAMES])
+async def test_no_viewer_receives_what_it_may_not_see(fast_server: Server, system_id: str,
+                                                      options: dict[str, Any], allow_end: int) -> None:
+    seed = f"canary-seed-{uuid.uuid4().hex}"
+    game = Game(system_id, options, seed)
+    timeline = Timeline(system_id, game.seats, seed)
+    scan = Scanner(timeline)
+    rng = random.Random(system_id + json.dumps(options))
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
+        created = await client.post("/api/tables", json={"system": system_id, "name": "Sealed", "seed": seed,
+                                                         "options": options})
+        assert created.status_code == 201, created.text
+        table_id = created.json()["id"]
+        tokens: dict[str | None, str] = {}
+        for seat in game.seats:
+            joined = await client.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": seat})
+            tokens[seat] = joined.json()["token"]
+        tokens[None] = (await client.post(f"/api/tables/{table_id}/spectate", json={})).json()["token"]
+        timeline.add(len(game.seats), game.state)
+        scan.check("create answer", None, 0, {k: v for k, v in created.json().items() if k != "host_token"})
+        listeners = {viewer: Listener(fast_server, table_id, token) for viewer, token in tokens.items()}
+        for listener in listeners.values():
+            await listener.open()
+        reconnected: list[tuple[str | None, Listener]] = []
+        seq, step = len(game.seats), 0
+        for step in range(MAX_STEPS):
+            if game.over() or (system_id == "sandbox" and step == len(SANDBOX_SCRIPT)):
+                break
+            seat, action, seat_actions = choose(game, rng, step, allow_end)
+            sample = seat_actions if len(seat_actions) <= PREVIEWS_PER_STEP else rng.sample(seat_actions,
+                                                                                             PREVIEWS_PER_STEP)
+            for candidate in sample:
+                answer = await client.post(f"/api/tables/{table_id}/preview", headers=bearer(tokens[seat]),
+                                           json={"id": "p", "action": candidate})
+                assert answer.status_code < 500, answer.text  # a listed template may lack a field
+                scan.check("preview", seat, seq, answer.text)
+            other = next(s for s in game.seats if s != seat)
+            refused = await client.post(f"/api/tables/{table_id}/actions", headers=bearer(tokens[other]),
+                                        json={"id": f"x{step}", "action": action})
+            if refused.status_code == 200:  # a teammate, or a game where both may act: legal for them too
+                assert game.try_apply(other, action) is not None, refused.text
+                seq = refused.json()["seq"]
+                timeline.add(seq, game.state)
+                scan.check_events("action answer", other, refused.json()["events"])
+                continue
+            scan.check("error to another seat", other, seq, refused.text, sent=json.dumps(action))
+            if step % 25 == 0:
+                proof = await client.get(f"/api/tables/{table_id}/dice/proof")
+                assert proof.status_code == 409 and seed not in proof.text
+            applied = await client.post(f"/api/tables/{table_id}/actions", headers=bearer(tokens[seat]),
+                                        json={"id": f"a{step}", "action": action})
+            assert applied.status_code == 200, (seat, action, applied.text)
+            assert game.try_apply(seat, action) is not None
+            seq = applied.json()["seq"]
+            timeline.add(seq, game.state)
+            scan.check_events("action answer", seat, applied.json()["events"])
+            if step == 40:  # a reconnect (fresh welcome) and a resync a few seqs back
+                for viewer in (game.seats[0], None):
+                    await listeners[viewer].until(seq)
+                    fresh = Listener(fast_server, table_id, tokens[viewer])
+                    await fresh.open(resync_since=max(0, seq - 6))
+                    reconnected.append((viewer, fresh))
+        assert game.over() or system_id == "sandbox", f"{system_id}: no end after {step} steps"
+
+        for viewer, listener in listeners.items():
+            await listener.until(seq)
+            await listener.close()
+            for message in listener.messages:
+                scan.check_message(viewer, message)
+        for viewer, fresh in reconnected:
+            await fresh.until(seq)
+            await fresh.close()
+            assert any(m.get("type") == "welcome" for m in fresh.messages)
+            for message in fresh.messages:
+                scan.check_message(viewer, message)
+
+        for viewer, token in tokens.items():
+            view = (await client.get(f"/api/tables/{table_id}/view", headers=bearer(token))).json()
+            scan.check("view", viewer, view["seq"], view["view"])
+            events = (await client.get(f"/api/tables/{table_id}/events?after=-1", headers=bearer(token))).json()
+            scan.check_events("events", viewer, events["events"])
+        seen: dict[int, dict[str, Any]] = {}  # a replay's events repeat in the next: scan each once
+        for n in range(seq + 1):
+            replay = (await client.get(f"/api/tables/{table_id}/replay?seq={n}")).json()
+            scan.check("replay view", None, replay["state_seq"], replay["view"])
+            fresh = [e for e in replay["events"] if e["seq"] not in seen]
+            assert all(seen[e["seq"]] == e for e in replay["events"] if e["seq"] in seen)
+            seen.update((e["seq"], e) for e in fresh)
+            scan.check_events("replay events", None, fresh)
+        scan.check("lobby", None, seq, (await client.get("/api/tables")).text)
+        scan.check("summary", None, seq, (await client.get(f"/api/tables/{table_id}")).text)
+
+    assert not scan.hits, f"{len(scan.hits)} leaks, e.g.:\n" + "\n".join(scan.hits[:20])
+    if scan.own_held:  # the positive control: the scanner does see a seat's own secrets
+        assert scan.own_seen > 0, "no seat's own hand showed up in its own stream"
