@@ -47,7 +47,7 @@ def test_lobby_lists_live_and_creates_tables(server: Server, new_page, artifacts
     page.get_by_role("button", name="Create table").click()
     page.wait_for_url(re.compile(r"/tables/[^/?#]+$"))
     expect(page.locator("#table-name")).to_have_text("Form-made <b>table</b>")
-    expect(page.locator("#share-link")).to_have_value(page.url)
+    expect(page.locator("#invite-play")).to_have_value(page.url + "?join=1")
     table_id = page.url.rsplit("/", 1)[1]
     assert page.evaluate(f"localStorage.getItem('warboard:host:{table_id}')")
 
@@ -126,11 +126,11 @@ def test_the_host_frees_a_seat_and_closes_the_table(server: Server, new_page) ->
 
     guest = new_page()
     open_seat(guest, server.url, table_id, "p2", "Gil")
+    host.on("dialog", lambda dialog: dialog.accept())  # removing a player asks first
     host.get_by_role("button", name="Remove the player at p2").click()
     expect(guest.locator("#join")).to_be_visible(timeout=10000)
     expect(guest.locator("#join-error")).to_contain_text("no longer valid")
     expect(host.get_by_role("button", name="Reopen seat p2")).to_be_visible()
 
-    host.on("dialog", lambda dialog: dialog.accept())
     host.get_by_role("button", name="Close the table").click()
     expect(host.locator("#turn")).to_contain_text("Table closed")
