@@ -107,6 +107,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
+UNPACED = {"WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000",
+           "WARBOARD_WS_RATE": "100000", "WARBOARD_WS_BURST": "100000"}
+
+
+@pytest.fixture(scope="module")
+def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose rate limits do not pace a test client sending at full speed."""
+    path = tmp_path_factory.mktemp("fast") / "warboard.sqlite3"
+    srv = Server(f"sqlite:///{path}", env=UNPACED).start()
+    yield srv
+    srv.stop()
+
+
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"

@@ -26,7 +26,6 @@ import contextlib
 import json
 import random
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +37,7 @@ from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.systems import registry
 from tests.conftest import Server
-from tests.leaks.secrets import EXTRACTORS, own, secrets
+from tests.leaks.secrets import own, secrets
 
 pytestmark = pytest.mark.anyio
 
@@ -63,13 +62,6 @@ SANDBOX_SCRIPT = [("p1", {"kind": "add_token", "token": "a", "x": 2, "y": 2}),
 MAX_STEPS = 3000
 
 
-@pytest.fixture(scope="module")
-def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    path = tmp_path_factory.mktemp("leaks") / "warboard.sqlite3"
-    srv = Server(f"sqlite:///{path}", env={"WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000",
-                                           "WARBOARD_WS_RATE": "100000", "WARBOARD_WS_BURST": "100000"}).start()
-    yield srv
-    srv.stop()
 
 
 class Game:

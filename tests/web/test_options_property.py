@@ -10,7 +10,6 @@ bound, an unknown enum word, a wrong type), or leaves a field out. (hypothesis-j
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -58,12 +57,6 @@ def values(schema: Schema, defs: dict[str, Schema], depth: int = 0) -> st.Search
     return st.none() | st.integers(0, 3)
 
 
-@pytest.fixture(scope="module")
-def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    path = tmp_path_factory.mktemp("options") / "warboard.sqlite3"
-    srv = Server(f"sqlite:///{path}", env={"WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000"}).start()
-    yield srv
-    srv.stop()
 
 
 @pytest.mark.parametrize("system_id", SYSTEMS)

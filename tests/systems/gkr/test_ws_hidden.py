@@ -20,7 +20,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -38,14 +37,6 @@ PUBLIC_EVENTS = ("attack", "attack_void", "firing_line_revealed")  # after the r
 PLAYED_FACE_UP = ("sponsor_played", "blb_activated")
 
 
-@pytest.fixture(scope="module")
-def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server whose websocket rate limit does not pace a test client sending at full speed."""
-    path = tmp_path_factory.mktemp("gkr-ws") / "warboard.sqlite3"
-    srv = Server(f"sqlite:///{path}", env={"WARBOARD_HTTP_RATE": "1000", "WARBOARD_HTTP_BURST": "1000",
-                                           "WARBOARD_WS_RATE": "1000", "WARBOARD_WS_BURST": "1000"}).start()
-    yield srv
-    srv.stop()
 
 
 class Snapshot:
