@@ -97,3 +97,10 @@ class TooLarge(WarboardError):
 class RateLimited(WarboardError):
     status = 429
     code = "rate_limited"
+
+
+class Unavailable(WarboardError):
+    """The database or the bus is down: try again later (``Retry-After``)."""
+
+    status = 503
+    code = "unavailable"
