@@ -8,7 +8,6 @@ view of a table as it was at ``seq``, rebuilt by replaying the log).
 from __future__ import annotations
 
 import io
-import json
 import socket
 import time
 from typing import Annotated, Any
@@ -18,13 +17,16 @@ import anyio
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from app import systems
 from app.config import ROOT
 from app.core.errors import NotFound, WarboardError
 from app.spectator_delay import spectators_see
+from app.storage import extras
 from app.web.deps import ClientLimit, SessionDep
+from app.web.forms import form_sections, parse_options
+from app.web.table_life import SettingsChange
 
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
 router = APIRouter()
@@ -42,7 +44,7 @@ async def lobby_page(request: Request, session: SessionDep) -> HTMLResponse:
     first = system_list[0]["id"] if system_list else None
     return templates.TemplateResponse(request, "lobby.html", {
         "tables": entries, "systems": system_list, "share_url": await share_url(request),
-        "fields": option_fields(first) if first else [], "selected": first})
+        **form_sections(first or ""), "selected": first})
 
 
 @router.get("/lobby/tables", **PAGE)
@@ -52,7 +54,7 @@ async def lobby_rows(request: Request, session: SessionDep) -> HTMLResponse:
 
 @router.get("/lobby/options", **PAGE)
 async def lobby_options(request: Request, system: str) -> HTMLResponse:
-    return templates.TemplateResponse(request, "_options.html", {"fields": option_fields(system)})
+    return templates.TemplateResponse(request, "_options.html", form_sections(system))
 
 
 @router.get("/lobby/qr.svg", include_in_schema=False)
@@ -75,13 +77,36 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
     try:
         if not name or len(name) > 120:
             raise ValueError("A table needs a name of 1 to 120 characters")
-        options = parse_options(system_id, {k[4:]: str(v) for k, v in form.items() if k.startswith("opt.")})
+        options = parse_options(system_id, {k[4:]: [str(v) for v in form.getlist(k)]
+                                            for k in form.keys() if k.startswith("opt.")})
+        settings = _spectator_settings(form)
         seed = str(form.get("seed", "")).strip()[:200] or None
         created = await session.create_table(system_id, name, options, visibility, seed)
     except (ValueError, WarboardError) as exc:
         return templates.TemplateResponse(request, "_form_error.html", {"message": str(exc)})
+    if settings:  # the spectator delay and chat, applied at once (as POST .../settings would)
+        await session.writer.run(lambda conn: extras.put_settings(conn, created["id"], settings))
     target = f"/tables/{created['id']}#host={created['host_token']}"
     return Response(status_code=204, headers={"HX-Redirect": target})
+
+
+def _spectator_settings(form: Any) -> dict[str, Any]:
+    """The create form's spectator settings (README changelog, Table settings), checked first."""
+    values: dict[str, Any] = {}
+    for key, label in (("delay_actions", "Spectator delay in actions"), ("delay_seconds", "Spectator delay in seconds")):
+        text = str(form.get(key, "") or "").strip()
+        if text:
+            try:
+                values[key] = int(text)
+            except ValueError:
+                raise ValueError(f"{label}: {text!r} is not a whole number") from None
+    if form.get("spectator_chat") in ("on", "true", "1"):
+        values["spectator_chat"] = True
+    try:
+        checked = SettingsChange(**values).model_dump(exclude_none=True)
+    except ValidationError as exc:
+        raise ValueError("Spectator delay: " + "; ".join(e["msg"] for e in exc.errors())) from None
+    return {k: v for k, v in checked.items() if v}
 
 
 # --- table and replay --------------------------------------------------------------------
@@ -134,84 +159,6 @@ async def _table_shell(request: Request, table_id: str, session: SessionDep, tem
     link = (await share_url(request)).rstrip("/") + f"/tables/{table_id}"
     return templates.TemplateResponse(request, template, {
         "table": table, "config": config, "link": link, "system_name": config["system_name"]})
-
-
-# --- options form from a system's JSON schema -------------------------------------------
-def option_fields(system_id: str) -> list[dict[str, Any]]:
-    """Form fields for a system's options: name, label, input kind, default, choices, bounds."""
-    system = systems.get(system_id)
-    if system is None:
-        return []
-    schema = system.describe()["options"]
-    defs = schema.get("$defs", {})
-    fields = []
-    for name, prop in schema.get("properties", {}).items():
-        prop = _resolve(prop, defs)
-        field: dict[str, Any] = {"name": name, "label": prop.get("title", name),
-                                 "description": prop.get("description", ""), "default": prop.get("default")}
-        kind = prop.get("type")
-        if "enum" in prop:
-            field.update(input="select", choices=[str(c) for c in prop["enum"]])
-        elif "const" in prop:
-            field.update(input="select", choices=[str(prop["const"])])
-        elif kind == "boolean":
-            field.update(input="checkbox")
-        elif kind in ("integer", "number"):
-            field.update(input="number", step="1" if kind == "integer" else "any",
-                         min=prop.get("minimum", prop.get("exclusiveMinimum")),
-                         max=prop.get("maximum", prop.get("exclusiveMaximum")))
-        elif kind == "string":
-            field.update(input="text", maxlength=prop.get("maxLength"))
-        else:
-            field.update(input="json", default=json.dumps(field["default"]) if field["default"] is not None else "")
-        fields.append(field)
-    return fields
-
-
-def parse_options(system_id: str, raw: dict[str, str]) -> dict[str, Any]:
-    """Turn the form's strings back into typed option values (the system validates them)."""
-    system = systems.get(system_id)
-    if system is None:
-        raise NotFound(f"There is no game system {system_id!r}", code="unknown_system")
-    schema = system.describe()["options"]
-    defs = schema.get("$defs", {})
-    out: dict[str, Any] = {}
-    for name, prop in schema.get("properties", {}).items():
-        prop = _resolve(prop, defs)
-        kind = prop.get("type")
-        if kind == "boolean":
-            out[name] = raw.get(name) in ("on", "true", "1")
-            continue
-        if name not in raw or raw[name] == "":
-            continue
-        value = raw[name]
-        try:
-            if "enum" in prop:
-                out[name] = next((c for c in prop["enum"] if str(c) == value), value)
-            elif kind == "integer":
-                out[name] = int(value)
-            elif kind == "number":
-                out[name] = float(value)
-            elif kind == "string" or "const" in prop:
-                out[name] = value
-            else:
-                out[name] = json.loads(value)
-        except ValueError:
-            raise ValueError(f"Option {prop.get('title', name)!r}: {value!r} is not a valid value") from None
-    return out
-
-
-def _resolve(prop: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
-    """Follow a local ``$ref`` and unwrap ``Optional`` (anyOf with null)."""
-    if "$ref" in prop:
-        prop = {**defs.get(prop["$ref"].rsplit("/", 1)[-1], {}), **{k: v for k, v in prop.items() if k != "$ref"}}
-    if "anyOf" in prop:
-        options = [_resolve(p, defs) for p in prop["anyOf"] if p.get("type") != "null"]
-        if len(options) == 1:
-            prop = {**options[0], **{k: v for k, v in prop.items() if k != "anyOf"}}
-    if "allOf" in prop and len(prop["allOf"]) == 1:
-        prop = {**_resolve(prop["allOf"][0], defs), **{k: v for k, v in prop.items() if k != "allOf"}}
-    return prop
 
 
 # --- share link --------------------------------------------------------------------------

@@ -167,7 +167,7 @@ def test_help_panel_calls_host_changeable_only_what_the_host_can_change():
 
 def test_lobby_form_shows_every_numeric_default_with_its_label():
     """Every value the text does not give is "Warboard default", shown where the host edits it."""
-    from app.web.pages import option_fields
+    from app.web.forms import option_fields
 
     fields = {f["name"]: f for f in option_fields("gkr")}
     for name, f in fields.items():
@@ -178,9 +178,9 @@ def test_lobby_form_shows_every_numeric_default_with_its_label():
     for name in ("energy_per_round", "hand_size", "heavy_move_range", "support_move_range",
                  "blb_range", "blb_max_hp"):
         assert fields[name]["input"] == "number" and fields[name]["default"] is not None, name
-    rules = json.loads(fields["rules"]["default"])
-    assert rules["tags_to_demolish"] == 4 and rules["sponsor_cards_at_start"] == 2
-    assert json.loads(fields["deck"]["default"]) == {"primary": 5, "secondary": 4, "deploy": 5, "movement": 7}
+    assert fields["rules.tags_to_demolish"]["default"] == 4 and fields["rules.sponsor_cards_at_start"]["default"] == 2
+    deck = {k: fields[f"deck.{k}"]["default"] for k in ("primary", "secondary", "deploy", "movement")}
+    assert deck == {"primary": 5, "secondary": 4, "deploy": 5, "movement": 7}
 
 
 # --- citations --------------------------------------------------------------------------------
