@@ -83,7 +83,10 @@ def serve(host: Annotated[str, typer.Option(help="Address to bind")] = "127.0.0.
     # than it saves on a LAN or a fast link (see the README's benchmark).
     uvicorn.run(create_app(settings), host=host, port=port, ws="websockets-sansio",
                 ws_per_message_deflate=False, ws_max_size=settings.max_body,
-                log_level="warning", access_log=False, lifespan="on")
+                log_level="warning", access_log=False, lifespan="on",
+                # The client address comes from X-Forwarded-For only when the peer is a trusted
+                # proxy (WARBOARD_TRUSTED_PROXIES: addresses or networks, comma-separated).
+                proxy_headers=True, forwarded_allow_ips=os.environ.get("WARBOARD_TRUSTED_PROXIES", "127.0.0.1,::1"))
 
 
 @cli.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -49,4 +50,18 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # Timeouts so that a frozen process cannot stall a table for the others: waiting for a row
+    # lock, one statement, and a transaction left idle (its holder stopped) are all bounded.
+    options = " ".join(f"-c {name}={_ms(env, default)}" for name, env, default in PG_TIMEOUTS)
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, pool_timeout=5,
+                         connect_args={"options": options, "connect_timeout": 5})
+
+
+#: PostgreSQL setting, environment variable (seconds), default (seconds)
+PG_TIMEOUTS = (("lock_timeout", "WARBOARD_DB_LOCK_TIMEOUT", 2.0),
+               ("statement_timeout", "WARBOARD_DB_STATEMENT_TIMEOUT", 15.0),
+               ("idle_in_transaction_session_timeout", "WARBOARD_DB_IDLE_TIMEOUT", 5.0))
+
+
+def _ms(env: str, default: float) -> int:
+    return int(float(os.environ.get(env, default)) * 1000)

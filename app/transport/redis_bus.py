@@ -1,15 +1,34 @@
-"""The bus over Redis: pub/sub for announcements, a hash per table for presence.
+"""The bus over Redis: one pub/sub connection per process, presence with a heartbeat.
 
-Every process subscribes to the channels of the tables it has connections at, so any process
-can serve any client of any table. Presence entries are keyed by process and connection; a
-process that stops cleanly removes its own (one that crashes leaves them until their key's
-expiry, refreshed while the process lives).
+**Fan-out.** A process holds one pub/sub connection whatever the number of tables: a hub's
+``subscribe`` adds a local queue and, for the table's first queue, sends ``SUBSCRIBE`` on
+that connection (waiting for Redis to confirm it, so the hub's read of the database that
+follows cannot miss an announcement); the last queue's exit sends ``UNSUBSCRIBE``. Commands
+(publish, presence) share a small pool (``MAX_CONNECTIONS``), never one per table.
+
+**Outages.** When Redis goes away the reader logs it, reconnects with a backoff and
+resubscribes every table. Meanwhile each subscribed table gets ``{"t": "poll"}`` every
+``POLL_EVERY`` seconds, on which its hub reads the table's seq from the database, so no table
+freezes; a publish that cannot reach Redis is still delivered to this process's own
+subscribers. On reconnection every table gets one more ``poll`` (for what was announced while
+the bus was down) and a ``presence``; ``health()`` reports the state and the last gap.
+
+**Presence.** Each process keeps its connections per table in a hash of its own,
+``{prefix}:presence:{table}:{process}``, and beats in ``{prefix}:processes`` (a sorted set of
+process -> last beat). Every ``HEARTBEAT`` seconds the process refreshes its beat and the
+expiry (``PRESENCE_TTL``) of its hashes, rewrites those a failed write left stale, and drops
+processes that stopped beating (then tells its hubs to send presence again). Counts read only
+the hashes of processes that beat within the TTL, so a killed process's connections vanish
+within ``PRESENCE_TTL`` seconds, and a clean stop removes them at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import os
+import time
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -17,70 +36,305 @@ from typing import Any
 
 import orjson
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from app.transport.bus import Message, count_presence
 
-PRESENCE_TTL = 120
+log = logging.getLogger(__name__)
+PRESENCE_TTL = 10.0  # seconds: a process that stops beating drops out of presence after this
+HEARTBEAT = 2.0
+POLL_EVERY = 1.0  # seconds between database polls of each table while the bus is down
+MAX_CONNECTIONS = 16  # command connections per process (pub/sub has its own one)
+MAX_CARRIED = 256 * 1024  # bytes: a larger update goes out without its state (nodes re-read it)
+CONFIRM_TIMEOUT = 2.0
 
 
 class RedisBus:
-    def __init__(self, url: str) -> None:
-        self.redis = Redis.from_url(url)
+    def __init__(self, url: str, prefix: str | None = None) -> None:
+        self.redis = Redis.from_url(url, max_connections=MAX_CONNECTIONS, socket_timeout=3,
+                                    socket_connect_timeout=2, retry=Retry(NoBackoff(), 0),
+                                    health_check_interval=5)
+        self.prefix = prefix or os.environ.get("WARBOARD_BUS_PREFIX", "warboard")
         self.process = uuid.uuid4().hex[:12]
-        self._mine: dict[str, set[str]] = {}
+        self.connected = False
+        self.down_since: float | None = time.time()
+        self.last_gap: float | None = None  # seconds of the last outage, once it ended
+        self.outages = 0
+        self._queues: dict[str, set[asyncio.Queue[Message]]] = {}
+        self._confirm: dict[bytes, list[asyncio.Future[None]]] = {}
+        self._mine: dict[str, dict[str, str | None]] = {}  # table -> conn -> seat
+        self._dirty: set[str] = set()  # tables whose presence hash must be rewritten
+        self._pubsub: Any = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._live: tuple[float, set[str]] = (0.0, set())
+        self._closed = False
 
-    @staticmethod
-    def _channel(table_id: str) -> str:
-        return f"warboard:table:{table_id}"
+    # --- keys --------------------------------------------------------------------------
+    def _channel(self, table_id: str) -> str:
+        return f"{self.prefix}:table:{table_id}"
 
-    @staticmethod
-    def _presence_key(table_id: str) -> str:
-        return f"warboard:presence:{table_id}"
+    def _presence_key(self, table_id: str, process: str | None = None) -> str:
+        return f"{self.prefix}:presence:{table_id}:{process or self.process}"
 
+    @property
+    def _procs_key(self) -> str:
+        return f"{self.prefix}:processes"
+
+    def _start(self) -> None:
+        if not self._tasks and not self._closed:
+            loop = asyncio.get_running_loop()
+            self._tasks = [loop.create_task(self._reader()), loop.create_task(self._heartbeat()),
+                           loop.create_task(self._poller())]
+
+    # --- fan-out -----------------------------------------------------------------------
     async def publish(self, table_id: str, message: Message) -> None:
-        await self.redis.publish(self._channel(table_id), orjson.dumps(message))
+        """Never raises: if Redis cannot take it, this process's subscribers still get it."""
+        self._start()
+        if self.connected:
+            data = orjson.dumps(message)
+            if len(data) > MAX_CARRIED and "env" in message:
+                data = orjson.dumps({k: v for k, v in message.items() if k not in ("env", "events")})
+            try:
+                await asyncio.wait_for(self.redis.publish(self._channel(table_id), data), 2.0)
+                return
+            except Exception as exc:  # noqa: BLE001 - an outage is handled, not raised
+                log.warning("bus: publish to table %s failed (%s); delivering locally", table_id, exc)
+        self._deliver(table_id, message)
+
+    def _deliver(self, table_id: str, message: Message) -> None:
+        for queue in self._queues.get(table_id, ()):
+            queue.put_nowait(message)
+
+    def _deliver_all(self, message: Message) -> None:
+        for table_id in list(self._queues):
+            self._deliver(table_id, message)
 
     @asynccontextmanager
     async def subscribe(self, table_id: str) -> AsyncIterator[AsyncIterator[Message]]:
-        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(self._channel(table_id))
+        self._start()
+        queue: asyncio.Queue[Message] = asyncio.Queue()
+        queues = self._queues.setdefault(table_id, set())
+        first = not queues
+        queues.add(queue)
         try:
-            yield self._listen(pubsub)
+            if first:
+                await self._send_subscribe(table_id)
+            yield _drain(queue)
         finally:
-            with contextlib.suppress(Exception):
-                await pubsub.unsubscribe()
-                await pubsub.aclose()
+            queues.discard(queue)
+            if not queues and self._queues.get(table_id) is queues:
+                del self._queues[table_id]
+                pubsub = self._pubsub
+                if pubsub is not None and self.connected:
+                    with contextlib.suppress(Exception):
+                        await pubsub.unsubscribe(self._channel(table_id))
 
-    @staticmethod
-    async def _listen(pubsub: Any) -> AsyncIterator[Message]:
-        while True:
-            raw = await pubsub.get_message(timeout=30.0)
-            if raw is not None and raw.get("type") == "message":
-                yield orjson.loads(raw["data"])
+    async def _send_subscribe(self, table_id: str) -> None:
+        pubsub = self._pubsub
+        if pubsub is None or not self.connected:
+            return  # the reader subscribes every table when it (re)connects; polls cover the gap
+        channel = self._channel(table_id).encode()
+        done = asyncio.get_running_loop().create_future()
+        self._confirm.setdefault(channel, []).append(done)
+        try:
+            await pubsub.subscribe(channel)
+            await asyncio.wait_for(done, CONFIRM_TIMEOUT)
+        except Exception as exc:  # noqa: BLE001 - the reader reconnects and resubscribes
+            log.warning("bus: subscribing table %s failed (%s)", table_id, exc)
+        finally:
+            waiting = self._confirm.get(channel, [])
+            if done in waiting:
+                waiting.remove(done)
+            if not waiting:
+                self._confirm.pop(channel, None)
 
+    async def _reader(self) -> None:
+        backoff = 0.2
+        while not self._closed:
+            pubsub = self.redis.pubsub()
+            try:
+                await pubsub.subscribe(f"{self.prefix}:control")  # a connection with no table is fine
+                self._pubsub = pubsub
+                self.connected = True  # from here on a new table subscribes itself
+                channels = [c for c in (self._channel(t).encode() for t in self._queues)
+                            if c not in pubsub.channels]
+                for i in range(0, len(channels), 500):
+                    await pubsub.subscribe(*channels[i:i + 500])
+                await self._up()
+                backoff = 0.2
+                while True:
+                    raw = await pubsub.get_message(timeout=5.0)
+                    if raw is not None:
+                        self._on_raw(raw)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - every Redis failure means: reconnect
+                self._down(exc)
+            finally:
+                self._pubsub = None
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(pubsub.aclose(), 1.0)
+            await asyncio.sleep(backoff)
+            backoff = min(backoff * 2, 2.0)
+
+    def _on_raw(self, raw: dict[str, Any]) -> None:
+        kind = raw.get("type")
+        channel = raw.get("channel")
+        if kind == "subscribe":
+            for done in self._confirm.pop(channel, []):
+                if not done.done():
+                    done.set_result(None)
+        elif kind == "message" and isinstance(channel, bytes):
+            table_id = channel.decode().removeprefix(f"{self.prefix}:table:")
+            if table_id in self._queues:
+                self._deliver(table_id, orjson.loads(raw["data"]))
+
+    async def _up(self) -> None:
+        was_down = self.down_since
+        self.down_since = None
+        await self._beat()
+        if was_down is not None and self.outages:
+            self.last_gap = time.time() - was_down
+            log.warning("bus: Redis is back after %.1f s; %d tables resubscribed", self.last_gap,
+                        len(self._queues))
+            self._dirty.update(self._mine)
+            await self._reconcile()
+            self._deliver_all({"t": "poll"})  # what was announced while we could not hear it
+            self._deliver_all({"t": "presence"})
+
+    def _down(self, exc: BaseException) -> None:
+        if self.connected or self.down_since is None:
+            self.outages += 1
+            self.down_since = time.time()
+            log.warning("bus: lost Redis (%s); tables fall back to polling the database", exc)
+        self.connected = False
+        for waiting in self._confirm.values():
+            for done in waiting:
+                if not done.done():
+                    done.set_result(None)
+
+    async def _poller(self) -> None:
+        while not self._closed:
+            await asyncio.sleep(POLL_EVERY)
+            if not self.connected:
+                self._deliver_all({"t": "poll"})
+
+    def health(self) -> dict[str, Any]:
+        self._start()  # (the first check connects a process that has no table yet)
+        return {"kind": "redis", "connected": self.connected, "process": self.process,
+                "tables": len(self._queues), "outages": self.outages, "last_gap_s": self.last_gap,
+                "down_for_s": None if self.down_since is None else round(time.time() - self.down_since, 3)}
+
+    # --- presence ----------------------------------------------------------------------
     async def presence_add(self, table_id: str, conn_id: str, seat: str | None) -> None:
+        self._start()
+        self._mine.setdefault(table_id, {})[conn_id] = seat
         key = self._presence_key(table_id)
-        self._mine.setdefault(table_id, set()).add(conn_id)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(key, f"{self.process}:{conn_id}", seat or "")
-            pipe.expire(key, PRESENCE_TTL)
-            await pipe.execute()
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.zadd(self._procs_key, {self.process: time.time()})
+                pipe.hset(key, conn_id, seat or "")
+                pipe.expire(key, int(PRESENCE_TTL))
+                await asyncio.wait_for(pipe.execute(), 2.0)
+        except Exception:  # noqa: BLE001 - rewritten by the heartbeat once Redis answers
+            self._dirty.add(table_id)
 
     async def presence_remove(self, table_id: str, conn_id: str) -> None:
-        self._mine.get(table_id, set()).discard(conn_id)
-        await self.redis.hdel(self._presence_key(table_id), f"{self.process}:{conn_id}")
+        conns = self._mine.get(table_id)
+        if conns is not None:
+            conns.pop(conn_id, None)
+            if not conns:
+                del self._mine[table_id]
+        try:
+            await asyncio.wait_for(self.redis.hdel(self._presence_key(table_id), conn_id), 2.0)
+        except Exception:  # noqa: BLE001 - rewritten by the heartbeat once Redis answers
+            self._dirty.add(table_id)
+
+    async def _live_processes(self) -> set[str]:
+        at, live = self._live
+        if time.monotonic() - at > 0.5:
+            raw = await self.redis.zrangebyscore(self._procs_key, time.time() - PRESENCE_TTL, "+inf")
+            live = {p.decode() for p in raw}
+            self._live = (time.monotonic(), live)
+        return live
 
     async def presence(self, table_id: str) -> dict[str, Any]:
-        entries = await self.redis.hgetall(self._presence_key(table_id))
-        if entries:
-            await self.redis.expire(self._presence_key(table_id), PRESENCE_TTL)
-        return count_presence((v.decode() or None) for v in entries.values())
+        try:
+            live = sorted(await self._live_processes())
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for process in live:
+                    pipe.hvals(self._presence_key(table_id, process))
+                found = await asyncio.wait_for(pipe.execute(), 2.0)
+        except Exception:  # noqa: BLE001 - Redis is down: count what this process knows
+            return count_presence(self._mine.get(table_id, {}).values())
+        return count_presence((v.decode() or None) for vals in found for v in vals)
+
+    async def _beat(self) -> None:
+        now = time.time()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(self._procs_key, {self.process: now})
+            for table_id in self._mine:
+                pipe.expire(self._presence_key(table_id), int(PRESENCE_TTL))
+            pipe.zrangebyscore(self._procs_key, "-inf", now - PRESENCE_TTL)
+            pipe.zremrangebyscore(self._procs_key, "-inf", now - PRESENCE_TTL)
+            results = await asyncio.wait_for(pipe.execute(), 3.0)
+        if results[-2]:
+            self._live = (0.0, set())
+            log.info("bus: processes %s stopped beating; their presence is gone",
+                     [p.decode() for p in results[-2]])
+            self._deliver_all({"t": "presence"})
+
+    async def _reconcile(self) -> None:
+        dirty, self._dirty = self._dirty, set()
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table_id in dirty:
+                    key = self._presence_key(table_id)
+                    pipe.delete(key)
+                    conns = self._mine.get(table_id)
+                    if conns:
+                        pipe.hset(key, mapping={c: s or "" for c, s in conns.items()})
+                        pipe.expire(key, int(PRESENCE_TTL))
+                await asyncio.wait_for(pipe.execute(), 3.0)
+        except Exception:  # noqa: BLE001 - tried again on the next beat
+            self._dirty |= dirty
+            return
+        for table_id in dirty:
+            self._deliver(table_id, {"t": "presence"})
+        for table_id in dirty:  # other processes' hubs recount too
+            with contextlib.suppress(Exception):
+                await self.redis.publish(self._channel(table_id), orjson.dumps({"t": "presence"}))
+
+    async def _heartbeat(self) -> None:
+        while not self._closed:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self._beat()
+                if self._dirty:
+                    await self._reconcile()
+            except Exception as exc:  # noqa: BLE001 - the reader notices outages and logs them
+                log.debug("bus: heartbeat failed (%s)", exc)
 
     async def close(self) -> None:
-        for table_id, conns in self._mine.items():
-            for conn_id in conns:
-                with contextlib.suppress(Exception):
-                    await self.redis.hdel(self._presence_key(table_id), f"{self.process}:{conn_id}")
+        self._closed = True
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        with contextlib.suppress(Exception):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.zrem(self._procs_key, self.process)
+                for table_id in self._mine:
+                    pipe.delete(self._presence_key(table_id))
+                    pipe.publish(self._channel(table_id), orjson.dumps({"t": "presence"}))
+                await asyncio.wait_for(pipe.execute(), 2.0)
         self._mine.clear()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.redis.aclose(), 2)
+
+
+async def _drain(queue: asyncio.Queue[Message]) -> AsyncIterator[Message]:
+    while True:
+        yield await queue.get()
