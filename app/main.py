@@ -17,7 +17,7 @@ from app.storage.db import make_engine
 from app.transport.bus import from_url
 from app.transport.hub import Hubs
 from app.transport.ws import table_socket
-from app.web import api, errors, table_life
+from app.web import api, errors, health, table_life
 from app.web.limits import BodyLimit
 
 
@@ -50,6 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(table_life.router)
     app.include_router(table_life.pages)
+    app.include_router(health.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     try:
         pages = importlib.import_module("app.web.pages")
