@@ -22,7 +22,8 @@ from typing import Any
 
 import anyio
 from sqlalchemy import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app import systems
 from app.core import dice as dice_mod
@@ -35,6 +36,7 @@ from app.core.errors import (
     MalformedAction,
     NotFound,
     Unauthorized,
+    Unavailable,
     WarboardError,
 )
 from app.core.events import Event
@@ -51,6 +53,7 @@ CACHE_TABLES = 2000
 TOKEN_TTL = 2.0
 CHECKPOINT_EVERY = 25  # replay checkpoints: one envelope per this many actions
 CHECKPOINT_TABLES = 32  # tables whose replay checkpoints are kept
+DB_RETRY_AFTER = 1  # seconds a client is asked to wait after a database timeout
 
 
 @dataclass(frozen=True)
@@ -349,11 +352,28 @@ class Session:
                     lambda conn: self._commit_sync(conn, table_id, seat, action_id, action_json, run))
             except IntegrityError:
                 raise Conflict("Another change to this table landed first; try again", code="stale_seq") from None
+            except (OperationalError, InterfaceError, PoolTimeout) as exc:  # timeouts, lost connection: rolled back
+                raise Unavailable("The database did not answer in time; nothing was changed, try again",
+                                  retry_after=DB_RETRY_AFTER) from exc
             if env is not None:
                 self._store(table_id, env, fresh)
         if not result.duplicate:
-            await self.bus.publish(table_id, {"t": "seq", "seq": result.seq})
+            # The new state rides along, so other processes need not re-read the database.
+            message: dict[str, Any] = {"t": "seq", "seq": result.seq}
+            if env is not None and fresh:
+                message.update(prev=fresh[0]["seq"] - 1, env=env, events=fresh)
+            await self.bus.publish(table_id, message)
         return result
+
+    def absorb(self, table_id: str, message: dict[str, Any]) -> None:
+        """Take the state another process announced, if it follows on from the cached one."""
+        env, prev = message.get("env"), message.get("prev")
+        cached = self._cache.get(table_id)
+        if env is None or prev is None or cached is None or cached.env.seq != prev:
+            return
+        if isinstance(env, dict):
+            env = Envelope(**env)
+        self._store(table_id, env, list(message.get("events") or []))
 
     def _commit_sync(self, conn: Connection, table_id: str, seat: str | None, action_id: str | None,
                      action_json: dict[str, Any], run: Any) -> tuple[Committed, Envelope | None, list[Event]]:

@@ -118,7 +118,10 @@ class TableHub:
         if await self.room.handle(message):
             return
         if kind == "seq":
+            self.session.absorb(self.table_id, message)  # the state another process announced
             await self._advance(int(message["seq"]))
+        elif kind == "poll":  # the bus is down (or was): read the seq from the database
+            await self._advance((await self.session.current(self.table_id)).seq)
         elif kind == "chat":
             text = msg.chat(message["from"], message.get("seat"), message["text"])
             for conn in self.conns:
