@@ -48,8 +48,11 @@ export class TableSocket {
       }
       case "ack": this.settle(m.ref, true, m); break;
       case "error":
-        if (m.ref && this.pending.has(m.ref)) this.settle(m.ref, false, m.error);
-        else this.h.error?.(m.error);
+        // "unavailable": the server could not tell whether the action landed (database or bus
+        // down); it stays pending and goes again, with the same id, after the next welcome: the
+        // answer is then its ack (duplicate if it had landed) or its real error.
+        if (m.ref && this.pending.has(m.ref) && m.error?.code !== "unavailable") this.settle(m.ref, false, m.error);
+        else if (!(m.ref && this.pending.has(m.ref))) this.h.error?.(m.error);
         break;
       case "presence": this.h.presence?.(m); break;
       case "chat": this.h.chat?.(m); break;
