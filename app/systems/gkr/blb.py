@@ -11,7 +11,7 @@ from typing import Any
 from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.geometry.hex import Hex, ring
-from app.systems.gkr.board import BLB, centre, empty_adjacent, hex_of, on_map, unit_at
+from app.systems.gkr.board import BLB, centre, empty_adjacent, hex_name, hex_of, on_map, unit_at
 
 State = dict[str, Any]
 
@@ -98,7 +98,7 @@ def displace(state: State, seat: str, to: Hex, events: list[Event]) -> None:
     """The owner moves the displaced unit into an empty adjacent hex."""
     pending = state["pending_displace"]
     if to not in displace_options(state):
-        raise IllegalAction(f"Hex ({to.q},{to.r}) is not an empty hex adjacent to the centre",
+        raise IllegalAction(f"{hex_name(state, to, True)} is not an empty hex adjacent to the centre",
                             code="illegal_displacement")
     unit = state["units"][pending["unit"]]
     unit.update(q=to.q, r=to.r)

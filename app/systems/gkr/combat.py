@@ -14,7 +14,8 @@ from app.core.errors import IllegalAction
 from app.core.events import Event, private
 from app.geometry.hex import Hex, distance, spiral
 from app.systems.gkr.actions import ChooseWeapons, StateResult, WeaponChoice
-from app.systems.gkr.board import BLB, can_see, faction_of, hex_of, in_unit_arc, on_map, units_on_board
+from app.systems.gkr.board import (BLB, can_see, faction_of, hex_of, in_unit_arc, on_map, place_name, unit_name,
+                                   units_on_board)
 from app.systems.gkr.damage import damage_unit, spend_energy
 
 State = dict[str, Any]
@@ -84,7 +85,7 @@ def check_target_unit(state: State, seat: str, uid: str | None) -> dict[str, Any
         raise IllegalAction("Big Little Buddy is not controlled by anyone, so he cannot be attacked",
                             code="blb_not_attackable")
     if faction_of(state, unit) == seat:
-        raise IllegalAction(f"{uid} is on your side", code="own_unit")
+        raise IllegalAction(f"{unit_name(state, uid)} is on your side", code="own_unit")
     return unit
 
 
@@ -94,11 +95,11 @@ def check_shot(state: State, shooter: dict[str, Any], target: Hex, weapon: dict[
         return "the firing unit is not on the Battlefield"
     origin = hex_of(shooter)
     if not state["data"]["manual"]["weapons"] and distance(origin, target) > weapon["range"]:
-        return f"hex ({target.q},{target.r}) is {distance(origin, target)} hexes away, range {weapon['range']}"
+        return f"{place_name(state, target)} is {distance(origin, target)} hexes away, range {weapon['range']}"
     if not in_unit_arc(state, shooter, target):
-        return f"hex ({target.q},{target.r}) is outside the firing arc"
+        return f"{place_name(state, target)} is outside the firing arc"
     if not can_see(state, origin, target):
-        return f"no line of sight to hex ({target.q},{target.r})"
+        return f"no line of sight to {place_name(state, target)}"
     return None
 
 
@@ -115,7 +116,7 @@ def _entry(state: State, seat: str, n: int, choice: WeaponChoice) -> dict[str, A
     if choice.stats is not None and state["data"]["manual"]["weapons"]:
         weapon.update(choice.stats.model_dump(exclude_none=True))
     if not shooter["on_board"]:
-        raise IllegalAction(f"{shooter['id']} is not on the Battlefield", code="unit_not_on_board")
+        raise IllegalAction(f"{unit_name(state, shooter['id'])} is not on the Battlefield", code="unit_not_on_board")
     hex_target = target_hex_of(state, choice, weapon)
     target_unit = None
     if hex_target is None:

@@ -23,7 +23,7 @@ from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
 from app.core.events import Event
 from app.core.dice import Dice
 from app.systems.gkr.actions import Dispute, Record
-from app.systems.gkr.board import BLB
+from app.systems.gkr.board import BLB, unit_name
 from app.systems.gkr.combat import check_target_unit
 from app.systems.gkr.damage import damage_unit, repair_heavy
 from app.systems.gkr.flow import active_seats
@@ -86,7 +86,7 @@ def _check_support(state: State, seat: str, action: Record) -> None:
                                 "there with manual dice), not recorded", code="stated_in_firing_line")
     elif unit is None or unit["owner"] != seat or unit["id"] == BLB or \
             (unit["kind"] != "heavy" and not unit["on_board"]):
-        raise IllegalAction(f"{action.unit!r} is not one of your units on the Battlefield",
+        raise IllegalAction(f"{unit_name(state, action.unit)} is not one of your units on the Battlefield",
                             code="not_your_unit")
 
 

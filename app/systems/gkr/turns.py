@@ -11,8 +11,8 @@ from app.geometry.hex import Hex, distance
 from app.geometry.hexlos import direction_from_degrees, facing_degrees
 from app.systems.gkr import blb
 from app.systems.gkr.actions import DeploySupport, Move, PlaySponsor, Tag
-from app.systems.gkr.board import (BLB, destinations, empty_adjacent, hex_of, on_map,
-                                   standing_building_at, unit_at)
+from app.systems.gkr.board import (BLB, destinations, empty_adjacent, hex_name, hex_of, on_map,
+                                   standing_building_at, unit_at, unit_name)
 from app.systems.gkr.damage import check_victory, repair_heavy, spend_energy
 from app.systems.gkr.data import SUPPORT_KINDS
 from app.systems.gkr.flow import draw_sponsor
@@ -44,12 +44,12 @@ def deploy_support(state: State, seat: str, action: DeploySupport, events: list[
         raise IllegalAction(f"{action.card!r} is not a deploy card in your hand", code="not_in_hand")
     unit = state["units"].get(action.unit)
     if unit is None or unit["owner"] != seat or unit["kind"] not in SUPPORT_KINDS:
-        raise IllegalAction(f"{action.unit!r} is not one of your Support Units", code="not_your_unit")
+        raise IllegalAction(f"{unit_name(state, action.unit)} is not one of your Support Units", code="not_your_unit")
     if unit["on_board"]:
-        raise IllegalAction(f"{action.unit} is already on the Battlefield", code="already_deployed")
+        raise IllegalAction(f"{unit_name(state, action.unit)} is already on the Battlefield", code="already_deployed")
     to = Hex(action.to.q, action.to.r)
     if to not in empty_adjacent(state, hex_of(state["units"][f"{seat}:heavy"])):
-        raise IllegalAction(f"Hex ({to.q},{to.r}) is not an empty hex next to your Heavy Hitter",
+        raise IllegalAction(f"{hex_name(state, to, True)} is not an empty hex next to your Heavy Hitter",
                             code="illegal_move")
     player["hand"].remove(action.card)
     player["discard"].append(action.card)
@@ -71,14 +71,14 @@ def movable_unit(state: State, seat: str, uid: str) -> dict[str, Any]:
         raise IllegalAction("Big Little Buddy moves once all Heavy Hitters have moved, before the "
                             "Support Units", code="wrong_step")
     elif unit["owner"] != seat:
-        raise IllegalAction(f"{uid} is not your unit", code="not_your_unit")
+        raise IllegalAction(f"{unit_name(state, uid)} is not your unit", code="not_your_unit")
     elif (step == "heavy") != (unit["kind"] == "heavy"):
-        raise IllegalAction(f"{uid} does not move in the {step} step: Heavy Hitters move first, "
+        raise IllegalAction(f"{unit_name(state, uid)} does not move in the {step} step: Heavy Hitters move first, "
                             "then Big Little Buddy, then Support Units", code="wrong_step")
     if not unit["on_board"]:
-        raise IllegalAction(f"{uid} is not on the Battlefield", code="unit_not_on_board")
+        raise IllegalAction(f"{unit_name(state, uid)} is not on the Battlefield", code="unit_not_on_board")
     if uid in state["players"][seat]["moved"]:
-        raise IllegalAction(f"{uid} has already moved this phase", code="already_moved")
+        raise IllegalAction(f"{unit_name(state, uid)} has already moved this phase", code="already_moved")
     return unit
 
 
@@ -97,15 +97,15 @@ def why_not_there(state: State, unit: dict[str, Any], to: Hex) -> tuple[str, str
     """A sentence and a code saying why ``unit`` cannot end on ``to``."""
     other = unit_at(state, to)
     if not on_map(state, to):
-        return f"Hex ({to.q},{to.r}) is off the Battlefield", "off_board"
+        return "That hex is off the Battlefield", "off_board"
     if standing_building_at(state, to):
-        return f"Hex ({to.q},{to.r}) holds a building", "building"
+        return f"{hex_name(state, to, True)} holds a building", "building"
     if other is not None and other["id"] == BLB and unit["kind"] == "heavy":
-        return (f"Hex ({to.q},{to.r}) is Big Little Buddy's: a Heavy Hitter cannot end its move "
+        return ("That hex is Big Little Buddy's: a Heavy Hitter cannot end its move "
                 "there nor displace him", "blb_hex")
     if other is not None:
-        return f"Hex ({to.q},{to.r}) is occupied by {other['id']}", "occupied"
-    return f"Hex ({to.q},{to.r}) cannot be reached by {unit['id']} this move", "out_of_reach"
+        return f"That hex is occupied by {unit_name(state, other['id'])}", "occupied"
+    return f"{unit_name(state, unit['id'])} cannot reach that hexthis move", "out_of_reach"
 
 
 def move(state: State, seat: str, action: Move, dice: Dice, events: list[Event]) -> None:
@@ -156,15 +156,15 @@ def tag(state: State, seat: str, action: Tag, dice: Dice, events: list[Event]) -
         raise IllegalAction("Big Little Buddy cannot tag buildings", code="blb_cannot_tag")
     unit = state["units"].get(action.unit)
     if unit is None or unit["owner"] != seat or not unit["on_board"]:
-        raise IllegalAction(f"{action.unit!r} is not one of your units on the Battlefield", code="not_your_unit")
+        raise IllegalAction(f"{unit_name(state, action.unit)} is not one of your units on the Battlefield", code="not_your_unit")
     player = state["players"][seat]
     if unit["id"] in player["tagged"]:
-        raise IllegalAction(f"{unit['id']} has already tagged this phase", code="already_tagged")
+        raise IllegalAction(f"{unit_name(state, unit['id'])} has already tagged this phase", code="already_tagged")
     building = state["buildings"].get(action.building)
     if building is None or building["demolished"]:
         raise IllegalAction(f"There is no standing building {action.building!r}", code="no_building")
     if not manual["tagging"] and distance(hex_of(unit), hex_of(building)) != 1:
-        raise IllegalAction(f"{unit['id']} is not next to building {building['id']}", code="not_adjacent")
+        raise IllegalAction(f"{unit_name(state, unit['id'])} is not next to building {building['id']}", code="not_adjacent")
     count = _tag_count(state, unit, action.count)
     count = min(count, player["tags"])
     if count < 1:

@@ -17,9 +17,25 @@ TABLE = 48.0  # inches (4 feet)
 MAX_PIECES = 200
 
 
+def terrain_name(piece: dict[str, Any]) -> str:
+    """A terrain piece as the table shows it: its label, else its type, with its level and
+    where it lies (to the inch) - never its internal id."""
+    kind = str(piece.get("type") or "terrain")
+    name = f"{piece['label']} ({kind})" if piece.get("label") else f"The {kind}"
+    if piece.get("level"):
+        name += f", level {piece['level']},"
+    points = piece.get("polygon") or []
+    try:
+        x = sum(float(p[0]) for p in points) / len(points)
+        y = sum(float(p[1]) for p in points) / len(points)
+    except (TypeError, ValueError, IndexError, ZeroDivisionError):
+        return name
+    return f"{name} near ({x:.0f}, {y:.0f})"
+
+
 def piece_problem(piece: dict[str, Any], table: float = TABLE) -> tuple[str, str] | None:
     """(code, message) saying why a terrain piece cannot stand on the table, or None."""
-    name = f"Terrain {piece['id']!r}"
+    name = terrain_name(piece)
     why = polygon_problem(piece["polygon"])
     if why is not None:
         return "bad_terrain", (f"{name} is not a simple polygon ({why}): its outline must not cross or touch "

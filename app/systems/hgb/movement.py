@@ -14,6 +14,7 @@ from shapely import LineString, Polygon
 from app.core.errors import IllegalAction
 from app.geometry.tabletop import Point, angle_between, bearing, distance
 from app.geometry.terrain import hexagon, levels_along, weighted_length
+from app.systems.hgb.board import terrain_name
 from app.systems.hgb.sight import levels, ordered, pos, shapes
 
 #: Rulebook, Movement: MP to move 1 inch per terrain (Open/Level 1 MP in both modes)
@@ -62,8 +63,9 @@ def _check_passable(state: dict[str, Any], a: Point, b: Point, model: dict[str, 
     for t, poly in zip(board["terrain"], shapes(board["terrain"])):
         if t["type"] in rules["impassable"]:
             if line.intersection(poly).length > 1e-6 or poly.contains(line):
-                raise IllegalAction(f"{model['label']} cannot pass through {t.get('label') or t['type']} "
-                                    f"({t['id']}) between ({a.x:g}, {a.y:g}) and ({b.x:g}, {b.y:g})",
+                where = terrain_name(t).replace("The ", "the ", 1)
+                raise IllegalAction(f"{model['label']} cannot pass through {where} between "
+                                    f"({round(a.x, 1):g}, {round(a.y, 1):g}) and ({round(b.x, 1):g}, {round(b.y, 1):g})",
                                     code="impassable")
 
 

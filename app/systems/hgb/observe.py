@@ -55,11 +55,12 @@ def designation_for(state: dict[str, Any], shooter: dict[str, Any], target_id: s
     d = state["designations"].get(target_id)
     if d is not None and state["models"][d["observer"]]["status"] != "active":
         d = None  # Warboard: a designation ends with its observer
+    target = state["models"].get(target_id, {}).get("label", target_id)
     if d is None or d["seat"] != shooter["seat"]:
-        raise IllegalAction(f"No friendly Forward Observer has designated {target_id} this round",
+        raise IllegalAction(f"No friendly Forward Observer has designated {target} this round",
                             code="not_designated")
     if d["limit"] is not None and shooter["id"] not in d["shooters"] and len(d["shooters"]) >= d["limit"]:
-        raise IllegalAction(f"The designation of {target_id} allows {d['limit']} firing model(s)",
+        raise IllegalAction(f"The designation of {target} allows {d['limit']} firing model(s)",
                             code="designation_full")
     return d
 
