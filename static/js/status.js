@@ -6,7 +6,8 @@ export function showTurn(el, view, me) {
   if (table.status && table.status !== "open") {
     parts.push(table.status === "finished" ? `Game over${table.outcome?.winners?.length ? `: ${table.outcome.winners.join(", ")} won` : ""}` : "Table closed");
   }
-  if (turn.round !== undefined) parts.push(`Round ${turn.round}`);
+  // the game's own word for its counter (Small Soldiers counts turns), "Round" otherwise
+  if (turn.round !== undefined) parts.push(`${turn.round_label || "Round"} ${turn.round}`);
   if (turn.phase) parts.push(`Phase: ${turn.phase}`);
   const active = turn.active || [];
   if (active.length) {

@@ -105,6 +105,7 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
         "pieces": pieces(state),
         "toy_store": {a: [fighter_card(f, state) for f in in_toy_store(state, a)] for a in ARMIES},
         "turn": {"active": acting_seats(state), "phase": state["phase"], "round": turn["number"] if turn else 0,
+                 "round_label": "Turn",  # the rulebook counts turns, not rounds (the header's word)
                  "army": turn["army"] if turn else None, "seat": turn["seat"] if turn else None,
                  "spin": turn["spin"] if turn else None, "card": turn["card"] if turn else None,
                  "moved": list(turn["moved"]) if turn else []},
