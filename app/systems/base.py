@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+import orjson
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from app.core.dice import Dice
@@ -111,7 +112,11 @@ class RuleSystem:
         if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
             raise MalformedAction("An action must be an object with a string 'kind'")
         try:
-            return cls._adapter.validate_python(raw)
+            # strict, as JSON: no booleans for integers, no strings for numbers (arrays still
+            # fill tuples, strings still fill enums)
+            return cls._adapter.validate_json(orjson.dumps(raw), strict=True)
+        except orjson.JSONEncodeError:
+            raise MalformedAction("An action must be plain JSON") from None
         except ValidationError as exc:
             if any(e["type"] in ("union_tag_invalid", "literal_error") and e["loc"][:1] in ((), ("kind",))
                    for e in exc.errors()):

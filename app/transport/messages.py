@@ -12,12 +12,13 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.core.errors import MalformedAction, UnknownAction, WarboardError
+from app.core.text import SafeStr, check_tree
 
-ActionId = Annotated[str, Field(min_length=1, max_length=80)]
+ActionId = Annotated[SafeStr, Field(min_length=1, max_length=80)]
 
 
 class _Msg(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # no booleans or strings for numbers
 
 
 class ActionMsg(_Msg):
@@ -33,7 +34,7 @@ class ResyncMsg(_Msg):
 
 class ChatMsg(_Msg):
     type: Literal["chat"]
-    text: Annotated[str, Field(min_length=1, max_length=500)]
+    text: Annotated[SafeStr, Field(min_length=1, max_length=500)]
 
 
 class PingMsg(_Msg):
@@ -64,6 +65,7 @@ def parse_client(text: str | bytes) -> ActionMsg | ResyncMsg | ChatMsg | PingMsg
     if data["type"] not in CLIENT_TYPES:
         raise UnknownAction(f"Unknown message type {data['type']!r}; expected one of {', '.join(CLIENT_TYPES)}",
                             code="unknown_message")
+    check_tree(data)  # NUL and control characters, anywhere (action bodies, marks)
     try:
         return _client.validate_python(data)
     except ValidationError as exc:

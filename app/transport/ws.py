@@ -1,25 +1,36 @@
 """The websocket endpoint ``/ws/tables/{id}?token=...`` (API.md, "Websocket").
 
 A bad token or an unknown table gets an ``error`` message and a close code of 4000 plus the
-HTTP status (4401, 4404). Bad messages get an ``error`` and the connection stays open; a
-client that floods is closed with 1008; a frame over the size limit is closed with 1009 by
-the server; a client too far behind is closed with 1013 and should reconnect and resync.
+HTTP status (4401, 4404); a failed token guess counts against the address's rate limit. A
+socket over the per-token or per-address cap gets ``too_many_sockets`` and 4429. Bad messages
+get an ``error`` and the connection stays open; a client that floods is closed with 1008; a
+frame over the size limit is closed with 1009 by the server, one that is not UTF-8 with 1007;
+a client too far behind, or one that stops reading (a send over the deadline), is closed with
+1013 and should reconnect and resync. While the database or the bus is down the socket gets an
+``error`` (``unavailable``; the action's ``ref`` if it was one, whose outcome the client learns
+by sending it again with the same id) and close code 1011: reconnect with backoff.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app.config import Settings
-from app.core.errors import WarboardError
+from app.core.errors import Unauthorized, Unavailable, WarboardError
 from app.session import Session
 from app.transport import messages as msg
 from app.transport.hub import Connection, Hubs
 from app.transport.messages import ActionMsg, ChatMsg, MarkMsg, PingMsg, ResyncMsg
 from app.transport.ratelimit import TokenBucket
+from app.transport.sockets import CLOSE_CODE, CLOSE_TIMEOUT, SocketCounts
+from app.web.deps import charge_failure
+from app.web.outage import is_outage, outages
+
+OUTAGE_CLOSE = 1011
 
 
 async def table_socket(ws: WebSocket, table_id: str) -> None:
@@ -27,58 +38,120 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     session: Session = state.session
     hubs: Hubs = state.hubs
     settings: Settings = state.settings
+    sockets: SocketCounts = state.sockets
+    address = ws.client.host if ws.client else "?"
     await ws.accept()
     try:
         await session.table_meta(table_id)
-        actor = await session.authenticate(table_id, ws.query_params.get("token"))
+        try:
+            actor = await session.authenticate(table_id, ws.query_params.get("token"))
+        except Unauthorized:
+            charge_failure(state, address)  # guessing tokens costs the address its rate
+            raise
+        sockets.open(actor.token_hash, address)
     except WarboardError as exc:
-        await ws.send_text(msg.error(None, exc))
-        await ws.close(4000 + exc.status, exc.code)
+        await _refuse(ws, None, exc, CLOSE_CODE if exc.code == "too_many_sockets" else 4000 + exc.status)
+        return
+    except Exception as exc:
+        if not is_outage(exc):
+            raise
+        await _refuse(ws, None, outages.failed(exc), OUTAGE_CLOSE)
         return
 
-    hub = await hubs.acquire(table_id)
-    conn = Connection(ws, actor, settings.send_queue)
-    conn.sender = asyncio.get_running_loop().create_task(conn.run_sender())
-    bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+    conn: Connection | None = None
+    hub = None
+    ref: str | None = None
     try:
+        hub = await hubs.acquire(table_id)
+        conn = Connection(ws, actor, settings.send_queue)
+        conn.sender = asyncio.get_running_loop().create_task(conn.run_sender())
         await hub.attach(conn)
+        await _serve(ws, session, hub, conn, settings)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    except Exception as exc:
+        if not is_outage(exc):
+            raise
+        error = exc if isinstance(exc, Unavailable) else outages.failed(exc)
+        if conn is not None:
+            conn.dropped = True
+            if conn.sender is not None:
+                conn.sender.cancel()
+        await _refuse(ws, getattr(exc, "ref", ref), error, OUTAGE_CLOSE)
+    finally:
+        sockets.close(actor.token_hash, address)
+        if hub is not None:
+            with contextlib.suppress(Exception):
+                if conn is not None:
+                    await hub.detach(conn)
+            await hubs.release(table_id)
+        if conn is not None and conn.sender is not None and not conn.dropped:
+            with contextlib.suppress(asyncio.QueueFull):
+                conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(conn.sender, 1.0)
+        if conn is not None and conn.closing is not None:  # presence is updated: now finish the close
+            with contextlib.suppress(Exception):
+                await asyncio.wait({conn.closing}, timeout=CLOSE_TIMEOUT + 1)
+
+
+async def _serve(ws: WebSocket, session: Session, hub: Any, conn: Connection, settings: Settings) -> None:
+    bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+    gone = asyncio.ensure_future(conn.gone.wait())
+    try:
         while not conn.dropped:
-            frame = await ws.receive()
+            receiving = asyncio.ensure_future(ws.receive())
+            await asyncio.wait({receiving, gone}, return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():  # dropped (a send over the deadline, a kick): stop waiting
+                receiving.cancel()
+                return
+            frame = receiving.result()
             if frame["type"] == "websocket.disconnect":
-                break
+                return
             if not bucket.take():
                 conn.drop(1008, "too many messages")
-                break
+                return
             text = frame.get("text") if frame.get("text") is not None else frame.get("bytes", b"")
             try:
                 message = msg.parse_client(text)
             except WarboardError as exc:
                 conn.offer(msg.error(None, exc))
                 continue
-            if isinstance(message, ActionMsg):
-                try:
-                    result = await session.apply(actor, message.id, message.action)
-                    conn.offer(msg.ack(message.id, result.seq, result.duplicate))
-                except WarboardError as exc:
-                    conn.offer(msg.error(message.id, exc))
-            elif isinstance(message, ResyncMsg):
-                await hub.resync(conn, message.since)
-            elif isinstance(message, ChatMsg):
-                await hub.room.say(conn, message.text)  # stored, then sent to whoever may read it
-            elif isinstance(message, MarkMsg):
-                try:
-                    await hub.room.mark(conn, message.ruler, message.pointer)
-                except WarboardError as exc:
-                    conn.offer(msg.error(None, exc))
-            elif isinstance(message, PingMsg):
-                conn.offer(msg.PONG)
-    except (WebSocketDisconnect, RuntimeError):
-        pass
+            await _handle(session, hub, conn, message)
     finally:
-        await hub.detach(conn)
-        await hubs.release(table_id)
-        if conn.sender is not None and not conn.dropped:
-            with contextlib.suppress(asyncio.QueueFull):
-                conn.queue.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(conn.sender, 1.0)
+        gone.cancel()
+
+
+async def _handle(session: Session, hub: Any, conn: Connection, message: Any) -> None:
+    if isinstance(message, ActionMsg):
+        try:
+            result = await session.apply(conn.actor, message.id, message.action)
+            conn.offer(msg.ack(message.id, result.seq, result.duplicate))
+            if outages.down:
+                outages.ok()
+        except WarboardError as exc:
+            if isinstance(exc, Unavailable):
+                exc.ref = message.id  # type: ignore[attr-defined]
+                raise
+            conn.offer(msg.error(message.id, exc))
+        except Exception as exc:
+            if is_outage(exc):
+                exc.ref = message.id  # type: ignore[attr-defined]
+            raise
+    elif isinstance(message, ResyncMsg):
+        await hub.resync(conn, message.since)
+    elif isinstance(message, ChatMsg):
+        await hub.room.say(conn, message.text)  # stored, then sent to whoever may read it
+    elif isinstance(message, MarkMsg):
+        try:
+            await hub.room.mark(conn, message.ruler, message.pointer)
+        except WarboardError as exc:
+            conn.offer(msg.error(None, exc))
+    elif isinstance(message, PingMsg):
+        conn.offer(msg.PONG)
+
+
+async def _refuse(ws: WebSocket, ref: str | None, exc: WarboardError, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.send_text(msg.error(ref, exc)), 2.0)
+        await asyncio.wait_for(ws.close(code, exc.message[:120]), 2.0)

@@ -6,11 +6,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Name = Annotated[str, Field(min_length=1, max_length=80)]
+from app.core.text import SafeStr
+
+Name = Annotated[SafeStr, Field(min_length=1, max_length=80)]
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: no booleans for integers, no strings for numbers; text without control characters
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class ErrorBody(BaseModel):
@@ -34,11 +37,11 @@ class SystemPublic(BaseModel):
 
 
 class TableCreate(_In):
-    system: Annotated[str, Field(max_length=40)]
-    name: Annotated[str, Field(min_length=1, max_length=120)]
+    system: Annotated[SafeStr, Field(max_length=40)]
+    name: Annotated[SafeStr, Field(min_length=1, max_length=120)]
     options: dict[str, Any] = Field(default_factory=dict)
     visibility: Literal["public", "private"] = "public"
-    seed: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    seed: Annotated[SafeStr, Field(min_length=1, max_length=200)] | None = None
 
 
 class TableCreated(BaseModel):
@@ -91,12 +94,12 @@ class TablePublic(BaseModel):
 
 
 class JoinRequest(_In):
-    seat: Annotated[str, Field(min_length=1, max_length=40)]
+    seat: Annotated[SafeStr, Field(min_length=1, max_length=40)]
     name: Name
 
 
 class SpectateRequest(_In):
-    name: Annotated[str, Field(max_length=80)] = "spectator"
+    name: Annotated[SafeStr, Field(max_length=80)] = "spectator"
 
 
 class TokenIssued(BaseModel):
@@ -106,7 +109,7 @@ class TokenIssued(BaseModel):
 
 
 class ActionRequest(_In):
-    id: Annotated[str, Field(min_length=1, max_length=80)]
+    id: Annotated[SafeStr, Field(min_length=1, max_length=80)]
     action: dict[str, Any] = Field(description="One of the table system's actions; see components "
                                                "'<System>Action' (discriminated on 'kind')")
 
@@ -157,7 +160,7 @@ class DiceProof(BaseModel):
 
 
 class SeatRequest(_In):
-    seat: Annotated[str, Field(min_length=1, max_length=40)]
+    seat: Annotated[SafeStr, Field(min_length=1, max_length=40)]
 
 
 class HostResult(BaseModel):

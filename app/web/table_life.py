@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app import chat, rematch, seat_links
 from app.core.errors import Forbidden
+from app.core.text import SafeStr
 from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS
 from app.storage import extras
 from app.web.deps import ActorDep, ClientLimit, SessionDep, bearer
@@ -24,11 +25,11 @@ pages = APIRouter()
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # as app.web.schemas._In
 
 
 class RejoinRequest(_In):
-    key: Annotated[str, Field(min_length=10, max_length=200)]
+    key: Annotated[SafeStr, Field(min_length=10, max_length=200)]
 
 
 class SeatIssued(BaseModel):
@@ -40,7 +41,7 @@ class SeatIssued(BaseModel):
 
 
 class LinkRequest(_In):
-    seat: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    seat: Annotated[SafeStr, Field(min_length=1, max_length=40)] | None = None
 
 
 class LinkIssued(BaseModel):
@@ -205,7 +206,7 @@ async def table_links(request: Request, table_id: str, session: SessionDep) -> d
 
 
 class QrRequest(_In):
-    text: Annotated[str, Field(min_length=1, max_length=600)]
+    text: Annotated[SafeStr, Field(min_length=1, max_length=600)]
 
 
 @router.post("/qr", tags=["tables"], dependencies=[ClientLimit], response_class=Response,

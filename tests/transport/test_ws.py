@@ -172,7 +172,8 @@ async def test_flooding_closes_1008(server: Server) -> None:
 
 
 async def test_a_slow_client_is_dropped_and_others_go_on(tmp_path: Path) -> None:
-    srv = Server(f"sqlite:///{tmp_path / 's.sqlite3'}", env={"WARBOARD_SEND_QUEUE": "8", "WARBOARD_WS_RATE": "10000", "WARBOARD_WS_BURST": "10000"}).start()
+    srv = Server(f"sqlite:///{tmp_path / 's.sqlite3'}", env={"WARBOARD_SEND_QUEUE": "8", "WARBOARD_WS_RATE": "10000", "WARBOARD_WS_BURST": "10000",
+                                                                  "WARBOARD_CLOSE_TIMEOUT": "60", "WARBOARD_SEND_TIMEOUT": "60"}).start()
     try:
         table_id, t1, _, ts = sandbox_table(srv)
         a = await WsClient.open(srv.ws_url, table_id, t1)

@@ -1,0 +1,134 @@
+"""Pure ASGI guard in front of every HTTP route: security headers on every response, and no
+control characters in what enters (path, query, JSON or form body): 422 ``malformed``.
+
+The headers: a strict Content-Security-Policy (the pages' own scripts and styles only, no
+inline script), ``X-Content-Type-Options: nosniff``, a framing policy (``frame-ancestors``,
+``'none'`` unless ``WARBOARD_FRAME_ANCESTORS`` asks for embedding) and
+``Referrer-Policy: no-referrer`` (a token in a page address never leaks through a referrer).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qsl, unquote
+
+import orjson
+
+from app.core.text import find_control, has_control
+from app.web.outage import outages
+
+Scope = dict[str, Any]
+DOC_PATHS = ("/docs", "/redoc")  # FastAPI's API browsers load their scripts from a CDN
+
+
+def csp(frame_ancestors: str) -> str:
+    return ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+            f"form-action 'self'; frame-ancestors {frame_ancestors}")
+
+
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
+            "https://fastapi.tiangolo.com; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+
+
+class Guard:
+    def __init__(self, app: Any, frame_ancestors: str = "'none'", max_body: int = 64 * 1024) -> None:
+        self.app = app
+        self.max_body = max_body  # a longer body is not scanned: BodyLimit refuses it (413)
+        policy = csp(frame_ancestors)
+        self.headers = [(b"content-security-policy", policy.encode()),
+                        (b"x-content-type-options", b"nosniff"),
+                        (b"referrer-policy", b"no-referrer")]
+        if frame_ancestors.strip() == "'none'":
+            self.headers.append((b"x-frame-options", b"DENY"))
+        self.doc_headers = [(b"content-security-policy", DOCS_CSP.encode()),
+                            (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
+                            (b"x-frame-options", b"DENY")]
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            where = _bad_address(scope)
+            if where is not None:  # refused before the handshake: the client sees 403
+                await send({"type": "websocket.close", "code": 1008, "reason": "malformed address"})
+                return
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = self.doc_headers if scope.get("path", "").startswith(DOC_PATHS) else self.headers
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                if outages.down and message["status"] < 500 and scope.get("path", "").startswith("/api/tables/"):
+                    outages.ok()  # a table's route reached the database again: one log line
+                names = {name.lower() for name, _ in message.get("headers", ())}
+                message = {**message, "headers": [*message.get("headers", ()),
+                                                  *(h for h in extra if h[0] not in names)]}
+            await send(message)
+
+        where = _bad_address(scope)
+        if where is None and scope.get("method") in ("POST", "PUT", "PATCH"):
+            chunks: list[dict[str, Any]] = []
+            body = b""
+            while True:
+                message = await receive()
+                chunks.append(message)
+                if message["type"] != "http.request":
+                    break
+                body += message.get("body", b"")
+                if not message.get("more_body", False) or len(body) > self.max_body:
+                    break
+            where = _bad_body(scope, body) if len(body) <= self.max_body else None
+
+            async def replay() -> dict[str, Any]:
+                return chunks.pop(0) if chunks else await receive()  # type: ignore[no-any-return]
+
+            receive = replay
+        if where is not None:
+            await _malformed(send_with_headers, f"{where}: control characters (such as NUL) are not allowed in text")
+            return
+        await self.app(scope, receive, send_with_headers)
+
+
+def _bad_address(scope: Scope) -> str | None:
+    if has_control(scope.get("path", "")):
+        return "path"
+    query = scope.get("query_string", b"")
+    if b"%" in query or any(c < 0x20 or c == 0x7F for c in query):
+        try:
+            text = unquote(query.decode("latin-1"), errors="strict")
+        except UnicodeDecodeError:
+            return "query"
+        if has_control(text):
+            return "query"
+    return None
+
+
+def _bad_body(scope: Scope, body: bytes) -> str | None:
+    if not body:
+        return None
+    content_type = b""
+    for name, value in scope.get("headers", ()):
+        if name == b"content-type":
+            content_type = value.split(b";", 1)[0].strip().lower()
+    if content_type == b"application/x-www-form-urlencoded":
+        try:
+            pairs = parse_qsl(body.decode(), keep_blank_values=True, errors="strict")
+        except (UnicodeDecodeError, ValueError):
+            return "body"
+        return next((k for k, v in pairs if has_control(k) or has_control(v, allow_whitespace=True)), None)
+    if content_type.startswith(b"multipart/"):
+        return None
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return None  # not JSON: the route answers malformed_json
+    path = find_control(data)
+    return None if path is None else ("body." + path if path != "value" else "body")
+
+
+async def _malformed(send: Any, message: str) -> None:
+    body = orjson.dumps({"error": {"code": "malformed", "message": message}})
+    await send({"type": "http.response.start", "status": 422,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})

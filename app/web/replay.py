@@ -1,0 +1,57 @@
+"""``GET /api/tables/{id}/replay?seq=N``: the spectator's view of a table as it was at ``seq``.
+
+Cheap on purpose (anyone may ask, no token): the state comes from the nearest snapshot or
+checkpoint at or before ``seq`` plus the actions after it (``Session.envelope_at``), and the
+answer for a (table, seq) is cached (the log never changes behind a seq, so a cached answer
+is never stale); requests are rate limited per address like other reads.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, Field
+
+from app.spectator_delay import spectators_see
+from app.web.deps import ClientLimit, SessionDep
+from app.web.schemas import ErrorResponse
+
+CACHE_SIZE = 2048  # (table, seq) answers kept
+EVENTS_SHOWN = 200
+router = APIRouter(prefix="/api", tags=["replay"],
+                   responses={c: {"model": ErrorResponse} for c in (404, 422, 429, 503)})
+_cache: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+
+
+class ReplayView(BaseModel):
+    seq: int = Field(description="The seq shown: the one asked for, at most the latest")
+    state_seq: int = Field(description="The seq of the last whole action at or before seq")
+    last: int = Field(description="The table's latest seq")
+    view: dict[str, Any] = Field(description="The spectator's view at that point")
+    events: list[dict[str, Any]] = Field(description="The spectator's copy of the last (at most 200) events up to seq")
+
+
+@router.get("/tables/{table_id}/replay", response_model=ReplayView, dependencies=[ClientLimit])
+async def read_replay(table_id: str, session: SessionDep,
+                      seq: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
+    """The spectator's view of the table after the events up to ``seq`` (default: now), the
+    latest seq, and the spectator's copy of the events up to ``seq`` (at most the last 200).
+    404 ``unknown_table`` for a table that does not exist."""
+    current = await spectators_see(session, table_id, await session.current(table_id))  # the delay holds here too
+    target = current.seq if seq is None else min(seq, current.seq)
+    key = (table_id, target)
+    hit = _cache.get(key)
+    if hit is None:
+        env = current if target == current.seq else await session.envelope_at(table_id, target)
+        projection = await session.projection(table_id)
+        events = await session.events_after(table_id, max(-1, target - EVENTS_SHOWN), target)
+        hit = {"seq": target, "state_seq": env.seq,
+               "view": projection.view(env, None), "events": projection.events(events, None)}
+        _cache[key] = hit  # what a spectator saw at a seq never changes
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    else:
+        _cache.move_to_end(key)
+    return {**hit, "last": current.seq}
