@@ -1,8 +1,13 @@
-"""The ASGI application: ``create_app(settings)``; ``app`` for ``uvicorn app.main:app``."""
+"""The ASGI application: ``create_app(settings)``, and ``app``.
+
+Run it with ``warboard serve`` (app/cli.py): its log configuration keeps tokens (``?token=``
+in websocket addresses) out of the logs. A bare ``uvicorn app.main:app`` logs every request
+line, tokens included; use it only with ``--no-access-log``."""
 
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -18,7 +23,14 @@ from app.transport.bus import from_url
 from app.transport.hub import Hubs
 from app.transport.ws import table_socket
 from app.web import api, errors, health, table_life
+from app.web.guard import Guard
 from app.web.limits import BodyLimit
+from app.web.outage import quiet_logs
+from app.web.schemas import ErrorResponse
+from app.transport.sockets import SocketCounts
+
+#: every status an API operation may answer besides its own (documented in /openapi.json)
+ERROR_CODES = (400, 401, 403, 404, 409, 413, 422, 429, 503)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -35,6 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.session = session
         app.state.hubs = Hubs(session, bus)
         app.state.buckets = {}
+        app.state.sockets = SocketCounts()
         try:
             yield
         finally:
@@ -43,7 +56,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await bus.close()
             engine.dispose()
 
+    quiet_logs()
     app = FastAPI(title="Warboard", version=__version__, lifespan=lifespan,
+                  responses={c: {"model": ErrorResponse} for c in ERROR_CODES},
                   description="A rules-enforcing live virtual tabletop for mecha wargames. "
                               "Errors: {\"error\": {\"code\", \"message\"}}.")
     errors.install(app)
@@ -61,12 +76,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.add_middleware(BodyLimit, max_body=settings.max_body)
+    app.add_middleware(Guard, frame_ancestors=os.environ.get("WARBOARD_FRAME_ANCESTORS", "'none'"),
+                       max_body=settings.max_body)  # outermost: headers on every answer
     _document_actions(app)
     return app
 
 
 def _document_actions(app: FastAPI) -> None:
-    """Add each system's action union (discriminated on ``kind``) to /openapi.json."""
+    """Add each system's action union (discriminated on ``kind``) to /openapi.json.
+
+    Each system's models get names of their own (``HgbMove``, ``GkrAttack``): systems share
+    model names (``Move``, ``Attack``), and one must never document another's."""
     from pydantic import TypeAdapter
 
     original = app.openapi
@@ -77,16 +97,44 @@ def _document_actions(app: FastAPI) -> None:
         schema = original()
         components = schema.setdefault("components", {}).setdefault("schemas", {})
         for system in systems.registry.systems.values():
-            sub = TypeAdapter(system.action_type).json_schema(ref_template="#/components/schemas/{model}")
-            for name, definition in sub.pop("$defs", {}).items():
-                components.setdefault(name, definition)
-            title = "".join(p.capitalize() for p in system.id.replace("-", "_").split("_")) + "Action"
-            components[title] = {**sub, "title": title,
+            prefix = "".join(p.capitalize() for p in system.id.replace("-", "_").split("_"))
+            sub = TypeAdapter(system.action_type).json_schema(ref_template="#/$defs/{model}")
+            defs = sub.pop("$defs", {})
+            names = {name: _unique(components, name if name.startswith(prefix) else prefix + name)
+                     for name in defs}
+            for name, definition in defs.items():
+                components[names[name]] = _rename_refs(definition, names)
+            title = prefix + "Action"
+            components[title] = {**_rename_refs(sub, names), "title": title,
                                  "description": f"An action at a {system.name} table"}
         app.openapi_schema = schema
         return schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _unique(components: dict[str, Any], name: str) -> str:
+    candidate, n = name, 2
+    while candidate in components:
+        candidate, n = f"{name}{n}", n + 1
+    return candidate
+
+
+def _rename_refs(node: Any, names: dict[str, str]) -> Any:
+    if isinstance(node, dict):
+        out = {}
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
+                out[key] = "#/components/schemas/" + names[value[len("#/$defs/"):]]
+            elif key == "mapping" and isinstance(value, dict):
+                out[key] = {k: "#/components/schemas/" + names[v[len("#/$defs/"):]]
+                            if isinstance(v, str) and v.startswith("#/$defs/") else v for k, v in value.items()}
+            else:
+                out[key] = _rename_refs(value, names)
+        return out
+    if isinstance(node, list):
+        return [_rename_refs(v, names) for v in node]
+    return node
 
 
 app = create_app()

@@ -23,6 +23,7 @@ from app.session import Actor, Envelope, Session
 from app.transport import messages as msg
 from app.transport.bus import Bus
 from app.transport.room import Room
+from app.transport.sockets import CLOSE_TIMEOUT, SEND_TIMEOUT
 
 log = logging.getLogger(__name__)
 RESYNC_MAX_EVENTS = 500
@@ -39,7 +40,9 @@ class Connection:
         self.actor = actor
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=queue_size)
         self.dropped = False
+        self.gone = asyncio.Event()  # set once dropped: the receive loop stops waiting
         self.sender: asyncio.Task[None] | None = None
+        self.closing: asyncio.Task[None] | None = None
 
     @property
     def viewer(self) -> str | None:
@@ -58,14 +61,15 @@ class Connection:
         if self.dropped:
             return
         self.dropped = True
-        asyncio.get_running_loop().create_task(self._close(code, reason))
+        self.closing = asyncio.get_running_loop().create_task(self._close(code, reason))
 
     async def _close(self, code: int, reason: str) -> None:
-        if self.sender is not None:
+        if self.sender is not None and self.sender is not asyncio.current_task():
             self.sender.cancel()
-        with contextlib.suppress(Exception):
+        self.gone.set()
+        with contextlib.suppress(Exception):  # the close handshake is bounded too (app.transport.sockets)
             if self.ws.application_state != WebSocketState.DISCONNECTED:
-                await self.ws.close(code, reason)
+                await asyncio.wait_for(self.ws.close(code, reason), CLOSE_TIMEOUT)
 
     async def run_sender(self) -> None:
         try:
@@ -73,9 +77,12 @@ class Connection:
                 text = await self.queue.get()
                 if text is None:
                     return
-                await self.ws.send_text(text)
+                await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
+        except TimeoutError:  # the client stopped reading: drop it, its queue and its presence
+            self.drop(1013, "too slow to read; reconnect and resync")
         except Exception:  # noqa: BLE001 - a dead socket ends only its own sender
             self.dropped = True
+            self.gone.set()
 
 
 class TableHub:

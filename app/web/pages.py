@@ -30,7 +30,6 @@ from app.web.table_life import SettingsChange
 
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
 router = APIRouter()
-api_router = APIRouter(prefix="/api", tags=["replay"])
 PAGE = {"response_class": HTMLResponse, "include_in_schema": False}
 LOOPBACK = ("127.", "localhost", "::1", "[::1]")
 _reachable: dict[tuple[str, int], tuple[float, bool]] = {}
@@ -120,27 +119,7 @@ async def replay_page(request: Request, table_id: str, session: SessionDep) -> H
     return await _table_shell(request, table_id, session, "replay.html")
 
 
-class ReplayView(BaseModel):
-    seq: int = Field(description="The seq shown: the one asked for, at most the latest")
-    state_seq: int = Field(description="The seq of the last whole action at or before seq")
-    last: int = Field(description="The table's latest seq")
-    view: dict[str, Any] = Field(description="The spectator's view at that point")
-    events: list[dict[str, Any]] = Field(description="The spectator's copy of the last (at most 200) events up to seq")
-
-
-@api_router.get("/tables/{table_id}/replay", response_model=ReplayView, dependencies=[ClientLimit])
-async def read_replay(table_id: str, session: SessionDep,
-                      seq: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
-    """The spectator's view of the table after the events up to ``seq`` (default: now), the
-    latest seq, and the spectator's copy of the events up to ``seq`` (at most the last 200)."""
-    current = await spectators_see(session, table_id, await session.current(table_id))  # the delay holds here too
-    target = current.seq if seq is None else min(seq, current.seq)
-    env = current if target == current.seq else await session.envelope_at(table_id, target)
-    projection = await session.projection(table_id)
-    events = await session.events_after(table_id, max(-1, target - 200), target)
-    return {"seq": target, "state_seq": env.seq, "last": current.seq,
-            "view": projection.view(env, None), "events": projection.events(events, None)}
-
+from app.web.replay import router as api_router  # noqa: E402 - GET /api/tables/{id}/replay, cached
 
 router.include_router(api_router)
 
