@@ -23,7 +23,7 @@ OUTAGE_ERRORS = DATABASE_ERRORS + BUS_ERRORS
 
 
 def is_outage(exc: BaseException) -> bool:
-    if isinstance(exc, Unavailable | OUTAGE_ERRORS):
+    if isinstance(exc, (Unavailable, *OUTAGE_ERRORS)):
         return True
     return isinstance(exc, sqlalchemy.exc.DBAPIError) and bool(exc.connection_invalidated)
 
