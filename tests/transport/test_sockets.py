@@ -1,0 +1,123 @@
+"""Bounded sockets against a real server (issue 17): a websocket that never reads is dropped
+within the send deadline and leaves presence; a 31st socket from one token is refused (4429);
+an invalid UTF-8 frame is closed with 1007 and logs no traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from tests.conftest import UNPACED, Server
+from tests.helpers import WsClient, join, new_table, spectate, token_of
+
+pytestmark = pytest.mark.anyio
+
+
+def _table(server: Server) -> tuple[str, str, str]:
+    with server.client() as client:
+        table = new_table(client)
+        player = token_of(join(client, table["id"], "p1"))
+        return table["id"], player, spectate(client, table["id"])
+
+
+async def _presence(watcher: WsClient, spectators: int, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        message = await watcher.recv(max(0.1, deadline - time.monotonic()))
+        if message["type"] == "presence" and message["spectators"] == spectators:
+            return
+
+
+async def test_a_socket_that_never_reads_is_dropped_within_the_deadline(tmp_path: Path) -> None:
+    env = {**UNPACED, "WARBOARD_SEND_TIMEOUT": "1", "WARBOARD_CLOSE_TIMEOUT": "1", "WARBOARD_SEND_QUEUE": "100000"}
+    srv = Server(f"sqlite:///{tmp_path / 's.sqlite3'}", env=env).start()
+    try:
+        table_id, player, spectator = _table(srv)
+        a = await WsClient.open(srv.ws_url, table_id, player)
+        await a.recv_type("welcome")
+        for i in range(300):  # a big board: every update is some 40 kB
+            await a.conn.send(json.dumps({"type": "action", "id": f"add{i}", "action": {
+                "kind": "add_token", "token": f"t{i}", "x": 1, "y": 1, "label": "x" * 80}}))
+            await a.recv_type("ack")
+        await a.until_seq(a.seq)
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a reader that takes nothing
+        sock.connect(("127.0.0.1", srv.port))
+        slow = await connect(f"{srv.ws_url}/ws/tables/{table_id}?token={spectator}", sock=sock, max_queue=1)
+        slow.transport.pause_reading()
+        await _presence(a, 1, 10)
+        start = time.monotonic()
+        dropped = False
+        for i in range(2000):
+            await a.conn.send(json.dumps({"type": "action", "id": f"m{i}", "action": {
+                "kind": "move_token", "token": "t0", "x": i % 40, "y": 1}}))
+            while True:
+                message = await a.recv()
+                if message["type"] == "presence" and message["spectators"] == 0:
+                    dropped = True
+                if message["type"] == "ack":
+                    break
+            if dropped:
+                break
+        elapsed = time.monotonic() - start
+        assert dropped, "the reader that never reads is still counted"
+        assert elapsed < 20, elapsed  # buffers fill in a few updates, then 1 s of send deadline
+        with httpx.Client(base_url=srv.url) as client:
+            assert client.get(f"/api/tables/{table_id}").json()["spectators"] == 0
+        slow.transport.resume_reading()
+        with pytest.raises(ConnectionClosed):  # its connection is gone
+            while True:
+                await asyncio.wait_for(slow.recv(), 10)
+        await a.close()
+    finally:
+        srv.stop()
+
+
+async def test_a_31st_socket_from_one_token_is_refused(fast_server: Server) -> None:
+    table_id, _, spectator = _table(fast_server)
+    url = f"{fast_server.ws_url}/ws/tables/{table_id}?token={spectator}"
+    sockets = [await connect(url) for _ in range(30)]
+    try:
+        for ws in sockets:
+            assert json.loads(await asyncio.wait_for(ws.recv(), 5))["type"] == "welcome"
+        extra = await connect(url)
+        message = json.loads(await asyncio.wait_for(extra.recv(), 5))
+        assert message["type"] == "error" and message["error"]["code"] == "too_many_sockets"
+        with pytest.raises(ConnectionClosed) as closed:
+            await asyncio.wait_for(extra.recv(), 5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        await sockets.pop().close()
+        await asyncio.sleep(0.2)
+        again = await connect(url)  # one closed: one may open
+        assert json.loads(await asyncio.wait_for(again.recv(), 5))["type"] == "welcome"
+        sockets.append(again)
+    finally:
+        for ws in sockets:
+            await ws.close()
+
+
+async def test_an_invalid_utf8_frame_closes_1007_without_a_traceback(tmp_path: Path) -> None:
+    srv = Server(f"sqlite:///{tmp_path / 'u.sqlite3'}", env=UNPACED).start()
+    try:
+        table_id, player, _ = _table(srv)
+        for _ in range(3):
+            async with connect(f"{srv.ws_url}/ws/tables/{table_id}?token={player}") as ws:
+                await ws.recv()
+                await ws.send(b"\xff\xfe{", text=True)
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        await asyncio.wait_for(ws.recv(), 5)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
+    finally:
+        srv.stop()
+    assert srv.proc is not None and srv.proc.stderr is not None
+    log = srv.proc.stderr.read().decode()
+    assert "Traceback" not in log, log[-3000:]
