@@ -66,10 +66,10 @@ export class ShapeLayer {
     this.keys.delete(key);
     if (!spec) return;
     const list = Array.isArray(spec) ? { nodes: spec } : spec;
+    if (isExpired(list.until, this.clock)) return; // already past its turn/activation: never drawn
     const g = el("g", { class: `shapes shapes-${key}`, "data-shapes": key }, list.layer === "below" ? this.below : this.above);
     for (const node of list.nodes || []) draw(node, g);
     this.keys.set(key, { spec: list, g });
-    if (isExpired(list.until, this.clock)) g.setAttribute("display", "none");
   }
 
   setClock(clock) {

@@ -1,0 +1,88 @@
+"""Overlays expire when their turn or activation ends, in Chromium against a real server:
+Small Soldiers' catapult shot stays through the turn after it was fired and is gone two turns
+later; an HGB model's committed path is drawn for its activation and gone once it is done."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_readable import hgb_table, sit, view_of
+from tests.conftest import Server
+from tests.helpers import act, join, new_table
+from tests.systems.small_soldiers.test_api_game import choose
+
+pytestmark = pytest.mark.browser
+
+
+def views(client: Any, tid: str, seats: dict[str, dict[str, str]]) -> dict[str, dict[str, Any]]:
+    return {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
+
+
+def play_until(client: Any, tid: str, seats: dict[str, dict[str, str]], done: Any, limit: int = 400) -> tuple[str, dict[str, Any]]:
+    """Play the view's choices through the API until ``done(view)`` holds for the seat to act."""
+    for _ in range(limit):
+        vs = views(client, tid, seats)
+        seat = next(s for s in seats if vs[s]["legal"])
+        if done(vs[seat]):
+            return seat, vs[seat]
+        assert act(client, tid, seats[seat], choose(vs[seat], seat, "flag")).status_code == 200
+    raise AssertionError("the position never came up")
+
+
+def test_small_soldiers_catapult_shot_is_gone_two_turns_later(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        for attempt in range(1, 8):
+            tid = new_table(client, "small-soldiers", name="Old shots", options={"map_name": "skirmish"},
+                            seed=f"shot-{attempt}")["id"]
+            seats = {s: join(client, tid, s, s.title()) for s in ("gorgonites", "commandos")}
+            try:
+                seat, view = play_until(client, tid, seats, lambda v: bool(v["legal"].get("launch")), 300)
+                break
+            except AssertionError:
+                continue
+        else:
+            raise AssertionError("no catapult card came up")
+        page = new_page(1280, 720)
+        page.goto(f"{server.url}/tables/{tid}?watch=1")
+        page.wait_for_selector("#conn.conn-connected")
+        fired = view["turn"]["round"]
+        assert act(client, tid, seats[seat], {"kind": "launch", "power": 8.0, "angle": 0.0, "offset": 0.0}).status_code == 200
+        expect(page.locator("#board .ss-shot")).to_have_count(1)
+        page.screenshot(path=str(artifacts / "expire-small-soldiers-shot-fired.png"))
+        # the other side's turn still shows it (it was fired at them) ...
+        play_until(client, tid, seats, lambda v: v["turn"]["round"] == fired + 1)
+        page.wait_for_timeout(300)
+        expect(page.locator("#board .ss-shot")).to_have_count(1)
+        # ... and two turns later it is gone
+        play_until(client, tid, seats, lambda v: v["turn"]["round"] >= fired + 2)
+        expect(page.locator("#board .ss-shot")).to_have_count(0)
+        page.screenshot(path=str(artifacts / "expire-small-soldiers-shot-gone.png"))
+
+
+def test_hgb_committed_path_is_gone_after_the_activation(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    tid, first, seats = hgb_table(server)
+    page = new_page(1280, 720)
+    sit(page, server.url, tid, first, seats[first])
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
+    mid = f"{first[0]}-cg1-1"
+    start = next(p for p in view_of(page)["pieces"] if p["id"] == mid)
+    ahead = 3 if first == "north" else -3
+    # a planned move (as the waypoint controls send it) arrives while the page looks on
+    with server.client() as client:
+        moved_to = [[start["x"] + 1, start["y"] + ahead / 2], [start["x"] + 1, start["y"] + ahead]]
+        response = act(client, tid, seats[first], {"kind": "move", "model": mid, "path": moved_to})
+        assert response.status_code == 200, response.text
+    expect(page.locator("#log")).to_contain_text(re.compile(r"moves to \("))
+    moved = page.locator("#board [data-shapes=hgb-moved]")
+    expect(moved).to_have_count(1)
+    assert moved.locator("*").count() > 0
+    page.screenshot(path=str(artifacts / "expire-hgb-path-drawn.png"))
+    page.get_by_role("button", name=re.compile(r"is done$")).and_(page.locator(".lifted")).click()
+    expect(page.locator("#log")).to_contain_text(re.compile(r"is Used"))
+    expect(page.locator("#board [data-shapes=hgb-moved]")).to_have_count(0)
+    page.screenshot(path=str(artifacts / "expire-hgb-path-gone.png"))
