@@ -14,6 +14,7 @@ systems are deterministic, so the replay yields the very events in the log (a te
 from __future__ import annotations
 
 import asyncio
+import bisect
 import copy
 import time
 from collections import OrderedDict
@@ -479,7 +480,7 @@ class Session:
     async def envelope_at(self, table_id: str, seq: int) -> Envelope:
         """The state after the last action whose events end at or before ``seq`` (for replays).
 
-        Replays the log from the nearest checkpoint at or before ``seq`` (checkpoints are kept
+        Replays the log from the nearest checkpoint or stored snapshot at or before ``seq`` (checkpoints are kept
         every ``CHECKPOINT_EVERY`` actions of the tables replayed lately: the log never changes
         behind them); raises NotFound for an unknown table."""
         def read() -> Envelope:
@@ -490,6 +491,9 @@ class Session:
                 while len(self._checkpoints) > CHECKPOINT_TABLES:
                     self._checkpoints.pop(next(iter(self._checkpoints)))
                 base = next((e for e in reversed(marks) if e.seq <= seq), None)
+                snap = repo.latest_snapshot(conn, table_id)  # the stored snapshot, when nearer
+                if snap is not None and snap["seq"] <= seq and (base is None or snap["n"] > base.n):
+                    base = Envelope(**snap["envelope"])
                 return self._replay(conn, table_id, row, base, None, upto=seq, checkpoints=marks)
 
         return await anyio.to_thread.run_sync(read)
@@ -541,8 +545,8 @@ class Session:
                     env, events = self._run(system, env, act["actor"], action, dice)
                 env = replace(env, seq=act["last_seq"], n=act["n"], dice_index=dice.index)
             if (checkpoints is not None and env.n % CHECKPOINT_EVERY == 0
-                    and (not checkpoints or checkpoints[-1].n < env.n)):
-                checkpoints.append(env)
+                    and all(c.n != env.n for c in checkpoints)):
+                bisect.insort(checkpoints, env, key=lambda e: e.n)  # kept in order of n
             if collect is not None:
                 collect.extend({**e, "seq": act["first_seq"] + i} for i, e in enumerate(events))
         if env is None:

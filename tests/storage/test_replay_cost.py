@@ -1,0 +1,74 @@
+"""Replays that cost little (issue 17): the state at a seq starts from the stored snapshot
+when it is the nearest at or before that seq, and equals a replay of the whole log; the replay
+endpoint answers a (table, seq) from its cache without replaying again."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from app.session import Session
+from app.storage.db import make_engine
+from app.transport.bus import MemoryBus
+from tests.storage.test_session import add, seated
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+async def session(database_url: str) -> AsyncIterator[Session]:
+    engine = make_engine(database_url)
+    yield Session(engine, MemoryBus(), snapshot_every=4)
+    engine.dispose()
+
+
+async def test_replay_starts_from_the_stored_snapshot_and_matches_the_whole_log(
+        session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    table_id, p1, p2, _ = await seated(session)
+    for i in range(10):
+        await session.apply(p1 if i % 2 else p2, f"a{i}", add(f"t{i}", float(i)))
+    last = (await session.current(table_id)).seq
+    bases: list[Any] = []
+    original = Session._replay
+
+    def spy(self: Session, conn: Any, table_id: str, row: Any, base: Any, *args: Any, **kw: Any) -> Any:
+        bases.append(base)
+        return original(self, conn, table_id, row, base, *args, **kw)
+
+    fresh = Session(session.engine, MemoryBus(), snapshot_every=4)
+    with session.engine.connect() as conn:
+        row = session._read_table(table_id, conn)
+        whole = {seq: session._replay(conn, table_id, row, None, None, upto=seq).to_dict() for seq in range(last + 1)}
+    monkeypatch.setattr(Session, "_replay", spy)
+    for seq in reversed(range(last + 1)):
+        fresh._checkpoints.clear()
+        assert (await fresh.envelope_at(table_id, seq)).to_dict() == whole[seq], seq
+    snapshot_seq = max(b.seq for b in bases if b is not None)
+    assert snapshot_seq > 0
+    assert all(b is not None and b.seq == snapshot_seq for b, seq in zip(bases, reversed(range(last + 1)))
+               if seq >= snapshot_seq), "every seq after the snapshot starts from it"
+
+
+async def test_the_replay_endpoint_caches_each_seq(session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.web import replay
+
+    table_id, p1, _, _ = await seated(session)
+    for i in range(6):
+        await session.apply(p1, f"a{i}", add(f"t{i}", float(i)))
+    calls: list[int] = []
+    original = session.envelope_at
+
+    async def counted(table: str, seq: int) -> Any:
+        calls.append(seq)
+        return await original(table, seq)
+
+    monkeypatch.setattr(session, "envelope_at", counted)
+    replay._cache.clear()
+    first = await replay.read_replay(table_id, session, seq=3)
+    again = await replay.read_replay(table_id, session, seq=3)
+    assert first == again and calls == [3]
+    await session.apply(p1, "later", add("later"))  # the table goes on: the past stays cached
+    assert (await replay.read_replay(table_id, session, seq=3))["view"] == first["view"] and calls == [3]
+    assert (await replay.read_replay(table_id, session, seq=3))["last"] > first["last"]
