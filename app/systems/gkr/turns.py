@@ -105,7 +105,7 @@ def why_not_there(state: State, unit: dict[str, Any], to: Hex) -> tuple[str, str
                 "there nor displace him", "blb_hex")
     if other is not None:
         return f"That hex is occupied by {unit_name(state, other['id'])}", "occupied"
-    return f"{unit_name(state, unit['id'])} cannot reach that hexthis move", "out_of_reach"
+    return f"{unit_name(state, unit['id'])} cannot reach that hex this move", "out_of_reach"
 
 
 def move(state: State, seat: str, action: Move, dice: Dice, events: list[Event]) -> None:

@@ -52,3 +52,14 @@ def test_a_shot_out_of_range_names_the_target():
     why = check_shot(state, shooter, spot, {"range": 1, "name": "Test gun"}) or ""
     assert re.match(r"King Wolf Combat Unit is \d+ hexes away, range 1", why), why
     assert not RAW.search(why), why
+
+
+def test_an_unreachable_hex_reads_as_a_sentence():
+    from app.systems.gkr.turns import why_not_there
+
+    state = new(3)
+    unit = state["units"][f"{DB}:heavy"]
+    far = next(Hex(q, r) for q in range(6, -7, -1) for r in range(-6, 7)
+               if max(abs(q), abs(r), abs(q + r)) <= 6 and place_name(state, Hex(q, r)) == "that hex"
+               and abs(q - unit["q"]) + abs(r - unit["r"]) > 8)
+    assert why_not_there(state, unit, far) == ("DiamondBack Heavy Hitter cannot reach that hex this move", "out_of_reach")
