@@ -24,6 +24,20 @@ let last = Number(scrubber.max);
 let shown = -1;
 let loading = null;
 let timer = null;
+// Answers by seq: stepping back and forth, or playing again, asks the server nothing new (the
+// past never changes; only `last` grows, and it is refreshed below).
+const answers = new Map();
+const ANSWERS_KEPT = 400;
+
+async function fetchSeq(seq) {
+  if (answers.has(seq)) return answers.get(seq);
+  const r = await api(`/api/tables/${table.id}/replay?seq=${seq}`);
+  if (r.seq === seq) {
+    answers.set(seq, r);
+    if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value);
+  }
+  return r;
+}
 
 function describe(e) {
   if (e.kind === "seat_joined") names.set(e.seat_id, e.name);
@@ -62,15 +76,22 @@ async function show(seq) {
   if (loading) { loading.next = seq; return; }
   loading = { next: null };
   try {
-    const r = await api(`/api/tables/${table.id}/replay?seq=${seq}`);
-    last = r.last;
+    const r = await fetchSeq(seq);
+    last = Math.max(last, r.last);
     scrubber.max = String(last);
     shown = r.seq;
     draw(r.view);
     log.clear();
     dice.clear();
-    for (const e of r.events) { log.addEvent(e); dice.add(e); }
+    for (const e of r.events) {
+      const li = log.addEvent(e);
+      dice.add(e);
+      // Stepping goes event by event: the event at this seq is marked. Until its action's
+      // last event, the board shows the state after the previous whole action (state_seq).
+      if (li && e.seq === r.seq) { li.classList.add("current"); li.setAttribute("aria-current", "step"); }
+    }
     $("seq-out").textContent = `${r.seq} / ${last}`;
+    $("seq-out").title = r.state_seq === r.seq ? "After a whole action" : `Inside an action: the board shows #${r.state_seq}`;
     document.body.dataset.seq = String(r.seq);
   } finally {
     const next = loading.next;
