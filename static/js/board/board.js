@@ -183,7 +183,8 @@ export class Board {
         const p = this.grid.position(e.piece);
         return { g: e.g, r: e.r, x: p.x, y: p.y, priority: (e.piece.id === this.selected ? 2 : 0) + (e.g.classList.contains("movable") ? 1 : 0) };
       });
-      layoutPieces(entries, this.scale());
+      // on a hex board a piece stays inside its hex (the inscribed circle, a little margin)
+      layoutPieces(entries, this.scale(), this.grid.kind === "hex" ? (Math.sqrt(3) / 2) * 0.94 : null);
       this.emit("layout");
     });
   }

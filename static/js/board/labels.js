@@ -1,5 +1,5 @@
-// Readable pieces at any zoom: each body is scaled up to at least MIN_PX on screen, its touch
-// target to TOUCH_PX, its label drawn at LABEL_PX; then labels are placed below, above, right
+// Readable pieces at any zoom: each body is scaled up to at least MIN_PX on screen (on a hex
+// board no further than its cell, keeping FIT_MIN_PX), its touch target to TOUCH_PX, its label drawn at LABEL_PX; then labels are placed below, above, right
 // or left of their piece, in priority order, and hidden when no place is free (zoom in to see).
 export const MIN_PX = 30; // the diameter; a square side shape is 0.85 of it (25.5 px)
 export const TOUCH_PX = 44;
@@ -7,14 +7,32 @@ export const LABEL_PX = 12;
 
 const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
-// entries: [{g, r, x, y, priority}] in board units; scale: screen pixels per board unit.
-export function layoutPieces(entries, scale) {
+export const FIT_MIN_PX = 24; // a body shrunk to fit its cell keeps at least this on its short side
+
+// How far a body reaches from its centre (its longest half) and its short half, in its own
+// units (a square reaches 0.85 r, a diamond 1.1 r).
+function reach(g, r) {
+  try {
+    const b = g.querySelector(".body")?.getBBox();
+    if (b && b.width > 0 && b.height > 0) return { long: Math.max(b.width, b.height) / 2, short: Math.min(b.width, b.height) / 2 };
+  } catch { /* not rendered yet */ }
+  return { long: r, short: r };
+}
+
+// entries: [{g, r, x, y, priority}] in board units; scale: screen pixels per board unit;
+// fit: the radius a body may fill (board units; a hex board's cell) so that it never spills
+// into the neighbouring cells, unless that would make it smaller than FIT_MIN_PX.
+export function layoutPieces(entries, scale, fit = null) {
   if (!(scale > 0)) return;
   const font = LABEL_PX / scale;
   const placed = [];
   const bodies = [];
   for (const e of entries) {
-    const k = Math.max(1, MIN_PX / 2 / (e.r * scale));
+    let k = Math.max(1, MIN_PX / 2 / (e.r * scale));
+    if (fit > 0) {
+      const { long, short } = reach(e.g, e.r);
+      k = Math.min(k, Math.max(fit / long, FIT_MIN_PX / 2 / (short * scale)));
+    }
     e.k = k;
     e.g.querySelector(".piece-scale")?.setAttribute("transform", `scale(${k.toFixed(3)})`);
     const hit = e.g.querySelector(".hit");
