@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-SIZES = [(1280, 720), (390, 844)]
+SIZES = [(1280, 720), (1400, 900), (390, 844)]
 MIN_PIECE_PX = 24
 TOUCH_PX = 44
 

@@ -310,3 +310,30 @@ def test_gkr_reads_well_and_a_refused_drop_leaves_nothing(server: Server, new_pa
     assert_labels_apart(replay)
     assert_human_log(replay, r"DiamondBack ended the turn", r"Movement Phase: Heavy Hitters")
     replay.screenshot(path=str(artifacts / f"readable-gkr-replay-{size[0]}x{size[1]}.png"))
+
+
+# --- Sandbox ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_sandbox_reads_well_with_its_main_button_in_sight(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    with server.client() as client:
+        table = new_table(client, name="Readable sandbox", options={"width": 36, "height": 24})
+        tid = table["id"]
+        seat = join(client, tid, "p1", "Ann")
+        # a crowd of tokens an inch or two apart, with long names: labels must be placed apart or hidden
+        for i in range(8):
+            action = {"kind": "add_token", "token": f"t{i}", "x": 8 + 1.5 * i, "y": 10 + (i % 2), "facing": 0,
+                      "label": f"Scout walker {i + 1}"}
+            assert act(client, tid, seat, action).status_code == 200
+    page = new_page(*size)
+    sit(page, server.url, tid, "p1", seat)
+    expect(page.locator("#board .piece")).to_have_count(8)
+    assert_pieces_readable(page)
+    assert_labels_apart(page)
+    assert_primary_in_view(page, "Place token")
+    page.screenshot(path=str(artifacts / f"readable-sandbox-{size[0]}x{size[1]}.png"))
+    # the lifted button works where it stands: a token is placed without scrolling
+    page.get_by_role("button", name="Place token").and_(page.locator(".lifted")).click()
+    expect(page.locator("#board .piece")).to_have_count(9)
+    assert page.evaluate("window.scrollY") == 0
+    assert_pieces_readable(page)
+    assert_labels_apart(page)

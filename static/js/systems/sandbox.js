@@ -29,10 +29,11 @@ export function mount(ctx) {
   h.textContent = "Sandbox";
   const form = document.createElement("form");
   form.className = "sandbox-add";
-  const label = Object.assign(document.createElement("input"), { id: "sb-label", maxLength: 80, placeholder: "Hunter", required: true });
+  const label = Object.assign(document.createElement("input"), { id: "sb-label", maxLength: 80, placeholder: "Hunter" });
   const color = Object.assign(document.createElement("select"), { id: "sb-color" });
   for (const [value, name] of COLORS) color.appendChild(Object.assign(document.createElement("option"), { value, textContent: name }));
   const add = Object.assign(document.createElement("button"), { type: "submit", textContent: "Place token" });
+  add.dataset.primary = ""; // the sandbox's main button, kept in sight over the board (layout.js)
   form.append(field("Token name", label), field("Colour", color), add);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
