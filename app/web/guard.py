@@ -22,7 +22,7 @@ DOC_PATHS = ("/docs", "/redoc")  # FastAPI's API browsers load their scripts fro
 
 
 def csp(frame_ancestors: str) -> str:
-    return ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    return ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
             "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
             f"form-action 'self'; frame-ancestors {frame_ancestors}")
 
