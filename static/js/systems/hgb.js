@@ -109,7 +109,7 @@ export function mount(ctx) {
     const sig = JSON.stringify([v.turn, v.current, v.ready, v.forces, v.board?.terrain, st.terrainForm?.type, st.build, st.shape, st.drawing, v.result, v.pending, v.initiative, v.first, v.to_activate,
       st.model, st.target, st.weapon, st.indirect, st.sweep, st.focus, st.keep, st.facing, st.deployModel, st.deployFacing,
       st.faction, Object.keys(st.forces), st.waypoints, st.aimKey, st.aim, st.odds?.key, st.group, st.rfModel, st.rfWeapon, st.rfAt,
-      P.cards().filter((c) => c.seat === me).map((c) => [c.status, c.used, c.speed, c.mode, c.mp_spent, c.actions, c.x]),
+      P.cards().filter((c) => c.seat === me).map((c) => [c.status, c.used, c.speed, c.mode, c.mp_spent, c.actions, c.x, c.autopilot, c.autopilot_order]),
       (v.pieces || []).filter((p) => p.owner === me).map((p) => [p.x, p.y, p.facing])]);
     if (sig === st.sig) return;
     st.sig = sig;
