@@ -19,6 +19,24 @@ from tests.systems.gkr.test_game import OPTIONS, SEED
 pytestmark = pytest.mark.browser
 
 
+def assert_ruling_buttons_apart(page) -> None:  # type: ignore[no-untyped-def]
+    """Uphold and Overturn (ruling.js): 44 px targets, at least 24 px of space between them."""
+    uphold, overturn = page.get_by_role("button", name="Uphold record 0"), page.get_by_role("button", name="Overturn record 0")
+    # brought up from below (on a phone the board stays on top of the sheets scrolling under it)
+    page.locator(".ruling").evaluate("el => el.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(200)
+    on_top = page.evaluate("""() => [...document.querySelectorAll('.ruling button')].map((b) => {
+        const r = b.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; })""")
+    assert on_top == [True, True], "the ruling buttons are covered"
+    a, b = uphold.bounding_box(), overturn.bounding_box()
+    assert a and b
+    for box in (a, b):
+        assert box["height"] >= 44 and box["width"] >= 44, box
+    gap_x = max(b["x"] - (a["x"] + a["width"]), a["x"] - (b["x"] + b["width"]))
+    gap_y = max(b["y"] - (a["y"] + a["height"]), a["y"] - (b["y"] + b["height"]))
+    assert max(gap_x, gap_y) >= 24, (a, b)
+
+
 def test_gkr_dispute_and_the_hosts_ruling_from_the_page(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
     options = {**OPTIONS, "manual": {"energy": True}}
     opening = first_round_actions()
@@ -49,6 +67,13 @@ def test_gkr_dispute_and_the_hosts_ruling_from_the_page(server: Server, new_page
     expect(db.get_by_role("button", name="Overturn record 0")).to_have_count(0)  # players never rule
     expect(hal.get_by_role("button", name="Uphold record 0")).to_be_visible()
     assert unnamed_controls(hal) == []
+    assert_ruling_buttons_apart(hal)
+    phone = new_page(390, 844)  # the host on a phone: the same spacing
+    phone.add_init_script(f"localStorage.setItem({json.dumps(f'warboard:host:{tid}')}, {json.dumps(table['host_token'])})")
+    open_seat(phone, server.url, tid, None, "Hal")
+    expect(phone.get_by_role("button", name="Uphold record 0")).to_be_attached()
+    assert_ruling_buttons_apart(phone)
+    phone.screenshot(path=str(artifacts / "gkr-ruling-buttons-phone.png"))
     shot(hal, artifacts, "12-host-ruling", ".gkr-records")
     hal.get_by_role("button", name="Overturn record 0").click()
     for page in (db, th, hal):

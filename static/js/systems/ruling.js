@@ -29,10 +29,12 @@ export function rulingBox(ctx, index, { prefix = "wb", overturnText = "", withNo
       for (const b of box.querySelectorAll("button")) b.disabled = false;
     }
   };
-  const box = h("div", { class: `${prefix}-ruling`, role: "group", "aria-label": `Host ruling on record ${index}` },
+  // Uphold and Overturn sit well apart with full-size (44 px) targets: a slip must not overturn.
+  const box = h("div", { class: `${prefix}-ruling ruling`, role: "group", "aria-label": `Host ruling on record ${index}` },
     h("p", { class: "small", text: `You are the host: rule on record ${index}.${overturnText ? ` ${overturnText}` : ""}` }),
     note,
-    button("Uphold", rule(true), { key: `uphold-${index}`, cls: "small", aria: `Uphold record ${index}` }),
-    button("Overturn", rule(false), { key: `overturn-${index}`, cls: "small danger", aria: `Overturn record ${index}` }));
+    h("div", { class: "ruling-buttons" },
+      button("Uphold", rule(true), { key: `uphold-${index}`, cls: "ruling-uphold", aria: `Uphold record ${index}` }),
+      button("Overturn", rule(false), { key: `overturn-${index}`, cls: "danger ruling-overturn", aria: `Overturn record ${index}` })));
   return box;
 }
