@@ -35,7 +35,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import orjson
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
@@ -52,9 +52,12 @@ CONFIRM_TIMEOUT = 2.0
 
 class RedisBus:
     def __init__(self, url: str, prefix: str | None = None) -> None:
-        self.redis = Redis.from_url(url, max_connections=MAX_CONNECTIONS, socket_timeout=3,
-                                    socket_connect_timeout=2, retry=Retry(NoBackoff(), 0),
-                                    health_check_interval=5)
+        # A blocking pool: a burst of commands waits for one of MAX_CONNECTIONS instead of failing.
+        pool = BlockingConnectionPool.from_url(url, max_connections=MAX_CONNECTIONS, timeout=2,
+                                               socket_timeout=3, socket_connect_timeout=2,
+                                               retry=Retry(NoBackoff(), 0), health_check_interval=5)
+        self.redis = Redis(connection_pool=pool)
+        self._publish_failed = 0.0  # when a failed publish was last logged
         self.prefix = prefix or os.environ.get("WARBOARD_BUS_PREFIX", "warboard")
         self.process = uuid.uuid4().hex[:12]
         self.connected = False
@@ -92,15 +95,33 @@ class RedisBus:
         """Never raises: if Redis cannot take it, this process's subscribers still get it."""
         self._start()
         if self.connected:
-            data = orjson.dumps(message)
-            if len(data) > MAX_CARRIED and "env" in message:
-                data = orjson.dumps({k: v for k, v in message.items() if k not in ("env", "events")})
+            try:
+                data = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)  # as a snapshot's JSON
+            except TypeError:
+                data = b""
+            if (not data or len(data) > MAX_CARRIED) and "env" in message:  # others re-read the state
+                data = orjson.dumps({k: v for k, v in message.items() if k not in ("env", "events", "prev")})
             try:
                 await asyncio.wait_for(self.redis.publish(self._channel(table_id), data), 2.0)
                 return
-            except Exception as exc:  # noqa: BLE001 - an outage is handled, not raised
-                log.warning("bus: publish to table %s failed (%s); delivering locally", table_id, exc)
+            except Exception as exc:  # noqa: BLE001 - handled here, never raised to the caller
+                if time.monotonic() - self._publish_failed > 10:
+                    self._publish_failed = time.monotonic()
+                    log.warning("bus: a publish failed (%s); delivered here, announced again later", exc)
+                if message.get("t") == "seq":  # other processes must hear of it: try again
+                    asyncio.get_running_loop().create_task(self._republish(table_id, message["seq"]))
         self._deliver(table_id, message)
+
+    async def _republish(self, table_id: str, seq: int) -> None:
+        """Announce a seq again until Redis takes it (or the bus is down: then others poll)."""
+        for _ in range(20):
+            await asyncio.sleep(0.5)
+            if not self.connected:
+                return  # on reconnection every process polls every table anyway
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.redis.publish(self._channel(table_id),
+                                                          orjson.dumps({"t": "seq", "seq": seq})), 2.0)
+                return
 
     def _deliver(self, table_id: str, message: Message) -> None:
         for queue in self._queues.get(table_id, ()):
@@ -217,8 +238,11 @@ class RedisBus:
     async def _poller(self) -> None:
         while not self._closed:
             await asyncio.sleep(POLL_EVERY)
-            if not self.connected:
-                self._deliver_all({"t": "poll"})
+            if not self.connected:  # a hub still busy with earlier messages is not asked again
+                for queues in list(self._queues.values()):
+                    for queue in queues:
+                        if queue.empty():
+                            queue.put_nowait({"t": "poll"})
 
     def health(self) -> dict[str, Any]:
         self._start()  # (the first check connects a process that has no table yet)
@@ -272,13 +296,16 @@ class RedisBus:
 
     async def _beat(self) -> None:
         now = time.time()
+        tables = list(self._mine)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(self._procs_key, {self.process: now})
-            for table_id in self._mine:
+            for table_id in tables:
                 pipe.expire(self._presence_key(table_id), int(PRESENCE_TTL))
             pipe.zrangebyscore(self._procs_key, "-inf", now - PRESENCE_TTL)
             pipe.zremrangebyscore(self._procs_key, "-inf", now - PRESENCE_TTL)
             results = await asyncio.wait_for(pipe.execute(), 3.0)
+        # A hash that expired (this process was stopped longer than the TTL) is written again.
+        self._dirty.update(t for t, kept in zip(tables, results[1:-2]) if not kept)
         if results[-2]:
             self._live = (0.0, set())
             log.info("bus: processes %s stopped beating; their presence is gone",
