@@ -524,7 +524,7 @@ class Session:
                 checkpoints: list[Envelope] | None = None) -> Envelope:
         system = self._system_by_id(row["system"])
         env = base
-        for act in repo.actions_after(conn, table_id, -1 if base is None else base.n):
+        for act in repo.actions_after(conn, table_id, -1 if base is None else base.n, upto):
             if upto is not None and env is not None and act["last_seq"] > upto:
                 break
             kind = act["action"]["kind"]

@@ -102,13 +102,15 @@ class Server:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One real server for the tests that only read and add (SQLite)."""
     path = tmp_path_factory.mktemp("server") / "warboard.sqlite3"
-    srv = Server(f"sqlite:///{path}", env={"WARBOARD_HTTP_RATE": "1000", "WARBOARD_HTTP_BURST": "1000"}).start()
+    srv = Server(f"sqlite:///{path}", env={"WARBOARD_HTTP_RATE": "1000", "WARBOARD_HTTP_BURST": "1000",
+                                           "WARBOARD_REPLAY_RATE": "1000", "WARBOARD_REPLAY_BURST": "1000"}).start()
     yield srv
     srv.stop()
 
 
 UNPACED = {"WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000",
-           "WARBOARD_WS_RATE": "100000", "WARBOARD_WS_BURST": "100000"}
+           "WARBOARD_WS_RATE": "100000", "WARBOARD_WS_BURST": "100000",
+           "WARBOARD_REPLAY_RATE": "100000", "WARBOARD_REPLAY_BURST": "100000"}
 
 
 @pytest.fixture(scope="module")

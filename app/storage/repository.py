@@ -114,8 +114,13 @@ def append(conn: Connection, table_id: str, action_row: dict[str, Any], event_ro
         conn.execute(_INSERT_EVENTS, [{"table_id": table_id, "created_at": stamp, **e} for e in event_rows])
 
 
-def actions_after(conn: Connection, table_id: str, n: int) -> list[dict[str, Any]]:
-    query = select(actions).where(and_(actions.c.table_id == table_id, actions.c.n > n)).order_by(actions.c.n)
+def actions_after(conn: Connection, table_id: str, n: int, upto_seq: int | None = None) -> list[dict[str, Any]]:
+    """The actions after the ``n``-th, in order; with ``upto_seq`` only those whose events end
+    at or before that seq (a replay to a past seq reads no further)."""
+    cond = [actions.c.table_id == table_id, actions.c.n > n]
+    if upto_seq is not None:
+        cond.append(actions.c.last_seq <= upto_seq)
+    query = select(actions).where(and_(*cond)).order_by(actions.c.n)
     return [dict(r) for r in conn.execute(query).mappings()]
 
 

@@ -3,26 +3,49 @@
 Cheap on purpose (anyone may ask, no token): the state comes from the nearest snapshot or
 checkpoint at or before ``seq`` plus the actions after it (``Session.envelope_at``), and the
 answer for a (table, seq) is cached (the log never changes behind a seq, so a cached answer
-is never stale); requests are rate limited per address like other reads.
+is never stale, and it is kept serialized); requests are rate limited per address like other
+reads, and by a stricter replay bucket of their own.
 """
 
 from __future__ import annotations
 
+import os
 from collections import OrderedDict
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+import orjson
+from fastapi import APIRouter, Depends, Query, Request, Response
 from pydantic import BaseModel, Field
 
+from app.core.errors import RateLimited
 from app.spectator_delay import spectators_see
+from app.transport.ratelimit import TokenBucket
 from app.web.deps import ClientLimit, SessionDep
 from app.web.schemas import ErrorResponse
 
 CACHE_SIZE = 2048  # (table, seq) answers kept
+REPLAY_RATE = float(os.environ.get("WARBOARD_REPLAY_RATE", 8))
+REPLAY_BURST = float(os.environ.get("WARBOARD_REPLAY_BURST", 30))
 EVENTS_SHOWN = 200
 router = APIRouter(prefix="/api", tags=["replay"],
                    responses={c: {"model": ErrorResponse} for c in (404, 422, 429, 503)})
-_cache: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+_cache: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+
+
+def limit_replays(request: Request) -> None:
+    """Replays have a bucket of their own per address, stricter than other reads
+    (``WARBOARD_REPLAY_RATE`` per second, ``WARBOARD_REPLAY_BURST`` at once)."""
+    state = request.app.state
+    buckets: dict[str, TokenBucket] = state.buckets
+    key = "replay:" + (request.client.host if request.client else "?")
+    bucket = buckets.get(key)
+    if bucket is None:
+        bucket = buckets[key] = TokenBucket(REPLAY_RATE, REPLAY_BURST)
+    if not bucket.take():
+        raise RateLimited("Too many replay requests; slow down")
+
+
+ReplayLimit = Depends(limit_replays)
 
 
 class ReplayView(BaseModel):
@@ -33,25 +56,26 @@ class ReplayView(BaseModel):
     events: list[dict[str, Any]] = Field(description="The spectator's copy of the last (at most 200) events up to seq")
 
 
-@router.get("/tables/{table_id}/replay", response_model=ReplayView, dependencies=[ClientLimit])
+@router.get("/tables/{table_id}/replay", response_model=ReplayView, dependencies=[ClientLimit, ReplayLimit])
 async def read_replay(table_id: str, session: SessionDep,
-                      seq: Annotated[int | None, Query(ge=0)] = None) -> dict[str, Any]:
+                      seq: Annotated[int | None, Query(ge=0)] = None) -> Response:
     """The spectator's view of the table after the events up to ``seq`` (default: now), the
     latest seq, and the spectator's copy of the events up to ``seq`` (at most the last 200).
     404 ``unknown_table`` for a table that does not exist."""
     current = await spectators_see(session, table_id, await session.current(table_id))  # the delay holds here too
     target = current.seq if seq is None else min(seq, current.seq)
     key = (table_id, target)
-    hit = _cache.get(key)
-    if hit is None:
+    body = _cache.get(key)
+    if body is None:
         env = current if target == current.seq else await session.envelope_at(table_id, target)
         projection = await session.projection(table_id)
         events = await session.events_after(table_id, max(-1, target - EVENTS_SHOWN), target)
-        hit = {"seq": target, "state_seq": env.seq,
-               "view": projection.view(env, None), "events": projection.events(events, None)}
-        _cache[key] = hit  # what a spectator saw at a seq never changes
+        body = orjson.dumps({"seq": target, "state_seq": env.seq,
+                             "view": projection.view(env, None), "events": projection.events(events, None)})
+        _cache[key] = body  # what a spectator saw at a seq never changes
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     else:
         _cache.move_to_end(key)
-    return {**hit, "last": current.seq}
+    # Serialized once per (table, seq); only "last" is added per answer.
+    return Response(b'{"last":%d,' % current.seq + body[1:], media_type="application/json")
