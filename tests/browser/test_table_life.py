@@ -49,11 +49,13 @@ def test_rejoin_link_restores_the_seat_in_a_fresh_browser(server: Server, new_pa
     expect(ann.locator("#join-error")).to_contain_text("no longer valid")
 
 
-def test_live_seats_chat_channels_and_shared_ruler(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
+def test_live_seats_chat_channels_and_shared_ruler(server: Server, new_page, artifacts: Path,  # type: ignore[no-untyped-def]
+                                                   size: tuple[int, int]) -> None:
     with server.client() as client:
         table = new_table(client, name="Table talk", options={"width": 24, "height": 24})
         tid = table["id"]
-        eve = new_page(1280, 720)
+        eve = new_page(*size)
         eve.add_init_script("localStorage.setItem('warboard:name', 'Eve')")
         eve.goto(f"{server.url}/tables/{tid}")  # no parameters: watching at once, board live
         eve.wait_for_selector(CONNECTED)
@@ -72,15 +74,16 @@ def test_live_seats_chat_channels_and_shared_ruler(server: Server, new_page, art
         expect(eve.locator("#join-error")).to_contain_text("was just taken")
         expect(eve.get_by_role("button", name="Seat p2, taken")).to_be_disabled()
 
-        ann = new_page(1280, 720)
+        ann = new_page(*size)
         open_seat(ann, server.url, tid, "p3", "Ann")
-        bob = new_page(1280, 720)
+        bob = new_page(*size)
         open_seat(bob, server.url, tid, "p4", "Bob")
         # One click from watching to playing.
         eve.get_by_role("button", name="Sit at seat p5").click()
         eve.wait_for_selector(CONNECTED)
         expect(eve.locator("#me")).to_have_text("You: p5")
         eve.goto(f"{server.url}/tables/{tid}")  # and back to a spectator for the chat checks
+        eve.wait_for_selector(CONNECTED)  # (the page keeps its seat's token once connected)
         eve.evaluate(f"localStorage.removeItem('warboard:table:{tid}')")
         eve.reload()
         eve.wait_for_selector(CONNECTED)
@@ -98,7 +101,8 @@ def test_live_seats_chat_channels_and_shared_ruler(server: Server, new_page, art
         bob.wait_for_selector(CONNECTED)
         expect(bob.locator("#chat")).to_contain_text("good luck")
         expect(bob.locator("#chat")).not_to_contain_text("Bob will lose")
-        bob.screenshot(path=str(artifacts / "table-life-chat-player.png"))
+        bob.locator("#chat").evaluate("el => el.scrollIntoView({block: 'end'})")
+        bob.screenshot(path=str(artifacts / f"table-life-chat-player-{size[0]}.png"))
         # The host lets the players read the spectators.
         client.post(f"/api/tables/{tid}/settings", headers=bearer(table["host_token"]), json={"spectator_chat": True})
         expect(bob.locator("#chat")).to_contain_text("Bob will lose")
@@ -114,7 +118,7 @@ def test_live_seats_chat_channels_and_shared_ruler(server: Server, new_page, art
         shared = ann.locator(".shared-mark[data-from=Bob]")
         expect(shared).to_have_count(1)
         expect(shared.locator("text")).to_contain_text("Bob (p4): 10")
-        ann.screenshot(path=str(artifacts / "table-life-shared-ruler.png"))
+        ann.screenshot(path=str(artifacts / f"table-life-shared-ruler-{size[0]}.png"))
         bob.mouse.up()
 
 
