@@ -101,7 +101,9 @@ def migrate(database_url: DatabaseUrl = None) -> None:
 
 @cli.command("export")
 def export_table(table: str, database_url: DatabaseUrl = None) -> None:
-    """Write a table (its log, seats and tokens as hashes) as JSON to standard output."""
+    """Write a table (its log, seats and tokens as hashes) as JSON to standard output.
+
+    The dice seed is written only for a game that has ended or was closed."""
     from app.storage import repository as repo
     from app.storage.db import make_engine
 
@@ -133,6 +135,9 @@ def import_table(file: Annotated[Path, typer.Argument(exists=True, dir_okay=Fals
             table_id = repo.load_table(conn, dump)
     except IntegrityError:
         typer.echo(f"Table {dump['table']['id']!r} already exists here", err=True)
+        raise typer.Exit(1) from None
+    except ValueError as exc:
+        typer.echo(str(exc), err=True)
         raise typer.Exit(1) from None
     typer.echo(table_id)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -28,10 +29,22 @@ def test_export_then_import_gives_the_same_table(tmp_path: Path) -> None:
         p1 = join(client, table["id"], "p1")
         act(client, table["id"], p1, {"kind": "add_token", "token": "t", "x": 3, "y": 4})
         act(client, table["id"], p1, {"kind": "roll", "dice": "2d6"})
+        open_export = warboard("export", table["id"], "--database-url", source)
+        assert open_export.returncode == 0, open_export.stderr
+        assert json.loads(open_export.stdout)["table"]["seed"] is None  # a game in progress: no seed
+        assert '"export"' not in open_export.stdout
+        early = tmp_path / "early.json"
+        early.write_text(open_export.stdout)
+        assert warboard("migrate", "--database-url", target).returncode == 0
+        refused = warboard("import", str(early), "--database-url", target)
+        assert refused.returncode == 1 and "no dice seed" in refused.stderr
+        host = {"Authorization": f"Bearer {table['host_token']}"}
+        assert client.post(f"/api/tables/{table['id']}/close", headers=host).status_code == 200
     finally:
         srv.stop()
     exported = warboard("export", table["id"], "--database-url", source)
     assert exported.returncode == 0, exported.stderr
+    assert json.loads(exported.stdout)["table"]["seed"] == "export"  # closed: the seed is public now
     dump = tmp_path / "table.json"
     dump.write_text(exported.stdout)
     assert warboard("migrate", "--database-url", target).returncode == 0

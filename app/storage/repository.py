@@ -165,9 +165,12 @@ def dump_table(conn: Connection, table_id: str) -> dict[str, Any]:
 
     table = get_table(conn, table_id)
     assert table is not None
+    row = _jsonable(table)
+    if row["status"] == "open":  # the seed is every future roll: it leaves only once the game ended
+        row["seed"] = None
     return {
         "format": "warboard-table/1",
-        "table": _jsonable(table),
+        "table": row,
         "tokens": rows(tokens, [tokens.c.created_at]),
         "seats": rows(seats, [seats.c.seat]),
         "actions": rows(actions, [actions.c.n]),
@@ -176,7 +179,13 @@ def dump_table(conn: Connection, table_id: str) -> dict[str, Any]:
 
 
 def load_table(conn: Connection, dump: dict[str, Any]) -> str:
-    """Insert a table written by ``dump_table`` (for ``warboard import``)."""
+    """Insert a table written by ``dump_table`` (for ``warboard import``).
+
+    Raises ValueError for the export of a game in progress: it has no seed, so its dice can be
+    neither replayed nor rolled on."""
+    if not dump["table"].get("seed"):
+        raise ValueError("This export is of a game in progress, so it has no dice seed (the seed stays "
+                         "secret until the game ends); export the table again once it has ended or been closed")
     def parse(row: dict[str, Any]) -> dict[str, Any]:
         return {k: datetime.fromisoformat(v) if k.endswith("_at") and isinstance(v, str) else v
                 for k, v in row.items()}
