@@ -8,6 +8,10 @@ until every client of that table has the update that carries it. The server is s
 
     python -m bench.load --tables 100 --spectators 4 --rate 1 --duration 30
     python -m bench.load --tables 1 --spectators 500 --rate 5 --duration 30
+    python -m bench.load --tables 10 --spectators 2 --rate 2 --duration 20 --replay-clients 4
+
+``--replay-clients N`` adds N clients that ask a long table's replay at random seqs in a loop
+while the moves are measured (the "four looping replay clients" of the README's benchmark).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import httpx
 import orjson
 import psutil
 
+from bench.replays import ReplayStats, long_table, replay_loop
 from bench.wsclient import Client, OnMessage, connect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -176,6 +181,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     sampler = asyncio.create_task(monitor.run())
     try:
         tables = await setup_tables(url, args.tables, args.spectators)
+        replayed = await long_table(url, args.replay_actions) if args.replay_clients else None
+        replay_stats, stop = ReplayStats(), asyncio.Event()
         host, port = url.split("//", 1)[1].split(":")
         stats = Stats()
         ready = asyncio.Event()
@@ -195,7 +202,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         monitor.cpu_start = monitor.cpu()
         updates_before = stats.updates
         started = time.perf_counter()
+        loops = [asyncio.create_task(replay_loop(url, replayed[0], replayed[1], stop, replay_stats, i,
+                                                  not args.replay_ignore_retry))
+                 for i in range(args.replay_clients)] if replayed else []
         await asyncio.gather(*(sender(players[t.id], t, args.rate, args.duration) for t in tables))
+        stop.set()
+        await asyncio.gather(*loops)
         await asyncio.sleep(args.drain)
         elapsed = time.perf_counter() - started
         monitor.cpu_end = monitor.cpu()
@@ -225,6 +237,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                            "max": round(max(latencies) if latencies else float("nan"), 2)},
             "throughput": {"moves_per_s": round(sent / args.duration, 1),
                            "updates_delivered_per_s": round(delivered / args.duration, 1)},
+            "replays": {"clients": args.replay_clients, "ignore_retry_after": args.replay_ignore_retry,
+                        "log_actions": args.replay_actions if replayed else 0,
+                        "answers": dict(replay_stats.answers),
+                        "p50_ms": round(1000 * percentile(replay_stats.seconds, 50), 2),
+                        "p99_ms": round(1000 * percentile(replay_stats.seconds, 99), 2)},
             "server": {"peak_rss_mb": round(monitor.peak_rss / 2**20, 1), "cpu_s": round(cpu, 2),
                        "cpu_share_of_one_core": round(cpu / elapsed, 3),
                        "cpu_s_per_1000_updates": round(1000 * cpu / delivered, 3) if delivered else None},
@@ -243,6 +260,10 @@ def main() -> None:
     parser.add_argument("--rate", "-R", type=float, default=1.0, help="moves per table per second")
     parser.add_argument("--duration", "-D", type=float, default=30.0, help="seconds of sending")
     parser.add_argument("--drain", type=float, default=3.0, help="seconds to wait for the last updates")
+    parser.add_argument("--replay-clients", type=int, default=0, help="clients asking replays in a loop")
+    parser.add_argument("--replay-ignore-retry", action="store_true",
+                        help="replay clients ask again at once after a 429 instead of waiting Retry-After")
+    parser.add_argument("--replay-actions", type=int, default=2000, help="actions in the replayed table's log")
     parser.add_argument("--url", help="use a running server instead of starting one")
     parser.add_argument("--pid", type=int, help="with --url: the server's pid, for memory and CPU")
     parser.add_argument("--out", type=Path, help="also write the JSON result here")

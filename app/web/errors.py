@@ -37,7 +37,8 @@ def install(app: FastAPI) -> None:
         if isinstance(exc, Unavailable):
             outages.failed(exc.__cause__ or exc)  # logged once per outage
             return unavailable_response(exc)
-        return JSONResponse(exc.to_dict(), status_code=exc.status)
+        headers = {"Retry-After": "1"} if exc.status == 429 else None  # buckets refill within a second
+        return JSONResponse(exc.to_dict(), status_code=exc.status, headers=headers)
 
     async def _outage(_request: Request, exc: Exception) -> JSONResponse:
         # The database or the bus is down: one log line per outage (app.web.outage), no traceback.
