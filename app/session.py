@@ -283,8 +283,16 @@ class Session:
     async def apply(self, actor: Actor, action_id: str, raw_action: Any) -> Committed:
         """Apply one action of a seat. Raises a WarboardError (and changes nothing) if not legal."""
         system, action = await self._check(actor, raw_action)
-        return await self._commit(actor.table_id, actor.seat, action_id, _dump(action),
-                                  lambda _c, env, dice: self._run(system, env, actor.seat, action, dice))
+
+        def run(conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
+            # The token is checked again inside the transaction: a seat the host removed cannot
+            # act through another process's token cache (TOKEN_TTL) for even a moment.
+            row = repo.get_token(conn, actor.token_hash)
+            if row is None or row["revoked"]:
+                raise Unauthorized("The token is not valid for this table")
+            return self._run(system, env, actor.seat, action, dice)
+
+        return await self._commit(actor.table_id, actor.seat, action_id, _dump(action), run)
 
     async def preview(self, actor: Actor, raw_action: Any) -> Preview:
         """What the action would do, without doing it; sealed by ``Projection.preview``.

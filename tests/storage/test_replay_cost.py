@@ -77,3 +77,4 @@ async def test_the_replay_endpoint_caches_each_seq(session: Session, monkeypatch
     await session.apply(p1, "later", add("later"))  # the table goes on: the past stays cached
     later = await ask(3)
     assert later["view"] == first["view"] and calls == [3] and later["last"] > first["last"]
+
