@@ -499,8 +499,8 @@ class Session:
                 while len(self._checkpoints) > CHECKPOINT_TABLES:
                     self._checkpoints.pop(next(iter(self._checkpoints)))
                 base = next((e for e in reversed(marks) if e.seq <= seq), None)
-                snap = repo.latest_snapshot(conn, table_id)  # the stored snapshot, when nearer
-                if snap is not None and snap["seq"] <= seq and (base is None or snap["n"] > base.n):
+                snap = repo.latest_snapshot(conn, table_id, seq)  # the nearest stored one, when nearer
+                if snap is not None and (base is None or snap["n"] > base.n):
                     base = Envelope(**snap["envelope"])
                 return self._replay(conn, table_id, row, base, None, upto=seq, checkpoints=marks)
 

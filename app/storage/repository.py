@@ -145,15 +145,18 @@ def all_rolls(conn: Connection, table_id: str) -> list[dict[str, Any]]:
     return out
 
 
-def latest_snapshot(conn: Connection, table_id: str) -> dict[str, Any] | None:
-    query = (select(snapshots).where(snapshots.c.table_id == table_id)
-             .order_by(snapshots.c.seq.desc()).limit(1))
+def latest_snapshot(conn: Connection, table_id: str, at_or_before: int | None = None) -> dict[str, Any] | None:
+    """The latest snapshot, or the latest at or before a seq (where a replay starts)."""
+    cond = [snapshots.c.table_id == table_id]
+    if at_or_before is not None:
+        cond.append(snapshots.c.seq <= at_or_before)
+    query = select(snapshots).where(and_(*cond)).order_by(snapshots.c.seq.desc()).limit(1)
     row = conn.execute(query).mappings().first()
     return dict(row) if row else None
 
 
 def save_snapshot(conn: Connection, table_id: str, seq: int, n: int, envelope: dict[str, Any]) -> None:
-    conn.execute(snapshots.delete().where(snapshots.c.table_id == table_id))
+    """Add a snapshot; earlier ones are kept, so a replay to any seq starts near it."""
     conn.execute(insert(snapshots).values(table_id=table_id, seq=seq, n=n, envelope=envelope))
 
 
