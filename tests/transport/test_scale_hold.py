@@ -285,6 +285,10 @@ async def _a_frozen_lock_holder_and_a_frozen_node_do_not_stall_the_other_node(cl
         answers = []
         async with httpx.AsyncClient(base_url=b.url, timeout=30,
                                      headers={"Authorization": f"Bearer {held.tokens[1]}"}) as http:
+            t0 = time.monotonic()  # a join under the held lock: 503 with a retry hint, nothing taken
+            joined = await http.post(f"/api/tables/{held.id}/join", json={"seat": "p3", "name": "Cy"})
+            assert joined.status_code == 503 and int(joined.headers["Retry-After"]) >= 1, joined.text
+            assert time.monotonic() - t0 < LOCK_TIMEOUT + 1.5
             while time.monotonic() - started < 10:
                 t0 = time.monotonic()
                 response = await http.post(f"/api/tables/{held.id}/actions", json={
@@ -303,6 +307,9 @@ async def _a_frozen_lock_holder_and_a_frozen_node_do_not_stall_the_other_node(cl
                 answer = await _act(other, other.p2, {"kind": "move_token", "token": "t", "x": 1.0, "y": 1.0})
                 assert answer["type"] == "ack" and time.monotonic() - t0 < 1.0, answer
                 await asyncio.sleep(0.2)
+            again = await http.post(f"/api/tables/{held.id}/join", json={"seat": "p3", "name": "Cy"})
+            assert again.status_code == 200, again.text  # the failed join left no half-taken seat
+            held.seq += 1
         assert answers[0][1] == "error", answers  # the lock was held ...
         assert answers[-1][1] == "ack", answers  # ... until PostgreSQL ended the stopped transaction
         assert any(at <= IDLE_TIMEOUT + LOCK_TIMEOUT + 1.5 and kind == "ack" for at, kind, _ in answers), answers
