@@ -15,11 +15,11 @@ from app.core.events import Event
 from app.geometry.hex import Hex
 from app.systems.base import HOST_SEAT, Board, Outcome, RuleSystem, State
 from app.systems.gkr import actions as A
-from app.systems.gkr import blb, combat, damage, flow, records, turns
+from app.systems.gkr import blb, combat, damage, flow, legal, records, turns
 from app.systems.gkr.helpers import HELPERS
 from app.systems.gkr.options import GKROptions
 from app.systems.gkr.setup import new_game, seats_for, upgrade
-from app.systems.gkr.view import legal_actions, render
+from app.systems.gkr.view import render
 
 #: which phase (and Movement step) each action belongs to
 PHASE_OF = {
@@ -178,4 +178,4 @@ class GKR(RuleSystem):
         return Outcome(winners=list(state["winner"]["winners"]), reason=state["winner"]["reason"])
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
-        return legal_actions(upgrade(dict(state)), seat)
+        return legal.legal_actions(self, upgrade(dict(state)), seat)

@@ -16,7 +16,8 @@ from app.systems.hgb.helpers import HELPERS
 from app.systems.hgb.movement import change_speed, plan_move
 from app.systems.hgb.options import HgbOptions
 from app.systems.hgb.sight import pos, tape
-from app.systems.hgb.view import legal_actions, render
+from app.systems.hgb import legal
+from app.systems.hgb.view import render
 
 PHASE_ACTIONS = {
     "terrain": (A.PlaceTerrain, A.RemoveTerrain, A.ChooseForce, A.Ready),
@@ -53,7 +54,7 @@ class HeavyGearBlitz(RuleSystem):
         return render(state, viewer)
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
-        return legal_actions(state, seat)
+        return legal.legal_actions(self, state, seat)
 
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         if seat not in setup.SEATS:

@@ -13,7 +13,7 @@ from app.core.errors import Forbidden, GameOver, IllegalAction
 from app.core.events import Event
 from app.systems.base import HOST_SEAT, Outcome, RuleSystem, State
 from app.systems.srbr import actions as A
-from app.systems.srbr import (buildings, combat, data, deploy, guide, manual, movement, pieces,
+from app.systems.srbr import (buildings, combat, data, deploy, guide, legal, manual, movement, pieces,
                               records, setup, turns, view)
 from app.systems.srbr.helpers import HELPERS
 
@@ -72,7 +72,7 @@ class SamuraiRobots(RuleSystem):
         return None if result is None else Outcome(list(result["winners"]), result["reason"])
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
-        return view.legal_actions(state, seat)
+        return legal.legal_actions(state, seat)
 
 
 # --- handlers --------------------------------------------------------------------------

@@ -1,0 +1,218 @@
+"""Every action a seat may send now (``legal_actions``), for bots, random drivers and tests.
+
+Discrete choices are listed in full: factions, terrain to remove, deployments where the models
+stand, who goes first, groups, speeds and modes, every weapon at every target it can reach now,
+designations, ECM, Return Fire, done (with and without keeping the Action), ending the group.
+Moves are continuous, so they are sampled: for each model that may act, the farthest point it
+can reach in a straight line toward each enemy model, toward each terrain piece (cover) and
+straight ahead, ending faced toward the nearest enemy when the turning rules allow it.
+
+Every listed action is accepted by ``apply``: candidates are built from the rules' own checks
+(activation) or tried on the state (other phases; ``apply`` is pure), so whatever ``apply``
+would refuse is left out; the property tests check that every listed action is accepted.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from app.core.dice import Dice
+from app.core.errors import WarboardError
+from app.geometry.tabletop import Point, bearing, distance
+from app.systems.hgb import combat
+from app.systems.hgb.movement import SPEEDS, plan_move
+from app.systems.hgb.damage import can_go_full_speed
+from app.systems.hgb.sight import cover, ordered, pos, tape
+from app.systems.hgb.turns import groups_left
+from app.systems.hgb.view import legal_kinds
+
+MODES = ("walker", "ground")
+
+
+def legal_actions(system: Any, state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
+    """Every complete action ``seat`` may take now; the first is a plain one (``ready``,
+    ``choose_first``, ``activate_group``, ``end_group``, ``pass`` or a move/attack)."""
+    if state["result"] is not None:
+        return []
+    listed = candidates(state, seat)
+    if state["phase"] != "activation":  # few, cheap choices: tried on the state itself
+        listed = [a for a in listed if _accepted(system, state, seat, a)]
+    return listed + [{"kind": "agree_end"}, {"kind": "concede"}] + _autopilot(state, seat)
+
+
+def _accepted(system: Any, state: dict[str, Any], seat: str, raw: dict[str, Any]) -> bool:
+    try:
+        system.apply(state, seat, system.parse_action(raw), Dice("legal-probe"))
+    except WarboardError:
+        return False
+    return True
+
+
+def candidates(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
+    kinds = legal_kinds(state, seat)
+    mine = [m for m in ordered(state) if m["seat"] == seat]
+    foes = [m for m in ordered(state) if m["seat"] != seat and m["status"] == "active"]
+    out: list[dict[str, Any]] = []
+    phase = state["phase"] if len(kinds) > 2 else "waiting"  # only agree_end and concede: not its turn
+    if phase == "terrain":
+        out.append({"kind": "ready"})
+        out += [{"kind": "choose_force", "faction": f} for f in ("north", "south", "peace_river")]
+        out += [{"kind": "remove_terrain", "id": t["id"]} for t in state["board"]["terrain"]]
+    elif phase == "deployment":
+        out.append({"kind": "ready"})
+        out += [{"kind": "deploy", "model": m["id"], "x": m["x"], "y": m["y"], "facing": m["facing"]}
+                for m in mine if m["status"] in ("reserve", "active")]
+    elif phase == "initiative":
+        out += [{"kind": "choose_first", "seat": s} for s in ("north", "south")]
+    elif phase == "reaction":
+        out += _reactions(state, seat, mine, foes)
+    elif "activate_group" in kinds or "end_group" in kinds:
+        out += _activation(state, seat, mine, foes)
+    return out
+
+
+def _autopilot(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
+    """Autopilot orders: any time, for the seat's own models with the perk (listed last, since
+    they are not a move in the game's sequence)."""
+    return [{"kind": "autopilot", "model": m["id"], "on": not m.get("autopilot_order")} for m in ordered(state)
+            if m["seat"] == seat and m["status"] in ("active", "reserve")
+            and any(p["id"] == "autopilot" for p in m["card"].get("perks", []))]
+
+
+def _usable(state: dict[str, Any], seat: str, mine: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if state["phase"] != "activation" or state.get("to_activate") != seat:
+        return []
+    cur = state["current"]
+    left = groups_left(state, seat)
+    return [m for m in mine if m["status"] == "active" and not m["used"]
+            and (m["group"] == cur["group"] if cur else m["group"] in left)]
+
+
+def _activation(state: dict[str, Any], seat: str, mine: list[dict[str, Any]],
+                foes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    cur = state["current"]
+    if cur is None:
+        out += [{"kind": "activate_group", "group": g} for g in groups_left(state, seat)]
+    else:
+        out.append({"kind": "end_group"})
+    for m in _usable(state, seat, mine):
+        sight = {f["id"]: cover(state, m, f) for f in foes}
+        out += _attacks(state, m, foes, sight)
+        out += _moves(state, m, foes)
+        if not m["changed"] and not m["acted"]:
+            full = can_go_full_speed(m["card"]["boxes"], m["crossed"])
+            out += [{"kind": "set_speed", "model": m["id"], "speed": s, "mode": mode}
+                    for s in SPEEDS for mode in MODES if (s != m["speed"] or mode != m["mode"])
+                    and abs(SPEEDS.index(s) - SPEEDS.index(m["speed"])) <= 1 and (s != "full" or full)]
+        if m["actions"] >= 1:
+            out += [{"kind": "designate", "model": m["id"], "target": f["id"]} for f in foes
+                    if sight[f["id"]]["visible"]]
+            if int(m["card"].get("ecm", 0)) > 0:
+                out += [{"kind": "ecm", "model": m["id"], "observer": f["id"]} for f in foes
+                        if sight[f["id"]]["visible"] and any(d["observer"] == f["id"] and d["seat"] == f["seat"]
+                                                             for d in state["designations"].values())]
+        out.append({"kind": "done", "model": m["id"]})
+        if m["actions"] >= 1:
+            out.append({"kind": "done", "model": m["id"], "keep_action": True})
+    return out
+
+
+def _attacks(state: dict[str, Any], m: dict[str, Any], foes: list[dict[str, Any]],
+             sight: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    if m["actions"] < 1 and not (m["autopilot"] and m.get("attacks", 0) == 1):
+        return out
+    for code in m["card"]["weapons"]:
+        for f in foes:
+            try:
+                direct = combat.aim(state, m, f, code, False, cov=sight[f["id"]])
+            except WarboardError:
+                break  # no such weapon, a close-combat item or out of ammunition
+            if direct["legal"] and (direct["cover"]["visible"] or direct["indirect"]):
+                out.append({"kind": "attack", "model": m["id"], "weapon": code, "target": f["id"]})
+            d = state["designations"].get(f["id"])
+            card = state["weapons"].get(code, {})
+            if (card.get("if") and not card.get("grenade") and d and d["seat"] == m["seat"]
+                    and state["models"][d["observer"]]["status"] == "active"
+                    and (d["limit"] is None or m["id"] in d["shooters"] or len(d["shooters"]) < d["limit"])
+                    and combat.aim(state, m, f, code, True, state["models"][d["observer"]])["legal"]):
+                out.append({"kind": "attack", "model": m["id"], "weapon": code, "target": f["id"], "indirect": True})
+    return out
+
+
+def _moves(state: dict[str, Any], m: dict[str, Any], foes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The farthest straight-line point toward each enemy, each terrain piece and ahead."""
+    if m["speed"] == "full" and not m.get("full_paid") and m["actions"] < 1:
+        return []
+    here = pos(m)
+    goals: list[Point] = [pos(f) for f in foes]
+    for t in state["board"]["terrain"]:
+        xs, ys = [p[0] for p in t["polygon"]], [p[1] for p in t["polygon"]]
+        goals.append(Point(sum(xs) / len(xs), sum(ys) / len(ys)))
+    rad = math.radians(m["facing"])
+    goals.append(Point(here.x + 60 * math.cos(rad), here.y + 60 * math.sin(rad)))
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[float, float]] = set()
+    for goal in goals:
+        end = _farthest(state, m, here, goal)
+        if end is None or (end.x, end.y) in seen:
+            continue
+        seen.add((end.x, end.y))
+        action: dict[str, Any] = {"kind": "move", "model": m["id"], "path": [[end.x, end.y]]}
+        if foes:
+            near = min(foes, key=lambda f: distance(end, pos(f)))
+            face = tape(bearing(end, pos(near)))
+            if _plans(state, m, [[end.x, end.y]], face):
+                action["facing"] = face
+        out.append(action)
+    return out
+
+
+def _farthest(state: dict[str, Any], m: dict[str, Any], here: Point, goal: Point) -> Point | None:
+    span = distance(here, goal)
+    gap = 2 * state["rules"]["base_radius"]
+    reach = min(span - gap if span > gap * 1.5 else span, 60.0)
+    if reach < 0.25:
+        return None
+    ux, uy = (goal.x - here.x) / span, (goal.y - here.y) / span
+    best, lo, hi = None, 0.0, reach
+    for n in range(10):
+        mid = hi if n == 0 else (lo + hi) / 2
+        p = Point(tape(here.x + ux * mid), tape(here.y + uy * mid))
+        if _plans(state, m, [[p.x, p.y]], None):
+            best, lo = p, mid
+        else:
+            hi = mid
+        if hi - lo < 0.1:
+            break
+    return best if best is not None and distance(here, best) >= 0.25 else None
+
+
+def _plans(state: dict[str, Any], m: dict[str, Any], path: list[list[float]], facing: float | None) -> bool:
+    try:
+        plan_move(state, m, path, facing)
+    except WarboardError:
+        return False
+    return True
+
+
+def _reactions(state: dict[str, Any], seat: str, mine: list[dict[str, Any]],
+               foes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    p = state.get("pending") or {}
+    if p.get("seat") != seat:
+        return []
+    out: list[dict[str, Any]] = [{"kind": "pass"}]
+    ready = [m for m in mine if m["status"] == "active" and m["kept"] and m["id"] in p.get("models", [])]
+    n = len(p.get("points", []))
+    for m in ready:
+        for code in m["card"]["weapons"]:
+            card = state["weapons"].get(code, {})
+            if not card.get("dm") or card.get("grenade"):
+                continue
+            out += [{"kind": "return_fire", "model": m["id"], "weapon": code, "at": i}
+                    for i in sorted({0, n // 2, n - 1}) if i >= 0]
+        out += [{"kind": "ecm", "model": m["id"], "observer": f["id"]} for f in foes
+                if f["id"] == p.get("mover")]
+    return out
