@@ -177,12 +177,12 @@ class RedisBus:
             try:
                 await pubsub.subscribe(f"{self.prefix}:control")  # a connection with no table is fine
                 self._pubsub = pubsub
-                self.connected = True  # from here on a new table subscribes itself
-                channels = [c for c in (self._channel(t).encode() for t in self._queues)
-                            if c not in pubsub.channels]
-                for i in range(0, len(channels), 500):
-                    await pubsub.subscribe(*channels[i:i + 500])
-                await self._up()
+                await self._subscribe_missing(pubsub)
+                await self._beat()  # commands get through too
+                back = self._mark_up()  # from here on a new table subscribes itself
+                await self._subscribe_missing(pubsub)  # those that came meanwhile
+                if back:
+                    await self._after_outage()
                 backoff = 0.2
                 while True:
                     raw = await pubsub.get_message(timeout=5.0)
@@ -211,18 +211,26 @@ class RedisBus:
             if table_id in self._queues:
                 self._deliver(table_id, orjson.loads(raw["data"]))
 
-    async def _up(self) -> None:
-        was_down = self.down_since
-        self.down_since = None
-        await self._beat()
-        if was_down is not None and self.outages:
-            self.last_gap = time.time() - was_down
-            log.warning("bus: Redis is back after %.1f s; %d tables resubscribed", self.last_gap,
-                        len(self._queues))
-            self._dirty.update(self._mine)
-            await self._reconcile()
-            self._deliver_all({"t": "poll"})  # what was announced while we could not hear it
-            self._deliver_all({"t": "presence"})
+    async def _subscribe_missing(self, pubsub: Any) -> None:
+        channels = [c for c in (self._channel(t).encode() for t in list(self._queues)) if c not in pubsub.channels]
+        for i in range(0, len(channels), 500):
+            await pubsub.subscribe(*channels[i:i + 500])
+
+    def _mark_up(self) -> bool:
+        """Connected again; True if this ends an outage (not the first connection)."""
+        was_down, self.down_since = self.down_since, None
+        self.connected = True
+        if was_down is None or not self.outages:
+            return False
+        self.last_gap = time.time() - was_down
+        log.warning("bus: Redis is back after %.1f s; %d tables resubscribed", self.last_gap, len(self._queues))
+        return True
+
+    async def _after_outage(self) -> None:
+        self._dirty.update(self._mine)
+        await self._reconcile()
+        self._deliver_all({"t": "poll"})  # what was announced while we could not hear it
+        self._deliver_all({"t": "presence"})
 
     def _down(self, exc: BaseException) -> None:
         if self.connected or self.down_since is None:

