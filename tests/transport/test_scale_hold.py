@@ -363,3 +363,13 @@ async def test_two_nodes_hold_under_real_use(cluster: dict[str, Any]) -> None:
     await _redis_restart_mid_game_loses_nothing(cluster)
     await _a_frozen_lock_holder_and_a_frozen_node_do_not_stall_the_other_node(cluster)
     await _a_killed_nodes_presence_is_gone_within_the_ttl(cluster)
+
+
+def test_processes_started_together_migrate_one_after_the_other() -> None:
+    """Three ``warboard migrate`` at once on an empty database, three times: all succeed."""
+    for _ in range(3):
+        url = _database_url()
+        procs = [subprocess.Popen([sys.executable, "-m", "app.cli", "migrate", "--database-url", url], cwd=ROOT,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(3)]
+        for p in procs:
+            assert p.wait(60) == 0, p.stderr.read().decode()[-2000:]  # type: ignore[union-attr]
