@@ -239,7 +239,7 @@ function render(view) {
   for (const p of view.pieces || []) if (p.label) labels.set(p.id, p.label);
   const extra = state.panel?.boardData?.(view) || {};
   board.set({ board: view.board || { kind: "tabletop", width: 24, height: 24 }, pieces: extra.pieces || view.pieces || [],
-    legend: extra.legend ?? null, clock: extra.clock ?? null });
+    legend: extra.legend ?? null, clock: extra.clock ?? null, flip: !!extra.flip });
   showTurn($("turn"), view, state.me);
   const mine = state.me?.seat && (view.turn?.active || []).includes(state.me.seat);
   document.title = `${mine ? "\u25B6 Your turn \u00B7 " : ""}${table.name} \u00B7 Warboard`;

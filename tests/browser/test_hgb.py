@@ -369,7 +369,8 @@ def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path
     # --- Hunter 1 still moves after shooting: one inch with the arrow keys on the board ----------
     model(page, "n-cg1-1").focus()
     page.keyboard.press("Enter")
-    page.keyboard.press("ArrowDown")
+    expect(page.locator("#board")).to_have_class(re.compile(r"\bflipped\b"))  # the north edge at the bottom
+    page.keyboard.press("ArrowUp")  # up on the north's turned board: towards the south edge (+y)
     expect(page.locator("#log")).to_contain_text("Hunter 1 moves to (20, 12) facing 90°: 1 MP spent, 3 left")
 
     # --- the group ends from the keyboard; south's turn; a phone-sized window still works ----------

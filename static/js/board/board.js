@@ -72,6 +72,8 @@ export class Board {
     if (cfg.board !== undefined) this.setBoard(cfg.board);
     if (cfg.pieces) this.renderPieces(cfg.pieces.filter(hasPos));
     if (cfg.clock !== undefined) this.shapes.setClock(cfg.clock);
+    // turned half round so the seat's own side is at the bottom; texts and silhouettes stay upright (CSS)
+    if (cfg.flip !== undefined) this.svg.classList.toggle("flipped", !!cfg.flip);
     if (cfg.shapes) this.shapes.set(cfg.shapes);
     if (cfg.legend !== undefined) showLegend(this.config.legendHost || this.svg.parentElement, cfg.legend);
     if (cfg.selected !== undefined) this.select(cfg.selected);
@@ -323,10 +325,13 @@ export class Board {
         return;
       }
       if (e.key === "Escape") { this.select(null); e.preventDefault(); return; }
-      const dir = { ArrowRight: "right", ArrowLeft: "left", ArrowUp: "up", ArrowDown: "down" }[e.key];
+      // arrows follow the screen: on a board turned half round, up on screen is down on the board
+      const turned = this.svg.classList.contains("flipped");
+      const key = turned ? { ArrowRight: "ArrowLeft", ArrowLeft: "ArrowRight", ArrowUp: "ArrowDown", ArrowDown: "ArrowUp" }[e.key] || e.key : e.key;
+      const dir = { ArrowRight: "right", ArrowLeft: "left", ArrowUp: "up", ArrowDown: "down" }[key];
       if (dir && this.selected === entry.piece.id && this.config.canDrag?.(entry.piece)) {
         const to = this.grid.step(this.piecePos(entry.piece), e.shiftKey && this.grid.kind === "hex"
-          ? { ArrowUp: "upRight", ArrowDown: "downLeft" }[e.key] || dir : dir);
+          ? { ArrowUp: "upRight", ArrowDown: "downLeft" }[key] || dir : dir);
         if (to) this.emit("keymove", { piece: entry.piece, pos: to });
         e.preventDefault();
         return;

@@ -82,7 +82,7 @@ export class PanZoom {
 
   // Keyboard: arrows pan a tenth of the view; + and - zoom; 0 fits. Returns true if handled.
   onKey(e) {
-    const step = this.vb.w / 10;
+    const step = (this.svg.classList.contains("flipped") ? -1 : 1) * this.vb.w / 10; // arrows follow the screen
     const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     if (moves[e.key]) { this.pan(...moves[e.key]); return true; }
     if (e.key === "+" || e.key === "=") { this.zoom(1.25); return true; }

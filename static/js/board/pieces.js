@@ -79,7 +79,7 @@ export function fillPiece(g, piece, side, r) {
   }
   body(piece.shape || side.shape, r, scaled, { class: "body", fill: piece.color || side.color });
   const icon = iconPath(piece.icon);
-  if (icon) el("path", { d: icon, class: "piece-icon", transform: `scale(${r * 0.78})` }, scaled);
+  if (icon) el("path", { d: icon, class: "piece-icon", transform: `scale(${r * 0.78})` }, el("g", { class: "upright" }, scaled));
   else text(piece.short ?? side.short, { class: "piece-side", y: r * 0.08, "font-size": r * 0.62 }, scaled);
   const badges = (piece.badges || []).slice(0, 3);
   badges.forEach((b, i) => {

@@ -259,7 +259,9 @@ export function mount(ctx) {
     if (st.view) renderControls(st.view);
   })();
 
-  const boardData = (v) => ({ pieces: view.pieces(v), legend: view.legend(v), clock: view.clock(v) });
+  // the player's own table edge at the bottom: the seat whose deployment zone is the top edge sees the board turned
+  const flip = (v) => !!me && (v.board?.zones?.[me]?.y?.[0] ?? Infinity) < (v.board?.height ?? 0) / 2;
+  const boardData = (v) => ({ pieces: view.pieces(v), legend: view.legend(v), clock: view.clock(v), flip: flip(v) });
   return { update, describe, canDrag, moveAction, limit, boardData, destroy: () => board.destroy() };
 }
 

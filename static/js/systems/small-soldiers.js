@@ -69,6 +69,13 @@ export function mount(ctx) {
     refresh();
   }
 
+  // the seat's own side at the bottom: when its army's flag stands in the top half, the board is turned
+  function ownFlagOnTop(v) {
+    const flag = myArmy && (v?.pieces || []).find((p) => p.id === `flag-${myArmy}`);
+    const rows = (v?.board?.cells || []).map((c) => c.r);
+    return !!flag && rows.length > 0 && flag.r < (Math.min(...rows) + Math.max(...rows)) / 2;
+  }
+
   function drawAim() {
     const v = st.view;
     const launcher = v?.legal?.launch ? v.legal.launch.launcher || v.board?.catapults?.[myArmy] || null : null;
@@ -148,7 +155,7 @@ export function mount(ctx) {
     canDrag(piece, v) {
       return piece.kind === "fighter" && !!v?.legal?.moves?.[piece.id];
     },
-    boardData: (v) => ({ pieces: view.pieces(v), legend: view.legend(v), clock: view.clock(v) }),
+    boardData: (v) => ({ pieces: view.pieces(v), legend: view.legend(v), clock: view.clock(v), flip: ownFlagOnTop(v) }),
     destroy: () => board.destroy(),
   };
 }
