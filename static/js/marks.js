@@ -51,7 +51,8 @@ export class SharedMarks {
     const old = this.others.get(m.id);
     if (old) { old.g.remove(); clearTimeout(old.timer); this.others.delete(m.id); }
     if (!m.ruler && !m.pointer) return;
-    const size = Math.max(0.35, this.board.panZoom.vb.w / 45);
+    const px = this.board.scale?.() || 0; // a label of 13 screen pixels, readable on a phone too
+    const size = px > 0 ? 13 / px : Math.max(0.35, this.board.panZoom.vb.w / 45);
     const g = el("g", { class: "shared-mark", "data-from": m.from }, this.layer());
     const who = `${m.from}${m.seat ? ` (${m.seat})` : ""}`;
     if (m.ruler) {

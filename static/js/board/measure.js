@@ -32,7 +32,8 @@ export class Measure {
     this.label.textContent = reading;
     this.label.setAttribute("x", (this.from.x + to.x) / 2);
     this.label.setAttribute("y", (this.from.y + to.y) / 2 - 0.4);
-    this.label.setAttribute("font-size", Math.max(0.5, this.board.panZoom.vb.w / 40));
+    const px = this.board.scale?.() || 0; // 14 screen pixels at any zoom, on a phone too
+    this.label.setAttribute("font-size", px > 0 ? 14 / px : Math.max(0.5, this.board.panZoom.vb.w / 40));
     this.onReadout(reading, { from: this.from, to, text: reading });
   }
 
