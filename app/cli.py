@@ -142,6 +142,34 @@ def import_table(file: Annotated[Path, typer.Argument(exists=True, dir_okay=Fals
     typer.echo(table_id)
 
 
+@cli.command()
+def bot(url: Annotated[str, typer.Argument(help="Server URL, e.g. http://127.0.0.1:8000")],
+        table: Annotated[str, typer.Argument(help="Table id")],
+        token: Annotated[str | None, typer.Option(help="A seat token (else --seat joins a free seat)")] = None,
+        seat: Annotated[str | None, typer.Option(help="Free seat to join as 'Computer'")] = None,
+        seed: Annotated[str, typer.Option(help="The bot's seed (its choices are deterministic)")] = "bot",
+        delay: Annotated[float, typer.Option(help="Seconds to think before each action")] = 0.8) -> None:
+    """Run one computer player as a separate process against a server (a client like any other)."""
+    import asyncio
+
+    import httpx
+
+    from app.bots.client import BotClient
+
+    if token is None:
+        if seat is None:
+            typer.echo("Give --token or --seat", err=True)
+            raise typer.Exit(2)
+        joined = httpx.post(f"{url.rstrip('/')}/api/tables/{table}/join", json={"seat": seat, "name": "Computer"})
+        if joined.status_code != 200:
+            typer.echo(joined.text, err=True)
+            raise typer.Exit(1)
+        token = joined.json()["token"]
+    client = BotClient(url, table, token, seed=seed, delay=delay)
+    asyncio.run(client.run())
+    typer.echo(f"{client.seat}: {client.sent} actions, {client.refused} refused")
+
+
 def main() -> None:
     cli()
 

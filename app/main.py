@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from app import __version__, systems
+from app.bots import hosted as bots_hosted
 from app.config import ROOT, Settings, load
 from app.session import Session
 from app.storage.db import make_engine
@@ -63,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               "Errors: {\"error\": {\"code\", \"message\"}}.")
     errors.install(app)
     app.include_router(api.router)
+    app.include_router(bots_hosted.router)
     app.include_router(table_life.router)
     app.include_router(table_life.pages)
     app.include_router(health.router)

@@ -49,6 +49,13 @@ class Projection:
         return {**self.system.view(env.state, viewer),
                 "_table": {"status": env.status, "outcome": env.outcome, "predictable_dice": self.seeded}}
 
+    def legal(self, env: TableState, viewer: str | None) -> list[dict[str, Any]]:
+        """The actions ``viewer``'s seat may send now (``GET .../legal``, for bots and clients):
+        only that seat's own choices, none for spectators or a finished table."""
+        if viewer is None or env.status != "open" or env.outcome is not None:
+            return []
+        return self.system.legal_actions(env.state, viewer)
+
     def event(self, event: Event, viewer: str | None) -> Event:
         return self.system.redact_event(event, viewer)
 

@@ -19,6 +19,7 @@ from app.web.schemas import (
     EventsPage,
     HostResult,
     JoinRequest,
+    LegalResponse,
     LobbyEntry,
     PreviewResult,
     SeatRequest,
@@ -77,6 +78,13 @@ async def read_view(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
         return {"seq": env.seq, "view": (await session.projection(actor.table_id)).view(env, None)}
     seq, view = await session.view(actor)
     return {"seq": seq, "view": view}
+
+
+@router.get("/tables/{table_id}/legal", response_model=LegalResponse, tags=["play"])
+async def read_legal(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    """The token's seat's legal actions now (for bots and clients; none for spectators)."""
+    env = await session.current(actor.table_id)
+    return {"seq": env.seq, "actions": (await session.projection(actor.table_id)).legal(env, actor.seat)}
 
 
 @router.post("/tables/{table_id}/actions", response_model=ActionResult, tags=["play"])

@@ -135,6 +135,11 @@ class ViewResponse(BaseModel):
     view: dict[str, Any]
 
 
+class LegalResponse(BaseModel):
+    seq: int
+    actions: list[dict[str, Any]]
+
+
 class EventsPage(BaseModel):
     events: list[dict[str, Any]]
     seq: int

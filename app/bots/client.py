@@ -1,0 +1,98 @@
+"""A computer player as a client of the server: it holds a seat token, receives exactly what a
+human in that seat receives (the websocket's welcome and updates, and the seat's legal actions
+from ``GET /api/tables/{id}/legal``, both through the server's one redaction point), and acts
+through ``POST /api/tables/{id}/actions``. It never reads server state.
+
+It thinks with a short visible delay (``delay`` seconds) so humans can follow. It stops when
+the game has an outcome, when the table closes, or when its seat is removed (401/403).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from app.bots import policy
+
+log = logging.getLogger("warboard.bots")
+
+
+class BotClient:
+    def __init__(self, base_url: str, table_id: str, token: str, seed: str, delay: float = 0.6) -> None:
+        self.base = base_url.rstrip("/")
+        self.table_id = table_id
+        self.token = token
+        self.seed = seed
+        self.delay = delay
+        self.view: dict[str, Any] = {}
+        self.seq = -1
+        self.seat: str | None = None
+        self.received: list[str] = []  # every websocket message, as received (for tests)
+        self.sent = 0
+        self.refused = 0
+        self.decide_ms: list[float] = []
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def over(self) -> bool:
+        table = self.view.get("_table") or {}
+        return table.get("outcome") is not None or table.get("status") in ("finished", "closed")
+
+    async def run(self) -> None:
+        ws_url = self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}?token={self.token}"
+        async with httpx.AsyncClient(base_url=self.base, timeout=30, headers=self.headers) as http:
+            async with connect(ws_url, max_size=None) as ws:
+                try:
+                    async for raw in ws:
+                        text = raw if isinstance(raw, str) else raw.decode()
+                        self.received.append(text)
+                        msg = json.loads(text)
+                        if msg.get("type") not in ("welcome", "update"):
+                            continue
+                        if msg.get("type") == "welcome":
+                            self.seat = msg.get("seat")
+                        self.seq = int(msg["seq"])
+                        if "view" in msg:
+                            self.view = msg["view"]
+                        else:  # a patch: take the whole view from the same projection
+                            self.view = (await http.get(f"/api/tables/{self.table_id}/view")).json()["view"]
+                        if self.over():
+                            return
+                        if not await self.act(http):
+                            return
+                except ConnectionClosed:
+                    return
+
+    async def act(self, http: httpx.AsyncClient) -> bool:
+        """Take a turn if the seat has one; False when the seat is gone."""
+        answer = await http.get(f"/api/tables/{self.table_id}/legal")
+        if answer.status_code in (401, 403, 404):
+            return False
+        body = answer.json()
+        if body.get("seq") != self.seq:
+            return True  # a newer update is on its way; decide on that one
+        start = time.perf_counter()
+        action = policy.choose(self.view, body["actions"], self.seed, self.seq)
+        self.decide_ms.append((time.perf_counter() - start) * 1000)
+        if action is None:
+            return True
+        await asyncio.sleep(self.delay)
+        posted = await http.post(f"/api/tables/{self.table_id}/actions",
+                                 json={"id": f"bot-{self.seat}-{self.seq}", "action": action})
+        if posted.status_code in (401, 403):
+            return False
+        if posted.status_code != 200:
+            self.refused += 1
+            log.warning("bot %s at %s: %s refused: %s", self.seat, self.table_id, action, posted.text[:200])
+        else:
+            self.sent += 1
+        return True

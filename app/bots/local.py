@@ -1,0 +1,90 @@
+"""Bot games in one process, for soak tests and ``bench/bots.py``.
+
+Each seat sees only what the server would send it: ``Projection.view`` and
+``Projection.legal`` of the table at each step (the same calls the server makes), and a
+player is a function of those two and its seed. ``play`` runs a seeded game to its end.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.bots import policy
+from app.core.dice import Dice
+from app.core.errors import WarboardError
+from app.projection import Projection
+from app.systems import registry
+
+Player = Callable[[dict[str, Any], list[dict[str, Any]], str, int], dict[str, Any] | None]
+
+
+def random_player(view: dict[str, Any], actions: list[dict[str, Any]], seed: str, seq: int) -> dict[str, Any] | None:
+    """A random legal action (never ending the game)."""
+    playing = [a for a in actions if a["kind"] not in policy.ENDINGS]
+    return random.Random(f"{seed}:{seq}").choice(playing) if playing else None
+
+
+PLAYERS: dict[str, Player] = {"bot": policy.choose, "random": random_player}
+
+
+@dataclass
+class _Env:
+    state: dict[str, Any]
+    status: str = "open"
+    outcome: dict[str, Any] | None = None
+
+
+@dataclass
+class Result:
+    system: str
+    seed: str
+    winners: list[str]
+    reason: str
+    actions: int
+    seconds: float
+    refused: int = 0
+    errors: list[str] = field(default_factory=list)
+    decide_ms_max: float = 0.0
+
+
+def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, str],
+         limit: int = 6000) -> Result:
+    """Play a seeded game with ``players`` (seat -> "bot" | "random"); a seat left out is a bot."""
+    system = registry.get(system_id)
+    assert system is not None
+    opts = system.validate_options(options)
+    seats = system.seats(opts)
+    dice = Dice(f"soak-{seed}")
+    env = _Env(system.setup(opts, dice))
+    projection = Projection(system, seeded=True)
+    start, n, refused, slowest = time.perf_counter(), 0, 0, 0.0
+    errors: list[str] = []
+    while n < limit and system.outcome(env.state) is None:
+        acted = False
+        for seat in seats:
+            t = time.perf_counter()
+            legal = projection.legal(env, seat)  # type: ignore[arg-type]
+            view = projection.view(env, seat)  # type: ignore[arg-type]
+            action = PLAYERS[players.get(seat, "bot")](view, legal, f"{seed}-{seat}", n)
+            slowest = max(slowest, (time.perf_counter() - t) * 1000)
+            if action is None:
+                continue
+            try:
+                env.state, _ = system.apply(env.state, seat, system.parse_action(action), dice)
+            except WarboardError as exc:
+                refused += 1
+                errors.append(f"{seat} {action}: {exc}")
+                continue
+            n += 1
+            acted = True
+            break
+        if not acted:
+            errors.append(f"no seat acted at action {n}")
+            break
+    out = system.outcome(env.state)
+    return Result(system_id, seed, list(out.winners) if out else [], out.reason if out else "unfinished", n,
+                  time.perf_counter() - start, refused, errors, slowest)

@@ -1,0 +1,77 @@
+"""The bot is a client: against a server in another process, with nothing but its seat token,
+the websocket stream and the HTTP API, bots play a game to its end without a refused action;
+the host adds and removes computer players; the legal list answers only the token's seat."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx
+import pytest
+
+from app.bots.client import BotClient
+from tests.conftest import Server
+
+pytestmark = pytest.mark.anyio
+
+
+async def _table(client: httpx.AsyncClient, system: str, options: dict, seed: str) -> tuple[str, str]:
+    created = await client.post("/api/tables", json={"system": system, "name": "Bots", "seed": seed,
+                                                     "options": options})
+    assert created.status_code == 201, created.text
+    return created.json()["id"], created.json()["host_token"]
+
+
+async def test_two_bot_clients_play_srbr_to_the_end(fast_server: Server) -> None:
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
+        table, _host = await _table(client, "srbr", {}, "bots-srbr")
+        bots = []
+        for seat in ("p1", "p2"):
+            token = (await client.post(f"/api/tables/{table}/join", json={"seat": seat, "name": "Computer"})).json()["token"]
+            bots.append(BotClient(fast_server.url, table, token, seed=f"t-{seat}", delay=0))
+        await asyncio.wait_for(asyncio.gather(*(b.run() for b in bots)), timeout=240)
+        summary = (await client.get(f"/api/tables/{table}")).json()
+    assert summary["outcome"] is not None and summary["outcome"]["winners"]
+    assert all(b.refused == 0 for b in bots) and sum(b.sent for b in bots) > 20
+    for bot in bots:  # its inputs are its seat's stream: a welcome for its own seat, then updates
+        first = json.loads(bot.received[0])
+        assert first["type"] == "welcome" and first["seat"] == bot.seat and first["role"] == "player"
+        assert max(bot.decide_ms) < 200
+
+
+async def test_legal_answers_only_for_the_tokens_seat(fast_server: Server) -> None:
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
+        table, _host = await _table(client, "small-soldiers", {}, "bots-legal")
+        seats = [s["seat"] for s in (await client.get(f"/api/tables/{table}")).json()["seats"]]
+        tokens = {s: (await client.post(f"/api/tables/{table}/join", json={"seat": s, "name": s})).json()["token"]
+                  for s in seats}
+        spectator = (await client.post(f"/api/tables/{table}/spectate", json={})).json()["token"]
+        answers = {s: (await client.get(f"/api/tables/{table}/legal",
+                                        headers={"Authorization": f"Bearer {t}"})).json() for s, t in tokens.items()}
+        watched = (await client.get(f"/api/tables/{table}/legal", headers={"Authorization": f"Bearer {spectator}"}))
+        anonymous = await client.get(f"/api/tables/{table}/legal")
+    assert all(a["actions"] for a in answers.values()) and answers[seats[0]] != answers[seats[1]]
+    assert watched.json()["actions"] == [] and anonymous.status_code in (200, 401)
+    if anonymous.status_code == 200:
+        assert anonymous.json()["actions"] == []
+
+
+async def test_the_host_adds_and_removes_a_computer_player(fast_server: Server) -> None:
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
+        table, host = await _table(client, "hgb", {}, "bots-host")
+        human = (await client.post(f"/api/tables/{table}/join", json={"seat": "north", "name": "Ann"})).json()["token"]
+        refused = await client.post(f"/api/tables/{table}/bots", json={"seat": "south"},
+                                    headers={"Authorization": f"Bearer {human}"})
+        assert refused.status_code == 403
+        added = await client.post(f"/api/tables/{table}/bots", json={"seat": "south"},
+                                  headers={"Authorization": f"Bearer {host}"})
+        assert added.status_code == 201, added.text
+        seats = {s["seat"]: s for s in (await client.get(f"/api/tables/{table}")).json()["seats"]}
+        assert seats["south"]["name"] == "Computer" and seats["south"]["state"] == "taken"
+        taken = await client.post(f"/api/tables/{table}/join", json={"seat": "south", "name": "Bob"})
+        assert taken.status_code == 409
+        removed = await client.delete(f"/api/tables/{table}/bots/south", headers={"Authorization": f"Bearer {host}"})
+        assert removed.status_code == 200, removed.text
+        again = await client.post(f"/api/tables/{table}/join", json={"seat": "south", "name": "Bob"})
+        assert again.status_code == 200, again.text
