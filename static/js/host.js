@@ -15,10 +15,13 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
       const label = document.createElement("span");
       const closed = s.state === "closed";
       const own = s.seat === mySeat();
-      label.textContent = `${s.seat}: ${closed ? "closed" : names.get(s.seat) || "free"}${own ? " (you)" : ""}`;
+      const computer = names.get(s.seat) === "Computer";
+      label.textContent = `${s.seat}: ${closed ? "closed" : names.get(s.seat) || "free"}${own ? " (you)" : ""}${computer ? " (computer player)" : ""}`;
       li.appendChild(label);
       if (closed) li.appendChild(button("Reopen", `Reopen seat ${s.seat}`, () => run("reopen", s)));
-      if (!closed && names.has(s.seat)) {
+      if (!closed && !names.has(s.seat)) li.appendChild(button("Add computer player", `Add a computer player at ${s.seat}`, () => bot(s, true)));
+      if (computer) li.appendChild(button("Remove computer", `Remove the computer player at ${s.seat}`, () => bot(s, false)));
+      if (!closed && names.has(s.seat) && !computer) {
         li.appendChild(button("New rejoin link", `New rejoin link for seat ${s.seat}`, () => reissue(s, li)));
         if (!own) {
           li.appendChild(button("Remove player", `Remove the player at ${s.seat}`, () => {
@@ -45,6 +48,16 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
         seat.state = what === "kick" ? "closed" : "open";
         if (what === "kick") names.delete(seat.seat);
       }
+      render();
+    } catch (err) {
+      onMessage(err.message);
+    }
+  };
+  const bot = async (seat, add) => {  // a computer player runs on the server with its own seat token
+    try {
+      if (add) await api(`/api/tables/${table.id}/bots`, { method: "POST", token, body: { seat: seat.seat } });
+      else await api(`/api/tables/${table.id}/bots/${encodeURIComponent(seat.seat)}`, { method: "DELETE", token });
+      if (add) { names.set(seat.seat, "Computer"); seat.state = "taken"; } else { names.delete(seat.seat); seat.state = "open"; }
       render();
     } catch (err) {
       onMessage(err.message);
