@@ -50,12 +50,17 @@ async def add_bot(table_id: str, body: BotRequest, actor: ActorDep, session: Ses
     """Host only: a computer player takes the free seat ``seat``."""
     if actor.role != "host":
         raise Forbidden("Only the table's host may add a computer player")
-    joined = await session.join(table_id, body.seat, BOT_NAME)
-    base = str(request.base_url).rstrip("/")
-    bot = BotClient(base, table_id, joined["token"], seed=f"{table_id}:{body.seat}", delay=DELAY)
-    task = asyncio.create_task(_run(bot), name=f"bot {table_id} {body.seat}")
-    _tasks(request)[(table_id, body.seat)] = task
+    await start_bot(request, session, table_id, body.seat)
     return {"seat": body.seat, "name": BOT_NAME, "running": True}
+
+
+async def start_bot(request: Request, session: Any, table_id: str, seat: str) -> None:
+    """Seat a computer player in the free ``seat`` and run it as a background task."""
+    joined = await session.join(table_id, seat, BOT_NAME)
+    base = str(request.base_url).rstrip("/")
+    bot = BotClient(base, table_id, joined["token"], seed=f"{table_id}:{seat}", delay=DELAY)
+    task = asyncio.create_task(_run(bot), name=f"bot {table_id} {seat}")
+    _tasks(request)[(table_id, seat)] = task
 
 
 @router.delete("/tables/{table_id}/bots/{seat}", response_model=BotAnswer)

@@ -20,6 +20,7 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field, ValidationError
 
 from app import systems
+from app.bots.hosted import start_bot
 from app.config import ROOT
 from app.core.errors import NotFound, WarboardError
 from app.spectator_delay import spectators_see
@@ -85,8 +86,18 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
         return templates.TemplateResponse(request, "_form_error.html", {"message": str(exc)})
     if settings:  # the spectator delay and chat, applied at once (as POST .../settings would)
         await session.writer.run(lambda conn: extras.put_settings(conn, created["id"], settings))
+    computers = min(max(_whole(form.get("computers")), 0), len(created["seats"]) - 1)
+    for seat in created["seats"][len(created["seats"]) - computers:]:  # the last seats; the first stays free
+        await start_bot(request, session, created["id"], seat)
     target = f"/tables/{created['id']}#host={created['host_token']}"
     return Response(status_code=204, headers={"HX-Redirect": target})
+
+
+def _whole(value: Any) -> int:
+    try:
+        return int(str(value or "0").strip() or 0)
+    except ValueError:
+        return 0
 
 
 def _spectator_settings(form: Any) -> dict[str, Any]:

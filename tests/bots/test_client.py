@@ -75,3 +75,12 @@ async def test_the_host_adds_and_removes_a_computer_player(fast_server: Server) 
         assert removed.status_code == 200, removed.text
         again = await client.post(f"/api/tables/{table}/join", json={"seat": "south", "name": "Bob"})
         assert again.status_code == 200, again.text
+
+
+async def test_the_lobby_form_seats_computer_players(fast_server: Server) -> None:
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
+        created = await client.post("/lobby/create", data={"system": "small-soldiers", "name": "Solo", "computers": "1"})
+        assert created.status_code == 204, created.text
+        table = created.headers["HX-Redirect"].split("/tables/")[1].split("#")[0]
+        seats = (await client.get(f"/api/tables/{table}")).json()["seats"]
+    assert seats[0]["name"] is None and seats[-1]["name"] == "Computer"
