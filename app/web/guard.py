@@ -9,6 +9,7 @@ inline script), ``X-Content-Type-Options: nosniff``, a framing policy (``frame-a
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import parse_qsl, unquote
 
@@ -16,9 +17,11 @@ import orjson
 
 from app.core.text import find_control, has_control
 from app.web.outage import outages
+from app.web.replay import take_replay
 
 Scope = dict[str, Any]
-DOC_PATHS = ("/docs", "/redoc")  # FastAPI's API browsers load their scripts from a CDN
+DOC_PATHS = ("/docs", "/redoc")
+REPLAY = re.compile(r"^/api/tables/[^/]+/replay$")  # its own rate bucket, checked before routing  # FastAPI's API browsers load their scripts from a CDN
 
 
 def csp(frame_ancestors: str) -> str:
@@ -67,6 +70,13 @@ class Guard:
             await send(message)
 
         where = _bad_address(scope)
+        if where is None and scope.get("method") == "GET" and REPLAY.match(scope.get("path", "")):
+            state = getattr(scope.get("app"), "state", None)
+            address = scope["client"][0] if scope.get("client") else "?"
+            if state is not None and hasattr(state, "buckets") and not take_replay(state, address):
+                await _answer(send_with_headers, 429, "rate_limited", "Too many replay requests; slow down",
+                              [(b"retry-after", b"1")])
+                return
         if where is None and scope.get("method") in ("POST", "PUT", "PATCH"):
             chunks: list[dict[str, Any]] = []
             body = b""
@@ -128,7 +138,13 @@ def _bad_body(scope: Scope, body: bytes) -> str | None:
 
 
 async def _malformed(send: Any, message: str) -> None:
-    body = orjson.dumps({"error": {"code": "malformed", "message": message}})
-    await send({"type": "http.response.start", "status": 422,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await _answer(send, 422, "malformed", message)
+
+
+async def _answer(send: Any, status: int, code: str, message: str,
+                  headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    body = orjson.dumps({"error": {"code": code, "message": message}})
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            *(headers or [])]})
     await send({"type": "http.response.body", "body": body})

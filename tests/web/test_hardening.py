@@ -219,3 +219,15 @@ def test_a_database_outage_mid_game_answers_503_and_recovers(client: TestClient,
     assert [r.levelname for r in lines] == ["ERROR", "WARNING"], [r.getMessage() for r in lines]
     assert "database unavailable" in lines[0].getMessage() and "recovered" in lines[1].getMessage()
     assert not any(r.exc_info for r in caplog.records), "no traceback per request"
+
+
+def test_replays_have_a_rate_bucket_of_their_own(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("app.web.replay.REPLAY_RATE", 0.01)
+    monkeypatch.setattr("app.web.replay.REPLAY_BURST", 3)
+    table_id, _, _ = _table(client)
+    codes = [client.get(f"/api/tables/{table_id}/replay", params={"seq": i % 2}).status_code for i in range(5)]
+    assert codes == [200, 200, 200, 429, 429], codes
+    refused = client.get(f"/api/tables/{table_id}/replay")
+    assert refused.json()["error"]["code"] == "rate_limited" and refused.headers["retry-after"] == "1"
+    assert refused.headers["content-security-policy"]  # answered by the Guard, headers and all
+    assert client.get(f"/api/tables/{table_id}").status_code == 200  # other reads go on
