@@ -15,6 +15,7 @@ the lock timeout; a killed node's presence is gone within the TTL.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import signal
@@ -250,6 +251,13 @@ async def _redis_restart_mid_game_loses_nothing(cluster: dict[str, Any]) -> None
         health = httpx.get(f"{node.url}/healthz", timeout=5).json()["bus"]
         assert health["connected"] is False and health["down_for_s"] is not None
         assert httpx.get(f"{node.url}/readyz", timeout=5).status_code == 503
+    joiner = tables[5]  # a join while the bus is down: 200 and the seat really taken, never a 500
+    async with httpx.AsyncClient(base_url=b.url, timeout=30) as http:
+        joined = await http.post(f"/api/tables/{joiner.id}/join", json={"seat": "p3", "name": "Cy"})
+        assert joined.status_code == 200, joined.text
+        joiner.seq += 1
+        again = await http.post(f"/api/tables/{joiner.id}/join", json={"seat": "p3", "name": "Di"})
+        assert again.status_code == 409 and again.json()["error"]["code"] == "seat_taken"
     await _round(sample, 3)
     redis.start()  # same port: the nodes reconnect and resubscribe every table
     deadline = time.monotonic() + 15
@@ -350,6 +358,7 @@ async def _a_killed_nodes_presence_is_gone_within_the_ttl(cluster: dict[str, Any
                 break
             assert time.monotonic() - killed < PRESENCE_TTL + 2 * 2.0 + 1, (summary["spectators"], seats)
             await asyncio.sleep(0.25)
+    cluster["extra"] = [c for _, c in extra]
     watcher = next(c for n, c in extra if n is b)
     while True:  # and B's clients are told
         presence = await watcher.recv_type("presence", timeout=15)
@@ -363,6 +372,24 @@ async def test_two_nodes_hold_under_real_use(cluster: dict[str, Any]) -> None:
     await _redis_restart_mid_game_loses_nothing(cluster)
     await _a_frozen_lock_holder_and_a_frozen_node_do_not_stall_the_other_node(cluster)
     await _a_killed_nodes_presence_is_gone_within_the_ttl(cluster)
+    await _everyone_leaves_and_nothing_is_left_in_redis(cluster)
+
+
+async def _everyone_leaves_and_nothing_is_left_in_redis(cluster: dict[str, Any]) -> None:
+    for c in [c for t in cluster["tables"] for c in t.clients] + cluster.get("extra", []):
+        with contextlib.suppress(Exception):
+            await c.conn.close()
+    port = str(cluster["redis"].port)
+
+    def redis_cli(*args: str) -> list[str]:
+        return subprocess.run(["redis-cli", "-p", port, *args], capture_output=True, text=True,
+                              check=True).stdout.split()
+
+    deadline = time.monotonic() + PRESENCE_TTL + 5
+    while redis_cli("pubsub", "channels", "wbscale:table:*") or redis_cli("keys", "wbscale:presence:*"):
+        assert time.monotonic() < deadline, (redis_cli("pubsub", "channels", "wbscale:table:*")[:5],
+                                             redis_cli("keys", "wbscale:presence:*")[:5])
+        await asyncio.sleep(0.5)
 
 
 def test_processes_started_together_migrate_one_after_the_other() -> None:
