@@ -376,14 +376,22 @@ async def test_two_nodes_hold_under_real_use(cluster: dict[str, Any]) -> None:
 
 
 async def _everyone_leaves_and_nothing_is_left_in_redis(cluster: dict[str, Any]) -> None:
-    for c in [c for t in cluster["tables"] for c in t.clients] + cluster.get("extra", []):
-        with contextlib.suppress(Exception):
-            await c.conn.close()
     port = str(cluster["redis"].port)
 
     def redis_cli(*args: str) -> list[str]:
         return subprocess.run(["redis-cli", "-p", port, *args], capture_output=True, text=True,
                               check=True).stdout.split()
+
+    b = cluster["nodes"][1]
+    process = httpx.get(f"{b.url}/healthz", timeout=5).json()["bus"]["process"]
+    assert redis_cli("keys", f"wbscale:presence:*:{process}")  # B's clients are still connected
+    stopped = time.monotonic()
+    b.stop()  # a clean stop removes its presence at once, without waiting for the TTL
+    assert not redis_cli("keys", f"wbscale:presence:*:{process}")
+    assert time.monotonic() - stopped < PRESENCE_TTL / 2
+    for c in [c for t in cluster["tables"] for c in t.clients] + cluster.get("extra", []):
+        with contextlib.suppress(Exception):
+            await c.conn.close()
 
     deadline = time.monotonic() + PRESENCE_TTL + 5
     while redis_cli("pubsub", "channels", "wbscale:table:*") or redis_cli("keys", "wbscale:presence:*"):
