@@ -1,8 +1,11 @@
 """The bus that announces table changes to every process's connections.
 
 One channel per table. Messages are small dicts: ``{"t": "seq", "seq": N}`` (new committed
-events), ``{"t": "chat", ...}``, ``{"t": "presence"}`` (who is connected changed) and
-``{"t": "kick", "token_hash": ...}``. Presence (connections per seat, spectator count) lives in
+events; with ``prev``, ``env`` and ``events`` the new state and its events ride along, so
+another process whose state is at ``prev`` need not read the database), ``{"t": "chat", ...}``,
+``{"t": "presence"}`` (who is connected changed), ``{"t": "kick", "token_hash": ...}`` and,
+from the Redis bus while it cannot hear Redis, ``{"t": "poll"}`` (read the seq from the
+database). Presence (connections per seat, spectator count) lives in
 the bus too, so a process never assumes it holds all of a table's connections.
 
 ``MemoryBus`` serves one process; a Redis implementation of the same interface serves several.
