@@ -24,6 +24,7 @@ from app.transport import messages as msg
 from app.transport.bus import Bus
 from app.transport.room import Room
 from app.transport.sockets import CLOSE_TIMEOUT, SEND_TIMEOUT
+from app.web.outage import is_outage, outages
 
 log = logging.getLogger(__name__)
 RESYNC_MAX_EVENTS = 500
@@ -204,8 +205,14 @@ class TableHub:
 
     async def _send_presence(self) -> None:
         self._presence_pending = False
-        counts = await self.bus.presence(self.table_id)
-        text = msg.presence(counts["seats"], counts["spectators"], await self.room.seat_list())
+        try:
+            counts = await self.bus.presence(self.table_id)
+            text = msg.presence(counts["seats"], counts["spectators"], await self.room.seat_list())
+        except Exception as exc:  # noqa: BLE001 - a timer task: nobody else would see the error
+            if not is_outage(exc):
+                raise
+            outages.failed(exc)  # one log line per outage; presence goes out again when it changes
+            return
         for conn in self.conns:
             conn.offer(text)
 

@@ -72,7 +72,9 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except Exception as exc:
         if not is_outage(exc):
             raise
-        error = exc if isinstance(exc, Unavailable) else outages.failed(exc)
+        cause = (exc.__cause__ or exc) if isinstance(exc, Unavailable) else exc
+        logged = outages.failed(cause)  # one log line per outage
+        error = exc if isinstance(exc, Unavailable) else logged
         if conn is not None:
             conn.dropped = True
             if conn.sender is not None:
