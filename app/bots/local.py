@@ -48,7 +48,7 @@ class Result:
     seconds: float
     refused: int = 0
     errors: list[str] = field(default_factory=list)
-    decide_ms_max: float = 0.0
+    decide_ms_max: float = 0.0  # the slowest decision (the legal list is the server's work)
 
 
 def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, str],
@@ -66,9 +66,9 @@ def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, 
     while n < limit and system.outcome(env.state) is None:
         acted = False
         for seat in seats:
-            t = time.perf_counter()
             legal = projection.legal(env, seat)  # type: ignore[arg-type]
             view = projection.view(env, seat)  # type: ignore[arg-type]
+            t = time.perf_counter()
             action = PLAYERS[players.get(seat, "bot")](view, legal, f"{seed}-{seat}", n)
             slowest = max(slowest, (time.perf_counter() - t) * 1000)
             if action is None:

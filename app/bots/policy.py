@@ -38,6 +38,8 @@ def choose(view: dict[str, Any], actions: list[dict[str, Any]], seed: str | int,
     ctx = _Context(view, actions)
     scored = [(score(a, ctx), i) for i, a in enumerate(actions)]
     best = max(s for s, _ in scored)
+    if best < 0:
+        return None  # only harmful or pointless choices (e.g. toggling Autopilot while waiting)
     top = [actions[i] for s, i in scored if s >= best - 1e-9]
     return random.Random(f"{seed}:{seq}").choice(top)
 

@@ -101,6 +101,8 @@ def targets(state: dict[str, Any], m: dict[str, Any]) -> list[dict[str, Any]]:
             card = state["weapons"].get(w)
             if not card or not card.get("dm"):
                 continue
+            if card.get("limited_ammo") is not None and m["ammo"].get(w, card["limited_ammo"]) <= 0:
+                continue  # out of ammunition (Limited Ammo): no longer a choice
             info = aim(state, m, t, w, indirect=False, cov=cov)
             out.append({k: info[k] for k in TARGET_KEYS})
             if observer and card.get("if") and not card.get("grenade"):  # designated: Indirect Fire

@@ -36,3 +36,21 @@ def test_moves_and_attacks_are_complete_actions():
                     seen.add("attack")
     assert "move" in seen
     assert {"choose_first", "activate_group", "set_speed", "done"} <= kinds
+
+
+def test_a_model_out_of_ammunition_still_has_a_view_and_no_shot_with_that_weapon():
+    """Rulebook, Forces: "a Heavy Panzerfaust (HPZF, F, Limited Ammo 2)". Once both shots are
+    spent, the acting model's view (targets) and legal list leave the HPZF out instead of
+    failing (the view raised no_ammo before, so the table could not be shown)."""
+    from app.systems import registry
+    from tests.systems.hgb.scenario import act, battle
+
+    system = registry.get("hgb")
+    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 20, 270)})
+    m = t.state["models"]["n-cg1-1"]
+    m["card"]["weapons"] = [*m["card"]["weapons"], "HPZF"]
+    m["ammo"]["HPZF"] = 0
+    act(t, "north", {"kind": "set_speed", "model": "n-cg1-1", "speed": "combat"})
+    view = system.view(t.state, "north")
+    assert not any(x["weapon"] == "HPZF" for x in view["targets"])
+    assert not any(a.get("weapon") == "HPZF" for a in system.legal_actions(t.state, "north"))
