@@ -68,7 +68,8 @@ def free_port() -> int:
 
 def start_server(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    env = {**os.environ, "WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000"}
+    env = {**os.environ, "WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000",
+           "WARBOARD_WS_PER_ADDRESS": "100000"}  # every client comes from 127.0.0.1
     proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port),
                              "--database-url", f"sqlite:///{workdir / 'bench.sqlite3'}"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

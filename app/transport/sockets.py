@@ -25,7 +25,7 @@ SEND_TIMEOUT = _number("WARBOARD_SEND_TIMEOUT", 10.0)
 CLOSE_TIMEOUT = _number("WARBOARD_CLOSE_TIMEOUT", 2.0)
 #: open websockets per token, and per client address, in this process
 PER_TOKEN = int(_number("WARBOARD_WS_PER_TOKEN", 30))
-PER_ADDRESS = int(_number("WARBOARD_WS_PER_ADDRESS", 300))
+PER_ADDRESS = int(_number("WARBOARD_WS_PER_ADDRESS", 1000))
 CLOSE_CODE = 4429
 
 
