@@ -3,9 +3,10 @@
 Discrete choices are listed in full: factions, terrain to remove, deployments where the models
 stand, who goes first, groups, speeds and modes, every weapon at every target it can reach now,
 designations, ECM, Return Fire, done (with and without keeping the Action), ending the group.
-Moves are continuous, so they are sampled: for each model that may act, the farthest point it
-can reach in a straight line toward each enemy model, toward each terrain piece (cover) and
-straight ahead, ending faced toward the nearest enemy when the turning rules allow it.
+Moves are continuous, so they are sampled: for the model acting (or, before a group is active,
+the first model of each group), the farthest point it can reach in a straight line toward the
+three nearest enemy models, toward the three nearest terrain pieces (cover) and straight ahead, ending faced
+toward the nearest enemy when the turning rules allow it.
 
 Every listed action is accepted by ``apply``: candidates are built from the rules' own checks
 (activation) or tried on the state (other phases; ``apply`` is pure), so whatever ``apply``
@@ -23,7 +24,7 @@ from app.geometry.tabletop import Point, bearing, distance
 from app.systems.hgb import combat
 from app.systems.hgb.movement import SPEEDS, plan_move
 from app.systems.hgb.damage import can_go_full_speed
-from app.systems.hgb.sight import cover, ordered, pos, tape
+from app.systems.hgb.sight import arc_of, cover, ordered, pos, tape
 from app.systems.hgb.turns import groups_left
 from app.systems.hgb.view import legal_kinds
 
@@ -97,10 +98,13 @@ def _activation(state: dict[str, Any], seat: str, mine: list[dict[str, Any]],
         out += [{"kind": "activate_group", "group": g} for g in groups_left(state, seat)]
     else:
         out.append({"kind": "end_group"})
+    leaders: set[str] = set()  # no group active: moves are sampled for each group's first model
     for m in _usable(state, seat, mine):
-        sight = {f["id"]: cover(state, m, f) for f in foes}
+        sight = _Sight(state, m)
         out += _attacks(state, m, foes, sight)
-        out += _moves(state, m, foes)
+        if cur is not None or m["group"] not in leaders:
+            leaders.add(m["group"])
+            out += _moves(state, m, foes)
         if not m["changed"] and not m["acted"]:
             full = can_go_full_speed(m["card"]["boxes"], m["crossed"])
             out += [{"kind": "set_speed", "model": m["id"], "speed": s, "mode": mode}
@@ -108,10 +112,10 @@ def _activation(state: dict[str, Any], seat: str, mine: list[dict[str, Any]],
                     and abs(SPEEDS.index(s) - SPEEDS.index(m["speed"])) <= 1 and (s != "full" or full)]
         if m["actions"] >= 1:
             out += [{"kind": "designate", "model": m["id"], "target": f["id"]} for f in foes
-                    if sight[f["id"]]["visible"]]
+                    if sight(f)["visible"]]
             if int(m["card"].get("ecm", 0)) > 0:
                 out += [{"kind": "ecm", "model": m["id"], "observer": f["id"]} for f in foes
-                        if sight[f["id"]]["visible"] and any(d["observer"] == f["id"] and d["seat"] == f["seat"]
+                        if sight(f)["visible"] and any(d["observer"] == f["id"] and d["seat"] == f["seat"]
                                                              for d in state["designations"].values())]
         out.append({"kind": "done", "model": m["id"]})
         if m["actions"] >= 1:
@@ -119,17 +123,33 @@ def _activation(state: dict[str, Any], seat: str, mine: list[dict[str, Any]],
     return out
 
 
+class _Sight:
+    """Cover from one model to each foe, worked out once and only when asked (it is costly)."""
+
+    def __init__(self, state: dict[str, Any], m: dict[str, Any]) -> None:
+        self.state, self.m, self.seen = state, m, {}
+
+    def __call__(self, f: dict[str, Any]) -> dict[str, Any]:
+        if f["id"] not in self.seen:
+            self.seen[f["id"]] = cover(self.state, self.m, f)
+        return self.seen[f["id"]]
+
+
 def _attacks(state: dict[str, Any], m: dict[str, Any], foes: list[dict[str, Any]],
-             sight: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+             sight: _Sight) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if m["actions"] < 1 and not (m["autopilot"] and m.get("attacks", 0) == 1):
         return out
     for code in m["card"]["weapons"]:
         for f in foes:
             try:
-                direct = combat.aim(state, m, f, code, False, cov=sight[f["id"]])
+                card = combat.weapon_card(state, m, code)
             except WarboardError:
                 break  # no such weapon, a close-combat item or out of ammunition
+            band, _ = combat.band_of(state, m, f, card)
+            if band is None or not arc_of(m, pos(f), card["arc"], state["rules"]):
+                continue  # out of reach or out of arc: aim would say so, without the cover
+            direct = combat.aim(state, m, f, code, False, cov=sight(f))
             if direct["legal"] and (direct["cover"]["visible"] or direct["indirect"]):
                 out.append({"kind": "attack", "model": m["id"], "weapon": code, "target": f["id"]})
             d = state["designations"].get(f["id"])
@@ -147,10 +167,12 @@ def _moves(state: dict[str, Any], m: dict[str, Any], foes: list[dict[str, Any]])
     if m["speed"] == "full" and not m.get("full_paid") and m["actions"] < 1:
         return []
     here = pos(m)
-    goals: list[Point] = [pos(f) for f in foes]
+    goals: list[Point] = sorted((pos(f) for f in foes), key=lambda p: distance(here, p))[:3]  # nearest three
+    cover_at = []
     for t in state["board"]["terrain"]:
         xs, ys = [p[0] for p in t["polygon"]], [p[1] for p in t["polygon"]]
-        goals.append(Point(sum(xs) / len(xs), sum(ys) / len(ys)))
+        cover_at.append(Point(sum(xs) / len(xs), sum(ys) / len(ys)))
+    goals += sorted(cover_at, key=lambda c: distance(here, c))[:3]  # the three nearest pieces of cover
     rad = math.radians(m["facing"])
     goals.append(Point(here.x + 60 * math.cos(rad), here.y + 60 * math.sin(rad)))
     out: list[dict[str, Any]] = []
@@ -178,7 +200,7 @@ def _farthest(state: dict[str, Any], m: dict[str, Any], here: Point, goal: Point
         return None
     ux, uy = (goal.x - here.x) / span, (goal.y - here.y) / span
     best, lo, hi = None, 0.0, reach
-    for n in range(10):
+    for n in range(7):
         mid = hi if n == 0 else (lo + hi) / 2
         p = Point(tape(here.x + ux * mid), tape(here.y + uy * mid))
         if _plans(state, m, [[p.x, p.y]], None):
@@ -206,13 +228,18 @@ def _reactions(state: dict[str, Any], seat: str, mine: list[dict[str, Any]],
     out: list[dict[str, Any]] = [{"kind": "pass"}]
     ready = [m for m in mine if m["status"] == "active" and m["kept"] and m["id"] in p.get("models", [])]
     n = len(p.get("points", []))
+    mover = state["models"].get(p.get("mover", ""))
     for m in ready:
-        for code in m["card"]["weapons"]:
-            card = state["weapons"].get(code, {})
-            if not card.get("dm") or card.get("grenade"):
+        for i in sorted({0, n // 2, n - 1}):  # the start, the middle and the end of the move
+            if i < 0 or mover is None:
                 continue
-            out += [{"kind": "return_fire", "model": m["id"], "weapon": code, "at": i}
-                    for i in sorted({0, n // 2, n - 1}) if i >= 0]
+            at = Point(*p["points"][i])
+            if not combat.could_fire(state, m, mover, at):
+                continue
+            for code in m["card"]["weapons"]:
+                card = state["weapons"].get(code, {})
+                if card.get("dm") and not card.get("grenade"):
+                    out.append({"kind": "return_fire", "model": m["id"], "weapon": code, "at": i})
         out += [{"kind": "ecm", "model": m["id"], "observer": f["id"]} for f in foes
                 if f["id"] == p.get("mover")]
     return out
