@@ -60,7 +60,7 @@ class _Context:
 
 
 def _side(p: dict[str, Any]) -> Any:
-    return p.get("owner") or p.get("army")
+    return p.get("army") or p.get("owner")  # Small Soldiers: teammates share an army
 
 
 def score(a: dict[str, Any], ctx: _Context) -> float:
