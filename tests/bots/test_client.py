@@ -28,7 +28,8 @@ async def test_two_bot_clients_play_srbr_to_the_end(fast_server: Server) -> None
         table, _host = await _table(client, "srbr", {}, "bots-srbr")
         bots = []
         for seat in ("p1", "p2"):
-            token = (await client.post(f"/api/tables/{table}/join", json={"seat": seat, "name": "Computer"})).json()["token"]
+            joined = await client.post(f"/api/tables/{table}/join", json={"seat": seat, "name": "Computer"})
+            token = joined.json()["token"]
             bots.append(BotClient(fast_server.url, table, token, seed=f"t-{seat}", delay=0))
         await asyncio.wait_for(asyncio.gather(*(b.run() for b in bots)), timeout=240)
         summary = (await client.get(f"/api/tables/{table}")).json()
@@ -79,7 +80,8 @@ async def test_the_host_adds_and_removes_a_computer_player(fast_server: Server) 
 
 async def test_the_lobby_form_seats_computer_players(fast_server: Server) -> None:
     async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
-        created = await client.post("/lobby/create", data={"system": "small-soldiers", "name": "Solo", "computers": "1"})
+        created = await client.post("/lobby/create",
+                                    data={"system": "small-soldiers", "name": "Solo", "computers": "1"})
         assert created.status_code == 204, created.text
         table = created.headers["HX-Redirect"].split("/tables/")[1].split("#")[0]
         seats = (await client.get(f"/api/tables/{table}")).json()["seats"]
