@@ -8,6 +8,7 @@ every seq we know the full state and, from it, what each viewer must not know
 plus the table's dice seed. Then everything that reached each viewer is scanned:
 
 - websocket welcome, every update, a reconnect's welcome and a resync;
+- ``/legal`` of the acting seat (what bots decide from) and of a spectator at every step;
 - ``/preview`` of the acting seat's legal actions at every step (all of them, or 4 chosen at
   random when there are more), and the error another seat gets for trying the same action;
 - the acting seat's ``/actions`` answers, and at the end ``/view`` and ``/events?after=-1`` of
@@ -251,6 +252,12 @@ async def test_no_viewer_receives_what_it_may_not_see(fast_server: Server, syste
             if game.over() or (system_id == "sandbox" and step == len(SANDBOX_SCRIPT)):
                 break
             seat, action, seat_actions = choose(game, rng, step, allow_end)
+            for asker in (seat, None):  # the seat's legal list (bots decide from it) and a spectator's
+                legal = await client.get(f"/api/tables/{table_id}/legal", headers=bearer(tokens[asker]))
+                assert legal.status_code == 200, legal.text
+                scan.check("legal", asker, seq, legal.text)
+                if system_id != "sandbox":
+                    assert legal.json()["actions"] == (seat_actions if asker else [])
             sample = seat_actions if len(seat_actions) <= PREVIEWS_PER_STEP else rng.sample(seat_actions,
                                                                                              PREVIEWS_PER_STEP)
             for candidate in sample:
