@@ -86,3 +86,25 @@ async def test_the_lobby_form_seats_computer_players(fast_server: Server) -> Non
         table = created.headers["HX-Redirect"].split("/tables/")[1].split("#")[0]
         seats = (await client.get(f"/api/tables/{table}")).json()["seats"]
     assert seats[0]["name"] is None and seats[-1]["name"] == "Computer"
+
+
+async def test_warboard_bot_plays_a_seat_from_its_own_process(fast_server: Server) -> None:
+    """``warboard bot URL TABLE --seat p2`` joins and plays as a separate process."""
+    import sys
+
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
+        table, _host = await _table(client, "srbr", {}, "bots-cli")
+        joined = await client.post(f"/api/tables/{table}/join", json={"seat": "p1", "name": "Computer"})
+        mine = BotClient(fast_server.url, table, joined.json()["token"], seed="cli-p1", delay=0)
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "app.cli", "bot", fast_server.url, table, "--seat", "p2", "--delay", "0",
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        try:
+            await asyncio.wait_for(mine.run(), timeout=240)
+            out, err = await asyncio.wait_for(proc.communicate(), timeout=60)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+        summary = (await client.get(f"/api/tables/{table}")).json()
+    assert summary["outcome"] is not None, err.decode()[-500:]
+    assert out.decode().startswith("p2: ") and " 0 refused" in out.decode()
