@@ -34,7 +34,9 @@ def play_until(client: Any, tid: str, seats: dict[str, dict[str, str]], done: An
     raise AssertionError("the position never came up")
 
 
-def test_small_soldiers_catapult_shot_is_gone_two_turns_later(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+def test_small_soldiers_catapult_shot_is_gone_two_turns_later(fast_server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    # A server of its own: hundreds of API calls, unpaced, and a page that sees every update.
+    server = fast_server
     with server.client() as client:
         for attempt in range(1, 8):
             tid = new_table(client, "small-soldiers", name="Old shots", options={"map_name": "skirmish"},
