@@ -33,6 +33,7 @@ async def test_players_and_spectator_see_the_same_seqs(server: Server) -> None:
     assert welcome[2]["seat"] is None
     start = welcome[0]["seq"]
     await a.send({"type": "action", "id": "a0", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1}})
+    await a.recv_type("ack")  # the token exists before b, on another socket, moves it
     for i in range(20):
         sender = a if i % 2 else b
         await sender.send({"type": "action", "id": f"m{i}",
