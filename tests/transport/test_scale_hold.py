@@ -37,6 +37,9 @@ ADMIN_URL = os.environ.get("WARBOARD_TEST_POSTGRES_URL", "postgresql://postgres@
 DB_NAME = "warboard_scale"
 TABLES = 300
 LOCK_TIMEOUT = 2.0  # WARBOARD_DB_LOCK_TIMEOUT given to the nodes
+KEEPALIVE = (
+    1.0  # the clients drop an idle connection well before uvicorn closes it (5 s), so none is reused as it closes
+)
 IDLE_TIMEOUT = 4.0  # WARBOARD_DB_IDLE_TIMEOUT: a stopped transaction is ended after this
 PRESENCE_TTL = 10.0  # app.transport.redis_bus.PRESENCE_TTL
 
@@ -45,7 +48,7 @@ def _postgres_answers() -> bool:
     try:
         psycopg.connect(_psycopg(ADMIN_URL), connect_timeout=2).close()
         return True
-    except Exception:  # noqa: BLE001
+    except Exception:
         return False
 
 
@@ -53,9 +56,13 @@ def _psycopg(url: str) -> str:
     return url.replace("postgresql+psycopg://", "postgresql://")
 
 
-pytestmark = [pytest.mark.anyio, pytest.mark.postgres,
-              pytest.mark.skipif(shutil.which("redis-server") is None or not _postgres_answers(),
-                                 reason="needs PostgreSQL and redis-server")]
+pytestmark = [
+    pytest.mark.anyio,
+    pytest.mark.postgres,
+    pytest.mark.skipif(
+        shutil.which("redis-server") is None or not _postgres_answers(), reason="needs PostgreSQL and redis-server"
+    ),
+]
 
 
 class RedisServer:
@@ -64,9 +71,11 @@ class RedisServer:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> RedisServer:
-        self.proc = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(self.port),
-                                      "--save", "", "--appendonly", "no"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         for _ in range(100):
             try:
                 subprocess.run(["redis-cli", "-p", str(self.port), "ping"], check=True, capture_output=True)
@@ -94,7 +103,11 @@ def _start_together(servers: list[Server], logs: Path) -> None:
         s.log = logs / f"node{i}.log"  # type: ignore[attr-defined]
         s.proc = subprocess.Popen(  # a file, not a pipe nobody reads: a full pipe would block the node
             [sys.executable, "-m", "app.cli", "serve", "--port", str(s.port), "--database-url", s.database_url],
-            cwd=ROOT, env=s.env, stdout=subprocess.DEVNULL, stderr=s.log.open("wb"))  # type: ignore[attr-defined]
+            cwd=ROOT,
+            env=s.env,
+            stdout=subprocess.DEVNULL,
+            stderr=s.log.open("wb"),
+        )  # type: ignore[attr-defined]
     deadline = time.monotonic() + 60
     for s in servers:
         while True:
@@ -114,8 +127,14 @@ def _start_together(servers: list[Server], logs: Path) -> None:
 def cluster() -> Iterator[dict[str, Any]]:
     url = _database_url()
     redis = RedisServer().start()
-    env = {**UNPACED, "WARBOARD_WS_PER_ADDRESS": "100000", "WARBOARD_BUS_URL": f"redis://127.0.0.1:{redis.port}/0", "WARBOARD_BUS_PREFIX": "wbscale",
-           "WARBOARD_DB_LOCK_TIMEOUT": str(LOCK_TIMEOUT), "WARBOARD_DB_IDLE_TIMEOUT": str(IDLE_TIMEOUT)}
+    env = {
+        **UNPACED,
+        "WARBOARD_WS_PER_ADDRESS": "100000",
+        "WARBOARD_BUS_URL": f"redis://127.0.0.1:{redis.port}/0",
+        "WARBOARD_BUS_PREFIX": "wbscale",
+        "WARBOARD_DB_LOCK_TIMEOUT": str(LOCK_TIMEOUT),
+        "WARBOARD_DB_IDLE_TIMEOUT": str(IDLE_TIMEOUT),
+    }
     nodes = [Server(url, env=env), Server(url, env=env)]
     logs = ROOT / "tests" / "artifacts" / "scale"  # the nodes' logs, kept after the run (git-ignored)
     logs.mkdir(parents=True, exist_ok=True)
@@ -150,8 +169,11 @@ async def _make_table(a: httpx.AsyncClient, b: httpx.AsyncClient, urls: tuple[st
     t1 = (await _post(a, f"/api/tables/{tid}/join", {"seat": "p1", "name": "Ann"}))["token"]
     t2 = (await _post(b, f"/api/tables/{tid}/join", {"seat": "p2", "name": "Bob"}))["token"]
     ts = (await _post(b if i % 2 else a, f"/api/tables/{tid}/spectate", {}))["token"]
-    clients = [await WsClient.open(urls[0], tid, t1), await WsClient.open(urls[1], tid, t2),
-               await WsClient.open(urls[i % 2], tid, ts)]
+    clients = [
+        await WsClient.open(urls[0], tid, t1),
+        await WsClient.open(urls[1], tid, t2),
+        await WsClient.open(urls[i % 2], tid, ts),
+    ]
     for c in clients:
         await c.recv_type("welcome", timeout=30)
     table = Table(tid, clients, [t1, t2, ts])
@@ -181,8 +203,9 @@ async def _converge(tables: list[Table], timeout: float = 60) -> None:
             try:
                 await c.until_seq(t.seq, timeout)
             except TimeoutError:
-                raise AssertionError(f"table {t.id} client {i} stuck at {c.seq} < {t.seq}: "
-                                     f"{[m['type'] for m in c.messages[-5:]]}") from None
+                raise AssertionError(
+                    f"table {t.id} client {i} stuck at {c.seq} < {t.seq}: {[m['type'] for m in c.messages[-5:]]}"
+                ) from None
             assert c.seqs == list(range(c.seqs[0], t.seq + 1)), "a gap or a duplicate"
 
     await asyncio.gather(*(one(t) for t in tables))
@@ -212,9 +235,11 @@ async def test_both_nodes_start_at_once_and_are_ready(cluster: dict[str, Any]) -
 async def _300_tables_across_two_nodes_converge_without_gaps(cluster: dict[str, Any]) -> None:
     a, b = cluster["nodes"]
     urls = (a.ws_url, b.ws_url)
-    limits = httpx.Limits(max_connections=8)
-    async with httpx.AsyncClient(base_url=a.url, timeout=30, limits=limits) as ca, \
-            httpx.AsyncClient(base_url=b.url, timeout=30, limits=limits) as cb:
+    limits = httpx.Limits(max_connections=8, keepalive_expiry=KEEPALIVE)
+    async with (
+        httpx.AsyncClient(base_url=a.url, timeout=30, limits=limits) as ca,
+        httpx.AsyncClient(base_url=b.url, timeout=30, limits=limits) as cb,
+    ):
         sem = asyncio.Semaphore(8)
 
         async def make(i: int) -> Table:
@@ -225,15 +250,19 @@ async def _300_tables_across_two_nodes_converge_without_gaps(cluster: dict[str, 
     cluster["tables"] = tables
     await _round(tables, 1)
     await _converge(tables)
-    views = {str(c.messages[-1]["view"]["state"] if "state" in c.messages[-1].get("view", {}) else "")
-             for c in tables[0].clients if c.messages[-1]["type"] == "update"}
+    views = {
+        str(c.messages[-1]["view"]["state"] if "state" in c.messages[-1].get("view", {}) else "")
+        for c in tables[0].clients
+        if c.messages[-1]["type"] == "update"
+    }
     assert len(views) <= 1
     for node in (a, b):  # one pub/sub connection per node, whatever the number of tables
         health = httpx.get(f"{node.url}/healthz", timeout=5).json()["bus"]
         assert health["tables"] >= TABLES // 2 and health["connected"]
-    clients = subprocess.run(["redis-cli", "-p", str(cluster["redis"].port), "client", "list"],
-                             capture_output=True, text=True, check=True).stdout.splitlines()
-    subscribers = [c for c in clients if "cmd=subscribe" in c or " sub=" in c and " sub=0 " not in c]
+    clients = subprocess.run(
+        ["redis-cli", "-p", str(cluster["redis"].port), "client", "list"], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    subscribers = [c for c in clients if "cmd=subscribe" in c or (" sub=" in c and " sub=0 " not in c)]
     assert len(subscribers) <= 2, subscribers
     assert len(clients) <= 2 * 17 + 1  # two nodes, each one pub/sub + at most 16 commands, + redis-cli
 
@@ -252,7 +281,7 @@ async def _redis_restart_mid_game_loses_nothing(cluster: dict[str, Any]) -> None
         assert health["connected"] is False and health["down_for_s"] is not None
         assert httpx.get(f"{node.url}/readyz", timeout=5).status_code == 503
     joiner = tables[5]  # a join while the bus is down: 200 and the seat really taken, never a 500
-    async with httpx.AsyncClient(base_url=b.url, timeout=30) as http:
+    async with httpx.AsyncClient(base_url=b.url, timeout=30, limits=httpx.Limits(keepalive_expiry=KEEPALIVE)) as http:
         joined = await http.post(f"/api/tables/{joiner.id}/join", json={"seat": "p3", "name": "Cy"})
         assert joined.status_code == 200, joined.text
         joiner.seq += 1
@@ -275,15 +304,23 @@ async def _a_frozen_lock_holder_and_a_frozen_node_do_not_stall_the_other_node(cl
     tables: list[Table] = cluster["tables"]
     held, other = tables[1], tables[2]
     holder = subprocess.Popen(  # a process with the app's engine that takes the table's row lock
-        [sys.executable, "-c", (
-            "import sys, time\n"
-            "from sqlalchemy import text\n"
-            "from app.storage.db import make_engine\n"
-            f"conn = make_engine({cluster['url']!r}).connect()\n"
-            f"conn.execute(text('SELECT seq FROM tables WHERE id = :t FOR UPDATE'), {{'t': {held.id!r}}})\n"
-            "print('locked', flush=True)\n"
-            "time.sleep(120)\n")],
-        cwd=ROOT, env={**os.environ, **cluster["nodes"][0].env}, stdout=subprocess.PIPE)
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys, time\n"
+                "from sqlalchemy import text\n"
+                "from app.storage.db import make_engine\n"
+                f"conn = make_engine({cluster['url']!r}).connect()\n"
+                f"conn.execute(text('SELECT seq FROM tables WHERE id = :t FOR UPDATE'), {{'t': {held.id!r}}})\n"
+                "print('locked', flush=True)\n"
+                "time.sleep(120)\n"
+            ),
+        ],
+        cwd=ROOT,
+        env={**os.environ, **cluster["nodes"][0].env},
+        stdout=subprocess.PIPE,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == b"locked"
         holder.send_signal(signal.SIGSTOP)
@@ -291,16 +328,19 @@ async def _a_frozen_lock_holder_and_a_frozen_node_do_not_stall_the_other_node(cl
         a.proc.send_signal(signal.SIGSTOP)  # and node A freezes too
         started = time.monotonic()
         answers = []
-        async with httpx.AsyncClient(base_url=b.url, timeout=30,
-                                     headers={"Authorization": f"Bearer {held.tokens[1]}"}) as http:
+        async with httpx.AsyncClient(
+            base_url=b.url, timeout=30, headers={"Authorization": f"Bearer {held.tokens[1]}"}
+        ) as http:
             t0 = time.monotonic()  # a join under the held lock: 503 with a retry hint, nothing taken
             joined = await http.post(f"/api/tables/{held.id}/join", json={"seat": "p3", "name": "Cy"})
             assert joined.status_code == 503 and int(joined.headers["Retry-After"]) >= 1, joined.text
             assert time.monotonic() - t0 < LOCK_TIMEOUT + 1.5
             while time.monotonic() - started < 10:
                 t0 = time.monotonic()
-                response = await http.post(f"/api/tables/{held.id}/actions", json={
-                    "id": f"h{next(_n)}", "action": {"kind": "move_token", "token": "t", "x": 5.0, "y": 5.0}})
+                response = await http.post(
+                    f"/api/tables/{held.id}/actions",
+                    json={"id": f"h{next(_n)}", "action": {"kind": "move_token", "token": "t", "x": 5.0, "y": 5.0}},
+                )
                 took = time.monotonic() - t0
                 kind = "ack" if response.status_code == 200 else "error"
                 answers.append((round(time.monotonic() - started, 1), kind, round(took, 2)))
@@ -379,8 +419,9 @@ async def _everyone_leaves_and_nothing_is_left_in_redis(cluster: dict[str, Any])
     port = str(cluster["redis"].port)
 
     def redis_cli(*args: str) -> list[str]:
-        return subprocess.run(["redis-cli", "-p", port, *args], capture_output=True, text=True,
-                              check=True).stdout.split()
+        return subprocess.run(
+            ["redis-cli", "-p", port, *args], capture_output=True, text=True, check=True
+        ).stdout.split()
 
     b = cluster["nodes"][1]
     process = httpx.get(f"{b.url}/healthz", timeout=5).json()["bus"]["process"]
@@ -395,8 +436,10 @@ async def _everyone_leaves_and_nothing_is_left_in_redis(cluster: dict[str, Any])
 
     deadline = time.monotonic() + PRESENCE_TTL + 5
     while redis_cli("pubsub", "channels", "wbscale:table:*") or redis_cli("keys", "wbscale:presence:*"):
-        assert time.monotonic() < deadline, (redis_cli("pubsub", "channels", "wbscale:table:*")[:5],
-                                             redis_cli("keys", "wbscale:presence:*")[:5])
+        assert time.monotonic() < deadline, (
+            redis_cli("pubsub", "channels", "wbscale:table:*")[:5],
+            redis_cli("keys", "wbscale:presence:*")[:5],
+        )
         await asyncio.sleep(0.5)
 
 
@@ -404,7 +447,14 @@ def test_processes_started_together_migrate_one_after_the_other() -> None:
     """Three ``warboard migrate`` at once on an empty database, three times: all succeed."""
     for _ in range(3):
         url = _database_url()
-        procs = [subprocess.Popen([sys.executable, "-m", "app.cli", "migrate", "--database-url", url], cwd=ROOT,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for _ in range(3)]
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "app.cli", "migrate", "--database-url", url],
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+            )
+            for _ in range(3)
+        ]
         for p in procs:
             assert p.wait(60) == 0, p.stderr.read().decode()[-2000:]  # type: ignore[union-attr]
