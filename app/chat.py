@@ -32,8 +32,9 @@ def visible_to(channel: str, role: str, *, spectator_chat: bool, game_open: bool
     return spectator_chat or not game_open
 
 
-def filter_lines(lines: list[dict[str, Any]], role: str, *, spectator_chat: bool,
-                 game_open: bool) -> list[dict[str, Any]]:
+def filter_lines(
+    lines: list[dict[str, Any]], role: str, *, spectator_chat: bool, game_open: bool
+) -> list[dict[str, Any]]:
     return [m for m in lines if visible_to(m["channel"], role, spectator_chat=spectator_chat, game_open=game_open)]
 
 
@@ -43,7 +44,9 @@ async def say(writer: Writer, table_id: str, role: str, seat: str | None, name: 
     return await writer.run(lambda conn: extras.add_chat(conn, table_id, channel, seat, name, text))
 
 
-async def history(engine: Any, table_id: str, upto_seq: int | None = None, limit: int = HISTORY) -> list[dict[str, Any]]:
+async def history(
+    engine: Any, table_id: str, upto_seq: int | None = None, limit: int = HISTORY
+) -> list[dict[str, Any]]:
     def read() -> list[dict[str, Any]]:
         with engine.connect() as conn:
             return extras.read_chat(conn, table_id, upto_seq, limit)

@@ -7,16 +7,21 @@ import json
 import socket
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from app.config import load
 
-cli = typer.Typer(help="Warboard: a rules-enforcing live virtual tabletop for mecha wargames.",
-                  no_args_is_help=True, add_completion=False)
-DatabaseUrl = Annotated[Optional[str], typer.Option("--database-url", help="SQLAlchemy URL "
-                        "(default: WARBOARD_DATABASE_URL or the embedded SQLite file)")]
+cli = typer.Typer(
+    help="Warboard: a rules-enforcing live virtual tabletop for mecha wargames.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option("--database-url", help="SQLAlchemy URL (default: WARBOARD_DATABASE_URL or the embedded SQLite file)"),
+]
 
 
 def _settings(database_url: str | None):  # type: ignore[no-untyped-def]
@@ -49,11 +54,14 @@ def terminal_qr(text: str) -> str:
 
 
 @cli.command()
-def serve(host: Annotated[str, typer.Option(help="Address to bind")] = "127.0.0.1",
-          port: Annotated[int, typer.Option(help="Port")] = 8000,
-          database_url: DatabaseUrl = None,
-          lan: Annotated[bool, typer.Option("--lan", help="Bind all interfaces and print the LAN "
-                                            "address and a QR code of the lobby")] = False) -> None:
+def serve(
+    host: Annotated[str, typer.Option(help="Address to bind")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port")] = 8000,
+    database_url: DatabaseUrl = None,
+    lan: Annotated[
+        bool, typer.Option("--lan", help="Bind all interfaces and print the LAN address and a QR code of the lobby")
+    ] = False,
+) -> None:
     """Apply migrations, then serve the lobby, the API and the websockets."""
     import os
 
@@ -81,12 +89,21 @@ def serve(host: Annotated[str, typer.Option(help="Address to bind")] = "127.0.0.
 
     # Per-message deflate is off on purpose: compressing every broadcast costs far more CPU
     # than it saves on a LAN or a fast link (see the README's benchmark).
-    uvicorn.run(create_app(settings), host=host, port=port, ws="websockets-sansio",
-                ws_per_message_deflate=False, ws_max_size=settings.max_body,
-                log_level="warning", access_log=False, lifespan="on",
-                # The client address comes from X-Forwarded-For only when the peer is a trusted
-                # proxy (WARBOARD_TRUSTED_PROXIES: addresses or networks, comma-separated).
-                proxy_headers=True, forwarded_allow_ips=os.environ.get("WARBOARD_TRUSTED_PROXIES", "127.0.0.1,::1"))
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+        ws_max_size=settings.max_body,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        # The client address comes from X-Forwarded-For only when the peer is a trusted
+        # proxy (WARBOARD_TRUSTED_PROXIES: addresses or networks, comma-separated).
+        proxy_headers=True,
+        forwarded_allow_ips=os.environ.get("WARBOARD_TRUSTED_PROXIES", "127.0.0.1,::1"),
+    )
 
 
 @cli.command()
@@ -117,8 +134,9 @@ def export_table(table: str, database_url: DatabaseUrl = None) -> None:
 
 
 @cli.command("import")
-def import_table(file: Annotated[Path, typer.Argument(exists=True, dir_okay=False)],
-                 database_url: DatabaseUrl = None) -> None:
+def import_table(
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False)], database_url: DatabaseUrl = None
+) -> None:
     """Load a table written by ``warboard export``."""
     from sqlalchemy.exc import IntegrityError
 
@@ -143,12 +161,14 @@ def import_table(file: Annotated[Path, typer.Argument(exists=True, dir_okay=Fals
 
 
 @cli.command()
-def bot(url: Annotated[str, typer.Argument(help="Server URL, e.g. http://127.0.0.1:8000")],
-        table: Annotated[str, typer.Argument(help="Table id")],
-        token: Annotated[str | None, typer.Option(help="A seat token (else --seat joins a free seat)")] = None,
-        seat: Annotated[str | None, typer.Option(help="Free seat to join as 'Computer'")] = None,
-        seed: Annotated[str, typer.Option(help="The bot's seed (its choices are deterministic)")] = "bot",
-        delay: Annotated[float, typer.Option(help="Seconds to think before each action")] = 0.8) -> None:
+def bot(
+    url: Annotated[str, typer.Argument(help="Server URL, e.g. http://127.0.0.1:8000")],
+    table: Annotated[str, typer.Argument(help="Table id")],
+    token: Annotated[str | None, typer.Option(help="A seat token (else --seat joins a free seat)")] = None,
+    seat: Annotated[str | None, typer.Option(help="Free seat to join as 'Computer'")] = None,
+    seed: Annotated[str, typer.Option(help="The bot's seed (its choices are deterministic)")] = "bot",
+    delay: Annotated[float, typer.Option(help="Seconds to think before each action")] = 0.8,
+) -> None:
     """Run one computer player as a separate process against a server (a client like any other)."""
     import asyncio
 

@@ -8,9 +8,17 @@ from pathlib import Path
 
 #: where templates/, static/, migrations/ and alembic.ini are: the checkout, or the copy an
 #: installed package carries (app/_bundle, made by setup.py), or WARBOARD_HOME if set
-ROOT = Path(os.environ.get("WARBOARD_HOME") or next(
-    (p for p in (Path(__file__).resolve().parent.parent, Path(__file__).resolve().parent / "_bundle")
-     if (p / "migrations").is_dir()), Path(__file__).resolve().parent.parent))
+ROOT = Path(
+    os.environ.get("WARBOARD_HOME")
+    or next(
+        (
+            p
+            for p in (Path(__file__).resolve().parent.parent, Path(__file__).resolve().parent / "_bundle")
+            if (p / "migrations").is_dir()
+        ),
+        Path(__file__).resolve().parent.parent,
+    )
+)
 _DATA = ROOT / "data" if ROOT.name != "_bundle" else Path.cwd() / "data"  # installed: beside the caller
 DEFAULT_DATABASE_URL = f"sqlite:///{_DATA / 'warboard.sqlite3'}"
 

@@ -22,13 +22,13 @@ from app.session import Session
 from app.storage.db import make_engine
 from app.transport.bus import from_url
 from app.transport.hub import Hubs
+from app.transport.sockets import SocketCounts
 from app.transport.ws import table_socket
 from app.web import api, errors, health, table_life
 from app.web.guard import Guard
 from app.web.limits import BodyLimit
 from app.web.outage import quiet_logs
 from app.web.schemas import ErrorResponse
-from app.transport.sockets import SocketCounts
 
 #: every status an API operation may answer besides its own (documented in /openapi.json)
 ERROR_CODES = (400, 401, 403, 404, 409, 413, 422, 429, 503)
@@ -58,10 +58,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             engine.dispose()
 
     quiet_logs()
-    app = FastAPI(title="Warboard", version=__version__, lifespan=lifespan,
-                  responses={c: {"model": ErrorResponse} for c in ERROR_CODES},
-                  description="A rules-enforcing live virtual tabletop for mecha wargames. "
-                              "Errors: {\"error\": {\"code\", \"message\"}}.")
+    app = FastAPI(
+        title="Warboard",
+        version=__version__,
+        lifespan=lifespan,
+        responses={c: {"model": ErrorResponse} for c in ERROR_CODES},
+        description="A rules-enforcing live virtual tabletop for mecha wargames. "
+        'Errors: {"error": {"code", "message"}}.',
+    )
     errors.install(app)
     app.include_router(api.router)
     app.include_router(bots_hosted.router)
@@ -78,8 +82,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.add_middleware(BodyLimit, max_body=settings.max_body)
-    app.add_middleware(Guard, frame_ancestors=os.environ.get("WARBOARD_FRAME_ANCESTORS", "'none'"),
-                       max_body=settings.max_body)  # outermost: headers on every answer
+    app.add_middleware(
+        Guard, frame_ancestors=os.environ.get("WARBOARD_FRAME_ANCESTORS", "'none'"), max_body=settings.max_body
+    )  # outermost: headers on every answer
     _document_actions(app)
     return app
 
@@ -102,13 +107,15 @@ def _document_actions(app: FastAPI) -> None:
             prefix = "".join(p.capitalize() for p in system.id.replace("-", "_").split("_"))
             sub = TypeAdapter(system.action_type).json_schema(ref_template="#/$defs/{model}")
             defs = sub.pop("$defs", {})
-            names = {name: _unique(components, name if name.startswith(prefix) else prefix + name)
-                     for name in defs}
+            names = {name: _unique(components, name if name.startswith(prefix) else prefix + name) for name in defs}
             for name, definition in defs.items():
                 components[names[name]] = _rename_refs(definition, names)
             title = prefix + "Action"
-            components[title] = {**_rename_refs(sub, names), "title": title,
-                                 "description": f"An action at a {system.name} table"}
+            components[title] = {
+                **_rename_refs(sub, names),
+                "title": title,
+                "description": f"An action at a {system.name} table",
+            }
         app.openapi_schema = schema
         return schema
 
@@ -127,10 +134,14 @@ def _rename_refs(node: Any, names: dict[str, str]) -> Any:
         out = {}
         for key, value in node.items():
             if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
-                out[key] = "#/components/schemas/" + names[value[len("#/$defs/"):]]
+                out[key] = "#/components/schemas/" + names[value[len("#/$defs/") :]]
             elif key == "mapping" and isinstance(value, dict):
-                out[key] = {k: "#/components/schemas/" + names[v[len("#/$defs/"):]]
-                            if isinstance(v, str) and v.startswith("#/$defs/") else v for k, v in value.items()}
+                out[key] = {
+                    k: "#/components/schemas/" + names[v[len("#/$defs/") :]]
+                    if isinstance(v, str) and v.startswith("#/$defs/")
+                    else v
+                    for k, v in value.items()
+                }
             else:
                 out[key] = _rename_refs(value, names)
         return out

@@ -46,8 +46,10 @@ class Projection:
 
     def view(self, env: TableState, viewer: str | None) -> dict[str, Any]:
         """What ``viewer`` may see of the table at ``env``."""
-        return {**self.system.view(env.state, viewer),
-                "_table": {"status": env.status, "outcome": env.outcome, "predictable_dice": self.seeded}}
+        return {
+            **self.system.view(env.state, viewer),
+            "_table": {"status": env.status, "outcome": env.outcome, "predictable_dice": self.seeded},
+        }
 
     def legal(self, env: TableState, viewer: str | None) -> list[dict[str, Any]]:
         """The actions ``viewer``'s seat may send now (``GET .../legal``, for bots and clients):
@@ -62,8 +64,9 @@ class Projection:
     def events(self, events: list[Event], viewer: str | None) -> list[Event]:
         return [self.system.redact_event(e, viewer) for e in events]
 
-    def preview(self, first: list[Event], second: list[Event], seat: str,
-                rolled: bool) -> tuple[list[Event], PreviewOutcome]:
+    def preview(
+        self, first: list[Event], second: list[Event], seat: str, rolled: bool
+    ) -> tuple[list[Event], PreviewOutcome]:
         """The events of a preview that ``seat`` may see, from two runs on different dice."""
         allowed = self.system.previewable
         shown: list[Event] = []

@@ -50,8 +50,12 @@ async def rematch(session: Session, actor: Actor) -> dict[str, Any]:
             if info["state"] == "taken":
                 await session.join(new_id, seat, info["name"])  # kept for the same player; claimed below
         keep = {k: settings[k] for k in ("spectator_chat", "delay_actions", "delay_seconds")}
-        await session.writer.run(lambda conn: (extras.put_settings(conn, new_id, keep),
-                                               extras.put_settings(conn, table_id, {"rematch_id": new_id})))
+        await session.writer.run(
+            lambda conn: (
+                extras.put_settings(conn, new_id, keep),
+                extras.put_settings(conn, table_id, {"rematch_id": new_id}),
+            )
+        )
     await session.bus.publish(table_id, {"t": "settings"})
     await session.bus.publish(table_id, {"t": "rematch", "table": new_id})
     return {"table": new_id, "host_token": created["host_token"]}

@@ -35,7 +35,7 @@ async def issue(session: Session, actor: Actor, seat: str | None) -> dict[str, A
     elif actor.role != "host":
         raise Forbidden("Only a seated player or the host may issue a rejoin link", code="not_a_player")
     if not seat:
-        raise NotFound("Say which seat: {\"seat\": ...}", code="unknown_seat")
+        raise NotFound('Say which seat: {"seat": ...}', code="unknown_seat")
     key = new_token()
 
     def write(conn: Connection) -> None:
@@ -55,8 +55,9 @@ async def redeem(session: Session, table_id: str, key: str) -> dict[str, Any]:
     def write(conn: Connection) -> tuple[dict[str, Any], str | None]:
         link = extras.get_seat_link(conn, hash_token(key))
         if link is None or link["table_id"] != table_id or link["revoked"]:
-            raise Unauthorized("This rejoin link is not valid (the host may have issued a new one)",
-                               code="bad_rejoin_link")
+            raise Unauthorized(
+                "This rejoin link is not valid (the host may have issued a new one)", code="bad_rejoin_link"
+            )
         return move_seat(conn, table_id, link["seat"])
 
     issued, old = await session.writer.run(write)

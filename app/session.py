@@ -42,9 +42,9 @@ from app.core.errors import (
 )
 from app.core.events import Event
 from app.core.tokens import hash_token, matches, new_id, new_token
+from app.projection import PreviewOutcome, Projection
 from app.storage import repository as repo
 from app.storage.writer import Writer
-from app.projection import PreviewOutcome, Projection
 from app.systems.base import HOST_SEAT, RuleSystem
 from app.transport.bus import Bus
 
@@ -78,8 +78,14 @@ class Envelope:
     outcome: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "n": self.n, "dice_index": self.dice_index, "status": self.status,
-                "state": self.state, "outcome": self.outcome}
+        return {
+            "seq": self.seq,
+            "n": self.n,
+            "dice_index": self.dice_index,
+            "status": self.status,
+            "state": self.state,
+            "outcome": self.outcome,
+        }
 
 
 @dataclass
@@ -116,15 +122,26 @@ class Session:
         self._checkpoints: dict[str, list[Envelope]] = {}  # table_id -> replay checkpoints, by n
 
     # --- tables ----------------------------------------------------------------------
-    async def create_table(self, system_id: str, name: str, options: dict[str, Any] | None,
-                           visibility: str, seed: str | None) -> dict[str, Any]:
+    async def create_table(
+        self, system_id: str, name: str, options: dict[str, Any] | None, visibility: str, seed: str | None
+    ) -> dict[str, Any]:
         system = self._system_by_id(system_id)
         opts = system.validate_options(options)
         table_id, host = new_id(), new_token()
         secret = seed if seed is not None else dice_mod.new_seed()
-        row = {"id": table_id, "system": system.id, "name": name, "options": opts,
-               "visibility": visibility, "status": "open", "seq": 0, "seed": secret,
-               "seeded": seed is not None, "commitment": dice_mod.commitment(secret), "outcome": None}
+        row = {
+            "id": table_id,
+            "system": system.id,
+            "name": name,
+            "options": opts,
+            "visibility": visibility,
+            "status": "open",
+            "seq": 0,
+            "seed": secret,
+            "seeded": seed is not None,
+            "commitment": dice_mod.commitment(secret),
+            "outcome": None,
+        }
         dice = Dice(secret, 0)
         state = system.setup(opts, dice)  # may raise BadOptions
         event = {"kind": "table_created", "system": system.id, "name": name, "options": opts}
@@ -133,21 +150,35 @@ class Session:
         def write(conn: Connection) -> None:
             repo.insert_table(conn, row)
             repo.insert_token(conn, hash_token(host), table_id, "host", None, "host")
-            repo.append(conn, table_id, _action_row("create", 0, None, {"kind": "table.create"}, 0, 0, 0, dice),
-                        [_event_row(0, "create", None, event)])
+            repo.append(
+                conn,
+                table_id,
+                _action_row("create", 0, None, {"kind": "table.create"}, 0, 0, 0, dice),
+                [_event_row(0, "create", None, event)],
+            )
 
         await self.writer.run(write)
         self._store(table_id, env, [{**event, "seq": 0, "seat": None}])
-        return {"id": table_id, "host_token": host, "dice_commitment": row["commitment"],
-                "system": system.id, "name": name, "visibility": visibility, "seeded": seed is not None,
-                "options": opts, "seats": system.seats(opts)}
+        return {
+            "id": table_id,
+            "host_token": host,
+            "dice_commitment": row["commitment"],
+            "system": system.id,
+            "name": name,
+            "visibility": visibility,
+            "seeded": seed is not None,
+            "options": opts,
+            "seats": system.seats(opts),
+        }
 
     async def table_meta(self, table_id: str) -> dict[str, Any]:
         meta = self._meta.get(table_id)
         if meta is None:
             row = await anyio.to_thread.run_sync(self._read_table, table_id)
-            meta = {k: row[k] for k in ("id", "system", "name", "options", "visibility", "seeded",
-                                        "commitment", "created_at")}
+            meta = {
+                k: row[k]
+                for k in ("id", "system", "name", "options", "visibility", "seeded", "commitment", "created_at")
+            }
             self._meta[table_id] = meta
         return meta
 
@@ -161,15 +192,31 @@ class Session:
 
         row, seat_rows = await anyio.to_thread.run_sync(read)
         presence = await self.bus.presence(table_id)
-        seats = [{"seat": s, "state": seat_rows.get(s, {}).get("state", "open"),
-                  "name": seat_rows.get(s, {}).get("name"), "connected": presence["seats"].get(s, 0) > 0}
-                 for s in system.seats(meta["options"])]
-        return {"id": table_id, "name": meta["name"], "system": meta["system"],
-                "board": system.board_for(meta["options"]), "visibility": meta["visibility"],
-                "status": row["status"], "seq": row["seq"], "options": meta["options"],
-                "dice_commitment": meta["commitment"], "seeded": meta["seeded"], "outcome": row["outcome"],
-                "seats": seats, "spectators": presence["spectators"],
-                "created_at": meta["created_at"].isoformat()}
+        seats = [
+            {
+                "seat": s,
+                "state": seat_rows.get(s, {}).get("state", "open"),
+                "name": seat_rows.get(s, {}).get("name"),
+                "connected": presence["seats"].get(s, 0) > 0,
+            }
+            for s in system.seats(meta["options"])
+        ]
+        return {
+            "id": table_id,
+            "name": meta["name"],
+            "system": meta["system"],
+            "board": system.board_for(meta["options"]),
+            "visibility": meta["visibility"],
+            "status": row["status"],
+            "seq": row["seq"],
+            "options": meta["options"],
+            "dice_commitment": meta["commitment"],
+            "seeded": meta["seeded"],
+            "outcome": row["outcome"],
+            "seats": seats,
+            "spectators": presence["spectators"],
+            "created_at": meta["created_at"].isoformat(),
+        }
 
     async def lobby(self) -> list[dict[str, Any]]:
         def read() -> list[dict[str, Any]]:
@@ -183,11 +230,20 @@ class Session:
             if system is None:
                 continue
             presence = await self.bus.presence(r["id"])
-            out.append({"id": r["id"], "name": r["name"], "system": r["system"], "system_name": system.name,
-                        "status": r["status"], "seats_taken": r["taken"],
-                        "seats_total": len(system.seats(r["options"])),
-                        "spectators": presence["spectators"], "seeded": bool(r["seeded"]),
-                        "created_at": r["created_at"].isoformat()})
+            out.append(
+                {
+                    "id": r["id"],
+                    "name": r["name"],
+                    "system": r["system"],
+                    "system_name": system.name,
+                    "status": r["status"],
+                    "seats_taken": r["taken"],
+                    "seats_total": len(system.seats(r["options"])),
+                    "spectators": presence["spectators"],
+                    "seeded": bool(r["seeded"]),
+                    "created_at": r["created_at"].isoformat(),
+                }
+            )
         return out
 
     # --- tokens ----------------------------------------------------------------------
@@ -200,6 +256,7 @@ class Session:
         if hit is not None and hit[0] > time.monotonic():
             actor = hit[1]
         else:
+
             def read() -> dict[str, Any] | None:
                 with self.engine.connect() as conn:
                     return repo.get_token(conn, token_hash)
@@ -219,16 +276,19 @@ class Session:
         await self.table_meta(table_id)
         token = new_token()
 
-        await self.writer.run(lambda conn: repo.insert_token(conn, hash_token(token), table_id, "spectator",
-                                                             None, name))
+        await self.writer.run(
+            lambda conn: repo.insert_token(conn, hash_token(token), table_id, "spectator", None, name)
+        )
         return {"token": token, "role": "spectator"}
 
     async def join(self, table_id: str, seat: str, name: str) -> dict[str, Any]:
         meta = await self.table_meta(table_id)
         system = self._system_by_id(meta["system"])
         if seat not in system.seats(meta["options"]):
-            raise NotFound(f"Seat {seat!r} does not exist at this table; seats: "
-                           f"{', '.join(system.seats(meta['options']))}", code="unknown_seat")
+            raise NotFound(
+                f"Seat {seat!r} does not exist at this table; seats: {', '.join(system.seats(meta['options']))}",
+                code="unknown_seat",
+            )
         token = new_token()
         token_hash = hash_token(token)
 
@@ -325,11 +385,18 @@ class Session:
         action = system.parse_action(raw_action)
         kind = getattr(action, "kind", None)
         if kind not in system.rulings:
-            raise IllegalAction(f"{kind!r} is not a host ruling at this table"
-                                + (f"; rulings: {', '.join(sorted(system.rulings))}" if system.rulings else ""),
-                                code="not_a_ruling")
-        return await self._commit(actor.table_id, HOST_SEAT, action_id, _dump(action),
-                                  lambda _c, env, dice: self._run(system, env, HOST_SEAT, action, dice))
+            raise IllegalAction(
+                f"{kind!r} is not a host ruling at this table"
+                + (f"; rulings: {', '.join(sorted(system.rulings))}" if system.rulings else ""),
+                code="not_a_ruling",
+            )
+        return await self._commit(
+            actor.table_id,
+            HOST_SEAT,
+            action_id,
+            _dump(action),
+            lambda _c, env, dice: self._run(system, env, HOST_SEAT, action, dice),
+        )
 
     async def _check(self, actor: Actor, raw_action: Any) -> tuple[RuleSystem, Any]:
         if actor.role != "player" or actor.seat is None:
@@ -338,8 +405,9 @@ class Session:
         system = self._system_by_id(meta["system"])
         return system, system.parse_action(raw_action)
 
-    def _run(self, system: RuleSystem, env: Envelope, seat: str | None, action: Any,
-             dice: Dice) -> tuple[Envelope, list[Event]]:
+    def _run(
+        self, system: RuleSystem, env: Envelope, seat: str | None, action: Any, dice: Dice
+    ) -> tuple[Envelope, list[Event]]:
         if env.status == "closed":
             raise IllegalAction("The table is closed", code="table_closed")
         if env.status == "finished":
@@ -352,18 +420,21 @@ class Session:
             events = [*events, {"kind": "game_over", **outcome.to_dict()}]
         return new, events
 
-    async def _commit(self, table_id: str, seat: str | None, action_id: str | None,
-                      action_json: dict[str, Any], run: Any) -> Committed:
+    async def _commit(
+        self, table_id: str, seat: str | None, action_id: str | None, action_json: dict[str, Any], run: Any
+    ) -> Committed:
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         async with lock:
             try:
                 result, env, fresh = await self.writer.run(
-                    lambda conn: self._commit_sync(conn, table_id, seat, action_id, action_json, run))
+                    lambda conn: self._commit_sync(conn, table_id, seat, action_id, action_json, run)
+                )
             except IntegrityError:
                 raise Conflict("Another change to this table landed first; try again", code="stale_seq") from None
             except (OperationalError, InterfaceError, PoolTimeout) as exc:  # timeouts, lost connection: rolled back
-                raise Unavailable("The database did not answer in time; nothing was changed, try again",
-                                  retry_after=DB_RETRY_AFTER) from exc
+                raise Unavailable(
+                    "The database did not answer in time; nothing was changed, try again", retry_after=DB_RETRY_AFTER
+                ) from exc
             if env is not None:
                 self._store(table_id, env, fresh)
         if not result.duplicate:
@@ -384,8 +455,15 @@ class Session:
             env = Envelope(**env)
         self._store(table_id, env, list(message.get("events") or []))
 
-    def _commit_sync(self, conn: Connection, table_id: str, seat: str | None, action_id: str | None,
-                     action_json: dict[str, Any], run: Any) -> tuple[Committed, Envelope | None, list[Event]]:
+    def _commit_sync(
+        self,
+        conn: Connection,
+        table_id: str,
+        seat: str | None,
+        action_id: str | None,
+        action_json: dict[str, Any],
+        run: Any,
+    ) -> tuple[Committed, Envelope | None, list[Event]]:
         head = repo.lock_table(conn, table_id)
         if head is None:
             raise NotFound(f"There is no table {table_id!r}", code="unknown_table")
@@ -394,8 +472,9 @@ class Session:
             done = repo.get_action(conn, table_id, action_id)
             if done is not None:
                 if done["actor"] != seat or done["action"] != action_json:
-                    raise Conflict(f"Action id {action_id!r} was already used for another action",
-                                   code="duplicate_action_id")
+                    raise Conflict(
+                        f"Action id {action_id!r} was already used for another action", code="duplicate_action_id"
+                    )
                 events = repo.events_between(conn, table_id, done["first_seq"] - 1, done["last_seq"])
                 return Committed(done["last_seq"], events, duplicate=True), None, []
         cached = self._cache.get(table_id)
@@ -410,9 +489,12 @@ class Session:
         first = env.seq + 1
         new_env = replace(new_env, seq=env.seq + len(events), n=env.n + 1, dice_index=dice.index)
         aid = action_id or f"~{new_id()}"
-        repo.append(conn, table_id, _action_row(aid, new_env.n, seat, action_json, first,
-                                                new_env.seq, env.dice_index, dice),
-                    [_event_row(first + i, aid, seat, e) for i, e in enumerate(events)])
+        repo.append(
+            conn,
+            table_id,
+            _action_row(aid, new_env.n, seat, action_json, first, new_env.seq, env.dice_index, dice),
+            [_event_row(first + i, aid, seat, e) for i, e in enumerate(events)],
+        )
         if new_env.status != env.status or new_env.outcome != env.outcome:
             repo.set_table(conn, table_id, seq=new_env.seq, status=new_env.status, outcome=new_env.outcome)
         else:
@@ -425,6 +507,7 @@ class Session:
     # --- reading state ---------------------------------------------------------------
     async def current(self, table_id: str) -> Envelope:
         """The latest committed state (from the cache when it is up to date)."""
+
         def read() -> Envelope:
             with self.engine.connect() as conn:
                 row = self._read_table(table_id, conn)
@@ -439,15 +522,19 @@ class Session:
     def cached(self, table_id: str) -> Cached | None:
         return self._cache.get(table_id)
 
-    async def events_after(self, table_id: str, after: int, upto: int | None = None,
-                           limit: int = 1000) -> list[Event]:
+    async def events_after(self, table_id: str, after: int, upto: int | None = None, limit: int = 1000) -> list[Event]:
         """Committed events with after < seq <= upto, unredacted (redact before sending)."""
         cached = self._cache.get(table_id)
         top = upto if upto is not None else (cached.env.seq if cached is not None else None)
-        if (cached is not None and cached.recent and top is not None
-                and cached.recent[0]["seq"] <= after + 1 and cached.recent[-1]["seq"] >= top):
+        if (
+            cached is not None
+            and cached.recent
+            and top is not None
+            and cached.recent[0]["seq"] <= after + 1
+            and cached.recent[-1]["seq"] >= top
+        ):
             base = cached.recent[0]["seq"]  # the recent list is contiguous: slice it by seq
-            return cached.recent[max(0, after + 1 - base): top + 1 - base][:limit]
+            return cached.recent[max(0, after + 1 - base) : top + 1 - base][:limit]
 
         def read() -> list[Event]:
             with self.engine.connect() as conn:
@@ -472,10 +559,15 @@ class Session:
         row, rolls = await anyio.to_thread.run_sync(read)
         if row["status"] == "open":  # seeded or not: whoever knows the seed knows every future roll
             raise Conflict("The dice seed is published when the game ends", code="game_in_progress")
-        return {"table": table_id, "seed": row["seed"], "commitment": row["commitment"],
-                "algorithm": "die(i, sides): x = first 8 bytes (big-endian) of SHA-256(f'{seed}:{i}:{attempt}'), "
-                             "attempt = 0, 1, ... until x < 2**64 - 2**64 % sides; face = 1 + x % sides",
-                "status": row["status"], "rolls": rolls}
+        return {
+            "table": table_id,
+            "seed": row["seed"],
+            "commitment": row["commitment"],
+            "algorithm": "die(i, sides): x = first 8 bytes (big-endian) of SHA-256(f'{seed}:{i}:{attempt}'), "
+            "attempt = 0, 1, ... until x < 2**64 - 2**64 % sides; face = 1 + x % sides",
+            "status": row["status"],
+            "rolls": rolls,
+        }
 
     def rebuild(self, table_id: str) -> tuple[Envelope, list[Event]]:
         """Replay the whole log from the start, ignoring snapshots and the cache (for checks)."""
@@ -491,6 +583,7 @@ class Session:
         Replays the log from the nearest checkpoint or stored snapshot at or before ``seq`` (checkpoints are kept
         every ``CHECKPOINT_EVERY`` actions of the tables replayed lately: the log never changes
         behind them); raises NotFound for an unknown table."""
+
         def read() -> Envelope:
             with self.engine.connect() as conn:
                 row = self._read_table(table_id, conn)
@@ -527,9 +620,16 @@ class Session:
                 base = Envelope(**snap["envelope"])
         return self._replay(conn, table_id, row, base, None)
 
-    def _replay(self, conn: Any, table_id: str, row: dict[str, Any], base: Envelope | None,
-                collect: list[Event] | None, upto: int | None = None,
-                checkpoints: list[Envelope] | None = None) -> Envelope:
+    def _replay(
+        self,
+        conn: Any,
+        table_id: str,
+        row: dict[str, Any],
+        base: Envelope | None,
+        collect: list[Event] | None,
+        upto: int | None = None,
+        checkpoints: list[Envelope] | None = None,
+    ) -> Envelope:
         system = self._system_by_id(row["system"])
         env = base
         for act in repo.actions_after(conn, table_id, -1 if base is None else base.n, upto):
@@ -552,8 +652,7 @@ class Session:
                     action = system.parse_action(act["action"])
                     env, events = self._run(system, env, act["actor"], action, dice)
                 env = replace(env, seq=act["last_seq"], n=act["n"], dice_index=dice.index)
-            if (checkpoints is not None and env.n % CHECKPOINT_EVERY == 0
-                    and all(c.n != env.n for c in checkpoints)):
+            if checkpoints is not None and env.n % CHECKPOINT_EVERY == 0 and all(c.n != env.n for c in checkpoints):
                 bisect.insort(checkpoints, env, key=lambda e: e.n)  # kept in order of n
             if collect is not None:
                 collect.extend({**e, "seq": act["first_seq"] + i} for i, e in enumerate(events))
@@ -592,10 +691,19 @@ def _dump(action: Any) -> dict[str, Any]:
     raise MalformedAction("An action must be an object")
 
 
-def _action_row(action_id: str, n: int, seat: str | None, action: dict[str, Any], first: int, last: int,
-                dice_from: int, dice: Dice) -> dict[str, Any]:
-    return {"action_id": action_id, "n": n, "actor": seat, "action": action, "first_seq": first,
-            "last_seq": last, "dice_from": dice_from, "rolls": dice.rolls}
+def _action_row(
+    action_id: str, n: int, seat: str | None, action: dict[str, Any], first: int, last: int, dice_from: int, dice: Dice
+) -> dict[str, Any]:
+    return {
+        "action_id": action_id,
+        "n": n,
+        "actor": seat,
+        "action": action,
+        "first_seq": first,
+        "last_seq": last,
+        "dice_from": dice_from,
+        "rolls": dice.rolls,
+    }
 
 
 def _event_row(seq: int, action_id: str, seat: str | None, event: Event) -> dict[str, Any]:

@@ -23,8 +23,9 @@ def is_delayed(settings: dict[str, Any]) -> bool:
     return bool(settings.get("delay_actions") or settings.get("delay_seconds"))
 
 
-def spectator_seq(settings: dict[str, Any], marks: list[tuple[int, int, datetime]], seq: int, status: str,
-                  now: datetime) -> int:
+def spectator_seq(
+    settings: dict[str, Any], marks: list[tuple[int, int, datetime]], seq: int, status: str, now: datetime
+) -> int:
     """The latest seq spectators may see.
 
     ``marks`` are (n, last_seq, created_at) of the table's recent actions, oldest first; ``seq``
@@ -44,8 +45,9 @@ def spectator_seq(settings: dict[str, Any], marks: list[tuple[int, int, datetime
     return shown
 
 
-def next_release(settings: dict[str, Any], marks: list[tuple[int, int, datetime]], shown: int,
-                 now: datetime) -> float | None:
+def next_release(
+    settings: dict[str, Any], marks: list[tuple[int, int, datetime]], shown: int, now: datetime
+) -> float | None:
     """Seconds until the next action after ``shown`` leaves the time delay (None: nothing waits)."""
     seconds = int(settings.get("delay_seconds") or 0)
     if seconds <= 0:
@@ -72,6 +74,7 @@ async def read_marks(engine: Any, table_id: str, settings: dict[str, Any]) -> li
 
 async def spectators_see(session: Any, table_id: str, env: Any) -> Any:
     """The state spectators may see now: ``env`` itself, or an older one under a delay."""
+
     def read() -> dict[str, Any]:
         with session.engine.connect() as conn:
             return extras.get_settings(conn, table_id)

@@ -21,8 +21,12 @@ from app.bots.local import play
 from app.systems import registry
 
 SETUPS: list[tuple[str, dict[str, Any]]] = [
-    ("small-soldiers", {}), ("small-soldiers", {"players": 4}), ("gkr", {"players": 2}),
-    ("gkr", {"players": 4}), ("srbr", {}), ("hgb", {}),
+    ("small-soldiers", {}),
+    ("small-soldiers", {"players": 4}),
+    ("gkr", {"players": 2}),
+    ("gkr", {"players": 4}),
+    ("srbr", {}),
+    ("hgb", {}),
 ]
 
 
@@ -37,15 +41,22 @@ def run(system_id: str, options: dict[str, Any], games: int, versus: bool, limit
             players = {s: ("bot" if j % 2 == i % 2 else "random") for j, s in enumerate(seats)}
         r = play(system_id, options, f"{'vr' if versus else 'bb'}-{i}", players, limit)
         results.append(r)
-        wins += any(players.get(w) == "bot" for w in r.winners) and not any(players.get(w) == "random"
-                                                                            for w in r.winners)
-    return {"system": system_id, "options": options, "mode": "bot vs random" if versus else "bot vs bot",
-            "games": games, "finished": sum(r.reason != "unfinished" for r in results),
-            "errors": sum(len(r.errors) for r in results), "refused": sum(r.refused for r in results),
-            "median_actions": statistics.median(r.actions for r in results),
-            "median_seconds": round(statistics.median(r.seconds for r in results), 2),
-            "slowest_decision_ms": round(max(r.decide_ms_max for r in results), 1),
-            **({"bot_wins": wins} if versus else {})}
+        wins += any(players.get(w) == "bot" for w in r.winners) and not any(
+            players.get(w) == "random" for w in r.winners
+        )
+    return {
+        "system": system_id,
+        "options": options,
+        "mode": "bot vs random" if versus else "bot vs bot",
+        "games": games,
+        "finished": sum(r.reason != "unfinished" for r in results),
+        "errors": sum(len(r.errors) for r in results),
+        "refused": sum(r.refused for r in results),
+        "median_actions": statistics.median(r.actions for r in results),
+        "median_seconds": round(statistics.median(r.seconds for r in results), 2),
+        "slowest_decision_ms": round(max(r.decide_ms_max for r in results), 1),
+        **({"bot_wins": wins} if versus else {}),
+    }
 
 
 def main() -> None:

@@ -68,11 +68,28 @@ def free_port() -> int:
 
 def start_server(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    env = {**os.environ, "WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000",
-           "WARBOARD_WS_PER_ADDRESS": "100000"}  # every client comes from 127.0.0.1
-    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port),
-                             "--database-url", f"sqlite:///{workdir / 'bench.sqlite3'}"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {
+        **os.environ,
+        "WARBOARD_HTTP_RATE": "100000",
+        "WARBOARD_HTTP_BURST": "100000",
+        "WARBOARD_WS_PER_ADDRESS": "100000",
+    }  # every client comes from 127.0.0.1
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "app.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--database-url",
+            f"sqlite:///{workdir / 'bench.sqlite3'}",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -106,17 +123,23 @@ class Monitor:
 
 async def setup_tables(url: str, count: int, spectators: int) -> list[Table]:
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+
         async def one(i: int) -> Table:
             r = await http.post("/api/tables", json={"system": "sandbox", "name": f"bench {i}"})
             tid = r.json()["id"]
             players = []
             for seat in ("p1", "p2"):
-                players.append((await http.post(f"/api/tables/{tid}/join",
-                                                json={"seat": seat, "name": seat})).json()["token"])
-            watchers = [(await http.post(f"/api/tables/{tid}/spectate", json={})).json()["token"]
-                        for _ in range(spectators)]
-            await http.post(f"/api/tables/{tid}/actions", headers={"Authorization": f"Bearer {players[0]}"},
-                            json={"id": "setup", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1}})
+                players.append(
+                    (await http.post(f"/api/tables/{tid}/join", json={"seat": seat, "name": seat})).json()["token"]
+                )
+            watchers = [
+                (await http.post(f"/api/tables/{tid}/spectate", json={})).json()["token"] for _ in range(spectators)
+            ]
+            await http.post(
+                f"/api/tables/{tid}/actions",
+                headers={"Authorization": f"Bearer {players[0]}"},
+                json={"id": "setup", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1}},
+            )
             return Table(tid, players, watchers)
 
         tables = []
@@ -127,6 +150,7 @@ async def setup_tables(url: str, count: int, spectators: int) -> list[Table]:
 
 def receiver(table: Table, stats: Stats, ready: asyncio.Event, pending: list[int]) -> OnMessage:
     """The callback for one client's messages; ``now`` is when the bytes arrived."""
+
     def on_message(raw: bytes, now: float) -> None:
         message = orjson.loads(raw)
         kind = message["type"]
@@ -156,8 +180,13 @@ async def sender(ws_players: list[Client], table: Table, rate: float, duration: 
     while (start := time.perf_counter()) < end:
         action_id = f"m{n}"
         ws = ws_players[n % 2]
-        body = orjson.dumps({"type": "action", "id": action_id,
-                             "action": {"kind": "move_token", "token": "t", "x": float(n % 48), "y": 2.0}})
+        body = orjson.dumps(
+            {
+                "type": "action",
+                "id": action_id,
+                "action": {"kind": "move_token", "token": "t", "x": float(n % 48), "y": 2.0},
+            }
+        )
         table.sent[action_id] = time.perf_counter()
         ws.send(body.decode())
         n += 1
@@ -203,9 +232,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         monitor.cpu_start = monitor.cpu()
         updates_before = stats.updates
         started = time.perf_counter()
-        loops = [asyncio.create_task(replay_loop(url, replayed[0], replayed[1], stop, replay_stats, i,
-                                                  not args.replay_ignore_retry))
-                 for i in range(args.replay_clients)] if replayed else []
+        loops = (
+            [
+                asyncio.create_task(
+                    replay_loop(url, replayed[0], replayed[1], stop, replay_stats, i, not args.replay_ignore_retry)
+                )
+                for i in range(args.replay_clients)
+            ]
+            if replayed
+            else []
+        )
         await asyncio.gather(*(sender(players[t.id], t, args.rate, args.duration) for t in tables))
         stop.set()
         await asyncio.gather(*loops)
@@ -228,24 +264,41 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         sent = sum(len(t.sent) for t in tables)
         cpu = monitor.cpu_end - monitor.cpu_start
         return {
-            "tables": args.tables, "spectators_per_table": args.spectators, "rate_per_table": args.rate,
-            "duration_s": args.duration, "clients": len(sockets), "moves_sent": sent,
-            "moves_fully_delivered": len(latencies), "moves_not_delivered_to_all": lost,
-            "errors": len(stats.errors) + stats.closed, "error_kinds": sorted(set(stats.errors)),
+            "tables": args.tables,
+            "spectators_per_table": args.spectators,
+            "rate_per_table": args.rate,
+            "duration_s": args.duration,
+            "clients": len(sockets),
+            "moves_sent": sent,
+            "moves_fully_delivered": len(latencies),
+            "moves_not_delivered_to_all": lost,
+            "errors": len(stats.errors) + stats.closed,
+            "error_kinds": sorted(set(stats.errors)),
             "connections_dropped": stats.closed,
-            "latency_ms": {"p50": round(percentile(latencies, 50), 2), "p95": round(percentile(latencies, 95), 2),
-                           "p99": round(percentile(latencies, 99), 2),
-                           "max": round(max(latencies) if latencies else float("nan"), 2)},
-            "throughput": {"moves_per_s": round(sent / args.duration, 1),
-                           "updates_delivered_per_s": round(delivered / args.duration, 1)},
-            "replays": {"clients": args.replay_clients, "ignore_retry_after": args.replay_ignore_retry,
-                        "log_actions": args.replay_actions if replayed else 0,
-                        "answers": dict(replay_stats.answers),
-                        "p50_ms": round(1000 * percentile(replay_stats.seconds, 50), 2),
-                        "p99_ms": round(1000 * percentile(replay_stats.seconds, 99), 2)},
-            "server": {"peak_rss_mb": round(monitor.peak_rss / 2**20, 1), "cpu_s": round(cpu, 2),
-                       "cpu_share_of_one_core": round(cpu / elapsed, 3),
-                       "cpu_s_per_1000_updates": round(1000 * cpu / delivered, 3) if delivered else None},
+            "latency_ms": {
+                "p50": round(percentile(latencies, 50), 2),
+                "p95": round(percentile(latencies, 95), 2),
+                "p99": round(percentile(latencies, 99), 2),
+                "max": round(max(latencies) if latencies else float("nan"), 2),
+            },
+            "throughput": {
+                "moves_per_s": round(sent / args.duration, 1),
+                "updates_delivered_per_s": round(delivered / args.duration, 1),
+            },
+            "replays": {
+                "clients": args.replay_clients,
+                "ignore_retry_after": args.replay_ignore_retry,
+                "log_actions": args.replay_actions if replayed else 0,
+                "answers": dict(replay_stats.answers),
+                "p50_ms": round(1000 * percentile(replay_stats.seconds, 50), 2),
+                "p99_ms": round(1000 * percentile(replay_stats.seconds, 99), 2),
+            },
+            "server": {
+                "peak_rss_mb": round(monitor.peak_rss / 2**20, 1),
+                "cpu_s": round(cpu, 2),
+                "cpu_share_of_one_core": round(cpu / elapsed, 3),
+                "cpu_s_per_1000_updates": round(1000 * cpu / delivered, 3) if delivered else None,
+            },
         }
     finally:
         sampler.cancel()
@@ -262,8 +315,11 @@ def main() -> None:
     parser.add_argument("--duration", "-D", type=float, default=30.0, help="seconds of sending")
     parser.add_argument("--drain", type=float, default=3.0, help="seconds to wait for the last updates")
     parser.add_argument("--replay-clients", type=int, default=0, help="clients asking replays in a loop")
-    parser.add_argument("--replay-ignore-retry", action="store_true",
-                        help="replay clients ask again at once after a 429 instead of waiting Retry-After")
+    parser.add_argument(
+        "--replay-ignore-retry",
+        action="store_true",
+        help="replay clients ask again at once after a 429 instead of waiting Retry-After",
+    )
     parser.add_argument("--replay-actions", type=int, default=2000, help="actions in the replayed table's log")
     parser.add_argument("--url", help="use a running server instead of starting one")
     parser.add_argument("--pid", type=int, help="with --url: the server's pid, for memory and CPU")

@@ -23,18 +23,25 @@ async def long_table(url: str, actions: int) -> tuple[str, int]:
         tid = (await http.post("/api/tables", json={"system": "sandbox", "name": "replayed"})).json()["id"]
         token = (await http.post(f"/api/tables/{tid}/join", json={"seat": "p1", "name": "p1"})).json()["token"]
         auth = {"Authorization": f"Bearer {token}"}
-        await http.post(f"/api/tables/{tid}/actions", headers=auth,
-                        json={"id": "add", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1}})
+        await http.post(
+            f"/api/tables/{tid}/actions",
+            headers=auth,
+            json={"id": "add", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1}},
+        )
         last = 0
         for n in range(actions):
-            r = await http.post(f"/api/tables/{tid}/actions", headers=auth, json={
-                "id": f"r{n}", "action": {"kind": "move_token", "token": "t", "x": float(n % 40), "y": 3.0}})
+            r = await http.post(
+                f"/api/tables/{tid}/actions",
+                headers=auth,
+                json={"id": f"r{n}", "action": {"kind": "move_token", "token": "t", "x": float(n % 40), "y": 3.0}},
+            )
             last = r.json()["seq"]
         return tid, last
 
 
-async def replay_loop(url: str, table_id: str, last: int, stop: asyncio.Event, stats: ReplayStats,
-                      seed: int, polite: bool = True) -> None:
+async def replay_loop(
+    url: str, table_id: str, last: int, stop: asyncio.Event, stats: ReplayStats, seed: int, polite: bool = True
+) -> None:
     rng = random.Random(seed)
     loop = asyncio.get_running_loop()
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:

@@ -31,8 +31,13 @@ import psycopg
 from bench.load import ROOT, Stats, free_port, percentile, receiver, sender, setup_tables
 from bench.wsclient import Client, connect
 
-UNPACED = {"WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000", "WARBOARD_WS_RATE": "100000",
-           "WARBOARD_WS_BURST": "100000", "WARBOARD_WS_PER_ADDRESS": "100000"}
+UNPACED = {
+    "WARBOARD_HTTP_RATE": "100000",
+    "WARBOARD_HTTP_BURST": "100000",
+    "WARBOARD_WS_RATE": "100000",
+    "WARBOARD_WS_BURST": "100000",
+    "WARBOARD_WS_PER_ADDRESS": "100000",
+}
 
 
 def fresh_database(pg: str) -> str:
@@ -47,17 +52,26 @@ def start_nodes(n: int, url: str, logs: Path) -> tuple[list[subprocess.Popen[byt
     env = {**os.environ, **UNPACED, "WARBOARD_BUS_URL": "memory://"}
     if n > 1:
         port = free_port()
-        redis = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "",
-                                  "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        redis = subprocess.Popen(
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+        )
         env["WARBOARD_BUS_URL"] = f"redis://127.0.0.1:{port}/0"
-    subprocess.run([sys.executable, "-m", "app.cli", "migrate", "--database-url", url], cwd=ROOT, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "app.cli", "migrate", "--database-url", url], cwd=ROOT, check=True, capture_output=True
+    )
     procs, urls = [], []
     for i in range(n):
         port = free_port()
-        procs.append(subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port),
-                                       "--database-url", url], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                      stderr=(logs / f"node{i}.log").open("wb")))
+        procs.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "app.cli", "serve", "--port", str(port), "--database-url", url],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=(logs / f"node{i}.log").open("wb"),
+            )
+        )
         urls.append(f"http://127.0.0.1:{port}")
     for u in urls:
         for _ in range(300):
@@ -118,14 +132,22 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     lost += 1
                     continue
                 latencies.append((slot[1] - sent_at) * 1000)
-        return {"nodes": args.nodes, "bus": "redis" if args.nodes > 1 else "memory", "tables": args.tables,
-                "spectators_per_table": args.spectators, "rate_per_table": args.rate, "duration_s": args.duration,
-                "moves_sent": sum(len(t.sent) for t in tables), "moves_not_delivered_to_all": lost,
-                "errors": sorted(set(stats.errors)),
-                "latency_ms": {p: round(percentile(latencies, q), 2) for p, q in (("p50", 50), ("p95", 95), ("p99", 99))},
-                "updates_delivered": delivered, "cpu_s_all_nodes": round(spent, 2),
-                "cpu_share_of_one_core": round(spent / elapsed, 3),
-                "cpu_s_per_1000_updates": round(1000 * spent / delivered, 3) if delivered else None}
+        return {
+            "nodes": args.nodes,
+            "bus": "redis" if args.nodes > 1 else "memory",
+            "tables": args.tables,
+            "spectators_per_table": args.spectators,
+            "rate_per_table": args.rate,
+            "duration_s": args.duration,
+            "moves_sent": sum(len(t.sent) for t in tables),
+            "moves_not_delivered_to_all": lost,
+            "errors": sorted(set(stats.errors)),
+            "latency_ms": {p: round(percentile(latencies, q), 2) for p, q in (("p50", 50), ("p95", 95), ("p99", 99))},
+            "updates_delivered": delivered,
+            "cpu_s_all_nodes": round(spent, 2),
+            "cpu_share_of_one_core": round(spent / elapsed, 3),
+            "cpu_s_per_1000_updates": round(1000 * spent / delivered, 3) if delivered else None,
+        }
     finally:
         for p in procs:
             p.terminate()
@@ -144,8 +166,11 @@ def main() -> None:
     parser.add_argument("--rate", "-R", type=float, default=1.0)
     parser.add_argument("--duration", "-D", type=float, default=20.0)
     parser.add_argument("--drain", type=float, default=3.0)
-    parser.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432/test",
-                        help="a PostgreSQL server (its warboard_bench database is made again)")
+    parser.add_argument(
+        "--pg",
+        default="postgresql://postgres@127.0.0.1:5432/test",
+        help="a PostgreSQL server (its warboard_bench database is made again)",
+    )
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     gc.disable()

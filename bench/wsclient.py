@@ -52,9 +52,13 @@ class Client(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
         key = base64.b64encode(os.urandom(16)).decode()
-        self.transport.write((f"GET {self.path} HTTP/1.1\r\nHost: {self.host}\r\nUpgrade: websocket\r\n"
-                         f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                         "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        self.transport.write(
+            (
+                f"GET {self.path} HTTP/1.1\r\nHost: {self.host}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
 
     def data_received(self, data: bytes) -> None:
         now = time.perf_counter()
@@ -87,7 +91,7 @@ class Client(asyncio.Protocol):
                 length, offset = struct.unpack_from("!Q", buf, 2)[0], 10
             if len(buf) < offset + length:
                 return
-            payload = bytes(buf[offset: offset + length])
+            payload = bytes(buf[offset : offset + length])
             del buf[: offset + length]
             opcode, fin = first & 0x0F, first & 0x80
             if opcode in (0, 1, 2):

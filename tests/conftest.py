@@ -72,9 +72,12 @@ class Server:
 
     def start(self) -> Server:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port),
-             "--database-url", self.database_url],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port), "--database-url", self.database_url],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -102,15 +105,27 @@ class Server:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One real server for the tests that only read and add (SQLite)."""
     path = tmp_path_factory.mktemp("server") / "warboard.sqlite3"
-    srv = Server(f"sqlite:///{path}", env={"WARBOARD_HTTP_RATE": "1000", "WARBOARD_HTTP_BURST": "1000",
-                                           "WARBOARD_REPLAY_RATE": "1000", "WARBOARD_REPLAY_BURST": "1000"}).start()
+    srv = Server(
+        f"sqlite:///{path}",
+        env={
+            "WARBOARD_HTTP_RATE": "1000",
+            "WARBOARD_HTTP_BURST": "1000",
+            "WARBOARD_REPLAY_RATE": "1000",
+            "WARBOARD_REPLAY_BURST": "1000",
+        },
+    ).start()
     yield srv
     srv.stop()
 
 
-UNPACED = {"WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000",
-           "WARBOARD_WS_RATE": "100000", "WARBOARD_WS_BURST": "100000",
-           "WARBOARD_REPLAY_RATE": "100000", "WARBOARD_REPLAY_BURST": "100000"}
+UNPACED = {
+    "WARBOARD_HTTP_RATE": "100000",
+    "WARBOARD_HTTP_BURST": "100000",
+    "WARBOARD_WS_RATE": "100000",
+    "WARBOARD_WS_BURST": "100000",
+    "WARBOARD_REPLAY_RATE": "100000",
+    "WARBOARD_REPLAY_BURST": "100000",
+}
 
 
 @pytest.fixture(scope="module")

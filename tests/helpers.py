@@ -33,10 +33,12 @@ def token_of(headers: dict[str, str]) -> str:
     return headers["Authorization"].split(" ", 1)[1]
 
 
-def act(client: httpx.Client, table_id: str, headers: dict[str, str], action: dict[str, Any],
-        action_id: str | None = None) -> httpx.Response:
-    return client.post(f"/api/tables/{table_id}/actions", headers=headers,
-                       json={"id": action_id or f"a{next(_ids)}", "action": action})
+def act(
+    client: httpx.Client, table_id: str, headers: dict[str, str], action: dict[str, Any], action_id: str | None = None
+) -> httpx.Response:
+    return client.post(
+        f"/api/tables/{table_id}/actions", headers=headers, json={"id": action_id or f"a{next(_ids)}", "action": action}
+    )
 
 
 class WsClient:

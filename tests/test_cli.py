@@ -15,8 +15,9 @@ from tests.helpers import act, join, new_table
 
 
 def warboard(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "app.cli", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_export_then_import_gives_the_same_table(tmp_path: Path) -> None:

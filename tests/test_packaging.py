@@ -23,8 +23,12 @@ from tests.conftest import ROOT, free_port
 def test_the_installed_wheel_serves_from_outside_the_checkout(tmp_path: Path) -> None:
     import pytest
 
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(tmp_path / "dist"),
-                            str(ROOT)], capture_output=True, text=True, timeout=300)
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(tmp_path / "dist"), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     if built.returncode != 0:
         pytest.skip(f"the wheel could not be built here: {built.stderr[-300:]}")
     (wheel,) = (tmp_path / "dist").glob("warboard-*.whl")
@@ -39,12 +43,23 @@ def test_the_installed_wheel_serves_from_outside_the_checkout(tmp_path: Path) ->
     run.mkdir()
     env = {**os.environ, "PYTHONPATH": str(site), "WARBOARD_DATABASE_URL": ""}
     env.pop("WARBOARD_DATABASE_URL")
-    where = subprocess.run([sys.executable, "-c", "import app.config as c; print(c.__file__); print(c.ROOT)"],
-                           cwd=run, env=env, capture_output=True, text=True, check=True).stdout.split()
+    where = subprocess.run(
+        [sys.executable, "-c", "import app.config as c; print(c.__file__); print(c.ROOT)"],
+        cwd=run,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert where[0].startswith(str(site)) and where[1] == str(site / "app" / "_bundle"), where
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-c", "from app.cli import main; main()", "serve", "--port", str(port)],
-                            cwd=run, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from app.cli import main; main()", "serve", "--port", str(port)],
+        cwd=run,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30

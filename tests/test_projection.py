@@ -62,12 +62,12 @@ def test_preview_over_http_says_when_dice_decide(server: Server) -> None:
     table = new_table(client)
     p1 = join(client, table["id"], "p1")
     add = {"kind": "add_token", "token": "a", "x": 1, "y": 1}
-    body = client.post(f"/api/tables/{table['id']}/preview", headers=p1,
-                       json={"id": "x1", "action": add}).json()
+    body = client.post(f"/api/tables/{table['id']}/preview", headers=p1, json={"id": "x1", "action": add}).json()
     assert body["legal"] is True and body["outcome"] == "known"
     assert [e["kind"] for e in body["events"]] == ["token_added"]
-    body = client.post(f"/api/tables/{table['id']}/preview", headers=p1,
-                       json={"id": "x2", "action": {"kind": "roll", "dice": "3d6"}}).json()
+    body = client.post(
+        f"/api/tables/{table['id']}/preview", headers=p1, json={"id": "x2", "action": {"kind": "roll", "dice": "3d6"}}
+    ).json()
     assert body == {"legal": True, "events": [], "outcome": "random", "error": None}
 
 

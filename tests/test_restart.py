@@ -53,7 +53,9 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
                 with lock:
                     sent.append((action_id, action, headers[n]))
                 try:
-                    r = c.post(f"/api/tables/{tid}/actions", headers=headers[n], json={"id": action_id, "action": action})
+                    r = c.post(
+                        f"/api/tables/{tid}/actions", headers=headers[n], json={"id": action_id, "action": action}
+                    )
                 except httpx.HTTPError:
                     return
                 if r.status_code == 200:

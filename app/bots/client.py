@@ -86,8 +86,9 @@ class BotClient:
         if action is None:
             return True
         await asyncio.sleep(self.delay)
-        posted = await http.post(f"/api/tables/{self.table_id}/actions",
-                                 json={"id": f"bot-{self.seat}-{self.seq}", "action": action})
+        posted = await http.post(
+            f"/api/tables/{self.table_id}/actions", json={"id": f"bot-{self.seat}-{self.seq}", "action": action}
+        )
         if posted.status_code in (401, 403):
             return False
         if posted.status_code != 200:

@@ -51,8 +51,7 @@ class Result:
     decide_ms_max: float = 0.0  # the slowest decision (the legal list is the server's work)
 
 
-def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, str],
-         limit: int = 6000) -> Result:
+def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, str], limit: int = 6000) -> Result:
     """Play a seeded game with ``players`` (seat -> "bot" | "random"); a seat left out is a bot."""
     system = registry.get(system_id)
     assert system is not None
@@ -86,5 +85,14 @@ def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, 
             errors.append(f"no seat acted at action {n}")
             break
     out = system.outcome(env.state)
-    return Result(system_id, seed, list(out.winners) if out else [], out.reason if out else "unfinished", n,
-                  time.perf_counter() - start, refused, errors, slowest)
+    return Result(
+        system_id,
+        seed,
+        list(out.winners) if out else [],
+        out.reason if out else "unfinished",
+        n,
+        time.perf_counter() - start,
+        refused,
+        errors,
+        slowest,
+    )

@@ -20,13 +20,46 @@ import random
 from typing import Any
 
 ENDINGS = {"concede", "agree_end", "declare_result", "propose_end", "accept_end", "end_game"}
-GAINS = {"attack": 100, "return_fire": 95, "tag": 110, "recruit": 90, "place_card": 85, "recall": 80,
-         "launch": 60, "stand_up": 120, "activate_blb": 95, "deploy_support": 90, "play_sponsor": 70,
-         "steal": 50, "state_result": 40, "displace": 10, "designate": 20, "ecm": 30}
-STRUCTURE = {"ready": 60, "roll_opening": 60, "spin": 60, "choose_first": 40, "activate_group": 40,
-             "activate": 45, "react": 45, "play_card": 35, "deploy": 0, "choose_force": 0, "set_speed": -5,
-             "end_moves": 3, "done": 2, "end_group": 1, "end_turn": 0, "pass": 0, "choose_weapons": 0,
-             "remove_terrain": -50, "autopilot": -50, "place_terrain": -50}
+GAINS = {
+    "attack": 100,
+    "return_fire": 95,
+    "tag": 110,
+    "recruit": 90,
+    "place_card": 85,
+    "recall": 80,
+    "launch": 60,
+    "stand_up": 120,
+    "activate_blb": 95,
+    "deploy_support": 90,
+    "play_sponsor": 70,
+    "steal": 50,
+    "state_result": 40,
+    "displace": 10,
+    "designate": 20,
+    "ecm": 30,
+}
+STRUCTURE = {
+    "ready": 60,
+    "roll_opening": 60,
+    "spin": 60,
+    "choose_first": 40,
+    "activate_group": 40,
+    "activate": 45,
+    "react": 45,
+    "play_card": 35,
+    "deploy": 0,
+    "choose_force": 0,
+    "set_speed": -5,
+    "end_moves": 3,
+    "done": 2,
+    "end_group": 1,
+    "end_turn": 0,
+    "pass": 0,
+    "choose_weapons": 0,
+    "remove_terrain": -50,
+    "autopilot": -50,
+    "place_terrain": -50,
+}
 
 
 def choose(view: dict[str, Any], actions: list[dict[str, Any]], seed: str | int, seq: int) -> dict[str, Any] | None:
@@ -54,8 +87,13 @@ class _Context:
         if not sides and view.get("you"):
             sides = {view["you"]}
         self.mine = sides
-        self.enemies = [p for p in pieces if _side(p) is not None and _side(p) not in sides
-                        and p.get("status") not in ("wreck", "destroyed", "reserve")]
+        self.enemies = [
+            p
+            for p in pieces
+            if _side(p) is not None
+            and _side(p) not in sides
+            and p.get("status") not in ("wreck", "destroyed", "reserve")
+        ]
         self.weapons = view.get("weapons") or {}
 
 
@@ -91,7 +129,7 @@ def score(a: dict[str, Any], ctx: _Context) -> float:
 
 
 def _dest(a: dict[str, Any]) -> tuple[str, float, float] | None:
-    if "path" in a and a["path"]:
+    if a.get("path"):
         x, y = a["path"][-1]
         return ("xy", float(x), float(y))
     if isinstance(a.get("to"), dict):

@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from shapely.geometry import LineString, Point as SPoint, Polygon
+from shapely.geometry import LineString, Polygon
+from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
 from shapely.validation import explain_validity
 
@@ -80,8 +81,7 @@ class Move:
     blocked_by: int | None  # index of the obstacle that stopped the move, if any
 
 
-def straight_move(start: Point, target: Point, radius: float,
-                  obstacles: Iterable[BaseGeometry]) -> Move:
+def straight_move(start: Point, target: Point, radius: float, obstacles: Iterable[BaseGeometry]) -> Move:
     """Move a round footprint of ``radius`` from ``start`` towards ``target`` in a straight line.
 
     SRBR "Contact Stops Movement": the model stops where its footprint first touches an
@@ -100,8 +100,9 @@ def straight_move(start: Point, target: Point, radius: float,
     return Move(end, best, who)
 
 
-def _first_contact(start: Point, ux: float, uy: float, length: float, radius: float,
-                   obstacle: BaseGeometry) -> float | None:
+def _first_contact(
+    start: Point, ux: float, uy: float, length: float, radius: float, obstacle: BaseGeometry
+) -> float | None:
     """Distance along the move at which the footprint first touches ``obstacle``, or None.
 
     The footprint's centre may not enter the obstacle grown by the radius. A piece of the path

@@ -16,7 +16,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from shapely import LineString, Point as SPoint, Polygon
+from shapely import LineString, Polygon
+from shapely import Point as SPoint
 from shapely.ops import unary_union
 from shapely.validation import explain_validity
 
@@ -44,7 +45,7 @@ def polygon_problem(coords: Sequence[Sequence[float]]) -> str | None:
         reason = explain_validity(poly)
         where = reason.find("[")
         if where > 0:  # "Self-intersection[1 1]" -> "Self-intersection at (1, 1)"
-            x, y = reason[where + 1:].rstrip("]").split()[:2]
+            x, y = reason[where + 1 :].rstrip("]").split()[:2]
             reason = f"{reason[:where]} at ({float(x):g}, {float(y):g})"
         return reason
     if poly.area <= EPS:
@@ -148,8 +149,7 @@ def _below_top(z0: float, z1: float, top: float, t0: float, t1: float) -> float:
     return (tc - t0) if za < top else (t1 - tc)
 
 
-def sight_clear(eye: tuple[float, float, float], target: tuple[float, float, float],
-                obstacle: Obstacle) -> bool:
+def sight_clear(eye: tuple[float, float, float], target: tuple[float, float, float], obstacle: Obstacle) -> bool:
     """True unless the straight 3D line eye-target runs through ``obstacle`` below its top
     (for more than ``obstacle.depth`` inches)."""
     line = LineString([eye[:2], target[:2]])

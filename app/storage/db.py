@@ -27,8 +27,13 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, poolclass=QueuePool, pool_size=8, max_overflow=8,
-                               connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            poolclass=QueuePool,
+            pool_size=8,
+            max_overflow=8,
+            connect_args={"check_same_thread": False, "timeout": 30},
+        )
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -53,14 +58,22 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     # Timeouts so that a frozen process cannot stall a table for the others: waiting for a row
     # lock, one statement, and a transaction left idle (its holder stopped) are all bounded.
     options = " ".join(f"-c {name}={_ms(env, default)}" for name, env, default in PG_TIMEOUTS)
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, pool_timeout=5,
-                         connect_args={"options": options, "connect_timeout": 5})
+    return create_engine(
+        url,
+        pool_size=10,
+        max_overflow=20,
+        pool_pre_ping=True,
+        pool_timeout=5,
+        connect_args={"options": options, "connect_timeout": 5},
+    )
 
 
 #: PostgreSQL setting, environment variable (seconds), default (seconds)
-PG_TIMEOUTS = (("lock_timeout", "WARBOARD_DB_LOCK_TIMEOUT", 2.0),
-               ("statement_timeout", "WARBOARD_DB_STATEMENT_TIMEOUT", 15.0),
-               ("idle_in_transaction_session_timeout", "WARBOARD_DB_IDLE_TIMEOUT", 5.0))
+PG_TIMEOUTS = (
+    ("lock_timeout", "WARBOARD_DB_LOCK_TIMEOUT", 2.0),
+    ("statement_timeout", "WARBOARD_DB_STATEMENT_TIMEOUT", 15.0),
+    ("idle_in_transaction_session_timeout", "WARBOARD_DB_IDLE_TIMEOUT", 5.0),
+)
 
 
 def _ms(env: str, default: float) -> int:

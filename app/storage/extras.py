@@ -12,20 +12,28 @@ from sqlalchemy import Connection, and_, insert, select, update
 from app.storage.models import actions, chat, seat_links, table_settings, tables
 from app.storage.repository import now
 
-DEFAULT_SETTINGS: dict[str, Any] = {"spectator_chat": False, "delay_actions": 0, "delay_seconds": 0,
-                                    "rematch_id": None}
+DEFAULT_SETTINGS: dict[str, Any] = {"spectator_chat": False, "delay_actions": 0, "delay_seconds": 0, "rematch_id": None}
 
 
 # --- chat --------------------------------------------------------------------------------
-def add_chat(conn: Connection, table_id: str, channel: str, seat: str | None, name: str,
-             text: str) -> dict[str, Any]:
+def add_chat(conn: Connection, table_id: str, channel: str, seat: str | None, name: str, text: str) -> dict[str, Any]:
     """Store one line said at the table's current seq; returns it as sent to clients."""
     seq = conn.execute(select(tables.c.seq).where(tables.c.id == table_id)).scalar_one()
     stamp = now()
-    result = conn.execute(insert(chat).values(table_id=table_id, seq=seq, channel=channel, seat=seat,
-                                              name=name, text=text, created_at=stamp))
-    return {"id": int(result.inserted_primary_key[0]), "seq": int(seq), "channel": channel, "seat": seat,
-            "from": name, "text": text, "at": stamp.isoformat()}
+    result = conn.execute(
+        insert(chat).values(
+            table_id=table_id, seq=seq, channel=channel, seat=seat, name=name, text=text, created_at=stamp
+        )
+    )
+    return {
+        "id": int(result.inserted_primary_key[0]),
+        "seq": int(seq),
+        "channel": channel,
+        "seat": seat,
+        "from": name,
+        "text": text,
+        "at": stamp.isoformat(),
+    }
 
 
 def read_chat(conn: Connection, table_id: str, upto_seq: int | None = None, limit: int = 200) -> list[dict[str, Any]]:
@@ -35,17 +43,31 @@ def read_chat(conn: Connection, table_id: str, upto_seq: int | None = None, limi
         cond.append(chat.c.seq <= upto_seq)
     query = select(chat).where(and_(*cond)).order_by(chat.c.id.desc()).limit(limit)
     rows = list(conn.execute(query).mappings())
-    return [{"id": int(r["id"]), "seq": int(r["seq"]), "channel": r["channel"], "seat": r["seat"],
-             "from": r["name"], "text": r["text"], "at": r["created_at"].isoformat()} for r in reversed(rows)]
+    return [
+        {
+            "id": int(r["id"]),
+            "seq": int(r["seq"]),
+            "channel": r["channel"],
+            "seat": r["seat"],
+            "from": r["name"],
+            "text": r["text"],
+            "at": r["created_at"].isoformat(),
+        }
+        for r in reversed(rows)
+    ]
 
 
 # --- seat links --------------------------------------------------------------------------
 def add_seat_link(conn: Connection, key_hash: str, table_id: str, seat: str) -> None:
     """A new rejoin link for a seat; the seat's older links stop working."""
-    conn.execute(update(seat_links).where(and_(seat_links.c.table_id == table_id, seat_links.c.seat == seat))
-                 .values(revoked=True))
-    conn.execute(insert(seat_links).values(key_hash=key_hash, table_id=table_id, seat=seat, revoked=False,
-                                           created_at=now()))
+    conn.execute(
+        update(seat_links)
+        .where(and_(seat_links.c.table_id == table_id, seat_links.c.seat == seat))
+        .values(revoked=True)
+    )
+    conn.execute(
+        insert(seat_links).values(key_hash=key_hash, table_id=table_id, seat=seat, revoked=False, created_at=now())
+    )
 
 
 def get_seat_link(conn: Connection, key_hash: str) -> dict[str, Any] | None:
@@ -71,6 +93,10 @@ def put_settings(conn: Connection, table_id: str, values: dict[str, Any]) -> dic
 # --- the action log, for the spectator delay ---------------------------------------------
 def action_marks(conn: Connection, table_id: str, limit: int = 200) -> list[tuple[int, int, Any]]:
     """(n, last_seq, created_at) of the table's last ``limit`` actions, oldest first."""
-    query = (select(actions.c.n, actions.c.last_seq, actions.c.created_at)
-             .where(actions.c.table_id == table_id).order_by(actions.c.n.desc()).limit(limit))
+    query = (
+        select(actions.c.n, actions.c.last_seq, actions.c.created_at)
+        .where(actions.c.table_id == table_id)
+        .order_by(actions.c.n.desc())
+        .limit(limit)
+    )
     return [(int(r[0]), int(r[1]), r[2]) for r in reversed(list(conn.execute(query)))]

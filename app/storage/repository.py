@@ -32,10 +32,14 @@ def get_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
 # compiled form instead of coercing and keying a new statement on every call.
 _HEAD = select(tables.c.seq, tables.c.seed).where(tables.c.id == bindparam("b_table"))
 _HEAD_LOCKED = _HEAD.with_for_update()
-_ACTION = select(actions).where(and_(actions.c.table_id == bindparam("b_table"),
-                                     actions.c.action_id == bindparam("b_action")))
-_SET_SEQ = (update(tables).where(tables.c.id == bindparam("b_table"))
-            .values(seq=bindparam("b_seq"), updated_at=bindparam("b_at")))
+_ACTION = select(actions).where(
+    and_(actions.c.table_id == bindparam("b_table"), actions.c.action_id == bindparam("b_action"))
+)
+_SET_SEQ = (
+    update(tables)
+    .where(tables.c.id == bindparam("b_table"))
+    .values(seq=bindparam("b_seq"), updated_at=bindparam("b_at"))
+)
 _INSERT_ACTION = insert(actions)
 _INSERT_EVENTS = insert(events)
 
@@ -59,8 +63,16 @@ def list_public_tables(conn: Connection, limit: int = 200) -> list[dict[str, Any
         .subquery()
     )
     query = (
-        select(tables.c.id, tables.c.name, tables.c.system, tables.c.status, tables.c.options,
-               tables.c.seeded, tables.c.created_at, func.coalesce(taken.c.taken, 0).label("taken"))
+        select(
+            tables.c.id,
+            tables.c.name,
+            tables.c.system,
+            tables.c.status,
+            tables.c.options,
+            tables.c.seeded,
+            tables.c.created_at,
+            func.coalesce(taken.c.taken, 0).label("taken"),
+        )
         .outerjoin(taken, taken.c.table_id == tables.c.id)
         .where(tables.c.visibility == "public", tables.c.status != "closed")
         .order_by(tables.c.updated_at.desc())
@@ -74,8 +86,11 @@ def set_table(conn: Connection, table_id: str, **values: Any) -> None:
 
 
 def insert_token(conn: Connection, token_hash: str, table_id: str, role: str, seat: str | None, name: str) -> None:
-    conn.execute(insert(tokens).values(token_hash=token_hash, table_id=table_id, role=role, seat=seat,
-                                       name=name, revoked=False, created_at=now()))
+    conn.execute(
+        insert(tokens).values(
+            token_hash=token_hash, table_id=table_id, role=role, seat=seat, name=name, revoked=False, created_at=now()
+        )
+    )
 
 
 def get_token(conn: Connection, token_hash: str) -> dict[str, Any] | None:
@@ -124,8 +139,9 @@ def actions_after(conn: Connection, table_id: str, n: int, upto_seq: int | None 
     return [dict(r) for r in conn.execute(query).mappings()]
 
 
-def events_between(conn: Connection, table_id: str, after: int, upto: int | None = None,
-                   limit: int | None = None) -> list[dict[str, Any]]:
+def events_between(
+    conn: Connection, table_id: str, after: int, upto: int | None = None, limit: int | None = None
+) -> list[dict[str, Any]]:
     cond = [events.c.table_id == table_id, events.c.seq > after]
     if upto is not None:
         cond.append(events.c.seq <= upto)
@@ -136,8 +152,11 @@ def events_between(conn: Connection, table_id: str, after: int, upto: int | None
 
 
 def all_rolls(conn: Connection, table_id: str) -> list[dict[str, Any]]:
-    query = (select(actions.c.action_id, actions.c.actor, actions.c.rolls, actions.c.first_seq)
-             .where(actions.c.table_id == table_id).order_by(actions.c.n))
+    query = (
+        select(actions.c.action_id, actions.c.actor, actions.c.rolls, actions.c.first_seq)
+        .where(actions.c.table_id == table_id)
+        .order_by(actions.c.n)
+    )
     out: list[dict[str, Any]] = []
     for r in conn.execute(query).mappings():
         for roll in r["rolls"]:
@@ -162,6 +181,7 @@ def save_snapshot(conn: Connection, table_id: str, seq: int, n: int, envelope: d
 
 def dump_table(conn: Connection, table_id: str) -> dict[str, Any]:
     """Everything of one table, for ``warboard export``."""
+
     def rows(t: Any, order: Iterable[Any]) -> list[dict[str, Any]]:
         q = select(t).where(t.c.table_id == table_id).order_by(*order)
         return [_jsonable(dict(r)) for r in conn.execute(q).mappings()]
@@ -187,11 +207,13 @@ def load_table(conn: Connection, dump: dict[str, Any]) -> str:
     Raises ValueError for the export of a game in progress: it has no seed, so its dice can be
     neither replayed nor rolled on."""
     if not dump["table"].get("seed"):
-        raise ValueError("This export is of a game in progress, so it has no dice seed (the seed stays "
-                         "secret until the game ends); export the table again once it has ended or been closed")
+        raise ValueError(
+            "This export is of a game in progress, so it has no dice seed (the seed stays "
+            "secret until the game ends); export the table again once it has ended or been closed"
+        )
+
     def parse(row: dict[str, Any]) -> dict[str, Any]:
-        return {k: datetime.fromisoformat(v) if k.endswith("_at") and isinstance(v, str) else v
-                for k, v in row.items()}
+        return {k: datetime.fromisoformat(v) if k.endswith("_at") and isinstance(v, str) else v for k, v in row.items()}
 
     conn.execute(insert(tables).values(**parse(dump["table"])))
     for t, key in ((tokens, "tokens"), (seats, "seats"), (actions, "actions"), (events, "events")):

@@ -10,8 +10,8 @@ job is its own transaction on a worker thread; row locks order the writers.
 from __future__ import annotations
 
 import asyncio
-import queue
 import logging
+import queue
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -101,7 +101,7 @@ class Writer:
                     raw.driver_connection.execute("PRAGMA wal_checkpoint(PASSIVE)")  # type: ignore[union-attr]
                 finally:
                     raw.close()
-            except Exception:  # noqa: BLE001 - a skipped checkpoint is retried next time
+            except Exception:
                 log.warning("WAL checkpoint failed", exc_info=True)
 
     def _batch(self, conn: Connection, jobs: list[Job]) -> None:
@@ -113,7 +113,7 @@ class Writer:
                     savepoint = conn.begin_nested() if grouped else None
                     try:
                         result = job(conn)
-                    except BaseException as exc:  # noqa: BLE001 - handed to the job's caller
+                    except BaseException as exc:
                         if savepoint is None:
                             raise
                         savepoint.rollback()
@@ -122,7 +122,7 @@ class Writer:
                         if savepoint is not None:
                             savepoint.commit()
                         outcomes.append((result, None))
-        except BaseException as exc:  # noqa: BLE001 - the lone job or the commit failed
+        except BaseException as exc:
             outcomes = [(None, exc)] * len(jobs)
         for (_job, future, loop), (result, error) in zip(jobs, outcomes):
             loop.call_soon_threadsafe(_settle, future, result, error)

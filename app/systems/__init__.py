@@ -28,7 +28,7 @@ def _load() -> Registry:
             if exc.name != module_name:
                 log.exception("system %s failed to import; not registered", module_name)
             continue
-        except Exception:  # noqa: BLE001 - one broken game must not take the server down
+        except Exception:
             log.exception("system %s failed to import; not registered", module_name)
             continue
         system_class = getattr(module, class_name, None)

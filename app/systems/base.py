@@ -118,8 +118,10 @@ class RuleSystem:
         except orjson.JSONEncodeError:
             raise MalformedAction("An action must be plain JSON") from None
         except ValidationError as exc:
-            if any(e["type"] in ("union_tag_invalid", "literal_error") and e["loc"][:1] in ((), ("kind",))
-                   for e in exc.errors()):
+            if any(
+                e["type"] in ("union_tag_invalid", "literal_error") and e["loc"][:1] in ((), ("kind",))
+                for e in exc.errors()
+            ):
                 raise UnknownAction(f"Unknown action kind {raw['kind']!r} for {self.id}") from None
             raise MalformedAction(f"Bad action {raw['kind']!r}: {_first_error(exc)}") from None
 

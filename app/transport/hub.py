@@ -81,7 +81,7 @@ class Connection:
                 await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
         except TimeoutError:  # the client stopped reading: drop it, its queue and its presence
             self.drop(1013, "too slow to read; reconnect and resync")
-        except Exception:  # noqa: BLE001 - a dead socket ends only its own sender
+        except Exception:
             self.dropped = True
             self.gone.set()
 
@@ -118,7 +118,7 @@ class TableHub:
             async for message in messages:
                 try:
                     await self._handle(message)
-                except Exception:  # noqa: BLE001 - one bad message must not stop the table
+                except Exception:
                     log.exception("table %s: failed to handle %r", self.table_id, message)
 
     async def _handle(self, message: dict[str, Any]) -> None:
@@ -157,8 +157,10 @@ class TableHub:
 
     async def _render(self, env: Envelope, events: list[Event], viewers: set[str | None]) -> dict[str | None, str]:
         projection = await self.session.projection(self.table_id)
-        return {viewer: msg.update(env.seq, projection.events(events, viewer), projection.view(env, viewer))
-                for viewer in viewers}
+        return {
+            viewer: msg.update(env.seq, projection.events(events, viewer), projection.view(env, viewer))
+            for viewer in viewers
+        }
 
     async def attach(self, conn: Connection) -> None:
         """Send the welcome and join the fan-out at the same seq: no update is missed."""
@@ -200,15 +202,14 @@ class TableHub:
     def _schedule_presence(self) -> None:
         if not self._presence_pending:
             self._presence_pending = True
-            asyncio.get_running_loop().call_later(
-                PRESENCE_DELAY, lambda: asyncio.ensure_future(self._send_presence()))
+            asyncio.get_running_loop().call_later(PRESENCE_DELAY, lambda: asyncio.ensure_future(self._send_presence()))
 
     async def _send_presence(self) -> None:
         self._presence_pending = False
         try:
             counts = await self.bus.presence(self.table_id)
             text = msg.presence(counts["seats"], counts["spectators"], await self.room.seat_list())
-        except Exception as exc:  # noqa: BLE001 - a timer task: nobody else would see the error
+        except Exception as exc:
             if not is_outage(exc):
                 raise
             outages.failed(exc)  # one log line per outage; presence goes out again when it changes

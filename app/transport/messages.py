@@ -63,8 +63,9 @@ def parse_client(text: str | bytes) -> ActionMsg | ResyncMsg | ChatMsg | PingMsg
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise MalformedAction("A message must be an object with a string 'type'")
     if data["type"] not in CLIENT_TYPES:
-        raise UnknownAction(f"Unknown message type {data['type']!r}; expected one of {', '.join(CLIENT_TYPES)}",
-                            code="unknown_message")
+        raise UnknownAction(
+            f"Unknown message type {data['type']!r}; expected one of {', '.join(CLIENT_TYPES)}", code="unknown_message"
+        )
     check_tree(data)  # NUL and control characters, anywhere (action bodies, marks)
     try:
         return _client.validate_python(data)

@@ -6,7 +6,7 @@ import time
 
 
 class TokenBucket:
-    __slots__ = ("rate", "burst", "tokens", "stamp")
+    __slots__ = ("burst", "rate", "stamp", "tokens")
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate = rate

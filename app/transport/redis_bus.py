@@ -53,9 +53,15 @@ CONFIRM_TIMEOUT = 2.0
 class RedisBus:
     def __init__(self, url: str, prefix: str | None = None) -> None:
         # A blocking pool: a burst of commands waits for one of MAX_CONNECTIONS instead of failing.
-        pool = BlockingConnectionPool.from_url(url, max_connections=MAX_CONNECTIONS, timeout=2,
-                                               socket_timeout=3, socket_connect_timeout=2,
-                                               retry=Retry(NoBackoff(), 0), health_check_interval=5)
+        pool = BlockingConnectionPool.from_url(
+            url,
+            max_connections=MAX_CONNECTIONS,
+            timeout=2,
+            socket_timeout=3,
+            socket_connect_timeout=2,
+            retry=Retry(NoBackoff(), 0),
+            health_check_interval=5,
+        )
         self.redis = Redis(connection_pool=pool)
         self._publish_failed = 0.0  # when a failed publish was last logged
         self.prefix = prefix or os.environ.get("WARBOARD_BUS_PREFIX", "warboard")
@@ -87,8 +93,11 @@ class RedisBus:
     def _start(self) -> None:
         if not self._tasks and not self._closed:
             loop = asyncio.get_running_loop()
-            self._tasks = [loop.create_task(self._reader()), loop.create_task(self._heartbeat()),
-                           loop.create_task(self._poller())]
+            self._tasks = [
+                loop.create_task(self._reader()),
+                loop.create_task(self._heartbeat()),
+                loop.create_task(self._poller()),
+            ]
 
     # --- fan-out -----------------------------------------------------------------------
     async def publish(self, table_id: str, message: Message) -> None:
@@ -104,7 +113,7 @@ class RedisBus:
             try:
                 await asyncio.wait_for(self.redis.publish(self._channel(table_id), data), 2.0)
                 return
-            except Exception as exc:  # noqa: BLE001 - handled here, never raised to the caller
+            except Exception as exc:
                 if time.monotonic() - self._publish_failed > 10:
                     self._publish_failed = time.monotonic()
                     log.warning("bus: a publish failed (%s); delivered here, announced again later", exc)
@@ -119,8 +128,9 @@ class RedisBus:
             if not self.connected:
                 return  # on reconnection every process polls every table anyway
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.redis.publish(self._channel(table_id),
-                                                          orjson.dumps({"t": "seq", "seq": seq})), 2.0)
+                await asyncio.wait_for(
+                    self.redis.publish(self._channel(table_id), orjson.dumps({"t": "seq", "seq": seq})), 2.0
+                )
                 return
 
     def _deliver(self, table_id: str, message: Message) -> None:
@@ -161,7 +171,7 @@ class RedisBus:
         try:
             await pubsub.subscribe(channel)
             await asyncio.wait_for(done, CONFIRM_TIMEOUT)
-        except Exception as exc:  # noqa: BLE001 - the reader reconnects and resubscribes
+        except Exception as exc:
             log.warning("bus: subscribing table %s failed (%s)", table_id, exc)
         finally:
             waiting = self._confirm.get(channel, [])
@@ -190,7 +200,7 @@ class RedisBus:
                         self._on_raw(raw)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # noqa: BLE001 - every Redis failure means: reconnect
+            except Exception as exc:
                 self._down(exc)
             finally:
                 self._pubsub = None
@@ -214,7 +224,7 @@ class RedisBus:
     async def _subscribe_missing(self, pubsub: Any) -> None:
         channels = [c for c in (self._channel(t).encode() for t in list(self._queues)) if c not in pubsub.channels]
         for i in range(0, len(channels), 500):
-            await pubsub.subscribe(*channels[i:i + 500])
+            await pubsub.subscribe(*channels[i : i + 500])
 
     def _mark_up(self) -> bool:
         """Connected again; True if this ends an outage (not the first connection)."""
@@ -254,9 +264,15 @@ class RedisBus:
 
     def health(self) -> dict[str, Any]:
         self._start()  # (the first check connects a process that has no table yet)
-        return {"kind": "redis", "connected": self.connected, "process": self.process,
-                "tables": len(self._queues), "outages": self.outages, "last_gap_s": self.last_gap,
-                "down_for_s": None if self.down_since is None else round(time.time() - self.down_since, 3)}
+        return {
+            "kind": "redis",
+            "connected": self.connected,
+            "process": self.process,
+            "tables": len(self._queues),
+            "outages": self.outages,
+            "last_gap_s": self.last_gap,
+            "down_for_s": None if self.down_since is None else round(time.time() - self.down_since, 3),
+        }
 
     # --- presence ----------------------------------------------------------------------
     async def presence_add(self, table_id: str, conn_id: str, seat: str | None) -> None:
@@ -269,7 +285,7 @@ class RedisBus:
                 pipe.hset(key, conn_id, seat or "")
                 pipe.expire(key, int(PRESENCE_TTL))
                 await asyncio.wait_for(pipe.execute(), 2.0)
-        except Exception:  # noqa: BLE001 - rewritten by the heartbeat once Redis answers
+        except Exception:
             self._dirty.add(table_id)
 
     async def presence_remove(self, table_id: str, conn_id: str) -> None:
@@ -280,7 +296,7 @@ class RedisBus:
                 del self._mine[table_id]
         try:
             await asyncio.wait_for(self.redis.hdel(self._presence_key(table_id), conn_id), 2.0)
-        except Exception:  # noqa: BLE001 - rewritten by the heartbeat once Redis answers
+        except Exception:
             self._dirty.add(table_id)
 
     async def _live_processes(self) -> set[str]:
@@ -298,7 +314,7 @@ class RedisBus:
                 for process in live:
                     pipe.hvals(self._presence_key(table_id, process))
                 found = await asyncio.wait_for(pipe.execute(), 2.0)
-        except Exception:  # noqa: BLE001 - Redis is down: count what this process knows
+        except Exception:
             return count_presence(self._mine.get(table_id, {}).values())
         return count_presence((v.decode() or None) for vals in found for v in vals)
 
@@ -316,8 +332,7 @@ class RedisBus:
         self._dirty.update(t for t, kept in zip(tables, results[1:-2]) if not kept)
         if results[-2]:
             self._live = (0.0, set())
-            log.info("bus: processes %s stopped beating; their presence is gone",
-                     [p.decode() for p in results[-2]])
+            log.info("bus: processes %s stopped beating; their presence is gone", [p.decode() for p in results[-2]])
             self._deliver_all({"t": "presence"})
 
     async def _reconcile(self) -> None:
@@ -332,7 +347,7 @@ class RedisBus:
                         pipe.hset(key, mapping={c: s or "" for c, s in conns.items()})
                         pipe.expire(key, int(PRESENCE_TTL))
                 await asyncio.wait_for(pipe.execute(), 3.0)
-        except Exception:  # noqa: BLE001 - tried again on the next beat
+        except Exception:
             self._dirty |= dirty
             return
         for table_id in dirty:
@@ -348,7 +363,7 @@ class RedisBus:
                 await self._beat()
                 if self._dirty:
                     await self._reconcile()
-            except Exception as exc:  # noqa: BLE001 - the reader notices outages and logs them
+            except Exception as exc:
                 log.debug("bus: heartbeat failed (%s)", exc)
 
     async def close(self) -> None:

@@ -98,7 +98,8 @@ class Room:
                 self._timer = None
             if wait is not None:
                 self._timer = asyncio.get_running_loop().call_later(
-                    wait + 0.05, lambda: asyncio.ensure_future(self.catch_up()))
+                    wait + 0.05, lambda: asyncio.ensure_future(self.catch_up())
+                )
 
     async def _send_spectators(self, old: Envelope, new: Envelope, welcome: bool) -> None:
         conns = [c for c in self.hub.conns if c.viewer is None]
@@ -108,7 +109,9 @@ class Room:
             view = (await self.session.projection(self.hub.table_id)).view(new, None)
             text = msg.welcome("spectator", None, new.seq, view)
             for conn in conns:
-                conn.offer(msg.welcome(conn.actor.role, None, new.seq, view) if conn.actor.role != "spectator" else text)
+                conn.offer(
+                    msg.welcome(conn.actor.role, None, new.seq, view) if conn.actor.role != "spectator" else text
+                )
             return
         events = await self.session.events_after(self.hub.table_id, old.seq, new.seq)
         text = (await self.hub._render(new, events, {None}))[None]
@@ -141,8 +144,19 @@ class Room:
 
     async def send_history(self, conn: Connection) -> None:
         lines = await chat.history(self.session.engine, self.hub.table_id)
-        conn.offer(msg.dumps({"type": "chat_history", "lines": chat.filter_lines(
-            lines, conn.actor.role, spectator_chat=bool(self.settings["spectator_chat"]), game_open=self._open())}))
+        conn.offer(
+            msg.dumps(
+                {
+                    "type": "chat_history",
+                    "lines": chat.filter_lines(
+                        lines,
+                        conn.actor.role,
+                        spectator_chat=bool(self.settings["spectator_chat"]),
+                        game_open=self._open(),
+                    ),
+                }
+            )
+        )
 
     def _open(self) -> bool:
         return self.hub.env is None or self.hub.env.status == "open"
@@ -158,17 +172,35 @@ class Room:
         if not bucket.take():
             raise RateLimited("Too many ruler or pointer updates; at most 12 a second", code="rate_limited")
         actor = conn.actor
-        await self.hub.bus.publish(self.hub.table_id, {
-            "t": "mark", "id": actor.token_hash[:12], "from": actor.name, "seat": actor.seat, "role": actor.role,
-            "ruler": check_ruler(ruler), "pointer": check_point(pointer, "pointer")})
+        await self.hub.bus.publish(
+            self.hub.table_id,
+            {
+                "t": "mark",
+                "id": actor.token_hash[:12],
+                "from": actor.name,
+                "seat": actor.seat,
+                "role": actor.role,
+                "ruler": check_ruler(ruler),
+                "pointer": check_point(pointer, "pointer"),
+            },
+        )
 
     async def detached(self, conn: Connection) -> None:
         self._buckets.pop(conn.id, None)
         if not any(c.actor.token_hash == conn.actor.token_hash for c in self.hub.conns):
             with contextlib.suppress(Exception):
-                await self.hub.bus.publish(self.hub.table_id, {
-                    "t": "mark", "id": conn.actor.token_hash[:12], "from": conn.actor.name, "seat": conn.actor.seat,
-                    "role": conn.actor.role, "ruler": None, "pointer": None})
+                await self.hub.bus.publish(
+                    self.hub.table_id,
+                    {
+                        "t": "mark",
+                        "id": conn.actor.token_hash[:12],
+                        "from": conn.actor.name,
+                        "seat": conn.actor.seat,
+                        "role": conn.actor.role,
+                        "ruler": None,
+                        "pointer": None,
+                    },
+                )
 
     # --- bus messages ----------------------------------------------------------------------
     async def handle(self, message: dict[str, Any]) -> bool:
@@ -177,8 +209,12 @@ class Room:
             line = message["line"]
             text = msg.dumps({"type": "chat", **line})
             for conn in self.hub.conns:
-                if chat.visible_to(line["channel"], conn.actor.role, spectator_chat=bool(self.settings["spectator_chat"]),
-                                   game_open=self._open()):
+                if chat.visible_to(
+                    line["channel"],
+                    conn.actor.role,
+                    spectator_chat=bool(self.settings["spectator_chat"]),
+                    game_open=self._open(),
+                ):
                     conn.offer(text)
         elif kind == "mark":
             text = msg.dumps({"type": "mark", **{k: message[k] for k in ("id", "from", "seat", "ruler", "pointer")}})

@@ -40,11 +40,11 @@ class SocketCounts:
 
     def open(self, token_hash: str, address: str) -> None:
         if self.tokens[token_hash] >= self.per_token:
-            raise RateLimited(f"This token already has {self.per_token} open websockets; close one first",
-                              code="too_many_sockets")
+            raise RateLimited(
+                f"This token already has {self.per_token} open websockets; close one first", code="too_many_sockets"
+            )
         if self.addresses[address] >= self.per_address:
-            raise RateLimited(f"This address already has {self.per_address} open websockets",
-                              code="too_many_sockets")
+            raise RateLimited(f"This address already has {self.per_address} open websockets", code="too_many_sockets")
         self.tokens[token_hash] += 1
         self.addresses[address] += 1
 

@@ -43,8 +43,7 @@ async def list_systems() -> list[dict[str, Any]]:
     return [s.describe() for s in systems.registry.systems.values()]
 
 
-@router.post("/tables", response_model=TableCreated, status_code=201, tags=["tables"],
-             dependencies=[ClientLimit])
+@router.post("/tables", response_model=TableCreated, status_code=201, tags=["tables"], dependencies=[ClientLimit])
 async def create_table(body: TableCreate, session: SessionDep) -> dict[str, Any]:
     return await session.create_table(body.system, body.name, body.options, body.visibility, body.seed)
 
@@ -64,10 +63,10 @@ async def join_seat(table_id: str, body: JoinRequest, session: SessionDep) -> di
     return await session.join(table_id, body.seat, body.name)
 
 
-@router.post("/tables/{table_id}/spectate", response_model=TokenIssued, tags=["seats"],
-             dependencies=[ClientLimit])
-async def spectate(table_id: str, session: SessionDep,
-                   body: Annotated[SpectateRequest | None, Body()] = None) -> dict[str, Any]:
+@router.post("/tables/{table_id}/spectate", response_model=TokenIssued, tags=["seats"], dependencies=[ClientLimit])
+async def spectate(
+    table_id: str, session: SessionDep, body: Annotated[SpectateRequest | None, Body()] = None
+) -> dict[str, Any]:
     return await session.spectate(table_id, (body or SpectateRequest()).name)
 
 
@@ -91,8 +90,7 @@ async def read_legal(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
 async def post_action(body: ActionRequest, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
     result = await session.apply(actor, body.id, body.action)
     projection = await session.projection(actor.table_id)
-    return {"seq": result.seq, "events": projection.events(result.events, actor.seat),
-            "duplicate": result.duplicate}
+    return {"seq": result.seq, "events": projection.events(result.events, actor.seat), "duplicate": result.duplicate}
 
 
 @router.post("/tables/{table_id}/ruling", response_model=ActionResult, tags=["host"])
@@ -101,27 +99,31 @@ async def post_ruling(body: ActionRequest, actor: ActorDep, session: SessionDep)
     by the rule system as the seat ``@host``. Systems refuse kinds that are not rulings."""
     result = await session.ruling(actor, body.id, body.action)
     projection = await session.projection(actor.table_id)
-    return {"seq": result.seq, "events": projection.events(result.events, None),
-            "duplicate": result.duplicate}
+    return {"seq": result.seq, "events": projection.events(result.events, None), "duplicate": result.duplicate}
 
 
 @router.post("/tables/{table_id}/preview", response_model=PreviewResult, tags=["play"])
 async def preview_action(body: ActionRequest, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
     preview = await session.preview(actor, body.action)
-    return {"legal": preview.legal, "events": preview.events, "outcome": preview.outcome,
-            "error": preview.error.to_dict()["error"] if preview.error else None}
+    return {
+        "legal": preview.legal,
+        "events": preview.events,
+        "outcome": preview.outcome,
+        "error": preview.error.to_dict()["error"] if preview.error else None,
+    }
 
 
 @router.get("/tables/{table_id}/events", response_model=EventsPage, tags=["play"])
-async def read_events(actor: ActorDep, session: SessionDep,
-                      after: Annotated[int, Query(ge=-1)] = -1) -> dict[str, Any]:
+async def read_events(actor: ActorDep, session: SessionDep, after: Annotated[int, Query(ge=-1)] = -1) -> dict[str, Any]:
     env = await session.current(actor.table_id)
     if actor.seat is None:  # spectators may be held back (app.spectator_delay)
         env = await spectators_see(session, actor.table_id, env)
     projection = await session.projection(actor.table_id)
     events = await session.events_after(actor.table_id, after, env.seq)
-    return {"events": projection.events(events, actor.seat),
-            "seq": events[-1]["seq"] if events else min(max(after, 0), env.seq)}
+    return {
+        "events": projection.events(events, actor.seat),
+        "seq": events[-1]["seq"] if events else min(max(after, 0), env.seq),
+    }
 
 
 @router.get("/tables/{table_id}/dice/proof", response_model=DiceProof, tags=["tables"])
@@ -150,10 +152,15 @@ def _helper_route(system_id: str, helper: Helper) -> None:
 
     run.__annotations__ = {"body": helper.request, "return": helper.response}
 
-    router.add_api_route(f"/rules/{system_id}/{helper.name}", run, methods=["POST"],
-                         response_model=helper.response, tags=[f"rules: {system_id}"],
-                         summary=helper.summary or f"{system_id} {helper.name}",
-                         name=f"rules_{system_id}_{helper.name}".replace("-", "_"))
+    router.add_api_route(
+        f"/rules/{system_id}/{helper.name}",
+        run,
+        methods=["POST"],
+        response_model=helper.response,
+        tags=[f"rules: {system_id}"],
+        summary=helper.summary or f"{system_id} {helper.name}",
+        name=f"rules_{system_id}_{helper.name}".replace("-", "_"),
+    )
 
 
 for _system in systems.registry.systems.values():
@@ -164,4 +171,3 @@ for _system in systems.registry.systems.values():
 @router.post("/rules/{system_id}/{helper}", tags=["rules"], include_in_schema=False)
 async def unknown_helper(system_id: str, helper: str) -> None:
     raise NotFound(f"There is no rule helper {helper!r} for system {system_id!r}", code="unknown_helper")
-

@@ -48,8 +48,9 @@ def charge_failure(state: Any, address: str) -> None:
     _take(state, address, FAILURE_COST)
 
 
-async def get_actor(table_id: str, request: Request, session: SessionDep,
-                    token: Annotated[str | None, Depends(bearer)]) -> Actor:
+async def get_actor(
+    table_id: str, request: Request, session: SessionDep, token: Annotated[str | None, Depends(bearer)]
+) -> Actor:
     await session.table_meta(table_id)  # 404 before 401
     try:
         actor = await session.authenticate(table_id, token)

@@ -14,12 +14,20 @@ from app.core.errors import Unavailable, WarboardError
 from app.web.outage import OUTAGE_ERRORS, RETRY_AFTER, outages
 
 log = logging.getLogger(__name__)
-HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 401: "unauthorized", 503: "unavailable",
-              403: "forbidden", 429: "rate_limited"}
+HTTP_CODES = {
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+    401: "unauthorized",
+    503: "unavailable",
+    403: "forbidden",
+    429: "rate_limited",
+}
 
 
-def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None,
-                   **detail: Any) -> JSONResponse:
+def error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None, **detail: Any
+) -> JSONResponse:
     body: dict[str, Any] = {"code": code, "message": message}
     if detail:
         body["detail"] = detail

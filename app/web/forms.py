@@ -47,18 +47,28 @@ def form_sections(system_id: str) -> dict[str, Any]:
     for f in fields:
         if f["advanced"]:
             groups.setdefault(f["group"], []).append(f)
-    return {"fields": [f for f in fields if not f["advanced"]], "advanced": list(groups.items()),
-            "has_options": bool(fields)}
+    return {
+        "fields": [f for f in fields if not f["advanced"]],
+        "advanced": list(groups.items()),
+        "has_options": bool(fields),
+    }
 
 
-def _fields(path: str, raw: dict[str, Any], defs: dict[str, Any], label: str, group: str,
-            depth: int, parent_default: Any = None) -> list[dict[str, Any]]:
+def _fields(
+    path: str, raw: dict[str, Any], defs: dict[str, Any], label: str, group: str, depth: int, parent_default: Any = None
+) -> list[dict[str, Any]]:
     prop = _resolve(raw, defs)
     default = parent_default if parent_default is not None else prop.get("default")
     description = str(raw.get("description") or prop.get("description") or "")
-    base: dict[str, Any] = {"name": path, "id": "opt-" + re.sub(r"[^a-zA-Z0-9_-]", "-", path), "label": label,
-                            "group": group, "description": description,
-                            "warboard_default": WARBOARD_DEFAULT in description, "default": default}
+    base: dict[str, Any] = {
+        "name": path,
+        "id": "opt-" + re.sub(r"[^a-zA-Z0-9_-]", "-", path),
+        "label": label,
+        "group": group,
+        "description": description,
+        "warboard_default": WARBOARD_DEFAULT in description,
+        "default": default,
+    }
     kind = prop.get("type")
     nullable = _nullable(raw, defs)
     if "enum" in prop or "const" in prop:
@@ -70,17 +80,29 @@ def _fields(path: str, raw: dict[str, Any], defs: dict[str, Any], label: str, gr
         if kind == "boolean":
             field.update(input="checkbox", default=bool(default))
         elif kind in ("integer", "number"):
-            field.update(input="number", step="1" if kind == "integer" else "any",
-                         min=prop.get("minimum", prop.get("exclusiveMinimum")),
-                         max=prop.get("maximum", prop.get("exclusiveMaximum")), optional=nullable)
+            field.update(
+                input="number",
+                step="1" if kind == "integer" else "any",
+                min=prop.get("minimum", prop.get("exclusiveMinimum")),
+                max=prop.get("maximum", prop.get("exclusiveMaximum")),
+                optional=nullable,
+            )
         else:
             field.update(input="text", maxlength=prop.get("maxLength"))
         return [field]
     items = _resolve(prop.get("items", {}), defs) if kind == "array" else {}
     if kind == "array" and "enum" in items and prop.get("maxItems", 99) <= len(items["enum"]):
         # a short set of choices (the factions at the table): one tick box per choice
-        return [{**base, "input": "checks", "choices": [str(c) for c in items["enum"]], "advanced": False,
-                 "default": default or [], "min_items": prop.get("minItems")}]
+        return [
+            {
+                **base,
+                "input": "checks",
+                "choices": [str(c) for c in items["enum"]],
+                "advanced": False,
+                "default": default or [],
+                "min_items": prop.get("minItems"),
+            }
+        ]
     if kind == "object" and prop.get("properties") and isinstance(default, dict) and not nullable:
         out: list[dict[str, Any]] = []
         for key, sub in prop["properties"].items():

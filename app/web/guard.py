@@ -21,18 +21,24 @@ from app.web.replay import take_replay
 
 Scope = dict[str, Any]
 DOC_PATHS = ("/docs", "/redoc")
-REPLAY = re.compile(r"^/api/tables/[^/]+/replay$")  # its own rate bucket, checked before routing  # FastAPI's API browsers load their scripts from a CDN
+REPLAY = re.compile(
+    r"^/api/tables/[^/]+/replay$"
+)  # its own rate bucket, checked before routing  # FastAPI's API browsers load their scripts from a CDN
 
 
 def csp(frame_ancestors: str) -> str:
-    return ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-            "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-            f"form-action 'self'; frame-ancestors {frame_ancestors}")
+    return (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+        "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        f"form-action 'self'; frame-ancestors {frame_ancestors}"
+    )
 
 
-DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
-            "https://fastapi.tiangolo.com; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+DOCS_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
+    "https://fastapi.tiangolo.com; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
 
 
 class Guard:
@@ -40,14 +46,19 @@ class Guard:
         self.app = app
         self.max_body = max_body  # a longer body is not scanned: BodyLimit refuses it (413)
         policy = csp(frame_ancestors)
-        self.headers = [(b"content-security-policy", policy.encode()),
-                        (b"x-content-type-options", b"nosniff"),
-                        (b"referrer-policy", b"no-referrer")]
+        self.headers = [
+            (b"content-security-policy", policy.encode()),
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+        ]
         if frame_ancestors.strip() == "'none'":
             self.headers.append((b"x-frame-options", b"DENY"))
-        self.doc_headers = [(b"content-security-policy", DOCS_CSP.encode()),
-                            (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
-                            (b"x-frame-options", b"DENY")]
+        self.doc_headers = [
+            (b"content-security-policy", DOCS_CSP.encode()),
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+            (b"x-frame-options", b"DENY"),
+        ]
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
@@ -65,8 +76,10 @@ class Guard:
                 if outages.down and message["status"] < 500 and scope.get("path", "").startswith("/api/tables/"):
                     outages.ok()  # a table's route reached the database again: one log line
                 names = {name.lower() for name, _ in message.get("headers", ())}
-                message = {**message, "headers": [*message.get("headers", ()),
-                                                  *(h for h in extra if h[0] not in names)]}
+                message = {
+                    **message,
+                    "headers": [*message.get("headers", ()), *(h for h in extra if h[0] not in names)],
+                }
             await send(message)
 
         where = _bad_address(scope)
@@ -74,8 +87,13 @@ class Guard:
             state = getattr(scope.get("app"), "state", None)
             address = scope["client"][0] if scope.get("client") else "?"
             if state is not None and hasattr(state, "buckets") and not take_replay(state, address):
-                await _answer(send_with_headers, 429, "rate_limited", "Too many replay requests; slow down",
-                              [(b"retry-after", b"1")])
+                await _answer(
+                    send_with_headers,
+                    429,
+                    "rate_limited",
+                    "Too many replay requests; slow down",
+                    [(b"retry-after", b"1")],
+                )
                 return
         if where is None and scope.get("method") in ("POST", "PUT", "PATCH"):
             chunks: list[dict[str, Any]] = []
@@ -141,10 +159,19 @@ async def _malformed(send: Any, message: str) -> None:
     await _answer(send, 422, "malformed", message)
 
 
-async def _answer(send: Any, status: int, code: str, message: str,
-                  headers: list[tuple[bytes, bytes]] | None = None) -> None:
+async def _answer(
+    send: Any, status: int, code: str, message: str, headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
     body = orjson.dumps({"error": {"code": code, "message": message}})
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            *(headers or [])]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *(headers or []),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

@@ -30,8 +30,11 @@ async def healthz(request: Request) -> dict[str, Any]:
     return {"ok": True, "bus": _bus_health(request)}
 
 
-@router.get("/readyz", summary="Readiness: the database and the bus answer",
-            responses={503: {"description": "The database or the bus does not answer"}})
+@router.get(
+    "/readyz",
+    summary="Readiness: the database and the bus answer",
+    responses={503: {"description": "The database or the bus does not answer"}},
+)
 async def readyz(request: Request) -> JSONResponse:
     engine = request.app.state.engine
 
@@ -42,7 +45,7 @@ async def readyz(request: Request) -> JSONResponse:
     database: dict[str, Any] = {"ok": True}
     try:
         await asyncio.wait_for(anyio.to_thread.run_sync(ping, abandon_on_cancel=True), CHECK_TIMEOUT)
-    except Exception as exc:  # noqa: BLE001 - reported, not raised
+    except Exception as exc:
         database = {"ok": False, "error": type(exc).__name__}
     bus = _bus_health(request)
     ok = database["ok"] and bool(bus.get("connected"))

@@ -45,9 +45,14 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _reject(self, send: Any) -> None:
-        body = orjson.dumps({"error": {"code": "too_large",
-                                       "message": f"The request body is over {self.max_body} bytes"}})
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode())]})
+        body = orjson.dumps(
+            {"error": {"code": "too_large", "message": f"The request body is over {self.max_body} bytes"}}
+        )
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+            }
+        )
         await send({"type": "http.response.body", "body": body})

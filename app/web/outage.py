@@ -16,9 +16,16 @@ log = logging.getLogger("warboard.outage")
 RETRY_AFTER = 2  # seconds a client waits before trying again
 
 DATABASE_ERRORS: tuple[type[BaseException], ...] = (
-    sqlalchemy.exc.OperationalError, sqlalchemy.exc.InterfaceError, sqlalchemy.exc.TimeoutError)
+    sqlalchemy.exc.OperationalError,
+    sqlalchemy.exc.InterfaceError,
+    sqlalchemy.exc.TimeoutError,
+)
 BUS_ERRORS: tuple[type[BaseException], ...] = (
-    redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ConnectionError, TimeoutError)
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    ConnectionError,
+    TimeoutError,
+)
 OUTAGE_ERRORS = DATABASE_ERRORS + BUS_ERRORS
 
 

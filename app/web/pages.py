@@ -10,20 +10,19 @@ from __future__ import annotations
 import io
 import socket
 import time
-from typing import Annotated, Any
+from typing import Any
 from urllib.parse import urlsplit
 
 import anyio
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import ValidationError
 
 from app import systems
 from app.bots.hosted import start_bot
 from app.config import ROOT
 from app.core.errors import NotFound, WarboardError
-from app.spectator_delay import spectators_see
 from app.storage import extras
 from app.web.deps import ClientLimit, SessionDep
 from app.web.forms import form_sections, parse_options
@@ -42,9 +41,17 @@ async def lobby_page(request: Request, session: SessionDep) -> HTMLResponse:
     entries = await session.lobby()
     system_list = [s.describe() for s in systems.registry.systems.values()]
     first = system_list[0]["id"] if system_list else None
-    return templates.TemplateResponse(request, "lobby.html", {
-        "tables": entries, "systems": system_list, "share_url": await share_url(request),
-        **form_sections(first or ""), "selected": first})
+    return templates.TemplateResponse(
+        request,
+        "lobby.html",
+        {
+            "tables": entries,
+            "systems": system_list,
+            "share_url": await share_url(request),
+            **form_sections(first or ""),
+            "selected": first,
+        },
+    )
 
 
 @router.get("/lobby/tables", **PAGE)
@@ -77,8 +84,9 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
     try:
         if not name or len(name) > 120:
             raise ValueError("A table needs a name of 1 to 120 characters")
-        options = parse_options(system_id, {k[4:]: [str(v) for v in form.getlist(k)]
-                                            for k in form.keys() if k.startswith("opt.")})
+        options = parse_options(
+            system_id, {k[4:]: [str(v) for v in form.getlist(k)] for k in form.keys() if k.startswith("opt.")}
+        )
         settings = _spectator_settings(form)
         seed = str(form.get("seed", "")).strip()[:200] or None
         created = await session.create_table(system_id, name, options, visibility, seed)
@@ -87,7 +95,7 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
     if settings:  # the spectator delay and chat, applied at once (as POST .../settings would)
         await session.writer.run(lambda conn: extras.put_settings(conn, created["id"], settings))
     computers = min(max(_whole(form.get("computers")), 0), len(created["seats"]) - 1)
-    for seat in created["seats"][len(created["seats"]) - computers:]:  # the last seats; the first stays free
+    for seat in created["seats"][len(created["seats"]) - computers :]:  # the last seats; the first stays free
         await start_bot(request, session, created["id"], seat)
     target = f"/tables/{created['id']}#host={created['host_token']}"
     return Response(status_code=204, headers={"HX-Redirect": target})
@@ -103,7 +111,10 @@ def _whole(value: Any) -> int:
 def _spectator_settings(form: Any) -> dict[str, Any]:
     """The create form's spectator settings (README changelog, Table settings), checked first."""
     values: dict[str, Any] = {}
-    for key, label in (("delay_actions", "Spectator delay in actions"), ("delay_seconds", "Spectator delay in seconds")):
+    for key, label in (
+        ("delay_actions", "Spectator delay in actions"),
+        ("delay_seconds", "Spectator delay in seconds"),
+    ):
         text = str(form.get(key, "") or "").strip()
         if text:
             try:
@@ -143,12 +154,16 @@ async def _table_shell(request: Request, table_id: str, session: SessionDep, tem
     panel = (ROOT / "static" / "js" / "systems" / f"{table['system']}.js").is_file()
     css = (ROOT / "static" / "css" / "systems" / f"{table['system']}.css").is_file()
     system = systems.get(table["system"])
-    config = {"table": table, "panel": f"/static/js/systems/{table['system']}.js" if panel else None,
-              "css": f"/static/css/systems/{table['system']}.css" if css else None,
-              "system_name": system.name if system else table["system"]}
+    config = {
+        "table": table,
+        "panel": f"/static/js/systems/{table['system']}.js" if panel else None,
+        "css": f"/static/css/systems/{table['system']}.css" if css else None,
+        "system_name": system.name if system else table["system"],
+    }
     link = (await share_url(request)).rstrip("/") + f"/tables/{table_id}"
-    return templates.TemplateResponse(request, template, {
-        "table": table, "config": config, "link": link, "system_name": config["system_name"]})
+    return templates.TemplateResponse(
+        request, template, {"table": table, "config": config, "link": link, "system_name": config["system_name"]}
+    )
 
 
 # --- share link --------------------------------------------------------------------------

@@ -26,8 +26,9 @@ CACHE_SIZE = 2048  # (table, seq) answers kept
 REPLAY_RATE = float(os.environ.get("WARBOARD_REPLAY_RATE", 8))
 REPLAY_BURST = float(os.environ.get("WARBOARD_REPLAY_BURST", 30))
 EVENTS_SHOWN = 200
-router = APIRouter(prefix="/api", tags=["replay"],
-                   responses={c: {"model": ErrorResponse} for c in (404, 422, 429, 503)})
+router = APIRouter(
+    prefix="/api", tags=["replay"], responses={c: {"model": ErrorResponse} for c in (404, 422, 429, 503)}
+)
 _cache: OrderedDict[tuple[str, int], bytes] = OrderedDict()
 
 
@@ -52,8 +53,7 @@ class ReplayView(BaseModel):
 
 
 @router.get("/tables/{table_id}/replay", response_model=ReplayView, dependencies=[ClientLimit])
-async def read_replay(table_id: str, session: SessionDep,
-                      seq: Annotated[int | None, Query(ge=0)] = None) -> Response:
+async def read_replay(table_id: str, session: SessionDep, seq: Annotated[int | None, Query(ge=0)] = None) -> Response:
     """The spectator's view of the table after the events up to ``seq`` (default: now), the
     latest seq, and the spectator's copy of the events up to ``seq`` (at most the last 200).
     404 ``unknown_table`` for a table that does not exist."""
@@ -65,8 +65,14 @@ async def read_replay(table_id: str, session: SessionDep,
         env = current if target == current.seq else await session.envelope_at(table_id, target)
         projection = await session.projection(table_id)
         events = await session.events_after(table_id, max(-1, target - EVENTS_SHOWN), target)
-        body = orjson.dumps({"seq": target, "state_seq": env.seq,
-                             "view": projection.view(env, None), "events": projection.events(events, None)})
+        body = orjson.dumps(
+            {
+                "seq": target,
+                "state_seq": env.seq,
+                "view": projection.view(env, None),
+                "events": projection.events(events, None),
+            }
+        )
         _cache[key] = body  # what a spectator saw at a seq never changes
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)

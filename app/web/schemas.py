@@ -110,8 +110,9 @@ class TokenIssued(BaseModel):
 
 class ActionRequest(_In):
     id: Annotated[SafeStr, Field(min_length=1, max_length=80)]
-    action: dict[str, Any] = Field(description="One of the table system's actions; see components "
-                                               "'<System>Action' (discriminated on 'kind')")
+    action: dict[str, Any] = Field(
+        description="One of the table system's actions; see components '<System>Action' (discriminated on 'kind')"
+    )
 
 
 class ActionResult(BaseModel):
@@ -122,11 +123,13 @@ class ActionResult(BaseModel):
 
 class PreviewResult(BaseModel):
     legal: bool
-    events: list[dict[str, Any]] = Field(description="The consequences the acting seat may know: only "
-                                                     "previewable kinds, the same on any dice")
+    events: list[dict[str, Any]] = Field(
+        description="The consequences the acting seat may know: only previewable kinds, the same on any dice"
+    )
     outcome: Literal["known", "random", "hidden"] = Field(
         description="'random': dice would decide part of the result; 'hidden': other consequences "
-                    "(draws, hidden choices) are not shown; 'known': the events are the whole result")
+        "(draws, hidden choices) are not shown; 'known': the events are the whole result"
+    )
     error: ErrorBody | None
 
 

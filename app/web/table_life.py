@@ -98,8 +98,9 @@ async def rejoin(table_id: str, body: RejoinRequest, session: SessionDep) -> dic
 
 
 @router.post("/tables/{table_id}/rejoin-link", response_model=LinkIssued, tags=["seats"])
-async def issue_link(table_id: str, actor: ActorDep, session: SessionDep,
-                     body: Annotated[LinkRequest | None, Body()] = None) -> dict[str, Any]:
+async def issue_link(
+    table_id: str, actor: ActorDep, session: SessionDep, body: Annotated[LinkRequest | None, Body()] = None
+) -> dict[str, Any]:
     """A new rejoin link for a seat (its older links stop working): the host for any taken seat,
     a player for their own."""
     return await seat_links.issue(session, actor, (body or LinkRequest()).seat)
@@ -134,17 +135,21 @@ async def change_settings(table_id: str, body: SettingsChange, actor: ActorDep, 
 
 # --- chat --------------------------------------------------------------------------------
 @router.get("/tables/{table_id}/chat", response_model=ChatPage, tags=["play"], dependencies=[ClientLimit])
-async def read_chat(table_id: str, session: SessionDep, token: Annotated[str | None, Depends(bearer)] = None,
-                    upto: Annotated[int | None, Query(ge=0, description="Lines said at or before this seq")] = None
-                    ) -> dict[str, Any]:
+async def read_chat(
+    table_id: str,
+    session: SessionDep,
+    token: Annotated[str | None, Depends(bearer)] = None,
+    upto: Annotated[int | None, Query(ge=0, description="Lines said at or before this seq")] = None,
+) -> dict[str, Any]:
     """The table's chat as this token's holder may read it (no token: as a spectator)."""
     await session.table_meta(table_id)
     role = (await session.authenticate(table_id, token)).role if token else "spectator"
     settings = await read_settings(session, table_id)
     status = (await session.current(table_id)).status
     lines = await chat.history(session.engine, table_id, upto)
-    return {"lines": chat.filter_lines(lines, role, spectator_chat=settings["spectator_chat"],
-                                       game_open=status == "open")}
+    return {
+        "lines": chat.filter_lines(lines, role, spectator_chat=settings["spectator_chat"], game_open=status == "open")
+    }
 
 
 # --- rematch -----------------------------------------------------------------------------
@@ -185,8 +190,9 @@ async def watch_page(request: Request, session: SessionDep) -> HTMLResponse:
 
 
 @pages.get("/tables/{table_id}/qr.svg", include_in_schema=False)
-async def table_qr(request: Request, table_id: str, session: SessionDep,
-                   watch: Annotated[bool, Query()] = False) -> Response:
+async def table_qr(
+    request: Request, table_id: str, session: SessionDep, watch: Annotated[bool, Query()] = False
+) -> Response:
     """A QR code of the table's link (its LAN address when served with ``--lan``)."""
     from app.web.pages import share_url
 
@@ -209,8 +215,13 @@ class QrRequest(_In):
     text: Annotated[SafeStr, Field(min_length=1, max_length=600)]
 
 
-@router.post("/qr", tags=["tables"], dependencies=[ClientLimit], response_class=Response,
-             responses={200: {"content": {"image/svg+xml": {}}}})
+@router.post(
+    "/qr",
+    tags=["tables"],
+    dependencies=[ClientLimit],
+    response_class=Response,
+    responses={200: {"content": {"image/svg+xml": {}}}},
+)
 async def make_qr(body: QrRequest) -> Response:
     """A QR code (SVG) of a link the page holds, such as a seat's rejoin link (POSTed, so the
     secret in it stays out of addresses and logs)."""

@@ -17,8 +17,9 @@ pytestmark = pytest.mark.anyio
 
 
 async def _table(client: httpx.AsyncClient, system: str, options: dict, seed: str) -> tuple[str, str]:
-    created = await client.post("/api/tables", json={"system": system, "name": "Bots", "seed": seed,
-                                                     "options": options})
+    created = await client.post(
+        "/api/tables", json={"system": system, "name": "Bots", "seed": seed, "options": options}
+    )
     assert created.status_code == 201, created.text
     return created.json()["id"], created.json()["host_token"]
 
@@ -45,12 +46,16 @@ async def test_legal_answers_only_for_the_tokens_seat(fast_server: Server) -> No
     async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
         table, _host = await _table(client, "small-soldiers", {}, "bots-legal")
         seats = [s["seat"] for s in (await client.get(f"/api/tables/{table}")).json()["seats"]]
-        tokens = {s: (await client.post(f"/api/tables/{table}/join", json={"seat": s, "name": s})).json()["token"]
-                  for s in seats}
+        tokens = {
+            s: (await client.post(f"/api/tables/{table}/join", json={"seat": s, "name": s})).json()["token"]
+            for s in seats
+        }
         spectator = (await client.post(f"/api/tables/{table}/spectate", json={})).json()["token"]
-        answers = {s: (await client.get(f"/api/tables/{table}/legal",
-                                        headers={"Authorization": f"Bearer {t}"})).json() for s, t in tokens.items()}
-        watched = (await client.get(f"/api/tables/{table}/legal", headers={"Authorization": f"Bearer {spectator}"}))
+        answers = {
+            s: (await client.get(f"/api/tables/{table}/legal", headers={"Authorization": f"Bearer {t}"})).json()
+            for s, t in tokens.items()
+        }
+        watched = await client.get(f"/api/tables/{table}/legal", headers={"Authorization": f"Bearer {spectator}"})
         anonymous = await client.get(f"/api/tables/{table}/legal")
     assert all(a["actions"] for a in answers.values()) and answers[seats[0]] != answers[seats[1]]
     assert watched.json()["actions"] == [] and anonymous.status_code in (200, 401)
@@ -62,11 +67,13 @@ async def test_the_host_adds_and_removes_a_computer_player(fast_server: Server) 
     async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
         table, host = await _table(client, "hgb", {}, "bots-host")
         human = (await client.post(f"/api/tables/{table}/join", json={"seat": "north", "name": "Ann"})).json()["token"]
-        refused = await client.post(f"/api/tables/{table}/bots", json={"seat": "south"},
-                                    headers={"Authorization": f"Bearer {human}"})
+        refused = await client.post(
+            f"/api/tables/{table}/bots", json={"seat": "south"}, headers={"Authorization": f"Bearer {human}"}
+        )
         assert refused.status_code == 403
-        added = await client.post(f"/api/tables/{table}/bots", json={"seat": "south"},
-                                  headers={"Authorization": f"Bearer {host}"})
+        added = await client.post(
+            f"/api/tables/{table}/bots", json={"seat": "south"}, headers={"Authorization": f"Bearer {host}"}
+        )
         assert added.status_code == 201, added.text
         seats = {s["seat"]: s for s in (await client.get(f"/api/tables/{table}")).json()["seats"]}
         assert seats["south"]["name"] == "Computer" and seats["south"]["state"] == "taken"
@@ -80,8 +87,9 @@ async def test_the_host_adds_and_removes_a_computer_player(fast_server: Server) 
 
 async def test_the_lobby_form_seats_computer_players(fast_server: Server) -> None:
     async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
-        created = await client.post("/lobby/create",
-                                    data={"system": "small-soldiers", "name": "Solo", "computers": "1"})
+        created = await client.post(
+            "/lobby/create", data={"system": "small-soldiers", "name": "Solo", "computers": "1"}
+        )
         assert created.status_code == 204, created.text
         table = created.headers["HX-Redirect"].split("/tables/")[1].split("#")[0]
         seats = (await client.get(f"/api/tables/{table}")).json()["seats"]
@@ -97,8 +105,19 @@ async def test_warboard_bot_plays_a_seat_from_its_own_process(fast_server: Serve
         joined = await client.post(f"/api/tables/{table}/join", json={"seat": "p1", "name": "Computer"})
         mine = BotClient(fast_server.url, table, joined.json()["token"], seed="cli-p1", delay=0)
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "app.cli", "bot", fast_server.url, table, "--seat", "p2", "--delay", "0",
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+            sys.executable,
+            "-m",
+            "app.cli",
+            "bot",
+            fast_server.url,
+            table,
+            "--seat",
+            "p2",
+            "--delay",
+            "0",
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
         try:
             await asyncio.wait_for(mine.run(), timeout=240)
             out, err = await asyncio.wait_for(proc.communicate(), timeout=60)

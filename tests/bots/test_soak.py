@@ -9,12 +9,18 @@ import pytest
 
 from app.bots.local import play
 
-GAMES = [("small-soldiers", {}, ["p1", "p2"]), ("gkr", {"players": 2}, None), ("srbr", {}, None),
-         ("gkr", {"players": 4}, None), ("hgb", {}, None)]
+GAMES = [
+    ("small-soldiers", {}, ["p1", "p2"]),
+    ("gkr", {"players": 2}, None),
+    ("srbr", {}, None),
+    ("gkr", {"players": 4}, None),
+    ("hgb", {}, None),
+]
 
 
-@pytest.mark.parametrize(("system_id", "options", "_seats"), GAMES,
-                         ids=[g[0] + "".join(f"-{k}{v}" for k, v in g[1].items()) for g in GAMES])
+@pytest.mark.parametrize(
+    ("system_id", "options", "_seats"), GAMES, ids=[g[0] + "".join(f"-{k}{v}" for k, v in g[1].items()) for g in GAMES]
+)
 def test_bot_games_reach_an_outcome_without_errors(system_id, options, _seats):
     result = play(system_id, options, "soak-1", {}, limit=4000)
     assert result.reason != "unfinished" and result.winners, result

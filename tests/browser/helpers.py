@@ -41,11 +41,14 @@ def centre(page: Page, label: str) -> tuple[float, float]:
 
 def board_point(page: Page, x: float, y: float) -> tuple[float, float]:
     """Screen coordinates of board coordinates (inches or hex-pixel units)."""
-    point = page.evaluate("""([x, y]) => {
+    point = page.evaluate(
+        """([x, y]) => {
         const svg = document.getElementById('board');
         const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
         return [p.x, p.y];
-    }""", [x, y])
+    }""",
+        [x, y],
+    )
     return float(point[0]), float(point[1])
 
 
@@ -71,9 +74,13 @@ def panel_shot(page: Page, path: Path, show: str = "") -> None:
 def unnamed_controls(page: Page, extra: str = "") -> list[str]:
     """Controls of the game panel (and any ``extra`` selector) without an accessible name."""
     selector = "#system-panel button, #system-panel input, #system-panel select, #system-panel textarea" + (
-        f", {extra}" if extra else "")
-    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)].filter((n) => {
+        f", {extra}" if extra else ""
+    )
+    return page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].filter((n) => {
         const named = (n.getAttribute('aria-label') || '').trim() || (n.labels && [...n.labels].some((l) => l.textContent.trim()))
             || (n.tagName === 'BUTTON' && n.textContent.trim());
         return !named;
-    }).map((n) => n.outerHTML.slice(0, 120))""", selector)  # type: ignore[no-any-return]
+    }).map((n) => n.outerHTML.slice(0, 120))""",
+        selector,
+    )  # type: ignore[no-any-return]

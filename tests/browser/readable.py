@@ -42,9 +42,13 @@ def assert_labels_apart(page: Page) -> None:
     boxes = label_boxes(page)
     assert boxes, "no labels shown"
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            apart = a["x"] + a["w"] <= b["x"] + 0.5 or b["x"] + b["w"] <= a["x"] + 0.5 \
-                or a["y"] + a["h"] <= b["y"] + 0.5 or b["y"] + b["h"] <= a["y"] + 0.5
+        for b in boxes[i + 1 :]:
+            apart = (
+                a["x"] + a["w"] <= b["x"] + 0.5
+                or b["x"] + b["w"] <= a["x"] + 0.5
+                or a["y"] + a["h"] <= b["y"] + 0.5
+                or b["y"] + b["h"] <= a["y"] + 0.5
+            )
             assert apart, f"labels overlap: {a} and {b}"
 
 
@@ -56,11 +60,18 @@ def assert_primary_in_view(page: Page, name: str | re.Pattern[str]) -> None:
     box = button.bounding_box()
     size = page.viewport_size
     assert box and size
-    assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"], box
+    assert (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"]
+        and box["y"] + box["height"] <= size["height"]
+    ), box
 
 
 def assert_nothing_of_the_drag(page: Page) -> None:
-    expect(page.locator("#board .drag-path, #board .drag-route, #board .drag-origin, #board [data-shapes$='-drag']")).to_have_count(0)
+    expect(
+        page.locator("#board .drag-path, #board .drag-route, #board .drag-origin, #board [data-shapes$='-drag']")
+    ).to_have_count(0)
 
 
 def assert_human_log(page: Page, *phrases: str) -> None:

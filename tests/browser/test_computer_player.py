@@ -37,8 +37,10 @@ def test_a_computer_opponent_plays_hgb_from_the_host_panel(server: Server, new_p
         tid, host = created["id"], created["host_token"]
         me = join(client, tid, "north", "Ann")
         page = new_page(1280, 800)
-        page.add_init_script(f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: "
-                             f"{token_of(me)!r}, role: 'player', seat: 'north', name: 'Ann'}}))")
+        page.add_init_script(
+            f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: "
+            f"{token_of(me)!r}, role: 'player', seat: 'north', name: 'Ann'}}))"
+        )
         page.goto(f"{server.url}/tables/{tid}#host={host}")
         page.wait_for_selector(CONNECTED)
         page.get_by_role("button", name="Add a computer player at south").click()
@@ -55,8 +57,11 @@ def test_a_computer_opponent_plays_hgb_from_the_host_panel(server: Server, new_p
             assert act(client, tid, me, {"kind": "activate_group", "group": group["id"]}).status_code == 200
             assert act(client, tid, me, {"kind": "end_group"}).status_code == 200
         before = {p["id"]: (p["x"], p["y"]) for p in view_of(page)["pieces"] if p["owner"] == "south"}
-        _wait(page, lambda v: _phase(v) == "activation" and v.get("to_activate") == "north"
-              and v.get("current") is None, seconds=90)
+        _wait(
+            page,
+            lambda v: _phase(v) == "activation" and v.get("to_activate") == "north" and v.get("current") is None,
+            seconds=90,
+        )
         after = {p["id"]: (p["x"], p["y"]) for p in view_of(page)["pieces"] if p["owner"] == "south"}
         assert after != before, "the computer's group moved"
         expect(page.locator("#log")).to_contain_text("Computer (south)")

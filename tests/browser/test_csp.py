@@ -30,7 +30,9 @@ WATCH = """document.addEventListener("securitypolicyviolation", (e) =>
 
 def _watch(page: Page, found: list[str]) -> None:
     page.add_init_script(WATCH)
-    page.on("console", lambda m: found.append(m.text) if ("CSP" in m.text or "Content Security Policy" in m.text) else None)
+    page.on(
+        "console", lambda m: found.append(m.text) if ("CSP" in m.text or "Content Security Policy" in m.text) else None
+    )
 
 
 def _until_seq(page: Page, seq: int) -> None:
@@ -71,8 +73,10 @@ def test_no_csp_violation_while_playing(server: Server, new_page, system_id: str
         _watch(page, found)
         first = table["seats"][0]
         saved = json.dumps({"token": tokens[first], "role": "player", "seat": first, "name": first.upper()})
-        page.add_init_script(f"localStorage.setItem('warboard:table:{table_id}', {json.dumps(saved)});"
-                             f"localStorage.setItem('warboard:host:{table_id}', {json.dumps(table['host_token'])});")
+        page.add_init_script(
+            f"localStorage.setItem('warboard:table:{table_id}', {json.dumps(saved)});"
+            f"localStorage.setItem('warboard:host:{table_id}', {json.dumps(table['host_token'])});"
+        )
         page.goto(f"{server.url}/tables/{table_id}")
         page.wait_for_selector(CONNECTED)
         rng = random.Random(system_id)
@@ -85,16 +89,23 @@ def test_no_csp_violation_while_playing(server: Server, new_page, system_id: str
                 break
             pool = [(s, a) for s in table["seats"] for a in system.legal_actions(state, s)]
             if system_id == "sandbox":
-                pool = [(table["seats"][step % 2], {"kind": "add_token", "token": f"t{step}", "x": 2 + step % 9,
-                                                    "y": 3, "label": f"T{step}"})]
+                pool = [
+                    (
+                        table["seats"][step % 2],
+                        {"kind": "add_token", "token": f"t{step}", "x": 2 + step % 9, "y": 3, "label": f"T{step}"},
+                    )
+                ]
             rng.shuffle(pool)
             for seat, action in pool[:10]:
                 try:
                     system.parse_action(action)
                 except WarboardError:
                     continue
-                response = client.post(f"/api/tables/{table_id}/actions", json={"id": f"a{step}", "action": action},
-                                       headers={"Authorization": f"Bearer {tokens[seat]}"})
+                response = client.post(
+                    f"/api/tables/{table_id}/actions",
+                    json={"id": f"a{step}", "action": action},
+                    headers={"Authorization": f"Bearer {tokens[seat]}"},
+                )
                 if response.status_code == 200:
                     played += 1
                     break

@@ -19,14 +19,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, board_point, drag, open_seat, panel_shot, unnamed_controls as panel_unnamed
+from tests.browser.helpers import CONNECTED, board_point, drag, open_seat, panel_shot
+from tests.browser.helpers import unnamed_controls as panel_unnamed
 from tests.conftest import Server
 from tests.helpers import act, join, new_table, token_of
 from tests.systems.gkr.test_game import OPTIONS, SEED, play_buildings_game
 
 pytestmark = pytest.mark.browser
 
-SQRT3 = 3 ** 0.5
+SQRT3 = 3**0.5
 DB, KW, TH = "diamondback", "king-wolf", "thunderhappy"
 
 
@@ -118,7 +119,9 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     assert th.locator(".gkr-dest").count() > near
     th.select_option("#gkr-facing", "180")
     lit_hex(th, 3, 1).click()
-    expect(th.locator("#log")).to_contain_text("ThunderHappy Heavy Hitter moved 2 hexes to (3, 1), facing west with a movement card")
+    expect(th.locator("#log")).to_contain_text(
+        "ThunderHappy Heavy Hitter moved 2 hexes to (3, 1), facing west with a movement card"
+    )
     expect(unit(db, "thunderhappy:heavy")).to_have_attribute("aria-label", re.compile(r"hex \(3, 1\), facing 180"))
     end_turn(th)
 
@@ -194,7 +197,9 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
         expect(page.locator(".gkr-firing")).to_contain_text("Mine Mate")
     expect(kw.locator("#log")).to_contain_text("Big Little Buddy fired Mine Mate at King Wolf Heavy Hitter")
     expect(kw.locator(".gkr-attacks .gkr-rolls li")).to_have_count(2)  # the dice of both attacks
-    expect(kw.locator(".gkr-attacks")).to_contain_text("Mine Mate Big Little Buddy → King Wolf Heavy Hitter (flank shot)")
+    expect(kw.locator(".gkr-attacks")).to_contain_text(
+        "Mine Mate Big Little Buddy → King Wolf Heavy Hitter (flank shot)"
+    )
     expect(kw.locator("#log")).to_contain_text("Big Little Buddy was destroyed by ThunderHappy")
     expect(kw.locator("#log")).to_contain_text("ThunderHappy took a random sponsor card from DiamondBack")
     expect(unit(eve, "king-wolf:heavy")).not_to_have_attribute("aria-label", re.compile(r"status 25 cards"))
@@ -223,7 +228,9 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
         wait_phase(page, "deploy")
         expect(page.locator(".gkr-status")).to_contain_text("Round 2")
         expect(unit(page, "blb")).to_have_attribute("aria-label", re.compile(r"hex \(0, 0\)"))
-    expect(unit(eve, "diamondback:combat")).to_have_attribute("aria-label", re.compile(rf"hex \({spot['q']}, {spot['r']}\)"))
+    expect(unit(eve, "diamondback:combat")).to_have_attribute(
+        "aria-label", re.compile(rf"hex \({spot['q']}, {spot['r']}\)")
+    )
     expect(kw.locator(".gkr-blb .gkr-control")).to_contain_text("Uncontrolled")
     shot(th, artifacts, "8-round-2")
 
@@ -244,7 +251,9 @@ def test_the_winner_banner_and_demolished_buildings(server: Server, new_page, ar
     for seat in (KW, DB):
         page = new_page(1400, 900)
         me = {"token": token_of(seats[seat]), "role": "player", "seat": seat, "name": seat.title()}
-        page.add_init_script(f"localStorage.setItem({json.dumps(f'warboard:table:{tid}')}, {json.dumps(json.dumps(me))})")
+        page.add_init_script(
+            f"localStorage.setItem({json.dumps(f'warboard:table:{tid}')}, {json.dumps(json.dumps(me))})"
+        )
         page.goto(f"{server.url}/tables/{tid}")
         page.wait_for_selector(CONNECTED)
         pages[seat] = page
@@ -283,10 +292,14 @@ def test_manual_resolution_controls(server: Server, new_page, artifacts: Path) -
         seats = {s: join(client, tid, s, s.title()) for s in (DB, KW, TH)}
         for i, (seat, action) in enumerate(opening[:combat]):
             assert act(client, tid, seats[seat], action, f"m-{i}").status_code == 200
-        db, th = open_with_token(new_page, server, tid, DB, seats[DB]), open_with_token(new_page, server, tid, TH, seats[TH])
+        db, th = (
+            open_with_token(new_page, server, tid, DB, seats[DB]),
+            open_with_token(new_page, server, tid, TH, seats[TH]),
+        )
         wait_phase(db, "combat")
         expect(db.locator(".gkr-records")).to_contain_text(
-            "Resolved by the players: Energy, Weapon values, Dice, Flank shots, Tagging")
+            "Resolved by the players: Energy, Weapon values, Dice, Flank shots, Tagging"
+        )
         db.check("#gkr-w-blb-mine-mate")
         db.select_option("#gkr-w-blb-mine-mate-t", "0,2")
         # manual weapons and flank shots: the player states the values and the flank
@@ -299,7 +312,7 @@ def test_manual_resolution_controls(server: Server, new_page, artifacts: Path) -
         expect(db.locator(".gkr-firing")).to_contain_text("Mine Mate")
         mine = view(db)["firing_line"][0]
         assert mine["weapon"]["damage"] == 2 and mine["flank"] is True
-        for seat, action in opening[combat + 1:combat + 3]:
+        for seat, action in opening[combat + 1 : combat + 3]:
             assert act(client, tid, seats[seat], action).status_code == 200
     # the Mine Mate resolves first (speed 2): DiamondBack states what it did to King Wolf
     expect(db.get_by_role("group", name="State the result of your attack")).to_be_visible()

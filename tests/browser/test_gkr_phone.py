@@ -44,7 +44,7 @@ def test_gkr_pieces_stay_inside_their_hexes(server: Server, new_page, artifacts:
             assert max(b["w"], b["h"]) / 2 <= inner + 0.5, (b, inner)
     # neighbours (one hex apart) never cover each other: their bodies' circles stay apart
     for i, a in enumerate(bodies):
-        for b in bodies[i + 1:]:
+        for b in bodies[i + 1 :]:
             gap = math.dist((a["x"] + a["w"] / 2, a["y"] + a["h"] / 2), (b["x"] + b["w"] / 2, b["y"] + b["h"] / 2))
             assert gap + 0.5 >= (max(a["w"], a["h"]) + max(b["w"], b["h"])) / 2, f"pieces overlap: {a} and {b}"
     assert_pieces_readable(page)

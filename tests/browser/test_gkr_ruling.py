@@ -11,7 +11,17 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import open_seat
-from tests.browser.test_gkr import DB, KW, TH, first_round_actions, open_with_token, shot, unnamed_controls, view, wait_phase
+from tests.browser.test_gkr import (
+    DB,
+    KW,
+    TH,
+    first_round_actions,
+    open_with_token,
+    shot,
+    unnamed_controls,
+    view,
+    wait_phase,
+)
 from tests.conftest import Server
 from tests.helpers import act, join, new_table
 from tests.systems.gkr.test_game import OPTIONS, SEED
@@ -21,7 +31,10 @@ pytestmark = pytest.mark.browser
 
 def assert_ruling_buttons_apart(page) -> None:  # type: ignore[no-untyped-def]
     """Uphold and Overturn (ruling.js): 44 px targets, at least 24 px of space between them."""
-    uphold, overturn = page.get_by_role("button", name="Uphold record 0"), page.get_by_role("button", name="Overturn record 0")
+    uphold, overturn = (
+        page.get_by_role("button", name="Uphold record 0"),
+        page.get_by_role("button", name="Overturn record 0"),
+    )
     # brought up from below (on a phone the board stays on top of the sheets scrolling under it)
     page.locator(".ruling").evaluate("el => el.scrollIntoView({block: 'end'})")
     page.wait_for_timeout(200)
@@ -47,9 +60,14 @@ def test_gkr_dispute_and_the_hosts_ruling_from_the_page(server: Server, new_page
         seats = {s: join(client, tid, s, s.title()) for s in (DB, KW, TH)}
         for i, (seat, action) in enumerate(opening[:combat]):  # DiamondBack chooses its weapons next
             assert act(client, tid, seats[seat], action, f"m-{i}").status_code == 200, action
-    db, th = open_with_token(new_page, server, tid, DB, seats[DB]), open_with_token(new_page, server, tid, TH, seats[TH])
+    db, th = (
+        open_with_token(new_page, server, tid, DB, seats[DB]),
+        open_with_token(new_page, server, tid, TH, seats[TH]),
+    )
     hal = new_page(1400, 900)
-    hal.add_init_script(f"localStorage.setItem({json.dumps(f'warboard:host:{tid}')}, {json.dumps(table['host_token'])})")
+    hal.add_init_script(
+        f"localStorage.setItem({json.dumps(f'warboard:host:{tid}')}, {json.dumps(table['host_token'])})"
+    )
     open_seat(hal, server.url, tid, None, "Hal")
     wait_phase(db, "combat")
     energy = view(db)["players"][DB]["energy"]
@@ -57,19 +75,25 @@ def test_gkr_dispute_and_the_hosts_ruling_from_the_page(server: Server, new_page
     db.get_by_label("Energy spent").fill("2")
     db.get_by_label("Note").fill("movement of the Combat Unit")
     db.get_by_role("button", name="Record the result").click()
-    expect(th.locator(".gkr-records")).to_contain_text("DiamondBack · Energy: 2 energy, movement of the Combat Unit · open")
+    expect(th.locator(".gkr-records")).to_contain_text(
+        "DiamondBack · Energy: 2 energy, movement of the Combat Unit · open"
+    )
     expect(th.locator('.gkr-counts tr[data-seat="diamondback"] td').first).to_have_text(str(energy - 2))
     expect(db.get_by_role("button", name="Dispute")).to_have_count(0)  # not one's own record
     expect(hal.get_by_role("button", name="Overturn record 0")).to_have_count(0)  # nothing disputed yet
     th.get_by_label("Reason to dispute record 0").fill("it did not move")
     th.get_by_role("button", name="Dispute").click()
-    expect(hal.locator(".gkr-records")).to_contain_text("On hold: ThunderHappy disputes record 0 by DiamondBack (it did not move)")
+    expect(hal.locator(".gkr-records")).to_contain_text(
+        "On hold: ThunderHappy disputes record 0 by DiamondBack (it did not move)"
+    )
     expect(db.get_by_role("button", name="Overturn record 0")).to_have_count(0)  # players never rule
     expect(hal.get_by_role("button", name="Uphold record 0")).to_be_visible()
     assert unnamed_controls(hal) == []
     assert_ruling_buttons_apart(hal)
     phone = new_page(390, 844)  # the host on a phone: the same spacing
-    phone.add_init_script(f"localStorage.setItem({json.dumps(f'warboard:host:{tid}')}, {json.dumps(table['host_token'])})")
+    phone.add_init_script(
+        f"localStorage.setItem({json.dumps(f'warboard:host:{tid}')}, {json.dumps(table['host_token'])})"
+    )
     open_seat(phone, server.url, tid, None, "Hal")
     expect(phone.get_by_role("button", name="Uphold record 0")).to_be_attached()
     assert_ruling_buttons_apart(phone)

@@ -153,7 +153,9 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(north.locator(".hgb-card[data-model='n-cg1-1']")).to_contain_text("Warrior 1")
     drag_through(north, [model_centre(north, "n-cg1-1"), board_point(north, 20, 11)])
     north.mouse.up()
-    expect(north.locator("#log")).to_contain_text(re.compile(r"deploys Warrior 1 at \((19\.9|20(\.\d)?), (10\.9|11(\.\d)?)\) facing 90°"))
+    expect(north.locator("#log")).to_contain_text(
+        re.compile(r"deploys Warrior 1 at \((19\.9|20(\.\d)?), (10\.9|11(\.\d)?)\) facing 90°")
+    )
     x, y, _ = piece_at(north, "n-cg1-1")
     assert math.hypot(x - 20, y - 11) < 0.25
     south.get_by_label("Model", exact=True).select_option("s-cg1-1")
@@ -185,7 +187,9 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     assert waypoints >= 2, "the bend is kept in the drawn path"
     shot(north, artifacts, "3-dragging")
     north.mouse.up()
-    expect(north.locator("#log")).to_contain_text(re.compile(r"Warrior 1 moves to \((20\.9|21(\.\d)?), 14\.\d\) facing \d+°: 3\.\d+ MP spent"))
+    expect(north.locator("#log")).to_contain_text(
+        re.compile(r"Warrior 1 moves to \((20\.9|21(\.\d)?), 14\.\d\) facing \d+°: 3\.\d+ MP spent")
+    )
     x, y, facing = piece_at(north, "n-cg1-1")
     assert math.hypot(x - 21, y - 14.5) < 0.25 and abs(facing - 90) < 5
     expect(north.locator(".hgb-mp")).to_contain_text(re.compile(r"MP: 3\.\d+ spent of 4"))
@@ -200,7 +204,11 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(aim).to_contain_text("Open (+1)")
     expect(aim).to_contain_text("The whole model and its base are in sight")
     expect(aim).to_contain_text("Legal: roll when ready.")
-    expect(aim.locator(".hgb-odds")).to_have_text(re.compile(r"^Odds: hit \d+(\.\d)?%; 1 box \d+(\.\d)?%, 2 boxes \d+(\.\d)?%, Overkill \d+(\.\d)?%, destroyed \d+(\.\d)?%$"))
+    expect(aim.locator(".hgb-odds")).to_have_text(
+        re.compile(
+            r"^Odds: hit \d+(\.\d)?%; 1 box \d+(\.\d)?%, 2 boxes \d+(\.\d)?%, Overkill \d+(\.\d)?%, destroyed \d+(\.\d)?%$"
+        )
+    )
     expect(north.locator(".hgb-arc")).to_have_count(1)
     expect(north.locator(".hgb-ring")).to_have_count(5)
     expect(north.locator(".hgb-aim-line")).to_have_count(1)
@@ -213,7 +221,8 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(north.locator(".hgb-last")).to_contain_text(re.compile(r"Jäger 1: attack -?\d+ vs defence .*1 box"))
     expect(south.locator("#log")).to_contain_text(re.compile(r"Warrior 1 fires LAC at Jäger 1"))
     expect(south.locator(".hgb-card[data-model='s-cg1-1'] .hgb-boxes")).to_have_attribute(
-        "aria-label", re.compile(r"Sturdy crossed, .*1 of \d+ crossed"))
+        "aria-label", re.compile(r"Sturdy crossed, .*1 of \d+ crossed")
+    )
     expect(crossed(eve, "s-cg1-1")).to_have_count(1)  # the watcher's read-only panel
     expect(eve.locator(".hgb-last")).to_contain_text("Last attack: Warrior 1 → Jäger 1 (LAC)")
     expect(eve.locator("#system-panel button:not(.link), #system-panel select, #system-panel input")).to_have_count(0)
@@ -258,21 +267,36 @@ def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path)
         seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
         for s in ("north", "south"):
             assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-        assert act(client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}).status_code == 200
-        assert act(client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}).status_code == 200
+        assert (
+            act(
+                client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}
+            ).status_code
+            == 200
+        )
+        assert (
+            act(
+                client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}
+            ).status_code
+            == 200
+        )
         for s in ("north", "south"):
             assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
         v = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]
         first = v["initiative"]["winner"]
         mover = "south" if first == "north" else "north"
         keeper, moving = f"{first[0]}-cg1-1", f"{mover[0]}-cg1-1"
-        for a in ({"kind": "choose_first", "seat": first}, {"kind": "done", "model": keeper, "keep_action": True},
-                  {"kind": "end_group"}):
+        for a in (
+            {"kind": "choose_first", "seat": first},
+            {"kind": "done", "model": keeper, "keep_action": True},
+            {"kind": "end_group"},
+        ):
             r = act(client, tid, seats[first], a)
             assert r.status_code == 200, r.text
     pages = {"north": new_page(1400, 950), "south": new_page(1400, 950)}
     for s, page in pages.items():
-        page.add_init_script(f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(seats[s])!r}, role: 'player', seat: {s!r}, name: {s.title()!r}}}))")
+        page.add_init_script(
+            f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(seats[s])!r}, role: 'player', seat: {s!r}, name: {s.title()!r}}}))"
+        )
         page.goto(f"{server.url}/tables/{tid}")
         page.wait_for_selector("#conn.conn-connected")
     wait_phase(pages[mover], "activation")
@@ -329,18 +353,24 @@ def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path
         table = new_table(client, "hgb", name="Indirect", options=OPTIONS, seed="hgb-browser-if-1")
         tid = table["id"]
         seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
-        setup = [("north", {"kind": "ready"}), ("south", {"kind": "ready"}),
-                 ("north", {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}),
-                 ("north", {"kind": "deploy", "model": "n-cg1-2", "x": 24, "y": 11, "facing": 90}),
-                 ("south", {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 36.5, "facing": 270}),
-                 ("north", {"kind": "ready"}), ("south", {"kind": "ready"})]
+        setup = [
+            ("north", {"kind": "ready"}),
+            ("south", {"kind": "ready"}),
+            ("north", {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}),
+            ("north", {"kind": "deploy", "model": "n-cg1-2", "x": 24, "y": 11, "facing": 90}),
+            ("south", {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 36.5, "facing": 270}),
+            ("north", {"kind": "ready"}),
+            ("south", {"kind": "ready"}),
+        ]
         for s, a in setup:
             r = act(client, tid, seats[s], a)
             assert r.status_code == 200, r.text
         winner = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]["initiative"]["winner"]
         assert act(client, tid, seats[winner], {"kind": "choose_first", "seat": "north"}).status_code == 200
     page = new_page(1400, 950)
-    page.add_init_script(f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(seats['north'])!r}, role: 'player', seat: 'north', name: 'North'}}))")
+    page.add_init_script(
+        f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(seats['north'])!r}, role: 'player', seat: 'north', name: 'North'}}))"
+    )
     page.goto(f"{server.url}/tables/{tid}")
     page.wait_for_selector("#conn.conn-connected")
     wait_phase(page, "activation")
@@ -361,7 +391,9 @@ def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path
     expect(aim).to_contain_text("Legal: roll when ready.")
     assert unnamed_controls(page) == []
     page.get_by_role("button", name="Roll the attack on Jäger 1").click()
-    expect(page.locator("#log")).to_contain_text(re.compile(r"Hunter 1 fires LRP at Jäger 1 indirectly \(observer Hunter 2\): -?\d+ vs 4"))
+    expect(page.locator("#log")).to_contain_text(
+        re.compile(r"Hunter 1 fires LRP at Jäger 1 indirectly \(observer Hunter 2\): -?\d+ vs 4")
+    )
     expect(page.locator(".hgb-landing")).to_have_count(1)
     expect(page.locator(".hgb-last")).to_contain_text("against Threshold 4")
     shot(page, artifacts, "10-indirect", ".hgb-last")

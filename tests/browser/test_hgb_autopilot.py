@@ -17,14 +17,19 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (390, 844)], ids=["laptop", "phone"])
-def test_the_autopilot_button_switches_the_order_on(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_the_autopilot_button_switches_the_order_on(
+    server: Server, new_page, artifacts: Path, size: tuple[int, int]
+) -> None:  # type: ignore[no-untyped-def]
     tid, first, seats = hgb_table(server)
     page = new_page(*size)
     sit(page, server.url, tid, first, seats[first])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
     assert first == "north", "the seeded initiative goes to the north, whose Jaguar has Autopilot"
-    pilot = next(c for c in view_of(page)["cards"] if c["seat"] == first
-                 and any(p.get("id") == "autopilot" for p in c.get("perks") or []))
+    pilot = next(
+        c
+        for c in view_of(page)["cards"]
+        if c["seat"] == first and any(p.get("id") == "autopilot" for p in c.get("perks") or [])
+    )
     # the Jaguar's Combat Group is activated from the page, then the Jaguar picked as the model
     page.locator("#system-panel select[data-key=group]").select_option(pilot["group"])
     page.get_by_role("button", name="Activate this group").and_(page.locator(".lifted")).click()
@@ -37,7 +42,9 @@ def test_the_autopilot_button_switches_the_order_on(server: Server, new_page, ar
     assert box and box["height"] >= 24
     page.screenshot(path=str(artifacts / f"hgb-autopilot-before-{size[0]}.png"))
     button.click()
-    expect(page.locator("#log")).to_contain_text(f"{pilot['label']}: Autopilot on from round 2 (one defence die, a second attack)")
+    expect(page.locator("#log")).to_contain_text(
+        f"{pilot['label']}: Autopilot on from round 2 (one defence die, a second attack)"
+    )
     off = page.get_by_role("button", name=re.compile(f"^Switch off Autopilot for {re.escape(pilot['label'])}"))
     expect(off).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#system-panel .hgb-autopilot")).to_contain_text("on from the next round")

@@ -49,7 +49,9 @@ def test_hgb_each_edge_at_the_bottom_of_its_own_screen(server: Server, new_page,
 
 def test_small_soldiers_each_flag_at_the_bottom(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
     with server.client() as client:
-        tid = new_table(client, "small-soldiers", name="Upside down", options={"map_name": "skirmish"}, seed="turned-1")["id"]
+        tid = new_table(
+            client, "small-soldiers", name="Upside down", options={"map_name": "skirmish"}, seed="turned-1"
+        )["id"]
         seats = {s: join(client, tid, s, s.title()) for s in ("gorgonites", "commandos")}
     for seat in seats:
         page = new_page(390, 844)
@@ -58,7 +60,10 @@ def test_small_soldiers_each_flag_at_the_bottom(server: Server, new_page, artifa
         if seat == "gorgonites":
             expect(page.locator("#board")).to_have_class(re.compile(r"\bflipped\b"))
         page.wait_for_timeout(200)
-        own, other = centre_of(page, f"flag-{seat}")[1], centre_of(page, f"flag-{'commandos' if seat == 'gorgonites' else 'gorgonites'}")[1]
+        own, other = (
+            centre_of(page, f"flag-{seat}")[1],
+            centre_of(page, f"flag-{'commandos' if seat == 'gorgonites' else 'gorgonites'}")[1],
+        )
         assert own > other, (seat, own, other)
         assert upright(page)
         page.screenshot(path=str(artifacts / f"orientation-small-soldiers-{seat}.png"))

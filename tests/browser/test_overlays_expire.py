@@ -23,7 +23,9 @@ def views(client: Any, tid: str, seats: dict[str, dict[str, str]]) -> dict[str, 
     return {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
 
 
-def play_until(client: Any, tid: str, seats: dict[str, dict[str, str]], done: Any, limit: int = 400) -> tuple[str, dict[str, Any]]:
+def play_until(
+    client: Any, tid: str, seats: dict[str, dict[str, str]], done: Any, limit: int = 400
+) -> tuple[str, dict[str, Any]]:
     """Play the view's choices through the API until ``done(view)`` holds for the seat to act."""
     for _ in range(limit):
         vs = views(client, tid, seats)
@@ -39,8 +41,9 @@ def test_small_soldiers_catapult_shot_is_gone_two_turns_later(fast_server: Serve
     server = fast_server
     with server.client() as client:
         for attempt in range(1, 8):
-            tid = new_table(client, "small-soldiers", name="Old shots", options={"map_name": "skirmish"},
-                            seed=f"shot-{attempt}")["id"]
+            tid = new_table(
+                client, "small-soldiers", name="Old shots", options={"map_name": "skirmish"}, seed=f"shot-{attempt}"
+            )["id"]
             seats = {s: join(client, tid, s, s.title()) for s in ("gorgonites", "commandos")}
             try:
                 seat, view = play_until(client, tid, seats, lambda v: bool(v["legal"].get("launch")), 300)
@@ -53,7 +56,10 @@ def test_small_soldiers_catapult_shot_is_gone_two_turns_later(fast_server: Serve
         page.goto(f"{server.url}/tables/{tid}?watch=1")
         page.wait_for_selector("#conn.conn-connected")
         fired = view["turn"]["round"]
-        assert act(client, tid, seats[seat], {"kind": "launch", "power": 8.0, "angle": 0.0, "offset": 0.0}).status_code == 200
+        assert (
+            act(client, tid, seats[seat], {"kind": "launch", "power": 8.0, "angle": 0.0, "offset": 0.0}).status_code
+            == 200
+        )
         expect(page.locator("#board .ss-shot")).to_have_count(1)
         page.screenshot(path=str(artifacts / "expire-small-soldiers-shot-fired.png"))
         # the other side's turn still shows it (it was fired at them) ...

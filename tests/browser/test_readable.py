@@ -15,8 +15,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import CONNECTED, board_point, drag
-from tests.browser.readable import (SIZES, assert_human_log, assert_labels_apart, assert_nothing_of_the_drag,
-                                    assert_pieces_readable, assert_primary_in_view)
+from tests.browser.readable import (
+    SIZES,
+    assert_human_log,
+    assert_labels_apart,
+    assert_nothing_of_the_drag,
+    assert_pieces_readable,
+    assert_primary_in_view,
+)
 from tests.conftest import Server
 from tests.helpers import act, join, new_table, token_of
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
@@ -27,7 +33,9 @@ pytestmark = pytest.mark.browser
 
 def sit(page: Page, url: str, tid: str, seat: str, headers: dict[str, str]) -> None:
     """Open the table page in a seat taken through the API."""
-    page.add_init_script(f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(headers)!r}, role: 'player', seat: {seat!r}, name: {seat.title()!r}}}))")
+    page.add_init_script(
+        f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(headers)!r}, role: 'player', seat: {seat!r}, name: {seat.title()!r}}}))"
+    )
     page.goto(f"{url}/tables/{tid}")
     page.wait_for_selector(CONNECTED)
 
@@ -70,8 +78,18 @@ def hgb_table(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]:
         seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
         for s in ("north", "south"):
             assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-        assert act(client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}).status_code == 200
-        assert act(client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}).status_code == 200
+        assert (
+            act(
+                client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}
+            ).status_code
+            == 200
+        )
+        assert (
+            act(
+                client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}
+            ).status_code
+            == 200
+        )
         for s in ("north", "south"):
             assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
         first = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]["initiative"]["winner"]
@@ -80,7 +98,9 @@ def hgb_table(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_hgb_reads_well_and_stops_at_the_mp_limit(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_hgb_reads_well_and_stops_at_the_mp_limit(
+    server: Server, new_page, artifacts: Path, size: tuple[int, int]
+) -> None:  # type: ignore[no-untyped-def]
     tid, first, seats = hgb_table(server)
     page = new_page(*size)
     sit(page, server.url, tid, first, seats[first])
@@ -101,7 +121,9 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(server: Server, new_page, arti
     expect(page.locator("#board-message")).to_contain_text("Stopped at the MP limit")
     page.screenshot(path=str(artifacts / f"readable-hgb-drag-{size[0]}x{size[1]}.png"))
     page.mouse.up()
-    expect(page.locator("#log")).to_contain_text(re.compile(r"moves to \(\d+(\.\d)?, \d+(\.\d)?\) facing \d+°: \d(\.\d)? MP spent, 0 left"))
+    expect(page.locator("#log")).to_contain_text(
+        re.compile(r"moves to \(\d+(\.\d)?, \d+(\.\d)?\) facing \d+°: \d(\.\d)? MP spent, 0 left")
+    )
     end = next(p for p in view_of(page)["pieces"] if p["id"] == mid)
     moved = abs(end["y"] - start["y"])
     assert budget - 0.15 < moved <= budget, (budget, moved)  # open ground: 1 MP an inch
@@ -138,9 +160,13 @@ def ss_play(server: Server, tid: str, seats: dict[str, dict[str, str]], until: s
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_small_soldiers_read_well_and_a_refused_drop_leaves_nothing(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_small_soldiers_read_well_and_a_refused_drop_leaves_nothing(
+    server: Server, new_page, artifacts: Path, size: tuple[int, int]
+) -> None:  # type: ignore[no-untyped-def]
     with server.client() as client:
-        tid = new_table(client, "small-soldiers", name="Readable toys", options={"map_name": "skirmish"}, seed="readable-1")["id"]
+        tid = new_table(
+            client, "small-soldiers", name="Readable toys", options={"map_name": "skirmish"}, seed="readable-1"
+        )["id"]
         seats = {s: join(client, tid, s, s.title()) for s in ("gorgonites", "commandos")}
     seat = ss_play(server, tid, seats, "spin")
     page = new_page(*size)
@@ -164,12 +190,17 @@ def test_small_soldiers_read_well_and_a_refused_drop_leaves_nothing(server: Serv
 
     # a drop on a space the fighter cannot reach is refused and leaves nothing drawn
     legal = {(d["q"], d["r"]) for d in view["legal"]["moves"][fid]}
-    cells = [c for c in view["board"]["cells"] if (c["q"], c["r"]) not in legal
-             and not any((p["q"], p["r"]) == (c["q"], c["r"]) for p in view["pieces"])]
+    cells = [
+        c
+        for c in view["board"]["cells"]
+        if (c["q"], c["r"]) not in legal and not any((p["q"], p["r"]) == (c["q"], c["r"]) for p in view["pieces"])
+    ]
     far = max(cells, key=lambda c: abs(c["q"] - piece["q"]) + abs(c["r"] - piece["r"]))
-    target = page.evaluate("""([q, r]) => { const x = Math.sqrt(3) * (q + r / 2), y = 1.5 * r;
+    target = page.evaluate(
+        """([q, r]) => { const x = Math.sqrt(3) * (q + r / 2), y = 1.5 * r;
         const p = new DOMPoint(x, y).matrixTransform(document.getElementById('board').getScreenCTM()); return [p.x, p.y]; }""",
-                           [far["q"], far["r"]])
+        [far["q"], far["r"]],
+    )
     drag(page, centre_of(page, fid), (target[0], target[1]))
     expect(page.locator("#board-message")).to_contain_text("refused")
     assert_nothing_of_the_drag(page)
@@ -194,13 +225,19 @@ def srbr_to_a_move(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]
         seats = {s: join(client, tid, s, s.title()) for s in ("p1", "p2")}
         for _ in range(60):
             views = {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
-            seat = next(s for s in seats if views[s].get("prompt") and views[s]["prompt"].get("ask") not in (None, "wait"))
+            seat = next(
+                s for s in seats if views[s].get("prompt") and views[s]["prompt"].get("ask") not in (None, "wait")
+            )
             v = views[seat]
             ask, legal = v["prompt"]["ask"], v["legal"]
             if ask in ("actions", "reaction_actions") and v["prompt"].get("move") and not v["prompt"].get("fallen"):
                 return tid, seat, seats
-            movers = [a for a in legal if a["kind"] == "activate"
-                      and next(p for p in v["mechas"][a["mecha"]]["parts"] if p["id"] == a["part"]).get("move")]
+            movers = [
+                a
+                for a in legal
+                if a["kind"] == "activate"
+                and next(p for p in v["mechas"][a["mecha"]]["parts"] if p["id"] == a["part"]).get("move")
+            ]
             if ask == "activate" and movers:
                 action = max(movers, key=lambda a: a["dice"])
             else:
@@ -211,7 +248,9 @@ def srbr_to_a_move(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_srbr_reads_well_and_a_move_stops_at_the_stick(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_srbr_reads_well_and_a_move_stops_at_the_stick(
+    server: Server, new_page, artifacts: Path, size: tuple[int, int]
+) -> None:  # type: ignore[no-untyped-def]
     tid, seat, seats = srbr_to_a_move(server)
     page = new_page(*size)
     sit(page, server.url, tid, seat, seats[seat])
@@ -225,7 +264,10 @@ def test_srbr_reads_well_and_a_move_stops_at_the_stick(server: Server, new_page,
     # drag twice the stick's length towards the table's centre: the measuring point stops at its end
     w, h = view["board"]["width"], view["board"]["height"]
     d = math.hypot(w / 2 - start["x"], h / 2 - start["y"]) or 1
-    far = (start["x"] + (w / 2 - start["x"]) / d * move["length"] * 2, start["y"] + (h / 2 - start["y"]) / d * move["length"] * 2)
+    far = (
+        start["x"] + (w / 2 - start["x"]) / d * move["length"] * 2,
+        start["y"] + (h / 2 - start["y"]) / d * move["length"] * 2,
+    )
     drag_slowly(page, centre_of(page, mid), board_point(page, *far))
     expect(page.locator(f'#board .piece[data-id="{mid}"]')).to_have_class(re.compile("at-limit"))
     expect(page.locator("#board-message")).to_contain_text("Stopped at the")
@@ -265,7 +307,9 @@ def gkr_until(server: Server, tid: str, seats: dict[str, dict[str, str]], phase:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_gkr_reads_well_and_a_refused_drop_leaves_nothing(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_gkr_reads_well_and_a_refused_drop_leaves_nothing(
+    server: Server, new_page, artifacts: Path, size: tuple[int, int]
+) -> None:  # type: ignore[no-untyped-def]
     with server.client() as client:
         tid = new_table(client, "gkr", name="Readable brawl", options=GKR_OPTIONS, seed="readable-gkr-1")["id"]
         seats = {s: join(client, tid, s, s.title()) for s in ("diamondback", "king-wolf", "thunderhappy")}
@@ -287,12 +331,22 @@ def test_gkr_reads_well_and_a_refused_drop_leaves_nothing(server: Server, new_pa
     m = view["prompt"]["moves"][0]
     piece = next(p for p in view["pieces"] if p["id"] == m["unit"])
     legal = {(d["q"], d["r"]) for d in m["hexes"]}
-    cells = [c for c in view["board"]["cells"] if (c["q"], c["r"]) not in legal
-             and not any((p["q"], p["r"]) == (c["q"], c["r"]) for p in view["pieces"])]
-    far = max(cells, key=lambda c: abs(c["q"] - piece["q"]) + abs(c["r"] - piece["r"]) + abs(c["q"] + c["r"] - piece["q"] - piece["r"]))
-    target = page.evaluate("""([q, r]) => { const x = Math.sqrt(3) * (q + r / 2), y = 1.5 * r;
+    cells = [
+        c
+        for c in view["board"]["cells"]
+        if (c["q"], c["r"]) not in legal and not any((p["q"], p["r"]) == (c["q"], c["r"]) for p in view["pieces"])
+    ]
+    far = max(
+        cells,
+        key=lambda c: (
+            abs(c["q"] - piece["q"]) + abs(c["r"] - piece["r"]) + abs(c["q"] + c["r"] - piece["q"] - piece["r"])
+        ),
+    )
+    target = page.evaluate(
+        """([q, r]) => { const x = Math.sqrt(3) * (q + r / 2), y = 1.5 * r;
         const p = new DOMPoint(x, y).matrixTransform(document.getElementById('board').getScreenCTM()); return [p.x, p.y]; }""",
-                           [far["q"], far["r"]])
+        [far["q"], far["r"]],
+    )
     drag(page, centre_of(page, m["unit"]), (target[0], target[1]))
     expect(page.locator("#board-message")).to_contain_text("refused")
     assert_nothing_of_the_drag(page)
@@ -314,15 +368,23 @@ def test_gkr_reads_well_and_a_refused_drop_leaves_nothing(server: Server, new_pa
 
 # --- Sandbox ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_sandbox_reads_well_with_its_main_button_in_sight(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_sandbox_reads_well_with_its_main_button_in_sight(
+    server: Server, new_page, artifacts: Path, size: tuple[int, int]
+) -> None:  # type: ignore[no-untyped-def]
     with server.client() as client:
         table = new_table(client, name="Readable sandbox", options={"width": 36, "height": 24})
         tid = table["id"]
         seat = join(client, tid, "p1", "Ann")
         # a crowd of tokens an inch or two apart, with long names: labels must be placed apart or hidden
         for i in range(8):
-            action = {"kind": "add_token", "token": f"t{i}", "x": 8 + 1.5 * i, "y": 10 + (i % 2), "facing": 0,
-                      "label": f"Scout walker {i + 1}"}
+            action = {
+                "kind": "add_token",
+                "token": f"t{i}",
+                "x": 8 + 1.5 * i,
+                "y": 10 + (i % 2),
+                "facing": 0,
+                "label": f"Scout walker {i + 1}",
+            }
             assert act(client, tid, seat, action).status_code == 200
     page = new_page(*size)
     sit(page, server.url, tid, "p1", seat)

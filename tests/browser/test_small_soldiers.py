@@ -25,7 +25,6 @@ from tests.systems.small_soldiers.test_api_game import choose
 pytestmark = pytest.mark.browser
 
 
-
 MAP = "skirmish"  # every game here is on the skirmish map
 
 
@@ -126,8 +125,11 @@ def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dic
             shots["dragged"] = Path()
             start, end = page.locator(f'#board .piece[data-id="{fid}"] .body').bounding_box(), dest.bounding_box()
             assert start and end
-            drag(page, (start["x"] + start["width"] / 2, start["y"] + start["height"] / 2),
-                 (end["x"] + end["width"] / 2, end["y"] + end["height"] / 2))
+            drag(
+                page,
+                (start["x"] + start["width"] / 2, start["y"] + start["height"] / 2),
+                (end["x"] + end["width"] / 2, end["y"] + end["height"] / 2),
+            )
         else:
             dest.click()
     elif kind == "attack":
@@ -142,7 +144,11 @@ def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dic
     elif kind == "recall":
         click(f"Recall {n[action['target']]}")
     elif kind == "launch":
-        for slider, value in (("#ss-offset", action["offset"]), ("#ss-angle", action["angle"]), ("#ss-power", action["power"])):
+        for slider, value in (
+            ("#ss-offset", action["offset"]),
+            ("#ss-angle", action["angle"]),
+            ("#ss-power", action["power"]),
+        ):
             expect(page.locator(slider)).to_have_value(f"{value:g}")
         # aim by keyboard: a little right, see the aim line follow, then back
         angle = page.locator("#ss-angle")
@@ -154,8 +160,10 @@ def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dic
         landing = [float(v) for v in str(page.locator("#board .ss-aim").get_attribute("data-landing")).split(",")]
         army = view["turn"]["army"]
         base = page.evaluate("location.origin")
-        aim = httpx.post(f"{base}/api/rules/small-soldiers/catapult_aim", json={
-            "army": army, "map_name": MAP, "power": action["power"], "angle": 1, "offset": action["offset"]}).json()
+        aim = httpx.post(
+            f"{base}/api/rules/small-soldiers/catapult_aim",
+            json={"army": army, "map_name": MAP, "power": action["power"], "angle": 1, "offset": action["offset"]},
+        ).json()
         assert abs(aim["landing"][0] - landing[0]) < 0.02 and abs(aim["landing"][1] - landing[1]) < 0.02, (aim, landing)
         page.keyboard.press("ArrowLeft")
         expect(angle).to_have_value("0")
@@ -174,6 +182,7 @@ def perform(page: Page, view: dict[str, Any], action: dict[str, Any], shots: dic
 
 def shot(page: Page, name: str) -> Path:
     from tests.browser.conftest import ARTIFACTS
+
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.eval_on_selector(".side", "el => el.scrollTop = 0")
@@ -232,7 +241,9 @@ def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str
             again = other.evaluate("window.warboard.view")
             expect(other.locator("#system-panel .ss-status")).to_be_visible()
             if again["spinner"]["last"]:
-                expect(other.locator("#system-panel .ss-spinner")).to_have_attribute("data-index", str(again["spinner"]["last"]["index"]))
+                expect(other.locator("#system-panel .ss-spinner")).to_have_attribute(
+                    "data-index", str(again["spinner"]["last"]["index"])
+                )
             expect(other.locator("#board .ss-space")).to_have_count(len(again["board"]["cells"]))
         after = page.evaluate("window.warboard.view")
         if action["kind"] == "spin":
@@ -276,14 +287,17 @@ def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str
 
 def test_two_pages_play_a_seeded_game_to_the_end(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
     winner, kinds, pages = play_through_ui(server, new_page, {"map_name": MAP}, "ui-12", basic, "small-soldiers")
-    assert {"deploy", "roll_opening", "spin", "move", "attack", "place_card", "launch", "recruit", "recall"} <= set(kinds)
+    assert {"deploy", "roll_opening", "spin", "move", "attack", "place_card", "launch", "recruit", "recall"} <= set(
+        kinds
+    )
     assert winner["reason"] == "flag_captured"
     expect(pages[winner["army"]].locator("#log")).to_contain_text("win: captured the enemy flag")
 
 
 def test_advanced_rules_hand_and_several_moves(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    winner, kinds, pages = play_through_ui(server, new_page, {"map_name": MAP, "advanced": True}, "adv-20",
-                                           advanced, "small-soldiers-advanced")
+    winner, kinds, pages = play_through_ui(
+        server, new_page, {"map_name": MAP, "advanced": True}, "adv-20", advanced, "small-soldiers-advanced"
+    )
     assert {"play_card", "end_moves", "attack", "place_card", "recall"} <= set(kinds)
     for seat, page in pages.items():
         # the own hand is listed; of the other hand only its size
@@ -297,11 +311,18 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
     """4 players, three fighters each: the deployment names the second seat's three; the turn
     indicator tells each of the four pages whether it acts."""
     with server.client() as client:
-        table = new_table(client, "small-soldiers", name="Four", seed="four-1",
-                          options={"players": 4, "team_mode": "split", "map_name": "skirmish"})
+        table = new_table(
+            client,
+            "small-soldiers",
+            name="Four",
+            seed="four-1",
+            options={"players": 4, "team_mode": "split", "map_name": "skirmish"},
+        )
     tid = table["id"]
     seats = ["gorgonites-1", "gorgonites-2", "commandos-1", "commandos-2"]
-    pages = {s: new_page(1400, 900) if s != "commandos-2" else new_page(390, 844, has_touch=True) for s in seats}  # one phone
+    pages = {
+        s: new_page(1400, 900) if s != "commandos-2" else new_page(390, 844, has_touch=True) for s in seats
+    }  # one phone
     for seat, page in pages.items():
         open_seat(page, server.url, tid, seat, seat.title())
     seq = settle(server, tid, list(pages.values()))
@@ -310,8 +331,14 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
     expect(panel.get_by_role("group", name=re.compile("^Three fighters for"))).to_have_count(1)
     expect(panel.locator("fieldset legend")).to_contain_text("gorgonites-2")
     # Archer, Slamfist, Punchit for the second seat instead of the last three
-    for fid, on in (("archer", True), ("slamfist", True), ("punchit", True), ("insaniac", False), ("ocula", False),
-                    ("freakenstein", False)):
+    for fid, on in (
+        ("archer", True),
+        ("slamfist", True),
+        ("punchit", True),
+        ("insaniac", False),
+        ("ocula", False),
+        ("freakenstein", False),
+    ):
         box = g1.locator(f"#ss-second-{fid}")
         box.set_checked(on)
     assert g1.evaluate(UNNAMED) == []

@@ -26,8 +26,7 @@ from tests.helpers import act, new_table
 pytestmark = pytest.mark.browser
 
 SEED = "srbr-browser-8"
-OPTIONS = {"rules": {"health": {"track": ["yellow", "red"]},
-                     "initiative": {"method": "fixed"}}}
+OPTIONS = {"rules": {"health": {"track": ["yellow", "red"]}, "initiative": {"method": "fixed"}}}
 
 
 def mecha(page: Page, mid: str) -> Any:
@@ -122,7 +121,9 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     wait_ask(p1, "activate")
     x, y = piece_at(p1, "p1-kabuto")
     assert math.hypot(x + 1 - 33, y - 70) < 0.2, (x, y)
-    expect(mecha(eve, "p1-kabuto")).to_have_attribute("aria-label", re.compile(r"\((31\.9|32|32\.1), (69\.9|70|70\.1)\) cm"))
+    expect(mecha(eve, "p1-kabuto")).to_have_attribute(
+        "aria-label", re.compile(r"\((31\.9|32|32\.1), (69\.9|70|70\.1)\) cm")
+    )
 
     # --- Raijin's Legs, three dice: a 1 on yellow, the opponent may react ----------------------
     p1.get_by_label("Mecha", exact=True).select_option("p1-raijin")
@@ -132,7 +133,9 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     roll = p1.locator(".srbr-roll")
     expect(roll.locator(".srbr-successes")).to_have_text("1 success")
     expect(roll.locator(".srbr-die.trigger")).to_have_count(1)
-    expect(roll.locator(".srbr-die.trigger")).to_have_attribute("aria-label", "yellow die rolled 1, failure, the opponent may react")
+    expect(roll.locator(".srbr-die.trigger")).to_have_attribute(
+        "aria-label", "yellow die rolled 1, failure, the opponent may react"
+    )
     expect(roll.locator(".srbr-die").nth(2)).to_have_attribute("aria-label", "yellow die rolled 6, success")
     expect(roll).to_contain_text("the opponent may react")
     expect(roll).to_contain_text("the turn ends after these actions")
@@ -236,8 +239,10 @@ def test_an_srbr_attack_and_its_damage_in_the_browser(server: Server, new_page, 
         p1, p2 = new_page(1400, 950), new_page(1400, 950)
         open_seat(p1, server.url, tid, "p1", "Ann")
         open_seat(p2, server.url, tid, "p2", "Bob")
-        headers = {seat: {"Authorization": f"Bearer {page.evaluate('window.warboard.me.token')}"}
-                   for seat, page in (("p1", p1), ("p2", p2))}
+        headers = {
+            seat: {"Authorization": f"Bearer {page.evaluate('window.warboard.me.token')}"}
+            for seat, page in (("p1", p1), ("p2", p2))
+        }
         for i, (seat, raw) in enumerate(opening):
             response = act(client, tid, headers[seat], raw, f"open{i}")
             assert response.status_code == 200, (raw, response.text)
@@ -254,11 +259,15 @@ def test_an_srbr_attack_and_its_damage_in_the_browser(server: Server, new_page, 
     shot(p2, artifacts, "8-attack")
     shoot.click()
     for page in (p1, p2):
-        expect(page.locator("#log")).to_contain_text(re.compile(r"Tetsu Tank shoots Raijin: \d.*against \d.*: knocked down|Tetsu Tank shoots Raijin: .*damage"))
+        expect(page.locator("#log")).to_contain_text(
+            re.compile(r"Tetsu Tank shoots Raijin: \d.*against \d.*: knocked down|Tetsu Tank shoots Raijin: .*damage")
+        )
         expect(page.locator("#log")).to_contain_text(re.compile(r"Raijin \S+ takes 1 damage: dice now yellow, yellow"))
         expect(page.locator("#log")).to_contain_text("Raijin is knocked down")
         expect(mecha(page, "p1-raijin")).to_have_attribute("aria-label", re.compile(r"status fallen"))
-        expect(page.locator(".srbr-mecha[data-mecha='p1-raijin'] .srbr-chip.die-yellow")).to_have_count(3)  # a damaged part keeps three dice, darker
+        expect(page.locator(".srbr-mecha[data-mecha='p1-raijin'] .srbr-chip.die-yellow")).to_have_count(
+            3
+        )  # a damaged part keeps three dice, darker
     expect(p2.locator(".srbr-actions")).to_contain_text("1 action left")
     shot(p1, artifacts, "9-damaged", ".srbr-mecha[data-mecha='p1-raijin']")
     p2.get_by_role("button", name="End turn").click()
@@ -288,8 +297,10 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
     fall with the panel's form, from the keyboard; p2 disputes the open record and the game waits;
     the host (a watching page holding the host token) overturns it from the panel, and the table
     is back as before. p1 records again, p2 disputes, the host upholds. Both declare the winner."""
-    options = {"manual": {"health": True, "combat": True, "malfunction": True, "victory": True},
-               "rules": {"initiative": {"method": "fixed"}}}
+    options = {
+        "manual": {"health": True, "combat": True, "malfunction": True, "victory": True},
+        "rules": {"initiative": {"method": "fixed"}},
+    }
     with server.client() as client:
         table = new_table(client, "srbr", name="Gentlemen's duel", options=options, seed="srbr-manual")
     tid = table["id"]
@@ -308,7 +319,9 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
     # p1 records in its own turn (between activations); the record is open and p2 may dispute it
     record_kabuto_arms(box, "2", "<b>slam</b> into the tower", jam=True)
     for page in (p1, p2, hal):
-        expect(page.locator("#log")).to_contain_text("Ann (p1): records Kabuto-Maru Arms: damage 2, jammed, fallen (<b>slam</b> into the tower)")
+        expect(page.locator("#log")).to_contain_text(
+            "Ann (p1): records Kabuto-Maru Arms: damage 2, jammed, fallen (<b>slam</b> into the tower)"
+        )
         expect(arms_chips(page, "red")).to_have_count(3)  # damage 2 on white, yellow, red: three red dice
         expect(mecha(page, "p1-kabuto")).to_have_attribute("aria-label", re.compile("status fallen"))
         expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text("#0 Ann (p1): records Kabuto-Maru Arms")
@@ -335,7 +348,9 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
     hal.get_by_label("Note for the ruling on record 0").fill("it missed")
     hal.get_by_role("button", name="Overturn record 0").click()
     for page in (p1, p2, hal):
-        expect(page.locator("#log")).to_contain_text("The host overturns record 0 by Ann (p1): the table is back as it was before it (it missed)")
+        expect(page.locator("#log")).to_contain_text(
+            "The host overturns record 0 by Ann (p1): the table is back as it was before it (it missed)"
+        )
         expect(page.locator(".srbr-hold")).to_have_count(0)
         expect(arms_chips(page, "white")).to_have_count(3)
         expect(mecha(page, "p1-kabuto")).not_to_have_attribute("aria-label", re.compile("status fallen"))
@@ -344,7 +359,9 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
 
     # p1 records again; p2 disputes; the host upholds
     record_kabuto_arms(box, "1", "a glancing blow")
-    expect(p2.locator(".srbr-rec[data-record='1']")).to_contain_text("#1 Ann (p1): records Kabuto-Maru Arms: damage 1, fallen (a glancing blow)")
+    expect(p2.locator(".srbr-rec[data-record='1']")).to_contain_text(
+        "#1 Ann (p1): records Kabuto-Maru Arms: damage 1, fallen (a glancing blow)"
+    )
     p2.get_by_label("Reason to dispute record 1").fill("no fall")
     p2.get_by_label("Reason to dispute record 1").press("Enter")
     expect(hal.locator(".srbr-hold")).to_contain_text("disputes record 1 (no fall)")
@@ -367,7 +384,9 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
     expect(p1.locator(".srbr-manual form")).to_have_count(0)
 
 
-def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(
+    server: Server, new_page, artifacts: Path
+) -> None:  # type: ignore[no-untyped-def]
     """Deployment by the players: a drag in the zone, Ready; Raijin's Legs from the keyboard (a
     part's radio, a roll button, a move target with the arrows); then a 1 on Kabuto-Maru's yellow
     die and p2 passes the reaction."""
@@ -415,7 +434,10 @@ def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(serve
     expect(p1.locator("#log")).to_contain_text("Raijin moves 10 cm (Long stick)")
     expect(raijin).to_have_attribute("aria-label", re.compile(r"facing 315 degrees"))
     after = anchor_at(p1, "p1-raijin")  # the measuring point moved 10 cm north; the turn pivots on it
-    assert after[0] == pytest.approx(before[0], abs=0.01) and after[1] == pytest.approx(before[1] - 10, abs=0.01), (before, after)
+    assert after[0] == pytest.approx(before[0], abs=0.01) and after[1] == pytest.approx(before[1] - 10, abs=0.01), (
+        before,
+        after,
+    )
     # Kabuto-Maru's Arms, three yellow dice: 4, 1, 4; p2 passes and p1 keeps two actions
     wait_ask(p1, "activate")
     p1.get_by_label("Mecha", exact=True).select_option("p1-kabuto")

@@ -216,7 +216,9 @@ def test_a_gap_in_seq_is_filled_by_resync(server: Server, new_page) -> None:  # 
     expect(piece(bob, "First")).to_have_count(1)
     # Bob's page forgets the last two events, as if updates had been lost on the way.
     bob.evaluate("window.warboard.socket.seq -= 2")
-    bob.evaluate("document.querySelectorAll('#log li').forEach((li) => { if (li.dataset.order >= window.warboard.socket.seq + 1) li.remove(); })")
+    bob.evaluate(
+        "document.querySelectorAll('#log li').forEach((li) => { if (li.dataset.order >= window.warboard.socket.seq + 1) li.remove(); })"
+    )
     place_token(ann, "Second")
     expect(piece(bob, "Second")).to_have_count(1)
     expect(bob.locator("#log")).to_contain_text("added First")
@@ -240,7 +242,7 @@ def test_keyboard_measuring_between_pieces(server: Server, new_page) -> None:  #
 
 
 def test_player_names_are_text(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    evil = "<img src=x onerror=\"window.pwned=1\">Mallory"
+    evil = '<img src=x onerror="window.pwned=1">Mallory'
     with server.client() as client:
         table = new_table(client, name="Names")
     mal, ann = new_page(), new_page()
@@ -303,8 +305,11 @@ def test_a_preview_with_a_path_draws_the_route(server: Server, new_page) -> None
     open_seat(page, server.url, table["id"], "p1", "Ann")
     place_token(page, "Runner")
     q, r = _qr(piece_label(page, "Runner"))
-    body = {"legal": True, "error": None,
-            "events": [{"kind": "moved", "path": [[q, r], [q + 1, r], [q + 2, r]], "cost": 2}]}
+    body = {
+        "legal": True,
+        "error": None,
+        "events": [{"kind": "moved", "path": [[q, r], [q + 1, r], [q + 2, r]], "cost": 2}],
+    }
     page.route("**/preview", lambda route: route.fulfill(json=body))
     page.mouse.move(*centre(page, "Runner"))
     page.mouse.down()

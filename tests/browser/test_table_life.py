@@ -24,8 +24,12 @@ def bearer(token: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
-def test_rejoin_link_restores_the_seat_in_a_fresh_browser(server: Server, new_page, artifacts: Path,  # type: ignore[no-untyped-def]
-                                                           size: tuple[int, int]) -> None:
+def test_rejoin_link_restores_the_seat_in_a_fresh_browser(
+    server: Server,
+    new_page,
+    artifacts: Path,  # type: ignore[no-untyped-def]
+    size: tuple[int, int],
+) -> None:
     with server.client() as client:
         table = new_table(client, name="Seats that survive")
     tid = table["id"]
@@ -50,8 +54,12 @@ def test_rejoin_link_restores_the_seat_in_a_fresh_browser(server: Server, new_pa
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
-def test_live_seats_chat_channels_and_shared_ruler(server: Server, new_page, artifacts: Path,  # type: ignore[no-untyped-def]
-                                                   size: tuple[int, int]) -> None:
+def test_live_seats_chat_channels_and_shared_ruler(
+    server: Server,
+    new_page,
+    artifacts: Path,  # type: ignore[no-untyped-def]
+    size: tuple[int, int],
+) -> None:
     with server.client() as client:
         table = new_table(client, name="Table talk", options={"width": 24, "height": 24})
         tid = table["id"]
@@ -123,8 +131,12 @@ def test_live_seats_chat_channels_and_shared_ruler(server: Server, new_page, art
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
-def test_spectator_delay_holds_back_updates(server: Server, new_page, artifacts: Path,  # type: ignore[no-untyped-def]
-                                            size: tuple[int, int]) -> None:
+def test_spectator_delay_holds_back_updates(
+    server: Server,
+    new_page,
+    artifacts: Path,  # type: ignore[no-untyped-def]
+    size: tuple[int, int],
+) -> None:
     with server.client() as client:
         table = new_table(client, name="Hidden moves")
         tid = table["id"]
@@ -135,8 +147,15 @@ def test_spectator_delay_holds_back_updates(server: Server, new_page, artifacts:
         player.add_init_script("localStorage.setItem('warboard:name', 'Bob')")
         open_seat(player, server.url, tid, "p2", "Bob")
         for i in range(3):
-            assert act(client, tid, bearer(ann), {"kind": "add_token", "token": f"t{i}", "x": 2 + 3 * i, "y": 4,
-                                                  "label": f"T{i}"}).status_code == 200
+            assert (
+                act(
+                    client,
+                    tid,
+                    bearer(ann),
+                    {"kind": "add_token", "token": f"t{i}", "x": 2 + 3 * i, "y": 4, "label": f"T{i}"},
+                ).status_code
+                == 200
+            )
         expect(player.locator(".piece")).to_have_count(3)
         expect(eve.locator(".piece")).to_have_count(1)  # two actions behind
         eve.wait_for_timeout(500)
@@ -147,8 +166,12 @@ def test_spectator_delay_holds_back_updates(server: Server, new_page, artifacts:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
-def test_end_of_game_box_with_next_steps(server: Server, new_page, artifacts: Path,  # type: ignore[no-untyped-def]
-                                         size: tuple[int, int]) -> None:
+def test_end_of_game_box_with_next_steps(
+    server: Server,
+    new_page,
+    artifacts: Path,  # type: ignore[no-untyped-def]
+    size: tuple[int, int],
+) -> None:
     with server.client() as client:
         table = new_table(client, system="srbr", name="Last stand")
         tid = table["id"]
@@ -173,8 +196,11 @@ def test_end_of_game_box_with_next_steps(server: Server, new_page, artifacts: Pa
     expect(page.locator("#me")).to_have_text(f"You: {seats[1]}")
 
 
-def test_replay_shows_chat_at_its_time_and_host_asks_before_removing(server: Server, new_page,  # type: ignore[no-untyped-def]
-                                                                      artifacts: Path) -> None:
+def test_replay_shows_chat_at_its_time_and_host_asks_before_removing(
+    server: Server,
+    new_page,  # type: ignore[no-untyped-def]
+    artifacts: Path,
+) -> None:
     with server.client() as client:
         table = new_table(client, name="Talk in replay")
         tid = table["id"]
@@ -204,7 +230,9 @@ def test_replay_shows_chat_at_its_time_and_host_asks_before_removing(server: Ser
     replay = new_page(1280, 720)
     replay.goto(f"{server.url}/tables/{tid}/replay")
     expect(replay.locator("#chat")).to_contain_text("after the roll")
-    replay.evaluate(f"() => {{ const s = document.getElementById('scrubber'); s.value = '{seq_after_roll - 1}'; s.dispatchEvent(new Event('input')); }}")
+    replay.evaluate(
+        f"() => {{ const s = document.getElementById('scrubber'); s.value = '{seq_after_roll - 1}'; s.dispatchEvent(new Event('input')); }}"
+    )
     expect(replay.locator("#chat")).to_contain_text("before the roll")
     expect(replay.locator("#chat")).not_to_contain_text("after the roll")
     replay.screenshot(path=str(artifacts / "table-life-replay-chat.png"))

@@ -19,9 +19,11 @@ def _touch(page: Page, kind: str, points: list[tuple[float, float]]) -> None:
     cdp = getattr(page, "_warboard_cdp", None)
     if cdp is None:
         cdp = page.context.new_cdp_session(page)
-        setattr(page, "_warboard_cdp", cdp)
-    cdp.send("Input.dispatchTouchEvent", {
-        "type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+        page._warboard_cdp = cdp
+    cdp.send(
+        "Input.dispatchTouchEvent",
+        {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]},
+    )
 
 
 def _width(page: Page) -> float:

@@ -7,8 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.geometry.hex import DIRECTIONS, Hex, distance, neighbors
-from app.geometry.hexlos import (direction_from_degrees, facing_degrees, has_line_of_sight, in_arc,
-                                 lines)
+from app.geometry.hexlos import direction_from_degrees, facing_degrees, has_line_of_sight, in_arc, lines
 
 coords = st.integers(min_value=-8, max_value=8)
 hexes = st.builds(Hex, coords, coords)
@@ -72,6 +71,8 @@ def test_lines_are_connected_paths(a, b):
 @given(hexes, hexes)
 def test_line_of_sight_is_symmetric_for_single_blockers(a, b):
     for blocker in [a + d for d in DIRECTIONS]:
+
         def blocks(h):
             return h == blocker
+
         assert has_line_of_sight(a, b, blocks) == has_line_of_sight(b, a, blocks)

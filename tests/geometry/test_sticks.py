@@ -29,8 +29,8 @@ def test_unknown_scale_is_an_error() -> None:
 
 def test_anchor_right_foot_turns_with_facing() -> None:
     centre = Point(10, 10)
-    east = sticks.anchor_point(centre, 0, (0, 1))      # facing east: right is south (+y)
-    north = sticks.anchor_point(centre, 270, (0, 1))   # facing north: right is east (+x)
+    east = sticks.anchor_point(centre, 0, (0, 1))  # facing east: right is south (+y)
+    north = sticks.anchor_point(centre, 270, (0, 1))  # facing north: right is east (+x)
     assert (round(east.x, 6), round(east.y, 6)) == (10, 11)
     assert (round(north.x, 6), round(north.y, 6)) == (11, 10)
 
@@ -69,8 +69,9 @@ coord = st.floats(0, 60, allow_nan=False)
 
 @settings(max_examples=60, deadline=None)
 @given(coord, coord, coord, coord, coord, coord)
-def test_a_move_never_overlaps_and_never_overshoots(sx: float, sy: float, tx: float, ty: float,
-                                                    ox: float, oy: float) -> None:
+def test_a_move_never_overlaps_and_never_overshoots(
+    sx: float, sy: float, tx: float, ty: float, ox: float, oy: float
+) -> None:
     start, target, obstacle = Point(sx, sy), Point(tx, ty), Point(ox, oy)
     if math.dist((sx, sy), (ox, oy)) < 4.1:
         return  # starting overlapped: not a legal position
@@ -83,8 +84,9 @@ def test_a_move_never_overlaps_and_never_overshoots(sx: float, sy: float, tx: fl
 
 @settings(max_examples=150, deadline=None)
 @given(st.floats(0, 360), st.floats(0, 360), st.floats(0.1, 12), st.floats(-0.01, 0.04))
-def test_from_contact_a_move_never_goes_into_the_other_base(where: float, heading: float,
-                                                            length: float, gap: float) -> None:
+def test_from_contact_a_move_never_goes_into_the_other_base(
+    where: float, heading: float, length: float, gap: float
+) -> None:
     other_centre = Point(30, 30)
     a = math.radians(where)
     start = Point(30 + math.cos(a) * (4 + gap), 30 + math.sin(a) * (4 + gap))

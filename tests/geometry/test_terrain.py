@@ -6,8 +6,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.geometry.tabletop import Point
-from app.geometry.terrain import (Obstacle, hexagon, level_at, levels_along, offset, polygon,
-                                  sight_clear, touches_circle, weighted_length)
+from app.geometry.terrain import (
+    Obstacle,
+    hexagon,
+    level_at,
+    levels_along,
+    offset,
+    polygon,
+    sight_clear,
+    touches_circle,
+    weighted_length,
+)
 
 SQUARE = polygon([[2, -1], [4, -1], [4, 1], [2, 1]])
 
@@ -71,6 +80,7 @@ def test_circle_and_offset():
 
 def test_polygon_problem_names_shapelys_reason():
     from app.geometry.terrain import polygon_problem
+
     assert polygon_problem([[0, 0], [2, 2], [2, 0], [0, 2]]) == "Self-intersection at (1, 1)"  # a bow-tie
     assert polygon_problem([[0, 0], [1, 1], [2, 2]]) is not None  # no area
     assert polygon_problem([[0, 0], [2, 0], [2, 2], [0, 2]]) is None

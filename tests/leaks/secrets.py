@@ -24,8 +24,9 @@ def _gkr(state: State, seats: list[str]) -> tuple[dict[str, set[str]], set[str]]
     """Per seat what only that seat may see; and what nobody may see."""
     mine: dict[str, set[str]] = {}
     for seat, p in state["players"].items():
-        face_down = {e["card"] for e in state["firing_line"] if e["owner"] == seat and not e["revealed"]
-                     and e.get("card")}
+        face_down = {
+            e["card"] for e in state["firing_line"] if e["owner"] == seat and not e["revealed"] and e.get("card")
+        }
         mine[seat] = _ids(p["hand"]) | _ids(p["sponsor"]) | face_down
     nobody = set(_ids(state["sponsor_pile"]))
     for p in state["players"].values():

@@ -54,15 +54,15 @@ GAMES = [
     ("hgb", {}, 120),
     ("srbr", {}, 120),
 ]
-SANDBOX_SCRIPT = [("p1", {"kind": "add_token", "token": "a", "x": 2, "y": 2}),
-                  ("p2", {"kind": "roll", "dice": "3d6"}),
-                  ("p1", {"kind": "move_token", "token": "a", "x": 5, "y": 4}),
-                  ("p2", {"kind": "add_token", "token": "b", "x": 9, "y": 9}),
-                  ("p1", {"kind": "roll", "dice": "2d10"}),
-                  ("p2", {"kind": "remove_token", "token": "b"})]
+SANDBOX_SCRIPT = [
+    ("p1", {"kind": "add_token", "token": "a", "x": 2, "y": 2}),
+    ("p2", {"kind": "roll", "dice": "3d6"}),
+    ("p1", {"kind": "move_token", "token": "a", "x": 5, "y": 4}),
+    ("p2", {"kind": "add_token", "token": "b", "x": 9, "y": 9}),
+    ("p1", {"kind": "roll", "dice": "2d10"}),
+    ("p2", {"kind": "remove_token", "token": "b"}),
+]
 MAX_STEPS = 3000
-
-
 
 
 class Game:
@@ -222,18 +222,21 @@ def _parses(game: Game, action: dict[str, Any]) -> bool:
     return True
 
 
-@pytest.mark.parametrize(("system_id", "options", "allow_end"), GAMES,
-                         ids=[g[0] + ''.join(f'-{k}' for k in g[1]) for g in GAMES])
-async def test_no_viewer_receives_what_it_may_not_see(fast_server: Server, system_id: str,
-                                                      options: dict[str, Any], allow_end: int) -> None:
+@pytest.mark.parametrize(
+    ("system_id", "options", "allow_end"), GAMES, ids=[g[0] + "".join(f"-{k}" for k in g[1]) for g in GAMES]
+)
+async def test_no_viewer_receives_what_it_may_not_see(
+    fast_server: Server, system_id: str, options: dict[str, Any], allow_end: int
+) -> None:
     seed = f"canary-seed-{uuid.uuid4().hex}"
     game = Game(system_id, options, seed)
     timeline = Timeline(system_id, game.seats, seed)
     scan = Scanner(timeline)
     rng = random.Random(system_id + json.dumps(options))
     async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
-        created = await client.post("/api/tables", json={"system": system_id, "name": "Sealed", "seed": seed,
-                                                         "options": options})
+        created = await client.post(
+            "/api/tables", json={"system": system_id, "name": "Sealed", "seed": seed, "options": options}
+        )
         assert created.status_code == 201, created.text
         table_id = created.json()["id"]
         tokens: dict[str | None, str] = {}
@@ -258,16 +261,23 @@ async def test_no_viewer_receives_what_it_may_not_see(fast_server: Server, syste
                 scan.check("legal", asker, seq, legal.text)
                 if system_id != "sandbox":
                     assert legal.json()["actions"] == (seat_actions if asker else [])
-            sample = seat_actions if len(seat_actions) <= PREVIEWS_PER_STEP else rng.sample(seat_actions,
-                                                                                             PREVIEWS_PER_STEP)
+            sample = (
+                seat_actions if len(seat_actions) <= PREVIEWS_PER_STEP else rng.sample(seat_actions, PREVIEWS_PER_STEP)
+            )
             for candidate in sample:
-                answer = await client.post(f"/api/tables/{table_id}/preview", headers=bearer(tokens[seat]),
-                                           json={"id": "p", "action": candidate})
+                answer = await client.post(
+                    f"/api/tables/{table_id}/preview",
+                    headers=bearer(tokens[seat]),
+                    json={"id": "p", "action": candidate},
+                )
                 assert answer.status_code < 500, answer.text  # a listed template may lack a field
                 scan.check("preview", seat, seq, answer.text)
             other = next(s for s in game.seats if s != seat)
-            refused = await client.post(f"/api/tables/{table_id}/actions", headers=bearer(tokens[other]),
-                                        json={"id": f"x{step}", "action": action})
+            refused = await client.post(
+                f"/api/tables/{table_id}/actions",
+                headers=bearer(tokens[other]),
+                json={"id": f"x{step}", "action": action},
+            )
             if refused.status_code == 200:  # a teammate, or a game where both may act: legal for them too
                 assert game.try_apply(other, action) is not None, refused.text
                 seq = refused.json()["seq"]
@@ -278,8 +288,11 @@ async def test_no_viewer_receives_what_it_may_not_see(fast_server: Server, syste
             if step % 25 == 0:
                 proof = await client.get(f"/api/tables/{table_id}/dice/proof")
                 assert proof.status_code == 409 and seed not in proof.text
-            applied = await client.post(f"/api/tables/{table_id}/actions", headers=bearer(tokens[seat]),
-                                        json={"id": f"a{step}", "action": action})
+            applied = await client.post(
+                f"/api/tables/{table_id}/actions",
+                headers=bearer(tokens[seat]),
+                json={"id": f"a{step}", "action": action},
+            )
             assert applied.status_code == 200, (seat, action, applied.text)
             assert game.try_apply(seat, action) is not None
             seq = applied.json()["seq"]

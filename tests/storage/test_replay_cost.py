@@ -28,7 +28,8 @@ async def session(database_url: str) -> AsyncIterator[Session]:
 
 
 async def test_replay_starts_from_the_stored_snapshot_and_matches_the_whole_log(
-        session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
     table_id, p1, p2, _ = await seated(session)
     for i in range(10):
         await session.apply(p1 if i % 2 else p2, f"a{i}", add(f"t{i}", float(i)))
@@ -81,4 +82,3 @@ async def test_the_replay_endpoint_caches_each_seq(session: Session, monkeypatch
     await session.apply(p1, "later", add("later"))  # the table goes on: the past stays cached
     later = await ask(3)
     assert later["view"] == first["view"] and calls == [3] and later["last"] > first["last"]
-

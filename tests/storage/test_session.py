@@ -43,8 +43,9 @@ async def test_seq_is_gapless_and_starts_at_zero(session: Session) -> None:
     await session.apply(p1, "a", add("t1"))
     await session.apply(p1, "b", {"kind": "roll", "dice": "2d6"})
     with session.engine.connect() as conn:
-        seqs = [r[0] for r in conn.execute(select(events.c.seq).where(events.c.table_id == table_id)
-                                           .order_by(events.c.seq))]
+        seqs = [
+            r[0] for r in conn.execute(select(events.c.seq).where(events.c.table_id == table_id).order_by(events.c.seq))
+        ]
     assert seqs == list(range(len(seqs))) and seqs[0] == 0
 
 
@@ -119,8 +120,9 @@ async def test_replay_yields_the_logged_events(session: Session) -> None:
     logged = await session.events_after(table_id, -1)
     _, replayed = session.rebuild(table_id)
     game = [e for e in logged if e["kind"] in ("token_added", "rolled")]
-    assert [{k: v for k, v in e.items() if k != "seat"} for e in game] == \
-        [e for e in replayed if e["kind"] in ("token_added", "rolled")]
+    assert [{k: v for k, v in e.items() if k != "seat"} for e in game] == [
+        e for e in replayed if e["kind"] in ("token_added", "rolled")
+    ]
 
 
 async def test_concurrent_actions_get_distinct_seqs(session: Session) -> None:
@@ -203,15 +205,17 @@ async def test_an_action_without_events_still_gets_one(session: Session) -> None
         registry.systems.pop("quiet-test", None)
 
 
-async def test_replay_checkpoints_give_the_same_state_at_every_seq(session: Session,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_replay_checkpoints_give_the_same_state_at_every_seq(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A replay starts from the nearest checkpoint; the state it gives at each seq is the one a
     replay of the whole log gives (asked out of order, so later checkpoints exist first)."""
     monkeypatch.setattr("app.session.CHECKPOINT_EVERY", 3)
     table_id, p1, p2, _ = await seated(session)
     for i in range(12):
-        await session.apply(p1 if i % 2 else p2, f"a{i}", add(f"t{i}", float(i)) if i % 3 else
-                            {"kind": "roll", "dice": "2d6"})
+        await session.apply(
+            p1 if i % 2 else p2, f"a{i}", add(f"t{i}", float(i)) if i % 3 else {"kind": "roll", "dice": "2d6"}
+        )
     last = (await session.current(table_id)).seq
     fresh = Session(session.engine, MemoryBus())
     for seq in [last, 0, *reversed(range(last))]:

@@ -17,9 +17,22 @@ pytestmark = pytest.mark.anyio
 
 def add_table(table_id: str, fail: bool = False):  # type: ignore[no-untyped-def]
     def job(conn: Connection) -> str:
-        conn.execute(insert(tables).values(id=table_id, system="sandbox", name="x", options={}, visibility="public",
-                                           status="open", seq=0, seed="s", seeded=False, commitment="c",
-                                           created_at=now(), updated_at=now()))
+        conn.execute(
+            insert(tables).values(
+                id=table_id,
+                system="sandbox",
+                name="x",
+                options={},
+                visibility="public",
+                status="open",
+                seq=0,
+                seed="s",
+                seeded=False,
+                commitment="c",
+                created_at=now(),
+                updated_at=now(),
+            )
+        )
         if fail:
             raise ValueError(f"job {table_id} fails after writing")
         return table_id
@@ -31,8 +44,9 @@ async def test_failing_jobs_roll_back_alone(database_url: str) -> None:
     engine = make_engine(database_url)
     writer = Writer(engine)
     try:
-        results = await asyncio.gather(*(writer.run(add_table(f"t{i}", fail=i % 3 == 0)) for i in range(30)),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            *(writer.run(add_table(f"t{i}", fail=i % 3 == 0)) for i in range(30)), return_exceptions=True
+        )
         failed = [r for r in results if isinstance(r, ValueError)]
         assert len(failed) == 10
         with engine.connect() as conn:

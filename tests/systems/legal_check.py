@@ -23,8 +23,9 @@ def accepted(system: Any, state: dict[str, Any], seat: str, action: dict[str, An
     return True
 
 
-def random_states(system_id: str, options: dict[str, Any], seed: int,
-                  steps: int) -> Iterator[tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]]:
+def random_states(
+    system_id: str, options: dict[str, Any], seed: int, steps: int
+) -> Iterator[tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]]:
     """Yield (state, listed actions per seat) along a game of random listed (non-ending) actions."""
     system = registry.get(system_id)
     assert system is not None
@@ -52,8 +53,7 @@ def check_game(system_id: str, options: dict[str, Any], seed: int, steps: int, s
     for state, listed in random_states(system_id, options, seed, steps):
         for seat, actions in listed.items():
             kinds |= {a["kind"] for a in actions}
-            chosen = actions if len(actions) <= sample else [actions[0], actions[-1],
-                                                              *rng.sample(actions, sample - 2)]
+            chosen = actions if len(actions) <= sample else [actions[0], actions[-1], *rng.sample(actions, sample - 2)]
             refused = [a for a in chosen if not accepted(system, state, seat, a)]
             assert not refused, (seat, refused[:3])
     return kinds

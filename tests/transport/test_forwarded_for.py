@@ -27,8 +27,9 @@ def behind_proxy(tmp_path: Path) -> Iterator[Server]:
 
 def _guess(srv: Server, table_id: str, address: str) -> int:
     with srv.client() as client:
-        return client.get(f"/api/tables/{table_id}/view", headers={
-            "Authorization": "Bearer wrong", "X-Forwarded-For": address}).status_code
+        return client.get(
+            f"/api/tables/{table_id}/view", headers={"Authorization": "Bearer wrong", "X-Forwarded-For": address}
+        ).status_code
 
 
 def test_each_forwarded_address_has_its_own_limit(behind_proxy: Server) -> None:

@@ -23,9 +23,13 @@ def redis_answers() -> bool:
         return False
 
 
-pytestmark = [pytest.mark.anyio, pytest.mark.postgres,
-              pytest.mark.skipif(not POSTGRES_URL or not redis_answers(),
-                                 reason="needs WARBOARD_TEST_POSTGRES_URL and a Redis server")]
+pytestmark = [
+    pytest.mark.anyio,
+    pytest.mark.postgres,
+    pytest.mark.skipif(
+        not POSTGRES_URL or not redis_answers(), reason="needs WARBOARD_TEST_POSTGRES_URL and a Redis server"
+    ),
+]
 
 
 @pytest.fixture
@@ -56,8 +60,9 @@ async def test_clients_on_two_processes_see_the_same_seqs(two_servers: tuple[Ser
     await p1.recv_type("ack")
     for i in range(10):  # both processes write the same table, in turn
         sender = p1 if i % 2 else p2
-        await sender.send({"type": "action", "id": f"m{i}",
-                           "action": {"kind": "move_token", "token": "t", "x": float(i), "y": 2.0}})
+        await sender.send(
+            {"type": "action", "id": f"m{i}", "action": {"kind": "move_token", "token": "t", "x": float(i), "y": 2.0}}
+        )
     final = start + 11
     for c in (p1, p2, watcher):
         await c.until_seq(final)

@@ -44,8 +44,15 @@ async def test_a_socket_that_never_reads_is_dropped_within_the_deadline(tmp_path
         a = await WsClient.open(srv.ws_url, table_id, player)
         await a.recv_type("welcome")
         for i in range(300):  # a big board: every update is some 40 kB
-            await a.conn.send(json.dumps({"type": "action", "id": f"add{i}", "action": {
-                "kind": "add_token", "token": f"t{i}", "x": 1, "y": 1, "label": "x" * 80}}))
+            await a.conn.send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "id": f"add{i}",
+                        "action": {"kind": "add_token", "token": f"t{i}", "x": 1, "y": 1, "label": "x" * 80},
+                    }
+                )
+            )
             await a.recv_type("ack")
         await a.until_seq(a.seq)
         sock = socket.socket()
@@ -57,8 +64,15 @@ async def test_a_socket_that_never_reads_is_dropped_within_the_deadline(tmp_path
         start = time.monotonic()
         dropped = False
         for i in range(2000):
-            await a.conn.send(json.dumps({"type": "action", "id": f"m{i}", "action": {
-                "kind": "move_token", "token": "t0", "x": i % 40, "y": 1}}))
+            await a.conn.send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "id": f"m{i}",
+                        "action": {"kind": "move_token", "token": "t0", "x": i % 40, "y": 1},
+                    }
+                )
+            )
             while True:
                 message = await a.recv()
                 if message["type"] == "presence" and message["spectators"] == 0:

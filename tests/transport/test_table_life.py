@@ -36,7 +36,7 @@ async def quiet(ws: WsClient, kind: str, seconds: float = 0.6) -> list[dict[str,
             m = await ws.recv(seconds)
             if m["type"] == kind:
                 got.append(m)
-    except (asyncio.TimeoutError, TimeoutError):
+    except TimeoutError:
         return got
 
 
@@ -63,7 +63,12 @@ async def test_rejoin_link_restores_the_seat_and_reissue_revokes_it(server: Serv
     assert client.post(f"/api/tables/{tid}/rejoin", json={"key": again.json()["key"]}).status_code == 200
     # Bad input: stable codes, never a 500.
     assert client.post(f"/api/tables/{tid}/rejoin", json={"key": 5}).json()["error"]["code"] == "malformed"
-    assert client.post(f"/api/tables/{tid}/rejoin", content=b"{", headers={"Content-Type": "application/json"}).json()["error"]["code"] == "malformed_json"
+    assert (
+        client.post(f"/api/tables/{tid}/rejoin", content=b"{", headers={"Content-Type": "application/json"}).json()[
+            "error"
+        ]["code"]
+        == "malformed_json"
+    )
     assert client.post("/api/tables/nope/rejoin", json={"key": "x" * 20}).json()["error"]["code"] == "unknown_table"
     spectator = spectate(client, tid)
     assert client.post(f"/api/tables/{tid}/rejoin-link", headers=bearer(spectator), json={}).status_code == 403
@@ -91,7 +96,10 @@ async def test_chat_is_kept_and_spectators_talk_aside(server: Server) -> None:
     page = client.get(f"/api/tables/{tid}/chat").json()["lines"]  # no token: as a spectator
     assert [m["text"] for m in page] == ["good luck", "Ann will lose"]
     # The host lets players read the spectators: they get the whole history at once.
-    assert client.post(f"/api/tables/{tid}/settings", headers=bearer(spec), json={"spectator_chat": True}).status_code == 403
+    assert (
+        client.post(f"/api/tables/{tid}/settings", headers=bearer(spec), json={"spectator_chat": True}).status_code
+        == 403
+    )
     r = client.post(f"/api/tables/{tid}/settings", headers=bearer(table["host_token"]), json={"spectator_chat": True})
     assert r.status_code == 200 and r.json()["spectator_chat"] is True
     again = await b.recv_type("chat_history")
@@ -110,12 +118,12 @@ async def test_ruler_and_pointer_are_shared_but_not_kept(server: Server) -> None
     a, b, s = [await WsClient.open(server.ws_url, tid, t) for t in (ann, bob, spec)]
     for c in (a, b, s):
         await c.recv_type("chat_history")
-    ruler = {"from": {"x": 1, "y": 2}, "to": {"x": 4, "y": 6}, "text": "5.0\""}
+    ruler = {"from": {"x": 1, "y": 2}, "to": {"x": 4, "y": 6}, "text": '5.0"'}
     await a.send({"type": "mark", "ruler": ruler})
     seen = await b.recv_type("mark")
-    assert seen["ruler"] == {"from": {"x": 1.0, "y": 2.0}, "to": {"x": 4.0, "y": 6.0}, "text": "5.0\""}
+    assert seen["ruler"] == {"from": {"x": 1.0, "y": 2.0}, "to": {"x": 4.0, "y": 6.0}, "text": '5.0"'}
     assert seen["from"] == "Ann" and seen["seat"] == "p1"
-    assert (await s.recv_type("mark"))["ruler"]["text"] == "5.0\""
+    assert (await s.recv_type("mark"))["ruler"]["text"] == '5.0"'
     assert await quiet(a, "mark", 0.4) == []  # not echoed to its sender
     await s.send({"type": "mark", "pointer": {"x": 3, "y": 3}})
     assert await quiet(a, "mark", 0.4) == []  # a spectator's pointer stays among spectators
@@ -156,7 +164,9 @@ async def test_spectator_delay_holds_back_updates(server: Server) -> None:
     held = (await s.recv_type("welcome"))["seq"]
     assert held < live  # the two joins are the last two actions
     for i in range(3):
-        await a.send({"type": "action", "id": f"t{i}", "action": {"kind": "add_token", "token": f"t{i}", "x": i, "y": 1}})
+        await a.send(
+            {"type": "action", "id": f"t{i}", "action": {"kind": "add_token", "token": f"t{i}", "x": i, "y": 1}}
+        )
         await a.until_seq(live + i + 1)
     await asyncio.sleep(0.5)
     await quiet(s, "update", 0.5)
@@ -188,7 +198,9 @@ async def test_rematch_keeps_the_seats_for_the_same_players(server: Server) -> N
     made = client.post(f"/api/tables/{tid}/rematch", headers=bearer(tokens[seats[0]])).json()
     assert made["table"] and made["host_token"]
     assert client.post(f"/api/tables/{tid}/rematch", headers=bearer(tokens[seats[1]])).json() == {
-        "table": made["table"], "host_token": None}
+        "table": made["table"],
+        "host_token": None,
+    }
     assert (await w.recv_type("rematch"))["table"] == made["table"]
     new = client.get(f"/api/tables/{made['table']}").json()
     assert new["system"] == "srbr" and [s["name"] for s in new["seats"]] == ["Ann", "Bob"]

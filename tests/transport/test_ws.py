@@ -36,8 +36,9 @@ async def test_players_and_spectator_see_the_same_seqs(server: Server) -> None:
     await a.recv_type("ack")  # the token exists before b, on another socket, moves it
     for i in range(20):
         sender = a if i % 2 else b
-        await sender.send({"type": "action", "id": f"m{i}",
-                           "action": {"kind": "move_token", "token": "t", "x": float(i), "y": 1.0}})
+        await sender.send(
+            {"type": "action", "id": f"m{i}", "action": {"kind": "move_token", "token": "t", "x": float(i), "y": 1.0}}
+        )
     final = start + 21
     for c in (a, b, s):
         await c.until_seq(final)
@@ -74,9 +75,14 @@ async def test_acks_and_errors_carry_the_client_id(server: Server) -> None:
 
 @pytest.mark.parametrize(
     ("frame", "code"),
-    [("{oops", "malformed_json"), ('{"type": "dance"}', "unknown_message"), ("[1, 2]", "malformed"),
-     ('{"type": "action", "id": 5, "action": {}}', "malformed"), ('{"type": "resync"}', "malformed"),
-     ('{"type": "chat", "text": ""}', "malformed")],
+    [
+        ("{oops", "malformed_json"),
+        ('{"type": "dance"}', "unknown_message"),
+        ("[1, 2]", "malformed"),
+        ('{"type": "action", "id": 5, "action": {}}', "malformed"),
+        ('{"type": "resync"}', "malformed"),
+        ('{"type": "chat", "text": ""}', "malformed"),
+    ],
 )
 async def test_bad_messages_get_errors_and_the_socket_stays_open(server: Server, frame: str, code: str) -> None:
     table_id, t1, _, _ = sandbox_table(server)
@@ -94,9 +100,11 @@ async def test_bad_messages_get_errors_and_the_socket_stays_open(server: Server,
 
 async def test_bad_token_and_unknown_table(server: Server) -> None:
     table_id, *_ = sandbox_table(server)
-    for path, close_code, code in ((f"/ws/tables/{table_id}?token=nope", 4401, "unauthorized"),
-                                   (f"/ws/tables/{table_id}", 4401, "unauthorized"),
-                                   ("/ws/tables/missing?token=x", 4404, "unknown_table")):
+    for path, close_code, code in (
+        (f"/ws/tables/{table_id}?token=nope", 4401, "unauthorized"),
+        (f"/ws/tables/{table_id}", 4401, "unauthorized"),
+        ("/ws/tables/missing?token=x", 4404, "unknown_table"),
+    ):
         async with connect(server.ws_url + path) as ws:
             message = json.loads(await ws.recv())
             assert message["type"] == "error" and message["error"]["code"] == code
@@ -144,7 +152,12 @@ async def test_presence_and_chat(server: Server) -> None:
     await a.send({"type": "chat", "text": "<b>hi</b>"})  # players' chat reaches spectators (not the reverse)
     chat = await s.recv_type("chat")
     assert {k: chat[k] for k in ("type", "from", "seat", "text", "channel")} == {
-        "type": "chat", "from": "Ann", "seat": "p1", "text": "<b>hi</b>", "channel": "players"}
+        "type": "chat",
+        "from": "Ann",
+        "seat": "p1",
+        "text": "<b>hi</b>",
+        "channel": "players",
+    }
     await a.close()
     await s.close()
 
@@ -173,22 +186,36 @@ async def test_flooding_closes_1008(server: Server) -> None:
 
 
 async def test_a_slow_client_is_dropped_and_others_go_on(tmp_path: Path) -> None:
-    srv = Server(f"sqlite:///{tmp_path / 's.sqlite3'}", env={"WARBOARD_SEND_QUEUE": "8", "WARBOARD_WS_RATE": "10000", "WARBOARD_WS_BURST": "10000",
-                                                                  "WARBOARD_CLOSE_TIMEOUT": "60", "WARBOARD_SEND_TIMEOUT": "60"}).start()
+    srv = Server(
+        f"sqlite:///{tmp_path / 's.sqlite3'}",
+        env={
+            "WARBOARD_SEND_QUEUE": "8",
+            "WARBOARD_WS_RATE": "10000",
+            "WARBOARD_WS_BURST": "10000",
+            "WARBOARD_CLOSE_TIMEOUT": "60",
+            "WARBOARD_SEND_TIMEOUT": "60",
+        },
+    ).start()
     try:
         table_id, t1, _, ts = sandbox_table(srv)
         a = await WsClient.open(srv.ws_url, table_id, t1)
         await a.recv_type("welcome")
         for i in range(200):  # a big board, so every update is large (about 20 kB)
-            await a.send({"type": "action", "id": f"add{i}",
-                          "action": {"kind": "add_token", "token": f"t{i}", "x": 1, "y": 1, "label": "x" * 80}})
+            await a.send(
+                {
+                    "type": "action",
+                    "id": f"add{i}",
+                    "action": {"kind": "add_token", "token": f"t{i}", "x": 1, "y": 1, "label": "x" * 80},
+                }
+            )
             await a.recv_type("ack")
         # A spectator that never reads: the kernel buffers fill, then its queue, then it is dropped.
         slow = await connect(f"{srv.ws_url}/ws/tables/{table_id}?token={ts}", max_queue=1)
         slow.transport.pause_reading()
         for i in range(300):
-            await a.send({"type": "action", "id": f"m{i}",
-                          "action": {"kind": "move_token", "token": "t0", "x": i % 40, "y": 1}})
+            await a.send(
+                {"type": "action", "id": f"m{i}", "action": {"kind": "move_token", "token": "t0", "x": i % 40, "y": 1}}
+            )
             await a.recv_type("ack")
         await a.until_seq(a.seq)
         slow.transport.resume_reading()

@@ -51,8 +51,11 @@ def test_play_over_http(client: httpx.Client) -> None:
     assert view["seq"] == 2 and view["view"]["pieces"][0]["id"] == "t1"
     events = client.get(f"/api/tables/{table['id']}/events?after=0", headers=p1).json()
     assert [e["seq"] for e in events["events"]] == [1, 2] and events["seq"] == 2
-    preview = client.post(f"/api/tables/{table['id']}/preview", headers=p1,
-                          json={"id": "p", "action": {"kind": "move_token", "token": "zz", "x": 1, "y": 1}}).json()
+    preview = client.post(
+        f"/api/tables/{table['id']}/preview",
+        headers=p1,
+        json={"id": "p", "action": {"kind": "move_token", "token": "zz", "x": 1, "y": 1}},
+    ).json()
     assert preview["legal"] is False and preview["error"]["code"] == "unknown_token"
     assert client.get(f"/api/tables/{table['id']}").json()["seq"] == 2
 
@@ -78,8 +81,9 @@ def test_bad_actions(client: httpx.Client, body: bytes, status: int, code: str) 
     table = new_table(client)
     p1 = join(client, table["id"], "p1")
     before = seq_of(client, table["id"])
-    response = client.post(f"/api/tables/{table['id']}/actions", content=body,
-                           headers={**p1, "content-type": "application/json"})
+    response = client.post(
+        f"/api/tables/{table['id']}/actions", content=body, headers={**p1, "content-type": "application/json"}
+    )
     assert response.status_code == status, response.text
     assert error_code(response) == code
     assert seq_of(client, table["id"]) == before
@@ -91,8 +95,11 @@ def test_oversized_body_is_413(client: httpx.Client) -> None:
     big = {"id": "a", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1, "label": "x" * 100_000}}
     response = client.post(f"/api/tables/{table['id']}/actions", json=big, headers=p1)
     assert response.status_code == 413 and error_code(response) == "too_large"
-    streamed = client.post(f"/api/tables/{table['id']}/actions", headers={**p1, "content-type": "application/json"},
-                           content=iter([b'{"id": "a", "action": {"label": "', b"x" * 70_000, b'"}}']))
+    streamed = client.post(
+        f"/api/tables/{table['id']}/actions",
+        headers={**p1, "content-type": "application/json"},
+        content=iter([b'{"id": "a", "action": {"label": "', b"x" * 70_000, b'"}}']),
+    )
     assert streamed.status_code == 413
     assert seq_of(client, table["id"]) == 1
 
@@ -146,6 +153,7 @@ def test_host_kick_reopen_close(client: httpx.Client) -> None:
     assert client.post(f"/api/tables/{tid}/kick", json={"seat": "p1"}, headers=p1).status_code == 403
     assert client.post(f"/api/tables/{tid}/kick", json={"seat": "p1"}, headers=host).status_code == 200
     import time
+
     time.sleep(2.1)  # token cache TTL
     assert act(client, tid, p1, {"kind": "roll", "dice": "1d6"}).status_code == 401
     assert client.post(f"/api/tables/{tid}/join", json={"seat": "p1", "name": "B"}).status_code == 409
@@ -180,10 +188,18 @@ def test_flooding_gets_429(tmp_path) -> None:  # type: ignore[no-untyped-def]
 def test_openapi_describes_every_endpoint_and_the_actions(client: httpx.Client) -> None:
     schema = client.get("/openapi.json").json()
     paths = schema["paths"]
-    for path in ("/api/systems", "/api/tables", "/api/tables/{table_id}", "/api/tables/{table_id}/join",
-                 "/api/tables/{table_id}/spectate", "/api/tables/{table_id}/view",
-                 "/api/tables/{table_id}/actions", "/api/tables/{table_id}/preview",
-                 "/api/tables/{table_id}/events", "/api/tables/{table_id}/dice/proof"):
+    for path in (
+        "/api/systems",
+        "/api/tables",
+        "/api/tables/{table_id}",
+        "/api/tables/{table_id}/join",
+        "/api/tables/{table_id}/spectate",
+        "/api/tables/{table_id}/view",
+        "/api/tables/{table_id}/actions",
+        "/api/tables/{table_id}/preview",
+        "/api/tables/{table_id}/events",
+        "/api/tables/{table_id}/dice/proof",
+    ):
         assert path in paths, path
     action = schema["components"]["schemas"]["SandboxAction"]
     assert action["discriminator"]["propertyName"] == "kind"

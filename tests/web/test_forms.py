@@ -66,8 +66,14 @@ def test_the_untouched_form_gives_the_defaults(system_id: str) -> None:
 
 
 def test_nested_values_come_back_typed() -> None:
-    raw = {**submitted("gkr"), "deck.primary": "6", "deck.movement": "6", "factions": ["king-wolf", "diamondback"],
-           "manual.energy": "on", "players": "2"}
+    raw = {
+        **submitted("gkr"),
+        "deck.primary": "6",
+        "deck.movement": "6",
+        "factions": ["king-wolf", "diamondback"],
+        "manual.energy": "on",
+        "players": "2",
+    }
     options = parse_options("gkr", raw)
     assert options["deck"]["primary"] == 6 and options["manual"]["energy"] is True
     assert options["factions"] == ["diamondback", "king-wolf"] and options["players"] == 2
@@ -80,8 +86,14 @@ def test_nested_values_come_back_typed() -> None:
 
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_every_game_is_created_from_its_untouched_form_with_a_spectator_delay(server: Server, system_id: str) -> None:
-    form = {"name": f"Form {system_id}", "system": system_id, "visibility": "public",
-            "delay_actions": "3", "delay_seconds": "0", **submitted(system_id, "opt.")}
+    form = {
+        "name": f"Form {system_id}",
+        "system": system_id,
+        "visibility": "public",
+        "delay_actions": "3",
+        "delay_seconds": "0",
+        **submitted(system_id, "opt."),
+    }
     with server.client() as client:
         response = client.post("/lobby/create", data=form)
         assert response.status_code == 204, response.text

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 import sqlalchemy.exc
-from sqlalchemy import event
 from fastapi.testclient import TestClient
+from sqlalchemy import event
 from starlette.websockets import WebSocketDisconnect
 
 from app.config import Settings
@@ -83,10 +83,13 @@ def test_nul_over_the_websocket_is_an_error_and_the_socket_stays(client: TestCli
     token = player["Authorization"].split()[1]
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
         assert ws.receive_json()["type"] == "welcome"
-        bad = [{"type": "chat", "text": NUL},
-               {"type": "action", "id": NUL, "action": {"kind": "roll", "dice": "1d6"}},
-               {"type": "action", "id": "a1", "action": {"kind": "add_token", "token": "t", "label": NUL}},
-               {"type": "resync", "since": "1"}, {"type": "resync", "since": True}]
+        bad = [
+            {"type": "chat", "text": NUL},
+            {"type": "action", "id": NUL, "action": {"kind": "roll", "dice": "1d6"}},
+            {"type": "action", "id": "a1", "action": {"kind": "add_token", "token": "t", "label": NUL}},
+            {"type": "resync", "since": "1"},
+            {"type": "resync", "since": True},
+        ]
         for message in bad:
             ws.send_json(message)
             answer = ws.receive_json()
@@ -107,10 +110,20 @@ def test_strict_types_and_malformed_json(client: TestClient) -> None:
     _malformed(client.post(f"/api/tables/{table_id}/join", json={"seat": "p2", "name": True}))
     _malformed(client.post(f"/api/tables/{table_id}/settings", json={"delay_actions": True}, headers=host))
     _malformed(client.post(f"/api/tables/{table_id}/settings", json={"delay_actions": "1"}, headers=host))
-    _malformed(client.post(f"/api/tables/{table_id}/actions", headers=player,
-                           json={"id": "b1", "action": {"kind": "add_token", "token": "t", "x": True, "y": 1}}))
-    _malformed(client.post(f"/api/tables/{table_id}/actions", headers=player,
-                           json={"id": "b2", "action": {"kind": "add_token", "token": "t", "x": "1", "y": 1}}))
+    _malformed(
+        client.post(
+            f"/api/tables/{table_id}/actions",
+            headers=player,
+            json={"id": "b1", "action": {"kind": "add_token", "token": "t", "x": True, "y": 1}},
+        )
+    )
+    _malformed(
+        client.post(
+            f"/api/tables/{table_id}/actions",
+            headers=player,
+            json={"id": "b2", "action": {"kind": "add_token", "token": "t", "x": "1", "y": 1}},
+        )
+    )
     for body in (b"{not json", b"\xff\xfe\x00", b""):
         response = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
         assert response.status_code in (400, 422), response.text
@@ -128,8 +141,15 @@ def test_405_keeps_allow(client: TestClient) -> None:
 
 def test_pages_and_answers_carry_the_security_headers(client: TestClient) -> None:
     table_id, _, _ = _table(client)
-    for path in ("/", f"/tables/{table_id}", f"/tables/{table_id}/replay", "/watch", "/api/systems",
-                 "/api/tables/nope", "/static/js/table.js"):
+    for path in (
+        "/",
+        f"/tables/{table_id}",
+        f"/tables/{table_id}/replay",
+        "/watch",
+        "/api/systems",
+        "/api/tables/nope",
+        "/static/js/table.js",
+    ):
         response = client.get(path)
         csp = response.headers.get("content-security-policy", "")
         directives = dict((d.strip().split(" ", 1) + [""])[:2] for d in csp.split(";") if d.strip())
@@ -147,8 +167,10 @@ def test_failed_token_guesses_are_rate_limited(database_url: str) -> None:
     settings = Settings(database_url=database_url, http_rate=1, http_burst=20)  # type: ignore[call-arg]
     with TestClient(create_app(settings)) as client:
         table_id = client.post("/api/tables", json={"system": "sandbox", "name": "T"}).json()["id"]
-        codes = [client.get(f"/api/tables/{table_id}/view", headers={"Authorization": f"Bearer guess{i}"}).status_code
-                 for i in range(8)]
+        codes = [
+            client.get(f"/api/tables/{table_id}/view", headers={"Authorization": f"Bearer guess{i}"}).status_code
+            for i in range(8)
+        ]
         assert codes[0] == 401 and 429 in codes, codes
         with client.websocket_connect(f"/ws/tables/{table_id}?token=guess") as ws:  # the socket too
             assert ws.receive_json()["error"]["code"] == "rate_limited"
@@ -171,14 +193,18 @@ class _Outage:
         event.remove(self.engine, "before_cursor_execute", self._fail)
 
 
-def test_a_database_outage_mid_game_answers_503_and_recovers(client: TestClient,
-                                                             caplog: pytest.LogCaptureFixture) -> None:
+def test_a_database_outage_mid_game_answers_503_and_recovers(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
     table_id, _, player = _table(client)
     token = player["Authorization"].split()[1]
 
     def act(i: int) -> Any:
-        return client.post(f"/api/tables/{table_id}/actions", headers=player,
-                           json={"id": f"a{i}", "action": {"kind": "add_token", "token": f"t{i}", "x": 1, "y": 1}})
+        return client.post(
+            f"/api/tables/{table_id}/actions",
+            headers=player,
+            json={"id": f"a{i}", "action": {"kind": "add_token", "token": f"t{i}", "x": 1, "y": 1}},
+        )
 
     assert all(act(i).status_code == 200 for i in range(3))
     caplog.set_level(logging.INFO, logger="warboard.outage")
@@ -193,8 +219,7 @@ def test_a_database_outage_mid_game_answers_503_and_recovers(client: TestClient,
                 assert response.json()["error"]["code"] == "unavailable"
                 assert int(response.headers["retry-after"]) >= 1
             assert client.get(f"/api/tables/{table_id}").status_code == 503
-            ws.send_json({"type": "action", "id": "w1",
-                          "action": {"kind": "add_token", "token": "w1", "x": 2, "y": 2}})
+            ws.send_json({"type": "action", "id": "w1", "action": {"kind": "add_token", "token": "w1", "x": 2, "y": 2}})
             answer = ws.receive_json()
             while answer["type"] != "error":
                 answer = ws.receive_json()

@@ -16,8 +16,14 @@ from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.main import create_app
 
-GAMES = [("sandbox", {}), ("small-soldiers", {}), ("small-soldiers", {"advanced": True}),
-         ("gkr", {"players": 2}), ("hgb", {}), ("srbr", {})]
+GAMES = [
+    ("sandbox", {}),
+    ("small-soldiers", {}),
+    ("small-soldiers", {"advanced": True}),
+    ("gkr", {"players": 2}),
+    ("hgb", {}),
+    ("srbr", {}),
+]
 STEPS = 150
 
 
@@ -45,8 +51,12 @@ def examples(system_id: str, options: dict[str, Any], seed: str = "openapi") -> 
     rng = random.Random(seed)
     seen: list[dict[str, Any]] = []
     if system_id == "sandbox":
-        return [{"kind": "add_token", "token": "a", "x": 2, "y": 2, "label": "A"}, {"kind": "roll", "dice": "3d6"},
-                {"kind": "move_token", "token": "a", "x": 5, "y": 4}, {"kind": "remove_token", "token": "a"}]
+        return [
+            {"kind": "add_token", "token": "a", "x": 2, "y": 2, "label": "A"},
+            {"kind": "roll", "dice": "3d6"},
+            {"kind": "move_token", "token": "a", "x": 5, "y": 4},
+            {"kind": "remove_token", "token": "a"},
+        ]
     for _ in range(STEPS):
         pool = [(s, a) for s in seats for a in system.legal_actions(state, s)]
         rng.shuffle(pool)
@@ -83,9 +93,12 @@ def test_every_system_has_its_own_action_models(spec: dict[str, Any]) -> None:
     assert components["GkrMove"] != components["SrbrMove"]
 
 
-@pytest.mark.parametrize(("system_id", "options"), GAMES, ids=[f"{g[0]}{'-' + '-'.join(g[1]) if g[1] else ''}" for g in GAMES])
-def test_the_documented_schema_accepts_the_systems_legal_actions(spec: dict[str, Any], system_id: str,
-                                                                 options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("system_id", "options"), GAMES, ids=[f"{g[0]}{'-' + '-'.join(g[1]) if g[1] else ''}" for g in GAMES]
+)
+def test_the_documented_schema_accepts_the_systems_legal_actions(
+    spec: dict[str, Any], system_id: str, options: dict[str, Any]
+) -> None:
     system = systems.get(system_id)
     assert system is not None
     mine = validator(spec, prefix(system_id) + "Action")

@@ -57,11 +57,8 @@ def values(schema: Schema, defs: dict[str, Schema], depth: int = 0) -> st.Search
     return st.none() | st.integers(0, 3)
 
 
-
-
 @pytest.mark.parametrize("system_id", SYSTEMS)
-def test_generated_options_are_created_or_refused_and_every_game_can_start(fast_server: Server,
-                                                                           system_id: str) -> None:
+def test_generated_options_are_created_or_refused_and_every_game_can_start(fast_server: Server, system_id: str) -> None:
     client = httpx.Client(base_url=fast_server.url, timeout=30)
     published = next(s for s in client.get("/api/systems").json() if s["id"] == system_id)
     schema = published["options"]
@@ -73,8 +70,9 @@ def test_generated_options_are_created_or_refused_and_every_game_can_start(fast_
     @given(values(schema, schema.get("$defs", {})))
     def check(options: dict[str, Any]) -> None:
         seed = f"options-{random.random()}"
-        created = client.post("/api/tables", json={"system": system_id, "name": "Options", "options": options,
-                                                   "seed": seed})
+        created = client.post(
+            "/api/tables", json={"system": system_id, "name": "Options", "options": options, "seed": seed}
+        )
         assert created.status_code in (201, 400), (options, created.status_code, created.text)
         outcomes[created.status_code] = outcomes.get(created.status_code, 0) + 1
         if created.status_code == 400:
@@ -98,8 +96,11 @@ def test_generated_options_are_created_or_refused_and_every_game_can_start(fast_
         assert first is not None, f"no seat can act in a game made with {options}"
         seat, action = first
         token = client.post(f"/api/tables/{table['id']}/join", json={"seat": seat, "name": "A"}).json()["token"]
-        acted = client.post(f"/api/tables/{table['id']}/actions", headers={"Authorization": f"Bearer {token}"},
-                            json={"id": "first", "action": action})
+        acted = client.post(
+            f"/api/tables/{table['id']}/actions",
+            headers={"Authorization": f"Bearer {token}"},
+            json={"id": "first", "action": action},
+        )
         assert acted.status_code == 200, (options, action, acted.text)
 
     check()

@@ -55,8 +55,16 @@ def test_table_page_and_404(server: Server) -> None:
 
 
 def test_create_from_form_redirects_to_the_table(server: Server) -> None:
-    form = {"name": "Form table", "system": "sandbox", "visibility": "private",
-            "opt.board": "hex", "opt.radius": "5", "opt.width": "48", "opt.height": "48", "opt.seats": "2"}
+    form = {
+        "name": "Form table",
+        "system": "sandbox",
+        "visibility": "private",
+        "opt.board": "hex",
+        "opt.radius": "5",
+        "opt.width": "48",
+        "opt.height": "48",
+        "opt.seats": "2",
+    }
     with server.client() as client:
         response = client.post("/lobby/create", data=form)
         target = response.headers["hx-redirect"]
@@ -106,8 +114,17 @@ def test_share_url_prefers_a_reachable_lan_address(monkeypatch) -> None:  # type
     from app.web import pages
 
     def request(host: str) -> Request:
-        return Request({"type": "http", "scheme": "http", "server": (host, 8000), "path": "/", "root_path": "",
-                        "query_string": b"", "headers": [(b"host", f"{host}:8000".encode())]})
+        return Request(
+            {
+                "type": "http",
+                "scheme": "http",
+                "server": (host, 8000),
+                "path": "/",
+                "root_path": "",
+                "query_string": b"",
+                "headers": [(b"host", f"{host}:8000".encode())],
+            }
+        )
 
     def share(host: str) -> str:  # in a thread: the browser tests keep an event loop running here
         with ThreadPoolExecutor(1) as pool:

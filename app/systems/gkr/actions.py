@@ -57,12 +57,12 @@ class Move(_Model):
 
 class WeaponChoice(_Model):
     source: Literal["card", "combat", "blb"]
-    card: Ident | None = None          # source "card": a weapon card from the hand
-    weapon: Ident | None = None        # source "blb": one of Big Little Buddy's weapons
+    card: Ident | None = None  # source "card": a weapon card from the hand
+    weapon: Ident | None = None  # source "blb": one of Big Little Buddy's weapons
     target_unit: Ident | None = None
-    target_hex: HexRef | None = None   # the Mine Mate's chosen hex
-    stats: WeaponStats | None = None   # manual weapons: the values the player states
-    flank: bool | None = None          # manual flank shots: the player states it
+    target_hex: HexRef | None = None  # the Mine Mate's chosen hex
+    stats: WeaponStats | None = None  # manual weapons: the values the player states
+    flank: bool | None = None  # manual flank shots: the player states it
 
 
 class ChooseWeapons(_Model):
@@ -130,7 +130,18 @@ class ResolveDispute(_Model):
 
 
 GKRAction = Annotated[
-    EndTurn | ActivateBLB | PlaySponsor | DeploySupport | Move | ChooseWeapons | StateResult
-    | Tag | Displace | Record | Steal | Dispute | ResolveDispute,
+    EndTurn
+    | ActivateBLB
+    | PlaySponsor
+    | DeploySupport
+    | Move
+    | ChooseWeapons
+    | StateResult
+    | Tag
+    | Displace
+    | Record
+    | Steal
+    | Dispute
+    | ResolveDispute,
     Field(discriminator="kind"),
 ]

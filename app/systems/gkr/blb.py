@@ -22,14 +22,16 @@ def activate(state: State, seat: str, card_id: str, events: list[Event]) -> None
     if card_id not in player["sponsor"]:
         raise IllegalAction(f"Sponsor card {card_id!r} is not in your hand", code="not_in_hand")
     if state["cards"][card_id]["type"] != "activate-blb":
-        raise IllegalAction(f"{state['cards'][card_id]['name']} ({card_id}) is not an Activate BLB card",
-                            code="not_activate_blb")
+        raise IllegalAction(
+            f"{state['cards'][card_id]['name']} ({card_id}) is not an Activate BLB card", code="not_activate_blb"
+        )
     # "Only 1 of these cards may be played each Round. So once 1 player has activated Big
     # Little Buddy, no other players can activate him that Round."
     if state["blb"]["activated_round"] == state["round"]:
         who = state["blb"]["controller"] or "another player"
-        raise IllegalAction(f"Big Little Buddy was already activated this round (by {who})",
-                            code="blb_already_activated")
+        raise IllegalAction(
+            f"Big Little Buddy was already activated this round (by {who})", code="blb_already_activated"
+        )
     if not state["units"][BLB]["on_board"]:
         raise IllegalAction("Big Little Buddy is not on the Battlefield", code="blb_not_on_board")
     # "players should place 1 of their Holo-board Tags on top of the Big Little Buddy figure"
@@ -44,12 +46,12 @@ def activate(state: State, seat: str, card_id: str, events: list[Event]) -> None
 
 
 def movement_range(state: State) -> int:
-    """"Refer to Big Little Buddy Unit Card for Movement Range" (a Warboard default here)."""
+    """ "Refer to Big Little Buddy Unit Card for Movement Range" (a Warboard default here)."""
     return state["data"]["blb"]["range"]
 
 
 def end_of_combat(state: State, events: list[Event]) -> None:
-    """"At the end of each Combat Phase, Big Little Buddy should be removed from the
+    """ "At the end of each Combat Phase, Big Little Buddy should be removed from the
     Battlefield, if he wasn't already destroyed. The controlling player's Holo-board Tag should
     be returned to their supply." Control ends here: "Players only ever control Big Little
     Buddy till the end of the Combat Phase" (so he never tags buildings)."""
@@ -65,7 +67,7 @@ def end_of_combat(state: State, events: list[Event]) -> None:
 
 
 def redeploy(state: State, events: list[Event]) -> None:
-    """"At the end of the Reset Phase, place Big Little Buddy back into the center of the
+    """ "At the end of the Reset Phase, place Big Little Buddy back into the center of the
     Battlefield. If there is another unit in that hex, it is immediately displaced. Whoever owns
     the displaced unit must move it into an empty adjacent hex. Big Little Buddy also returns to
     max HP.\""""
@@ -77,8 +79,14 @@ def redeploy(state: State, events: list[Event]) -> None:
     if other is not None:
         state["pending_displace"] = {"unit": other["id"], "owner": other["owner"]}
         state["queue"] = [other["owner"]]
-        events.append({"kind": "displacement_required", "unit": other["id"], "owner": other["owner"],
-                       "options": [h.to_dict() for h in displace_options(state)]})
+        events.append(
+            {
+                "kind": "displacement_required",
+                "unit": other["id"],
+                "owner": other["owner"],
+                "options": [h.to_dict() for h in displace_options(state)],
+            }
+        )
 
 
 def displace_options(state: State) -> list[Hex]:
@@ -87,9 +95,13 @@ def displace_options(state: State) -> list[Hex]:
     options = empty_adjacent(state, spot)
     radius = 2
     while not options and radius <= state["data"]["map"]["radius"] * 2:
-        options = [h for h in ring(spot, radius) if on_map(state, h) and unit_at(state, h) is None
-                   and not any(b["q"] == h.q and b["r"] == h.r and not b["demolished"]
-                               for b in state["buildings"].values())]
+        options = [
+            h
+            for h in ring(spot, radius)
+            if on_map(state, h)
+            and unit_at(state, h) is None
+            and not any(b["q"] == h.q and b["r"] == h.r and not b["demolished"] for b in state["buildings"].values())
+        ]
         radius += 1
     return options
 
@@ -98,8 +110,9 @@ def displace(state: State, seat: str, to: Hex, events: list[Event]) -> None:
     """The owner moves the displaced unit into an empty adjacent hex."""
     pending = state["pending_displace"]
     if to not in displace_options(state):
-        raise IllegalAction(f"{hex_name(state, to, True)} is not an empty hex adjacent to the centre",
-                            code="illegal_displacement")
+        raise IllegalAction(
+            f"{hex_name(state, to, True)} is not an empty hex adjacent to the centre", code="illegal_displacement"
+        )
     unit = state["units"][pending["unit"]]
     unit.update(q=to.q, r=to.r)
     state["pending_displace"] = None

@@ -73,7 +73,7 @@ def place_name(state: State, h: Hex) -> str:
 
 
 def hex_name(state: State, h: Hex, capital: bool = False) -> str:
-    """"that hex", or "the hex of <unit or building>" (for moves and deployments)."""
+    """ "that hex", or "the hex of <unit or building>" (for moves and deployments)."""
     place = place_name(state, h)
     text = place if place == "that hex" else f"the hex of {place}"
     return text[0].upper() + text[1:] if capital else text
@@ -134,11 +134,13 @@ def can_stop(state: State, mover: dict[str, Any], h: Hex) -> bool:
 def destinations(state: State, mover: dict[str, Any], max_hexes: int) -> dict[Hex, int]:
     """Hexes ``mover`` may end on within ``max_hexes`` steps, with the fewest steps to each."""
     start = hex_of(mover)
-    return reachable(start, max_hexes, lambda h: can_enter(state, mover, h),
-                     lambda h: can_stop(state, mover, h))
+    return reachable(start, max_hexes, lambda h: can_enter(state, mover, h), lambda h: can_stop(state, mover, h))
 
 
 def empty_adjacent(state: State, h: Hex) -> list[Hex]:
     """Empty hexes next to ``h``: on the map, no unit, no standing building."""
-    return [n for n in neighbors(h) if on_map(state, n) and unit_at(state, n) is None
-            and standing_building_at(state, n) is None]
+    return [
+        n
+        for n in neighbors(h)
+        if on_map(state, n) and unit_at(state, n) is None and standing_building_at(state, n) is None
+    ]

@@ -14,8 +14,17 @@ from app.core.errors import IllegalAction
 from app.core.events import Event, private
 from app.geometry.hex import Hex, distance, spiral
 from app.systems.gkr.actions import ChooseWeapons, StateResult, WeaponChoice
-from app.systems.gkr.board import (BLB, can_see, faction_of, hex_of, in_unit_arc, on_map, place_name, unit_name,
-                                   units_on_board)
+from app.systems.gkr.board import (
+    BLB,
+    can_see,
+    faction_of,
+    hex_of,
+    in_unit_arc,
+    on_map,
+    place_name,
+    unit_name,
+    units_on_board,
+)
 from app.systems.gkr.damage import damage_unit, spend_energy
 
 State = dict[str, Any]
@@ -82,8 +91,9 @@ def check_target_unit(state: State, seat: str, uid: str | None) -> dict[str, Any
         raise IllegalAction(f"There is no unit {uid!r} on the Battlefield", code="no_target")
     if uid == BLB and state["blb"]["controller"] is None:
         # BLB text: "If Big Little Buddy is not controlled by anyone, players cannot attack him."
-        raise IllegalAction("Big Little Buddy is not controlled by anyone, so he cannot be attacked",
-                            code="blb_not_attackable")
+        raise IllegalAction(
+            "Big Little Buddy is not controlled by anyone, so he cannot be attacked", code="blb_not_attackable"
+        )
     if faction_of(state, unit) == seat:
         raise IllegalAction(f"{unit_name(state, uid)} is on your side", code="own_unit")
     return unit
@@ -106,8 +116,11 @@ def check_shot(state: State, shooter: dict[str, Any], target: Hex, weapon: dict[
 def shot_hexes(state: State, shooter: dict[str, Any], weapon: dict[str, Any]) -> set[Hex]:
     """Every hex ``shooter`` may fire ``weapon`` at now (range, arc, line of sight)."""
     reach = state["data"]["map"]["radius"] * 2 if state["data"]["manual"]["weapons"] else weapon["range"]
-    return {h for h in spiral(hex_of(shooter), reach)
-            if on_map(state, h) and h != hex_of(shooter) and check_shot(state, shooter, h, weapon) is None}
+    return {
+        h
+        for h in spiral(hex_of(shooter), reach)
+        if on_map(state, h) and h != hex_of(shooter) and check_shot(state, shooter, h, weapon) is None
+    }
 
 
 def _entry(state: State, seat: str, n: int, choice: WeaponChoice) -> dict[str, Any]:
@@ -126,10 +139,18 @@ def _entry(state: State, seat: str, n: int, choice: WeaponChoice) -> dict[str, A
     if why:
         raise IllegalAction(f"{weapon['name']} cannot fire: {why}", code="illegal_target")
     flank = bool(choice.flank) if state["data"]["manual"]["flank"] else None
-    return {"n": n, "owner": seat, "unit": shooter["id"], "weapon_key": key, "weapon": weapon,
-            "card": card, "target_unit": target_unit,
-            "target_hex": aim.to_dict() if hex_target else None, "flank": flank,
-            "revealed": False}
+    return {
+        "n": n,
+        "owner": seat,
+        "unit": shooter["id"],
+        "weapon_key": key,
+        "weapon": weapon,
+        "card": card,
+        "target_unit": target_unit,
+        "target_hex": aim.to_dict() if hex_target else None,
+        "flank": flank,
+        "revealed": False,
+    }
 
 
 def choose_weapons(state: State, seat: str, action: ChooseWeapons, events: list[Event]) -> None:
@@ -147,8 +168,16 @@ def choose_weapons(state: State, seat: str, action: ChooseWeapons, events: list[
     blb_choice = [e["weapon_key"] for e in entries if e["unit"] == BLB]
     if blb_choice:
         state["blb"]["weapon"] = blb_choice[0]
-    events.append(private("weapons_chosen", [seat], public={"player": seat, "count": len(entries)},
-                          player=seat, count=len(entries), entries=[dict(e) for e in entries]))
+    events.append(
+        private(
+            "weapons_chosen",
+            [seat],
+            public={"player": seat, "count": len(entries)},
+            player=seat,
+            count=len(entries),
+            entries=[dict(e) for e in entries],
+        )
+    )
 
 
 def reveal(state: State, dice: Dice, events: list[Event]) -> None:
@@ -188,9 +217,14 @@ def _victims(state: State, entry: dict[str, Any]) -> list[dict[str, Any]] | str:
         # behind a Building." Blast radius and who it hits: Warboard default. Every unit it
         # hits stands in his arc: "Big Little Buddy can only hit targets within his firing arc".
         blast = entry["weapon"].get("blast", 0)
-        return [u for u in units_on_board(state) if distance(hex_of(u), aim) <= blast
-                and in_unit_arc(state, shooter, hex_of(u))
-                and u["id"] != BLB and faction_of(state, u) not in (entry["owner"], None)]
+        return [
+            u
+            for u in units_on_board(state)
+            if distance(hex_of(u), aim) <= blast
+            and in_unit_arc(state, shooter, hex_of(u))
+            and u["id"] != BLB
+            and faction_of(state, u) not in (entry["owner"], None)
+        ]
     target = state["units"][entry["target_unit"]]
     if not target["on_board"]:
         return "the target has left the Battlefield"
@@ -205,8 +239,7 @@ def _is_flank(state: State, entry: dict[str, Any], victim: dict[str, Any]) -> bo
     return not in_unit_arc(state, victim, hex_of(state["units"][entry["unit"]]))
 
 
-def _roll_attack(state: State, entry: dict[str, Any], victim: dict[str, Any], dice: Dice,
-                 events: list[Event]) -> None:
+def _roll_attack(state: State, entry: dict[str, Any], victim: dict[str, Any], dice: Dice, events: list[Event]) -> None:
     weapon, rules = entry["weapon"], state["data"]["rules"]
     to_hit, armor = _defence(state, victim)
     attack = dice.roll_many(weapon["dice"], 6, purpose=f"attack: {weapon['name']}")
@@ -216,10 +249,23 @@ def _roll_attack(state: State, entry: dict[str, Any], victim: dict[str, Any], di
     defence = dice.roll_many(min(hits, n_def), 6, purpose="defence") if armor is not None else []
     saves = sum(f >= armor for f in defence) if armor is not None else 0
     amount = (hits - saves) * weapon["damage"]
-    events.append({"kind": "attack", "unit": entry["unit"], "owner": entry["owner"],
-                   "weapon": weapon["name"], "target": victim["id"], "flank": flank,
-                   "attack_faces": attack, "defence_faces": defence, "to_hit": to_hit,
-                   "armor": armor, "hits": hits, "saves": saves, "damage": amount})
+    events.append(
+        {
+            "kind": "attack",
+            "unit": entry["unit"],
+            "owner": entry["owner"],
+            "weapon": weapon["name"],
+            "target": victim["id"],
+            "flank": flank,
+            "attack_faces": attack,
+            "defence_faces": defence,
+            "to_hit": to_hit,
+            "armor": armor,
+            "hits": hits,
+            "saves": saves,
+            "damage": amount,
+        }
+    )
     damage_unit(state, victim["id"], amount, entry["owner"], dice, events)
 
 
@@ -234,8 +280,9 @@ def advance(state: State, dice: Dice, events: list[Event]) -> bool:
         entry = line[state["resolve_index"]]
         victims = _victims(state, entry)
         if isinstance(victims, str):
-            events.append({"kind": "attack_void", "unit": entry["unit"], "weapon": entry["weapon"]["name"],
-                           "reason": victims})
+            events.append(
+                {"kind": "attack_void", "unit": entry["unit"], "weapon": entry["weapon"]["name"], "reason": victims}
+            )
         elif state["data"]["manual"]["dice"] and victims:
             state["awaiting"] = {"seat": entry["owner"], "victims": [v["id"] for v in victims]}
             state["queue"] = [entry["owner"]]
@@ -252,13 +299,21 @@ def state_result(state: State, seat: str, action: StateResult, dice: Dice, event
     awaiting = state["awaiting"]
     for r in action.results:
         if r.unit not in awaiting["victims"]:
-            raise IllegalAction(f"{r.unit} is not hit by this attack (targets: {awaiting['victims']})",
-                                code="not_a_target")
+            raise IllegalAction(
+                f"{r.unit} is not hit by this attack (targets: {awaiting['victims']})", code="not_a_target"
+            )
     entry = state["firing_line"][state["resolve_index"]]
     # a manual record like ``records.record``'s: open to dispute (see records.py)
-    record = {"index": len(state["records"]), "area": "dice", "player": seat,
-              "weapon": entry["weapon"]["name"], "results": [r.model_dump() for r in action.results],
-              "round": state["round"], "phase": state["phase"], "status": "open"}
+    record = {
+        "index": len(state["records"]),
+        "area": "dice",
+        "player": seat,
+        "weapon": entry["weapon"]["name"],
+        "results": [r.model_dump() for r in action.results],
+        "round": state["round"],
+        "phase": state["phase"],
+        "status": "open",
+    }
     state["records"].append(record)
     events.append({"kind": "result_stated", **record})
     for r in action.results:

@@ -21,8 +21,7 @@ def heavy_hp(player: dict[str, Any]) -> int:
     return len(player["deck"]) + len(player["discard"]) + len(player["hand"])
 
 
-def damage_unit(state: State, uid: str, amount: int, by: str | None, dice: Dice,
-                events: list[Event]) -> None:
+def damage_unit(state: State, uid: str, amount: int, by: str | None, dice: Dice, events: list[Event]) -> None:
     """Deal ``amount`` damage to unit ``uid`` (``by``: the seat dealing it, if any)."""
     unit = state["units"][uid]
     if amount <= 0 or not unit["on_board"]:
@@ -40,8 +39,7 @@ def damage_unit(state: State, uid: str, amount: int, by: str | None, dice: Dice,
             events.append({"kind": "destroyed", "unit": uid, "by": by})
 
 
-def _damage_heavy(state: State, unit: dict[str, Any], amount: int, by: str | None,
-                  events: list[Event]) -> None:
+def _damage_heavy(state: State, unit: dict[str, Any], amount: int, by: str | None, events: list[Event]) -> None:
     seat = unit["owner"]
     player = state["players"][seat]
     from_hand = []
@@ -54,8 +52,7 @@ def _damage_heavy(state: State, unit: dict[str, Any], amount: int, by: str | Non
             card = player["hand"].pop()
             from_hand.append(card)
             player["damage"].append(card)
-    public = {"unit": unit["id"], "amount": amount, "hp": heavy_hp(player), "by": by,
-              "from_hand": len(from_hand)}
+    public = {"unit": unit["id"], "amount": amount, "hp": heavy_hp(player), "by": by, "from_hand": len(from_hand)}
     if from_hand:
         events.append(private("damaged", [seat], public=public, **public, cards=from_hand))
     else:
@@ -121,8 +118,7 @@ def repair_heavy(state: State, seat: str, amount: int, events: list[Event]) -> i
         player["deck"].append(player["damage"].pop())
         moved += 1
     if moved:
-        events.append({"kind": "repaired", "unit": f"{seat}:heavy", "amount": moved,
-                       "hp": heavy_hp(player)})
+        events.append({"kind": "repaired", "unit": f"{seat}:heavy", "amount": moved, "hp": heavy_hp(player)})
     return moved
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ MAP_IDS = ("downtown", "plaza", "harbour")
 MANUAL_AREAS = ("energy", "weapons", "dice", "flank", "tagging", "support")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _file(name: str) -> dict[str, Any]:
     with open(DATA_DIR / f"{name}.json", encoding="utf-8") as fh:
         return json.load(fh)
@@ -109,8 +109,9 @@ def resolve(options: dict[str, Any]) -> dict[str, Any]:
         "blb": {k: blb[k] for k in ("name", "to_hit", "armor", "arc", "range", "max_hp")},
         "support": support,
         "heavy": factions["heavy_hitter"],
-        "factions": {fid: {k: f[k] for k in ("name", "colour", "heavy_hitter")}
-                     for fid, f in factions["factions"].items()},
+        "factions": {
+            fid: {k: f[k] for k in ("name", "colour", "heavy_hitter")} for fid, f in factions["factions"].items()
+        },
         "deck": {**factions["deck"], **(options.get("deck") or {})},
         "cards": {"deploy": factions["deploy_card"]["name"], "movement": factions["movement_card"]["name"]},
         "weapons": weapons,

@@ -12,9 +12,9 @@ from typing import Any
 
 from app.core.dice import Dice
 from app.core.events import Event, private
+from app.geometry.hex import distance
 from app.systems.gkr import blb, combat
 from app.systems.gkr.board import BLB, hex_of
-from app.geometry.hex import distance
 from app.systems.gkr.damage import repair_heavy
 
 State = dict[str, Any]
@@ -118,8 +118,16 @@ def draw_sponsor(state: State, seat: str, count: int, dice: Dice, events: list[E
             drawn.append(state["sponsor_pile"].pop(0))
     state["players"][seat]["sponsor"].extend(drawn)
     if drawn:
-        events.append(private("sponsor_drawn", [seat], public={"player": seat, "count": len(drawn)},
-                              player=seat, count=len(drawn), cards=drawn))
+        events.append(
+            private(
+                "sponsor_drawn",
+                [seat],
+                public={"player": seat, "count": len(drawn)},
+                player=seat,
+                count=len(drawn),
+                cards=drawn,
+            )
+        )
 
 
 def reset(state: State, dice: Dice, events: list[Event]) -> None:
@@ -136,8 +144,16 @@ def reset(state: State, dice: Dice, events: list[Event]) -> None:
         drawn, player["deck"] = player["deck"][:need], player["deck"][need:]
         player["hand"].extend(drawn)
         player["energy"] = rules["energy_per_round"]
-        events.append(private("cards_drawn", [seat], public={"player": seat, "count": len(drawn)},
-                              player=seat, count=len(drawn), cards=drawn))
+        events.append(
+            private(
+                "cards_drawn",
+                [seat],
+                public={"player": seat, "count": len(drawn)},
+                player=seat,
+                count=len(drawn),
+                cards=drawn,
+            )
+        )
         _repair_unit(state, seat, events)
     state["queue"] = []
     blb.redeploy(state, events)

@@ -78,14 +78,26 @@ def odds(req: OddsRequest) -> OddsResult:
             amount = (hits - saves) * req.damage
             dist[amount] = dist.get(amount, Fraction(0)) + p_hits * p_saves
     expected = sum(k * p for k, p in dist.items())
-    return OddsResult(expected_damage=float(expected),
-                      any_damage=float(sum(p for k, p in dist.items() if k > 0)),
-                      distribution={k: float(p) for k, p in sorted(dist.items())})
+    return OddsResult(
+        expected_damage=float(expected),
+        any_damage=float(sum(p for k, p in dist.items() if k > 0)),
+        distribution={k: float(p) for k, p in sorted(dist.items())},
+    )
 
 
 HELPERS = (
-    Helper("attack", AttackRequest, AttackResult, attack,
-           "Resolve one attack from given dice faces (Warboard default dice procedure)"),
-    Helper("odds", OddsRequest, OddsResult, odds,
-           "Exact damage probabilities of one attack (Warboard default dice procedure)"),
+    Helper(
+        "attack",
+        AttackRequest,
+        AttackResult,
+        attack,
+        "Resolve one attack from given dice faces (Warboard default dice procedure)",
+    ),
+    Helper(
+        "odds",
+        OddsRequest,
+        OddsResult,
+        odds,
+        "Exact damage probabilities of one attack (Warboard default dice procedure)",
+    ),
 )

@@ -34,8 +34,11 @@ def legal_actions(system: Any, state: State, seat: str) -> list[dict[str, Any]]:
 def _candidates(state: State, seat: str, p: dict[str, Any]) -> list[dict[str, Any]]:
     phase, player, out = state["phase"], state["players"][seat], []
     if phase == "deploy":
-        out += [{"kind": "activate_blb", "card": c} for c in player["sponsor"]
-                if state["cards"][c]["type"] == "activate-blb" and p.get("can_activate_blb")]
+        out += [
+            {"kind": "activate_blb", "card": c}
+            for c in player["sponsor"]
+            if state["cards"][c]["type"] == "activate-blb" and p.get("can_activate_blb")
+        ]
         heavy = state["units"][f"{seat}:heavy"]
         for c in player["hand"]:
             if state["cards"][c]["type"] != "deploy" or not heavy["on_board"]:
@@ -43,17 +46,25 @@ def _candidates(state: State, seat: str, p: dict[str, Any]) -> list[dict[str, An
             for kind in SUPPORT_KINDS:
                 unit = state["units"][f"{seat}:{kind}"]
                 if not unit["on_board"]:
-                    out += [{"kind": "deploy_support", "card": c, "unit": unit["id"], "to": h.to_dict()}
-                            for h in empty_adjacent(state, hex_of(heavy))]
+                    out += [
+                        {"kind": "deploy_support", "card": c, "unit": unit["id"], "to": h.to_dict()}
+                        for h in empty_adjacent(state, hex_of(heavy))
+                    ]
     for m in p.get("moves", []):
         if m.get("card"):
-            out += [{"kind": "move", "unit": m["unit"], "to": h, "card": m["card"]}
-                    for h in m.get("card_hexes", []) if h not in m["hexes"]]
+            out += [
+                {"kind": "move", "unit": m["unit"], "to": h, "card": m["card"]}
+                for h in m.get("card_hexes", [])
+                if h not in m["hexes"]
+            ]
     if phase == "combat" and "weapons" in p:
         volley = []
         for w in p["weapons"]:
-            base = {"source": w["source"], **({"card": w["card"]} if w["source"] == "card" else {}),
-                    **({"weapon": w["weapon"]} if w["source"] == "blb" else {})}
+            base = {
+                "source": w["source"],
+                **({"card": w["card"]} if w["source"] == "card" else {}),
+                **({"weapon": w["weapon"]} if w["source"] == "blb" else {}),
+            }
             if w.get("targets"):
                 volley.append({**base, "target_unit": w["targets"][0]})
             elif w.get("hexes"):

@@ -66,29 +66,34 @@ class RulesOverrides(_Model):
     """Warboard defaults of data/rules.json the host may change."""
 
     overspend_damage_per_energy: Small = default(
-        _RULES["overspend_damage_per_energy"], "Damage per energy spent below zero")
-    sponsor_cards_at_start: Small = default(_RULES["sponsor_cards_at_start"],
-                                            "Sponsor cards dealt to each player at the start")
+        _RULES["overspend_damage_per_energy"], "Damage per energy spent below zero"
+    )
+    sponsor_cards_at_start: Small = default(
+        _RULES["sponsor_cards_at_start"], "Sponsor cards dealt to each player at the start"
+    )
     heavy_hitter_weapons_per_round: Annotated[int, Field(ge=1, le=5)] = default(
-        _RULES["heavy_hitter_weapons_per_round"], "Weapon cards a Heavy Hitter may fire a round")
-    heavy_energy_per_hex: Small = default(_RULES["heavy_hitter_move"]["energy_per_hex"],
-                                          "Energy per hex a Heavy Hitter moves")
-    support_energy_per_unit: Small = default(_RULES["support_move"]["energy_per_unit"],
-                                             "Energy per Support Unit moved")
-    movement_card_bonus_hexes: Small = default(_RULES["movement_card_bonus_hexes"],
-                                               "Free extra hexes a movement card gives")
-    sponsor_cards_per_tag: Small = default(_RULES["sponsor_cards_per_tag"],
-                                           "Sponsor cards drawn per tag action")
+        _RULES["heavy_hitter_weapons_per_round"], "Weapon cards a Heavy Hitter may fire a round"
+    )
+    heavy_energy_per_hex: Small = default(
+        _RULES["heavy_hitter_move"]["energy_per_hex"], "Energy per hex a Heavy Hitter moves"
+    )
+    support_energy_per_unit: Small = default(_RULES["support_move"]["energy_per_unit"], "Energy per Support Unit moved")
+    movement_card_bonus_hexes: Small = default(
+        _RULES["movement_card_bonus_hexes"], "Free extra hexes a movement card gives"
+    )
+    sponsor_cards_per_tag: Small = default(_RULES["sponsor_cards_per_tag"], "Sponsor cards drawn per tag action")
     flank_defence_dice: Annotated[int, Field(ge=0, le=8)] = default(
-        _RULES["flank"]["defence_dice"], "Defence dice against a flank shot")
-    first_player_rotates: bool = default(_RULES["first_player_rotates"],
-                                         "The first player rotates each round")
+        _RULES["flank"]["defence_dice"], "Defence dice against a flank shot"
+    )
+    first_player_rotates: bool = default(_RULES["first_player_rotates"], "The first player rotates each round")
     # NOTES.md (Likely): "four tags bring a building down"
     tags_to_demolish: Annotated[int, Field(ge=1, le=20)] = default(
-        _RULES["tags_to_demolish"], "Tags that demolish a building")
+        _RULES["tags_to_demolish"], "Tags that demolish a building"
+    )
     # NOTES.md (Sure): "resolved in weapon-speed order"; which end goes first is not given
     speed_order: Literal["descending", "ascending"] = default(
-        _RULES["speed_order"], "Firing line order: descending (highest speed first) or ascending")
+        _RULES["speed_order"], "Firing line order: descending (highest speed first) or ascending"
+    )
 
 
 class SupportOverrides(_Model):
@@ -113,15 +118,19 @@ class DeckMix(_Model):
     def _twenty_five(self) -> DeckMix:
         total = self.primary + 2 * self.secondary + self.deploy + self.movement
         if total != DECK_SIZE:
-            raise ValueError(f"a faction deck holds {DECK_SIZE} cards (primary + 2 x secondary + deploy"
-                             f" + movement); this make-up holds {total}")
+            raise ValueError(
+                f"a faction deck holds {DECK_SIZE} cards (primary + 2 x secondary + deploy"
+                f" + movement); this make-up holds {total}"
+            )
         return self
 
 
 def _support_defaults() -> dict[str, SupportOverrides]:
     keys = ("hp", "to_hit", "armor", "repair", "tags")
-    return {kind: SupportOverrides(**{k: spec[k] for k in keys if spec.get(k) is not None})
-            for kind, spec in load("support")["units"].items()}
+    return {
+        kind: SupportOverrides(**{k: spec[k] for k in keys if spec.get(k) is not None})
+        for kind, spec in load("support")["units"].items()
+    }
 
 
 def _weapon_defaults() -> dict[str, WeaponStats]:
@@ -138,37 +147,46 @@ class GKROptions(_Model):
     factions: Annotated[list[Faction], Field(min_length=2, max_length=4)] | None = None
     map: MapId = Field(default="downtown", description=f"The battlefield. {LABEL}: three maps")
     energy_per_round: Annotated[int, Field(ge=1, le=20)] = default(
-        _RULES["energy_per_round"], "Energy each Heavy Hitter gets a round")
+        _RULES["energy_per_round"], "Energy each Heavy Hitter gets a round"
+    )
     hand_size: Annotated[int, Field(ge=1, le=15)] = default(_RULES["hand_size"], "Hand size")
     heavy_move_range: Annotated[int, Field(ge=1, le=10)] = default(
-        _RULES["heavy_hitter_move"]["range"], "Hexes a Heavy Hitter may move")
+        _RULES["heavy_hitter_move"]["range"], "Hexes a Heavy Hitter may move"
+    )
     support_move_range: Annotated[int, Field(ge=1, le=10)] = default(
-        _RULES["support_move"]["range"], "Hexes a Support Unit may move")
+        _RULES["support_move"]["range"], "Hexes a Support Unit may move"
+    )
     blb_range: Annotated[int, Field(ge=1, le=10)] = default(
-        _BLB["range"], "Big Little Buddy's Movement Range (his Unit Card)")
+        _BLB["range"], "Big Little Buddy's Movement Range (his Unit Card)"
+    )
     blb_max_hp: Annotated[int, Field(ge=1, le=25)] = default(
-        _BLB["max_hp"], "Big Little Buddy's max HP (his Unit Card)")
-    weapon_overrides: Annotated[dict[Annotated[str, Field(max_length=40)], WeaponStats],
-                                Field(max_length=20)] = Field(
+        _BLB["max_hp"], "Big Little Buddy's max HP (his Unit Card)"
+    )
+    weapon_overrides: Annotated[dict[Annotated[str, Field(max_length=40)], WeaponStats], Field(max_length=20)] = Field(
         default=_weapon_defaults(),
         description=f"Weapon values by weapon (speed, energy, dice, range, damage). {LABEL}: the "
-                    "values shown; Big Little Buddy's weapons never cost energy (rulebook)")
-    rules: RulesOverrides = Field(default=RulesOverrides(),
-                                  description=f"Base-game rule values. {LABEL}: the values shown")
+        "values shown; Big Little Buddy's weapons never cost energy (rulebook)",
+    )
+    rules: RulesOverrides = Field(
+        default=RulesOverrides(), description=f"Base-game rule values. {LABEL}: the values shown"
+    )
     support: Annotated[dict[Literal["combat", "repair", "recon"], SupportOverrides], Field(max_length=3)] = Field(
         default=_support_defaults(),
         description=f"Support Units (hp, to_hit, armor, repair, tags). {LABEL}: the values shown; "
-                    "armor null: no armor roll")
-    deck: DeckMix = Field(default=DeckMix(),
-                          description=f"Each faction deck's make-up, 25 cards (NOTES.md). {LABEL}: the "
-                                      "values shown")
+        "armor null: no armor roll",
+    )
+    deck: DeckMix = Field(
+        default=DeckMix(), description=f"Each faction deck's make-up, 25 cards (NOTES.md). {LABEL}: the values shown"
+    )
     #: the base game's 25 sponsor cards (NOTES.md, Sure); the 5 Activate BLB cards are added
     sponsor_mix: dict[SponsorKind, Annotated[int, Field(ge=0, le=25)]] = Field(
         default=_sponsor_defaults(),
         description=f"The base game's 25 sponsor cards (NOTES.md), to which the 5 Activate BLB cards "
-                    f"are added (30 in all). {LABEL}: the make-up shown")
-    manual: Manual = Field(default=Manual(),
-                           description="Rule areas the players resolve by hand (the table records it)")
+        f"are added (30 in all). {LABEL}: the make-up shown",
+    )
+    manual: Manual = Field(
+        default=Manual(), description="Rule areas the players resolve by hand (the table records it)"
+    )
 
     @field_validator("weapon_overrides")
     @classmethod
@@ -182,8 +200,10 @@ class GKROptions(_Model):
     @classmethod
     def _base_pile(cls, value: dict[str, int]) -> dict[str, int]:
         if sum(value.values()) != BASE_SPONSOR_CARDS:
-            raise ValueError(f"the base game's sponsor cards add up to {BASE_SPONSOR_CARDS} (NOTES.md); "
-                             f"this mix holds {sum(value.values())}")
+            raise ValueError(
+                f"the base game's sponsor cards add up to {BASE_SPONSOR_CARDS} (NOTES.md); "
+                f"this mix holds {sum(value.values())}"
+            )
         return value
 
     @field_validator("factions")
@@ -200,6 +220,8 @@ class GKROptions(_Model):
         pile = sum(self.sponsor_mix.values()) + BLB_SPONSOR_CARDS
         deal = self.rules.sponsor_cards_at_start * seats
         if deal > pile:
-            raise ValueError(f"rules.sponsor_cards_at_start: {self.rules.sponsor_cards_at_start} cards "
-                             f"for each of {seats} players is {deal}, but the sponsor pile holds {pile}")
+            raise ValueError(
+                f"rules.sponsor_cards_at_start: {self.rules.sponsor_cards_at_start} cards "
+                f"for each of {seats} players is {deal}, but the sponsor pile holds {pile}"
+            )
         return self

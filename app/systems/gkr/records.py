@@ -19,9 +19,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from app.core.dice import Dice
 from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
 from app.core.events import Event
-from app.core.dice import Dice
 from app.systems.gkr.actions import Dispute, Record
 from app.systems.gkr.board import BLB, unit_name
 from app.systems.gkr.combat import check_target_unit
@@ -36,7 +36,9 @@ State = dict[str, Any]
 AREA_PHASES = {
     "energy": ("movement", "combat"),
     "support": ("deploy", "movement", "combat", "tagging"),
-    "dice": ("combat",), "flank": ("combat",), "weapons": ("combat",),
+    "dice": ("combat",),
+    "flank": ("combat",),
+    "weapons": ("combat",),
     "tagging": ("tagging",),
 }
 #: what a record of each area may state besides a note; the other areas are stated in their
@@ -45,8 +47,12 @@ AREA_FIELDS = {"energy": {"energy"}, "support": {"unit", "damage", "heal"}}
 
 
 def _stated(action: Record) -> set[str]:
-    fields = {"energy": action.energy != 0, "unit": action.unit is not None,
-              "damage": action.damage != 0, "heal": action.heal != 0}
+    fields = {
+        "energy": action.energy != 0,
+        "unit": action.unit is not None,
+        "damage": action.damage != 0,
+        "heal": action.heal != 0,
+    }
     return {k for k, on in fields.items() if on}
 
 
@@ -56,13 +62,17 @@ def check_record(state: State, seat: str, action: Record) -> None:
     the target codes of a weapon choice: no_target, own_unit, blb_not_attackable)."""
     area = action.area
     if not state["data"]["manual"][area]:
-        raise IllegalAction(f"The table resolves {area} by the rules; switch it to manual "
-                            "resolution in the table options to state results", code="not_manual")
+        raise IllegalAction(
+            f"The table resolves {area} by the rules; switch it to manual "
+            "resolution in the table options to state results",
+            code="not_manual",
+        )
     if seat not in active_seats(state):
         raise NotYourTurn(f"Only a seat that may act now records a result; {seat} may not act now")
     if state["phase"] not in AREA_PHASES[area]:
-        raise WrongPhase(f"A {area} record belongs to the {' or '.join(AREA_PHASES[area])} phase; "
-                         f"it is the {state['phase']} phase")
+        raise WrongPhase(
+            f"A {area} record belongs to the {' or '.join(AREA_PHASES[area])} phase; it is the {state['phase']} phase"
+        )
     extra = _stated(action) - AREA_FIELDS.get(area, set())
     if extra:
         raise IllegalAction(f"A {area} record cannot state {', '.join(sorted(extra))}", code="not_in_area")
@@ -82,19 +92,30 @@ def _check_support(state: State, seat: str, action: Record) -> None:
         # BLB text: "If Big Little Buddy is not controlled by anyone, players cannot attack him."
         unit = check_target_unit(state, seat, action.unit)
         if unit["kind"] == "heavy":
-            raise IllegalAction("Damage to a Heavy Hitter is dealt in the firing line (state it "
-                                "there with manual dice), not recorded", code="stated_in_firing_line")
-    elif unit is None or unit["owner"] != seat or unit["id"] == BLB or \
-            (unit["kind"] != "heavy" and not unit["on_board"]):
-        raise IllegalAction(f"{unit_name(state, action.unit)} is not one of your units on the Battlefield",
-                            code="not_your_unit")
+            raise IllegalAction(
+                "Damage to a Heavy Hitter is dealt in the firing line (state it there with manual dice), not recorded",
+                code="stated_in_firing_line",
+            )
+    elif (
+        unit is None or unit["owner"] != seat or unit["id"] == BLB or (unit["kind"] != "heavy" and not unit["on_board"])
+    ):
+        raise IllegalAction(
+            f"{unit_name(state, action.unit)} is not one of your units on the Battlefield", code="not_your_unit"
+        )
 
 
 def record(state: State, seat: str, action: Record, dice: Dice, events: list[Event]) -> None:
     """Manual resolution: the player states a result of a default rule area; the table records it."""
     check_record(state, seat, action)
-    entry = {"area": action.area, "player": seat, "note": action.note, "unit": action.unit,
-             "damage": action.damage, "heal": action.heal, "energy": action.energy}
+    entry = {
+        "area": action.area,
+        "player": seat,
+        "note": action.note,
+        "unit": action.unit,
+        "damage": action.damage,
+        "heal": action.heal,
+        "energy": action.energy,
+    }
     add(state, entry, events, "recorded")
     if action.energy:
         state["players"][seat]["energy"] -= action.energy
@@ -110,8 +131,7 @@ def record(state: State, seat: str, action: Record, dice: Dice, events: list[Eve
 
 def add(state: State, entry: dict[str, Any], events: list[Event], kind: str) -> None:
     """Append a record (open, numbered, stamped with round and phase) and its public event."""
-    full = {"index": len(state["records"]), **entry, "round": state["round"],
-            "phase": state["phase"], "status": "open"}
+    full = {"index": len(state["records"]), **entry, "round": state["round"], "phase": state["phase"], "status": "open"}
     state["records"].append(full)
     events.append({"kind": kind, **full})
 
@@ -136,19 +156,23 @@ def dispute(state: State, seat: str, action: Dispute, events: list[Event]) -> No
     if not records:
         raise IllegalAction("There is no record to dispute", code="no_record")
     if action.record != len(records) - 1:
-        raise IllegalAction(f"Only the latest record ({len(records) - 1}) may be disputed",
-                            code="not_latest_record")
+        raise IllegalAction(f"Only the latest record ({len(records) - 1}) may be disputed", code="not_latest_record")
     entry = records[-1]
     if entry["player"] == seat:
         raise IllegalAction("You cannot dispute your own record", code="own_record")
     if entry["status"] != "open" or state["undo"] is None:
-        raise IllegalAction(f"Record {action.record} is {entry['status']}: play has moved on",
-                            code="record_closed")
+        raise IllegalAction(f"Record {action.record} is {entry['status']}: play has moved on", code="record_closed")
     entry.update(status="disputed", dispute={"by": seat, "reason": action.reason})
-    state["dispute"] = {"record": action.record, "by": seat, "reason": action.reason,
-                        "author": entry["player"]}
-    events.append({"kind": "disputed", "record": action.record, "player": seat,
-                   "author": entry["player"], "reason": action.reason})
+    state["dispute"] = {"record": action.record, "by": seat, "reason": action.reason, "author": entry["player"]}
+    events.append(
+        {
+            "kind": "disputed",
+            "record": action.record,
+            "player": seat,
+            "author": entry["player"],
+            "reason": action.reason,
+        }
+    )
 
 
 def resolve(state: State, uphold: bool, events: list[Event]) -> State:
@@ -158,8 +182,15 @@ def resolve(state: State, uphold: bool, events: list[Event]) -> State:
         raise IllegalAction("No record is disputed", code="no_dispute")
     index = state["dispute"]["record"]
     entry = state["records"][index]
-    events.append({"kind": "dispute_resolved", "record": index, "uphold": uphold,
-                   "author": entry["player"], "by": state["dispute"]["by"]})
+    events.append(
+        {
+            "kind": "dispute_resolved",
+            "record": index,
+            "uphold": uphold,
+            "author": entry["player"],
+            "by": state["dispute"]["by"],
+        }
+    )
     if uphold:
         entry["status"] = "upheld"
         state.update(dispute=None, undo=None)

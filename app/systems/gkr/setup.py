@@ -20,15 +20,23 @@ def seats_for(options: dict[str, Any]) -> list[str]:
 def _deck(seat: str, data: dict[str, Any], cards: dict[str, Any]) -> list[str]:
     """A 25-card faction deck (composition 'Likely', NOTES.md): weapons, deploy, movement."""
     spec = data["deck"]
-    kinds = ([("weapon", "primary")] * spec["primary"] + [("weapon", "secondary-1")] * spec["secondary"]
-             + [("weapon", "secondary-2")] * spec["secondary"] + [("deploy", None)] * spec["deploy"]
-             + [("movement", None)] * spec["movement"])
+    kinds = (
+        [("weapon", "primary")] * spec["primary"]
+        + [("weapon", "secondary-1")] * spec["secondary"]
+        + [("weapon", "secondary-2")] * spec["secondary"]
+        + [("deploy", None)] * spec["deploy"]
+        + [("movement", None)] * spec["movement"]
+    )
     deck = []
     for n, (kind, slot) in enumerate(kinds, 1):
         cid = f"{seat}-{n:02d}"
         if kind == "weapon":
-            cards[cid] = {"id": cid, "type": "weapon", "weapon": f"{seat}/{slot}",
-                          "name": data["weapons"][f"{seat}/{slot}"]["name"]}
+            cards[cid] = {
+                "id": cid,
+                "type": "weapon",
+                "weapon": f"{seat}/{slot}",
+                "name": data["weapons"][f"{seat}/{slot}"]["name"],
+            }
         else:
             cards[cid] = {"id": cid, "type": kind, "name": data["cards"][kind]}
         deck.append(cid)
@@ -40,8 +48,13 @@ def _sponsor_pile(data: dict[str, Any], cards: dict[str, Any]) -> list[str]:
     for spec in data["sponsor"]:
         for _ in range(spec["count"]):
             cid = f"s{len(pile) + 1:02d}"
-            cards[cid] = {"id": cid, "type": spec["type"], "name": spec["name"], "sponsor": True,
-                          **{k: spec[k] for k in ("energy", "repair") if k in spec}}
+            cards[cid] = {
+                "id": cid,
+                "type": spec["type"],
+                "name": spec["name"],
+                "sponsor": True,
+                **{k: spec[k] for k in ("energy", "repair") if k in spec},
+            }
             pile.append(cid)
     return pile
 
@@ -51,17 +64,36 @@ def _units(seats: list[str], data: dict[str, Any]) -> dict[str, Any]:
     units: dict[str, Any] = {}
     for seat in seats:
         start = starts[seat]
-        units[f"{seat}:heavy"] = {"id": f"{seat}:heavy", "kind": "heavy", "owner": seat,
-                                  **start["heavy"], "facing": start["facing"], "on_board": True}
+        units[f"{seat}:heavy"] = {
+            "id": f"{seat}:heavy",
+            "kind": "heavy",
+            "owner": seat,
+            **start["heavy"],
+            "facing": start["facing"],
+            "on_board": True,
+        }
         for kind in SUPPORT_KINDS:
             hp = data["support"]["units"][kind]["hp"]
-            units[f"{seat}:{kind}"] = {"id": f"{seat}:{kind}", "kind": kind, "owner": seat,
-                                       **start["support"][kind], "facing": start["facing"],
-                                       "on_board": True, "hp": hp}
+            units[f"{seat}:{kind}"] = {
+                "id": f"{seat}:{kind}",
+                "kind": kind,
+                "owner": seat,
+                **start["support"][kind],
+                "facing": start["facing"],
+                "on_board": True,
+                "hp": hp,
+            }
     # BLB text, Setup: "Place the Big Little Buddy figure in the center of the Battlefield."
     centre = data["map"]["centre"]
-    units[BLB] = {"id": BLB, "kind": BLB, "owner": None, **centre, "facing": 0, "on_board": True,
-                  "hp": data["blb"]["max_hp"]}
+    units[BLB] = {
+        "id": BLB,
+        "kind": BLB,
+        "owner": None,
+        **centre,
+        "facing": 0,
+        "on_board": True,
+        "hp": data["blb"]["max_hp"],
+    }
     return units
 
 
@@ -73,27 +105,55 @@ def new_game(options: dict[str, Any], dice: Dice) -> dict[str, Any]:
     for seat in seats:
         deck = _deck(seat, data, cards)
         dice.shuffle(deck, purpose=f"shuffle {seat} deck")
-        hand, deck = deck[: data["rules"]["hand_size"]], deck[data["rules"]["hand_size"]:]
-        players[seat] = {"deck": deck, "hand": hand, "discard": [], "damage": [], "sponsor": [],
-                         "energy": data["rules"]["energy_per_round"],
-                         "tags": data["rules"]["tags_per_faction"], "demolished": 0,
-                         "eliminated": False, "moved": [], "tagged": [], "chosen": False}
+        hand, deck = deck[: data["rules"]["hand_size"]], deck[data["rules"]["hand_size"] :]
+        players[seat] = {
+            "deck": deck,
+            "hand": hand,
+            "discard": [],
+            "damage": [],
+            "sponsor": [],
+            "energy": data["rules"]["energy_per_round"],
+            "tags": data["rules"]["tags_per_faction"],
+            "demolished": 0,
+            "eliminated": False,
+            "moved": [],
+            "tagged": [],
+            "chosen": False,
+        }
     # BLB text, Setup: "Shuffle the 5 Big Little Buddy Sponsor Cards into the Sponsor Card Draw Pile."
     pile = _sponsor_pile(data, cards)
     dice.shuffle(pile, purpose="shuffle sponsor pile")
     for seat in seats:
         for _ in range(data["rules"]["sponsor_cards_at_start"]):
             players[seat]["sponsor"].append(pile.pop(0))
-    buildings = {b["id"]: {"id": b["id"], "q": b["q"], "r": b["r"], "tags": {}, "demolished": False,
-                           "by": None} for b in data["map"]["buildings"]}
+    buildings = {
+        b["id"]: {"id": b["id"], "q": b["q"], "r": b["r"], "tags": {}, "demolished": False, "by": None}
+        for b in data["map"]["buildings"]
+    }
     return {
-        "data": data, "seats": seats, "round": 1, "phase": "deploy", "step": None,
-        "queue": [], "units": _units(seats, data), "buildings": buildings, "players": players,
-        "cards": cards, "sponsor_pile": pile, "sponsor_discard": [],
+        "data": data,
+        "seats": seats,
+        "round": 1,
+        "phase": "deploy",
+        "step": None,
+        "queue": [],
+        "units": _units(seats, data),
+        "buildings": buildings,
+        "players": players,
+        "cards": cards,
+        "sponsor_pile": pile,
+        "sponsor_discard": [],
         # BLB text, Setup: his Unit Card and Weapon Cards lie next to the Game Board
         "blb": {"controller": None, "activated_round": None, "weapon": None},
-        "firing_line": [], "resolve_index": 0, "awaiting": None, "pending_displace": None,
-        "pending_steal": None, "records": [], "undo": None, "dispute": None, "winner": None,
+        "firing_line": [],
+        "resolve_index": 0,
+        "awaiting": None,
+        "pending_displace": None,
+        "pending_steal": None,
+        "records": [],
+        "undo": None,
+        "dispute": None,
+        "winner": None,
     }
 
 

@@ -23,9 +23,14 @@ from app.systems.gkr.view import render
 
 #: which phase (and Movement step) each action belongs to
 PHASE_OF = {
-    "activate_blb": "deploy", "play_sponsor": "deploy", "deploy_support": "deploy",
-    "move": "movement", "choose_weapons": "combat", "state_result": "combat",
-    "tag": "tagging", "displace": "reset",
+    "activate_blb": "deploy",
+    "play_sponsor": "deploy",
+    "deploy_support": "deploy",
+    "move": "movement",
+    "choose_weapons": "combat",
+    "state_result": "combat",
+    "tag": "tagging",
+    "displace": "reset",
 }
 
 
@@ -56,8 +61,7 @@ class GKR(RuleSystem):
         events: list[Event] = []
         if seat == HOST_SEAT:
             if not isinstance(action, A.ResolveDispute):
-                raise IllegalAction(f"The host only rules on disputes, not {action.kind!r}",
-                                    code="not_a_ruling")
+                raise IllegalAction(f"The host only rules on disputes, not {action.kind!r}", code="not_a_ruling")
             return records.resolve(new, action.uphold, events), events
         self._check_seat(new, seat, action)
         if isinstance(action, A.Dispute):
@@ -84,14 +88,16 @@ class GKR(RuleSystem):
         if isinstance(action, A.ResolveDispute):
             raise Forbidden("Only the table's host rules on a dispute", code="host_only")
         if state["dispute"] is not None:
-            raise IllegalAction(f"Record {state['dispute']['record']} is disputed: the game waits "
-                                "for the host's ruling", code="on_hold")
+            raise IllegalAction(
+                f"Record {state['dispute']['record']} is disputed: the game waits for the host's ruling", code="on_hold"
+            )
         pending = state["pending_steal"]
         if isinstance(action, A.Dispute):
             return
         if pending is not None and pending["seat"] != seat:
-            raise NotYourTurn(f"{pending['seat']} destroyed Big Little Buddy and decides whether "
-                              "to steal a sponsor card first")
+            raise NotYourTurn(
+                f"{pending['seat']} destroyed Big Little Buddy and decides whether to steal a sponsor card first"
+            )
         if pending is not None and not isinstance(action, A.Steal):
             raise IllegalAction("Decide first whether to steal a sponsor card", code="steal_pending")
         if pending is None and isinstance(action, A.Steal):
@@ -117,15 +123,20 @@ class GKR(RuleSystem):
         elif state["pending_displace"] and state["players"][state["pending_displace"]["owner"]]["eliminated"]:
             state["pending_displace"] = None  # its unit left with its destroyed Heavy Hitter
             flow.next_phase(state, dice, events)
-        elif not state["queue"] and state["phase"] in ("deploy", "movement", "tagging", "combat") \
-                and not awaiting and state["pending_steal"] is None:
+        elif (
+            not state["queue"]
+            and state["phase"] in ("deploy", "movement", "tagging", "combat")
+            and not awaiting
+            and state["pending_steal"] is None
+        ):
             flow.next_phase(state, dice, events)
 
     def _check_turn(self, state: State, seat: str, action: Any) -> None:
         phase = PHASE_OF.get(action.kind)
         if phase is not None and phase != state["phase"]:
-            raise WrongPhase(f"{action.kind} belongs to the {phase} phase; it is the "
-                             f"{state['phase']} phase", code="wrong_phase")
+            raise WrongPhase(
+                f"{action.kind} belongs to the {phase} phase; it is the {state['phase']} phase", code="wrong_phase"
+            )
         if state["phase"] == "combat" and state["awaiting"] is None and action.kind != "state_result":
             if action.kind != "choose_weapons":
                 raise WrongPhase("In the Combat Phase each player chooses weapons (an empty list to pass)")

@@ -11,8 +11,17 @@ from app.geometry.hex import Hex, distance
 from app.geometry.hexlos import direction_from_degrees, facing_degrees
 from app.systems.gkr import blb
 from app.systems.gkr.actions import DeploySupport, Move, PlaySponsor, Tag
-from app.systems.gkr.board import (BLB, destinations, empty_adjacent, hex_name, hex_of, on_map,
-                                   standing_building_at, unit_at, unit_name)
+from app.systems.gkr.board import (
+    BLB,
+    destinations,
+    empty_adjacent,
+    hex_name,
+    hex_of,
+    on_map,
+    standing_building_at,
+    unit_at,
+    unit_name,
+)
 from app.systems.gkr.damage import check_victory, repair_heavy, spend_energy
 from app.systems.gkr.data import SUPPORT_KINDS
 from app.systems.gkr.flow import draw_sponsor
@@ -49,12 +58,18 @@ def deploy_support(state: State, seat: str, action: DeploySupport, events: list[
         raise IllegalAction(f"{unit_name(state, action.unit)} is already on the Battlefield", code="already_deployed")
     to = Hex(action.to.q, action.to.r)
     if to not in empty_adjacent(state, hex_of(state["units"][f"{seat}:heavy"])):
-        raise IllegalAction(f"{hex_name(state, to, True)} is not an empty hex next to your Heavy Hitter",
-                            code="illegal_move")
+        raise IllegalAction(
+            f"{hex_name(state, to, True)} is not an empty hex next to your Heavy Hitter", code="illegal_move"
+        )
     player["hand"].remove(action.card)
     player["discard"].append(action.card)
-    unit.update(q=to.q, r=to.r, facing=direction_from_degrees(action.facing), on_board=True,
-                hp=state["data"]["support"]["units"][unit["kind"]]["hp"])
+    unit.update(
+        q=to.q,
+        r=to.r,
+        facing=direction_from_degrees(action.facing),
+        on_board=True,
+        hp=state["data"]["support"]["units"][unit["kind"]]["hp"],
+    )
     events.append({"kind": "deployed", "unit": unit["id"], "card": action.card, **to.to_dict()})
 
 
@@ -68,13 +83,17 @@ def movable_unit(state: State, seat: str, uid: str) -> dict[str, Any]:
         if uid != BLB:
             raise IllegalAction("Now only Big Little Buddy moves", code="wrong_step")
     elif uid == BLB:
-        raise IllegalAction("Big Little Buddy moves once all Heavy Hitters have moved, before the "
-                            "Support Units", code="wrong_step")
+        raise IllegalAction(
+            "Big Little Buddy moves once all Heavy Hitters have moved, before the Support Units", code="wrong_step"
+        )
     elif unit["owner"] != seat:
         raise IllegalAction(f"{unit_name(state, uid)} is not your unit", code="not_your_unit")
     elif (step == "heavy") != (unit["kind"] == "heavy"):
-        raise IllegalAction(f"{unit_name(state, uid)} does not move in the {step} step: Heavy Hitters move first, "
-                            "then Big Little Buddy, then Support Units", code="wrong_step")
+        raise IllegalAction(
+            f"{unit_name(state, uid)} does not move in the {step} step: Heavy Hitters move first, "
+            "then Big Little Buddy, then Support Units",
+            code="wrong_step",
+        )
     if not unit["on_board"]:
         raise IllegalAction(f"{unit_name(state, uid)} is not on the Battlefield", code="unit_not_on_board")
     if uid in state["players"][seat]["moved"]:
@@ -101,8 +120,7 @@ def why_not_there(state: State, unit: dict[str, Any], to: Hex) -> tuple[str, str
     if standing_building_at(state, to):
         return f"{hex_name(state, to, True)} holds a building", "building"
     if other is not None and other["id"] == BLB and unit["kind"] == "heavy":
-        return ("That hex is Big Little Buddy's: a Heavy Hitter cannot end its move "
-                "there nor displace him", "blb_hex")
+        return ("That hex is Big Little Buddy's: a Heavy Hitter cannot end its move there nor displace him", "blb_hex")
     if other is not None:
         return f"That hex is occupied by {unit_name(state, other['id'])}", "occupied"
     return f"{unit_name(state, unit['id'])} cannot reach that hex this move", "out_of_reach"
@@ -112,10 +130,12 @@ def move(state: State, seat: str, action: Move, dice: Dice, events: list[Event])
     unit = movable_unit(state, seat, action.unit)
     player = state["players"][seat]
     if action.card is not None:
-        if unit["kind"] != "heavy" or action.card not in player["hand"] \
-                or state["cards"][action.card]["type"] != "movement":
-            raise IllegalAction(f"{action.card!r} is not a movement card for your Heavy Hitter",
-                                code="not_in_hand")
+        if (
+            unit["kind"] != "heavy"
+            or action.card not in player["hand"]
+            or state["cards"][action.card]["type"] != "movement"
+        ):
+            raise IllegalAction(f"{action.card!r} is not a movement card for your Heavy Hitter", code="not_in_hand")
     start = hex_of(unit)
     to = Hex(action.to.q, action.to.r) if action.to else start
     steps = 0
@@ -132,8 +152,17 @@ def move(state: State, seat: str, action: Move, dice: Dice, events: list[Event])
         player["discard"].append(action.card)
     unit.update(q=to.q, r=to.r, facing=facing)
     player["moved"].append(unit["id"])
-    events.append({"kind": "moved", "unit": unit["id"], "from": start.to_dict(), "to": to.to_dict(),
-                   "facing": facing_degrees(facing), "hexes": steps, "card": action.card})
+    events.append(
+        {
+            "kind": "moved",
+            "unit": unit["id"],
+            "from": start.to_dict(),
+            "to": to.to_dict(),
+            "facing": facing_degrees(facing),
+            "hexes": steps,
+            "card": action.card,
+        }
+    )
     spend_energy(state, seat, _move_cost(state, unit, steps, action.card), dice, events)
 
 
@@ -156,7 +185,9 @@ def tag(state: State, seat: str, action: Tag, dice: Dice, events: list[Event]) -
         raise IllegalAction("Big Little Buddy cannot tag buildings", code="blb_cannot_tag")
     unit = state["units"].get(action.unit)
     if unit is None or unit["owner"] != seat or not unit["on_board"]:
-        raise IllegalAction(f"{unit_name(state, action.unit)} is not one of your units on the Battlefield", code="not_your_unit")
+        raise IllegalAction(
+            f"{unit_name(state, action.unit)} is not one of your units on the Battlefield", code="not_your_unit"
+        )
     player = state["players"][seat]
     if unit["id"] in player["tagged"]:
         raise IllegalAction(f"{unit_name(state, unit['id'])} has already tagged this phase", code="already_tagged")
@@ -164,7 +195,9 @@ def tag(state: State, seat: str, action: Tag, dice: Dice, events: list[Event]) -
     if building is None or building["demolished"]:
         raise IllegalAction(f"There is no standing building {action.building!r}", code="no_building")
     if not manual["tagging"] and distance(hex_of(unit), hex_of(building)) != 1:
-        raise IllegalAction(f"{unit_name(state, unit['id'])} is not next to building {building['id']}", code="not_adjacent")
+        raise IllegalAction(
+            f"{unit_name(state, unit['id'])} is not next to building {building['id']}", code="not_adjacent"
+        )
     count = _tag_count(state, unit, action.count)
     count = min(count, player["tags"])
     if count < 1:
@@ -172,8 +205,15 @@ def tag(state: State, seat: str, action: Tag, dice: Dice, events: list[Event]) -
     building["tags"][seat] = building["tags"].get(seat, 0) + count
     player["tags"] -= count
     player["tagged"].append(unit["id"])
-    events.append({"kind": "tagged", "unit": unit["id"], "building": building["id"], "count": count,
-                   "tags": dict(building["tags"])})
+    events.append(
+        {
+            "kind": "tagged",
+            "unit": unit["id"],
+            "building": building["id"],
+            "count": count,
+            "tags": dict(building["tags"]),
+        }
+    )
     draw_sponsor(state, seat, state["data"]["rules"]["sponsor_cards_per_tag"], dice, events)
     if sum(building["tags"].values()) >= state["data"]["rules"]["tags_to_demolish"]:
         # Warboard default: the tags on a demolished building return to their supplies
@@ -181,8 +221,7 @@ def tag(state: State, seat: str, action: Tag, dice: Dice, events: list[Event]) -
             state["players"][owner]["tags"] += n
         building.update(demolished=True, by=seat)
         player["demolished"] += 1
-        events.append({"kind": "demolished", "building": building["id"], "by": seat,
-                       "total": player["demolished"]})
+        events.append({"kind": "demolished", "building": building["id"], "by": seat, "total": player["demolished"]})
         check_victory(state, events)
 
 
@@ -190,8 +229,7 @@ def _tag_count(state: State, unit: dict[str, Any], stated: int | None) -> int:
     if state["data"]["manual"]["tagging"]:
         return stated or 1
     if stated is not None:
-        raise IllegalAction("Tag counts are stated only when tagging is resolved manually",
-                            code="manual_only")
+        raise IllegalAction("Tag counts are stated only when tagging is resolved manually", code="manual_only")
     support = state["data"]["support"]
     if unit["kind"] == "recon" and not state["data"]["manual"]["support"]:
         return support["units"]["recon"]["tags"]

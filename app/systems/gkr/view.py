@@ -13,12 +13,12 @@ from app.geometry.hex import Hex, distance, spiral
 from app.geometry.hexlos import facing_degrees
 from app.systems.base import HOST_SEAT
 from app.systems.gkr import turns
-from app.systems.gkr.flow import active_seats
 from app.systems.gkr.blb import displace_options
 from app.systems.gkr.board import BLB, centre, destinations, hex_of, units_on_board
 from app.systems.gkr.combat import shot_hexes
 from app.systems.gkr.damage import heavy_hp
 from app.systems.gkr.data import BLB_WEAPONS, SUPPORT_KINDS
+from app.systems.gkr.flow import active_seats
 
 State = dict[str, Any]
 DEFAULT_LABEL = "Warboard default, not from the rulebook"
@@ -43,19 +43,32 @@ def _cells(state: State) -> list[dict[str, Any]]:
 def _pieces(state: State) -> list[dict[str, Any]]:
     pieces = []
     for u in units_on_board(state):
-        piece = {"id": u["id"], "owner": u["owner"], "q": u["q"], "r": u["r"],
-                 "facing": facing_degrees(u["facing"]), "kind": u["kind"]}
+        piece = {
+            "id": u["id"],
+            "owner": u["owner"],
+            "q": u["q"],
+            "r": u["r"],
+            "facing": facing_degrees(u["facing"]),
+            "kind": u["kind"],
+        }
         # label: short, drawn under the figure on the board; name: the unit's full name
         if u["kind"] == "heavy":
-            piece.update(label="Heavy Hitter", name=state["data"]["factions"][u["owner"]]["heavy_hitter"],
-                         status=f"{heavy_hp(state['players'][u['owner']])} cards")
+            piece.update(
+                label="Heavy Hitter",
+                name=state["data"]["factions"][u["owner"]]["heavy_hitter"],
+                status=f"{heavy_hp(state['players'][u['owner']])} cards",
+            )
         elif u["kind"] == BLB:
             controller = state["blb"]["controller"]
             # the controller's Holo-board Tag on top of the figure (BLB text)
-            piece.update(label=state["data"]["blb"]["name"], name=state["data"]["blb"]["name"],
-                         owner=controller, tag=controller,
-                         status=f"HP {u['hp']}/{state['data']['blb']['max_hp']}"
-                         + (f", controlled by {controller}" if controller else ", uncontrolled"))
+            piece.update(
+                label=state["data"]["blb"]["name"],
+                name=state["data"]["blb"]["name"],
+                owner=controller,
+                tag=controller,
+                status=f"HP {u['hp']}/{state['data']['blb']['max_hp']}"
+                + (f", controlled by {controller}" if controller else ", uncontrolled"),
+            )
         else:
             name = state["data"]["support"]["units"][u["kind"]]["name"]
             piece.update(label=name.removesuffix(" Unit"), name=name, status=f"HP {u['hp']}")
@@ -69,13 +82,21 @@ def _pieces(state: State) -> list[dict[str, Any]]:
 def _players(state: State) -> dict[str, Any]:
     out = {}
     for seat, p in state["players"].items():
-        out[seat] = {"name": state["data"]["factions"][seat]["name"],
-                     "colour": state["data"]["factions"][seat]["colour"],
-                     "energy": p["energy"], "tags": p["tags"], "hand_count": len(p["hand"]),
-                     "sponsor_count": len(p["sponsor"]), "deck_count": len(p["deck"]),
-                     "discard_count": len(p["discard"]), "damage_count": len(p["damage"]),
-                     "hp": heavy_hp(p), "demolished": p["demolished"], "eliminated": p["eliminated"],
-                     "chosen": p["chosen"]}
+        out[seat] = {
+            "name": state["data"]["factions"][seat]["name"],
+            "colour": state["data"]["factions"][seat]["colour"],
+            "energy": p["energy"],
+            "tags": p["tags"],
+            "hand_count": len(p["hand"]),
+            "sponsor_count": len(p["sponsor"]),
+            "deck_count": len(p["deck"]),
+            "discard_count": len(p["discard"]),
+            "damage_count": len(p["damage"]),
+            "hp": heavy_hp(p),
+            "demolished": p["demolished"],
+            "eliminated": p["eliminated"],
+            "chosen": p["chosen"],
+        }
     return out
 
 
@@ -95,12 +116,16 @@ def _blb(state: State, viewer: str | None) -> dict[str, Any]:
     unit, info = state["units"][BLB], state["blb"]
     revealed = any(e["revealed"] and e["unit"] == BLB for e in state["firing_line"])
     chosen = info["weapon"] if (revealed or viewer == info["controller"]) else None
-    return {"controller": info["controller"], "on_board": unit["on_board"], "hp": unit["hp"],
-            **{k: state["data"]["blb"][k] for k in ("name", "max_hp", "range", "to_hit", "armor", "arc")},
-            "activated_this_round": info["activated_round"] == state["round"],
-            "weapons": [{"key": k, **state["data"]["weapons"][f"blb/{k}"]} for k in BLB_WEAPONS],
-            "chosen_weapon": chosen,
-            "weapon_cards_face_down": (3 if info["weapon"] and not revealed else 0)}
+    return {
+        "controller": info["controller"],
+        "on_board": unit["on_board"],
+        "hp": unit["hp"],
+        **{k: state["data"]["blb"][k] for k in ("name", "max_hp", "range", "to_hit", "armor", "arc")},
+        "activated_this_round": info["activated_round"] == state["round"],
+        "weapons": [{"key": k, **state["data"]["weapons"][f"blb/{k}"]} for k in BLB_WEAPONS],
+        "chosen_weapon": chosen,
+        "weapon_cards_face_down": (3 if info["weapon"] and not revealed else 0),
+    }
 
 
 def _active(state: State) -> list[str]:
@@ -111,50 +136,84 @@ def _records(state: State) -> dict[str, Any]:
     """Every record with its author and status, and the open or disputed one (all public)."""
     latest = state["records"][-1] if state["records"] else None
     open_index = latest["index"] if latest and latest["status"] == "open" and state["undo"] else None
-    return {"records": state["records"], "open_record": open_index, "dispute": state["dispute"],
-            "on_hold": state["dispute"] is not None}
+    return {
+        "records": state["records"],
+        "open_record": open_index,
+        "dispute": state["dispute"],
+        "on_hold": state["dispute"] is not None,
+    }
 
 
 #: the rules.json values the host may change in the table options (options.py); the others
 #: are fixed: from NOTES.md (tags per faction, buildings to win) or a procedure (dice)
-HOST_EDITABLE = ("energy_per_round", "hand_size", "heavy_hitter_move", "support_move",
-                 "overspend_damage_per_energy", "sponsor_cards_at_start",
-                 "heavy_hitter_weapons_per_round", "movement_card_bonus_hexes",
-                 "sponsor_cards_per_tag", "flank", "first_player_rotates", "tags_to_demolish",
-                 "speed_order")
-FIXED = {"tags_per_faction": "NOTES.md (Sure): 20 holo-board tags per faction",
-         "buildings_to_win": "NOTES.md (Sure): a player wins by demolishing 4 buildings",
-         "dice": "Warboard default procedure, fixed; switch dice to manual resolution to state results"}
+HOST_EDITABLE = (
+    "energy_per_round",
+    "hand_size",
+    "heavy_hitter_move",
+    "support_move",
+    "overspend_damage_per_energy",
+    "sponsor_cards_at_start",
+    "heavy_hitter_weapons_per_round",
+    "movement_card_bonus_hexes",
+    "sponsor_cards_per_tag",
+    "flank",
+    "first_player_rotates",
+    "tags_to_demolish",
+    "speed_order",
+)
+FIXED = {
+    "tags_per_faction": "NOTES.md (Sure): 20 holo-board tags per faction",
+    "buildings_to_win": "NOTES.md (Sure): a player wins by demolishing 4 buildings",
+    "dice": "Warboard default procedure, fixed; switch dice to manual resolution to state results",
+}
 
 
 def _defaults(state: State) -> dict[str, Any]:
     """The values this table plays by, for the help panel: which the host could change."""
     data = state["data"]
-    return {"_label": DEFAULT_LABEL, "rules": data["rules"], "weapons": data["weapons"],
-            "support": data["support"], "deck": data["deck"],
-            "sponsor": {c["type"]: c["count"] for c in data["sponsor"]},
-            "host_editable": [*HOST_EDITABLE, "weapons", "support", "deck", "sponsor"],
-            "fixed": FIXED}
+    return {
+        "_label": DEFAULT_LABEL,
+        "rules": data["rules"],
+        "weapons": data["weapons"],
+        "support": data["support"],
+        "deck": data["deck"],
+        "sponsor": {c["type"]: c["count"] for c in data["sponsor"]},
+        "host_editable": [*HOST_EDITABLE, "weapons", "support", "deck", "sponsor"],
+        "fixed": FIXED,
+    }
 
 
 def render(state: State, viewer: str | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "system": "gkr",
-        "board": {"kind": "hex", "orientation": "pointy", "radius": state["data"]["map"]["radius"],
-                  "map": state["data"]["map"]["name"], "centre": centre(state).to_dict(),
-                  "cells": _cells(state),
-                  "buildings": [{**b, "tag_total": sum(b["tags"].values())}
-                                for b in state["buildings"].values()]},
+        "board": {
+            "kind": "hex",
+            "orientation": "pointy",
+            "radius": state["data"]["map"]["radius"],
+            "map": state["data"]["map"]["name"],
+            "centre": centre(state).to_dict(),
+            "cells": _cells(state),
+            "buildings": [{**b, "tag_total": sum(b["tags"].values())} for b in state["buildings"].values()],
+        },
         "pieces": _pieces(state),
-        "turn": {"active": _active(state), "phase": state["phase"], "step": state["step"],
-                 "round": state["round"], "turn_order": state.get("turn_order", [])},
-        "players": _players(state), "firing_line": _firing_line(state, viewer),
+        "turn": {
+            "active": _active(state),
+            "phase": state["phase"],
+            "step": state["step"],
+            "round": state["round"],
+            "turn_order": state.get("turn_order", []),
+        },
+        "players": _players(state),
+        "firing_line": _firing_line(state, viewer),
         "blb": _blb(state, viewer),
         "sponsor_pile_count": len(state["sponsor_pile"]),
         "sponsor_discard_count": len(state["sponsor_discard"]),
-        "manual": state["data"]["manual"], **_records(state), "pending_steal": state["pending_steal"],
+        "manual": state["data"]["manual"],
+        **_records(state),
+        "pending_steal": state["pending_steal"],
         "defaults": _defaults(state),
-        "winner": state["winner"], "you": viewer,
+        "winner": state["winner"],
+        "you": viewer,
     }
     if viewer in state["players"]:
         p = state["players"][viewer]
@@ -193,16 +252,23 @@ def _prompt_body(state: State, seat: str) -> dict[str, Any] | None:
     phase = state["phase"]
     if state["pending_steal"] is not None:
         victim = state["pending_steal"]["from"]
-        return {"text": f"You destroyed Big Little Buddy: steal a random sponsor card from {victim}?",
-                "steal_from": victim, "sponsor_count": len(state["players"][victim]["sponsor"])}
+        return {
+            "text": f"You destroyed Big Little Buddy: steal a random sponsor card from {victim}?",
+            "steal_from": victim,
+            "sponsor_count": len(state["players"][victim]["sponsor"]),
+        }
     if phase == "deploy":
-        can = state["blb"]["activated_round"] != state["round"] and state["players"][seat]["tags"] > 0 and any(
-            state["cards"][c]["type"] == "activate-blb" for c in state["players"][seat]["sponsor"])
-        return {"text": "Deploy: play sponsor or deploy cards, then end your turn",
-                "can_activate_blb": can}
+        can = (
+            state["blb"]["activated_round"] != state["round"]
+            and state["players"][seat]["tags"] > 0
+            and any(state["cards"][c]["type"] == "activate-blb" for c in state["players"][seat]["sponsor"])
+        )
+        return {"text": "Deploy: play sponsor or deploy cards, then end your turn", "can_activate_blb": can}
     if phase == "movement":
-        return {"text": f"Movement ({state['step']}): move your units, then end your turn",
-                "moves": _moves(state, seat)}
+        return {
+            "text": f"Movement ({state['step']}): move your units, then end your turn",
+            "moves": _moves(state, seat),
+        }
     if phase == "combat" and state["awaiting"]:
         return {"text": "State the result of your attack", "victims": state["awaiting"]["victims"]}
     if phase == "combat":
@@ -210,10 +276,12 @@ def _prompt_body(state: State, seat: str) -> dict[str, Any] | None:
     if phase == "tagging":
         return {"text": "Tag buildings next to your units, then end your turn", "tags": _tags(state, seat)}
     if phase == "reset" and state["pending_displace"]:
-        return {"text": f"Big Little Buddy is back in the centre: displace your "
-                        f"{_unit_name(state, state['pending_displace']['unit'])} to an empty adjacent hex",
-                "unit": state["pending_displace"]["unit"],
-                "hexes": [h.to_dict() for h in displace_options(state)]}
+        return {
+            "text": f"Big Little Buddy is back in the centre: displace your "
+            f"{_unit_name(state, state['pending_displace']['unit'])} to an empty adjacent hex",
+            "unit": state["pending_displace"]["unit"],
+            "hexes": [h.to_dict() for h in displace_options(state)],
+        }
     return None
 
 
@@ -234,20 +302,23 @@ def _moves(state: State, seat: str) -> list[dict[str, Any]]:
         reach, _ = turns.move_range(state, unit, None)
         hexes = destinations(state, unit, reach)
         entry: dict[str, Any] = {"unit": uid, "range": reach, "hexes": [h.to_dict() for h in sorted(hexes)]}
-        card = next((c for c in state["players"][seat]["hand"]
-                     if state["cards"][c]["type"] == "movement"), None)
+        card = next((c for c in state["players"][seat]["hand"] if state["cards"][c]["type"] == "movement"), None)
         if unit["kind"] == "heavy" and card is not None:
             # with a movement card played along (Warboard default: more hexes, some free)
             far, _ = turns.move_range(state, unit, card)
-            entry.update(card=card, card_range=far,
-                         card_hexes=[h.to_dict() for h in sorted(destinations(state, unit, far))])
+            entry.update(
+                card=card, card_range=far, card_hexes=[h.to_dict() for h in sorted(destinations(state, unit, far))]
+            )
         out.append(entry)
     return out
 
 
 def _weapons(state: State, seat: str) -> list[dict[str, Any]]:
-    sources = [("card", c, state["cards"][c]["weapon"], f"{seat}:heavy")
-               for c in state["players"][seat]["hand"] if state["cards"][c]["type"] == "weapon"]
+    sources = [
+        ("card", c, state["cards"][c]["weapon"], f"{seat}:heavy")
+        for c in state["players"][seat]["hand"]
+        if state["cards"][c]["type"] == "weapon"
+    ]
     sources.append(("combat", None, "support/combat", f"{seat}:combat"))
     if state["blb"]["controller"] == seat:
         sources += [("blb", k, f"blb/{k}", BLB) for k in BLB_WEAPONS]
@@ -262,8 +333,9 @@ def _weapons(state: State, seat: str) -> list[dict[str, Any]]:
         if weapon.get("hex_target"):
             entry["hexes"] = [h.to_dict() for h in hexes]
         else:
-            entry["targets"] = [u["id"] for u in units_on_board(state) if hex_of(u) in hexes
-                                and _attackable(state, seat, u)]
+            entry["targets"] = [
+                u["id"] for u in units_on_board(state) if hex_of(u) in hexes and _attackable(state, seat, u)
+            ]
         out.append(entry)
     return out
 
@@ -296,8 +368,11 @@ def _tags(state: State, seat: str) -> list[dict[str, Any]]:
         unit = state["units"][uid]
         if not unit["on_board"] or uid in state["players"][seat]["tagged"]:
             continue
-        near = [b["id"] for b in state["buildings"].values()
-                if not b["demolished"] and distance(hex_of(unit), hex_of(b)) == 1]
+        near = [
+            b["id"]
+            for b in state["buildings"].values()
+            if not b["demolished"] and distance(hex_of(unit), hex_of(b)) == 1
+        ]
         if near:
             out.append({"unit": uid, "buildings": near})
     return out

@@ -168,8 +168,25 @@ class Concede(_A):
 
 
 HgbAction = Annotated[
-    PlaceTerrain | RemoveTerrain | ChooseForce | Ready | Deploy | ChooseFirst | ActivateGroup | SetSpeed | Autopilot
-    | Move | Aim
-    | Attack | Designate | Ecm | Done | EndGroup | ReturnFire | Pass | AgreeEnd | Concede,
+    PlaceTerrain
+    | RemoveTerrain
+    | ChooseForce
+    | Ready
+    | Deploy
+    | ChooseFirst
+    | ActivateGroup
+    | SetSpeed
+    | Autopilot
+    | Move
+    | Aim
+    | Attack
+    | Designate
+    | Ecm
+    | Done
+    | EndGroup
+    | ReturnFire
+    | Pass
+    | AgreeEnd
+    | Concede,
     Field(discriminator="kind"),
 ]

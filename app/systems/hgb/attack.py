@@ -49,8 +49,9 @@ def resolve(attack: int, defense: int, dm: int, armor: int, weak_side: bool = Fa
     return AttackResult(attack, defense, True, margin, None, dmg.damage, dmg.boxes, dmg.overkill)
 
 
-def resolve_rolls(att: Roll, att_mod: int, dfn: Roll, def_mod: int, dm: int, armor: int,
-                  weak_side: bool = False) -> AttackResult:
+def resolve_rolls(
+    att: Roll, att_mod: int, dfn: Roll, def_mod: int, dm: int, armor: int, weak_side: bool = False
+) -> AttackResult:
     return resolve(att.modified(att_mod), dfn.modified(def_mod), dm, armor, weak_side)
 
 
@@ -74,9 +75,18 @@ def lands_on(modified: int, threshold: int, reach: float = 0.0) -> bool:
     return max(0, threshold - modified) <= reach + 1e-9
 
 
-def odds(att_skill: int, att_mod: int, def_skill: int, def_mod: int, dm: int, armor: int,
-         weak_side: bool = False, boxes_left: int | None = None,
-         threshold: int | None = None, reach: float = 0.0) -> Odds:
+def odds(
+    att_skill: int,
+    att_mod: int,
+    def_skill: int,
+    def_mod: int,
+    dm: int,
+    armor: int,
+    weak_side: bool = False,
+    boxes_left: int | None = None,
+    threshold: int | None = None,
+    reach: float = 0.0,
+) -> Odds:
     """Exact probabilities by enumerating both result distributions (no simulation).
 
     With ``threshold`` (Indirect Fire: 4) the attack comes down on the designated target when
@@ -116,5 +126,7 @@ def odds(att_skill: int, att_mod: int, def_skill: int, def_mod: int, dm: int, ar
 
 def on_target_odds(att_skill: int, att_mod: int, threshold: int) -> Fraction:
     """Probability that an Indirect attack lands on the target (deviation 0: success or MoF 0)."""
-    return sum((p for r, p in distribution(att_skill).items() if lands_on(0 if r == 0 else r + att_mod, threshold)),
-               Fraction(0))
+    return sum(
+        (p for r, p in distribution(att_skill).items() if lands_on(0 if r == 0 else r + att_mod, threshold)),
+        Fraction(0),
+    )

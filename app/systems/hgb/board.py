@@ -38,8 +38,10 @@ def piece_problem(piece: dict[str, Any], table: float = TABLE) -> tuple[str, str
     name = terrain_name(piece)
     why = polygon_problem(piece["polygon"])
     if why is not None:
-        return "bad_terrain", (f"{name} is not a simple polygon ({why}): its outline must not cross or touch "
-                               f"itself and must enclose an area")
+        return "bad_terrain", (
+            f"{name} is not a simple polygon ({why}): its outline must not cross or touch "
+            f"itself and must enclose an area"
+        )
     minx, miny, maxx, maxy = polygon(piece["polygon"]).bounds
     if minx < 0 or miny < 0 or maxx > table or maxy > table:
         return "off_board", f"{name} reaches off the {table:g} inch table"

@@ -101,13 +101,16 @@ class RulesData(_C):
     wreck_radius: Annotated[float, Field(gt=0, le=3)]
     forest_sight_depth: Annotated[float, Field(ge=0, le=48)]
     wreck_height: Annotated[float, Field(ge=0, le=10)]
-    terrain_heights: dict[Literal["building", "wall", "forest", "hill", "rough", "sandy"],
-                          Annotated[float, Field(ge=0, le=20)]]
+    terrain_heights: dict[
+        Literal["building", "wall", "forest", "hill", "rough", "sandy"], Annotated[float, Field(ge=0, le=20)]
+    ]
     impassable: list[Literal["building", "wall", "forest", "hill", "rough", "sandy"]]
     cover_columns: Annotated[int, Field(ge=1, le=15)]
     cover_rows: Annotated[int, Field(ge=1, le=15)]
-    main_body: dict[Literal["columns", "rows"], Annotated[list[Annotated[float, Field(ge=0, le=1)]],
-                                                          Field(min_length=2, max_length=2)]]
+    main_body: dict[
+        Literal["columns", "rows"],
+        Annotated[list[Annotated[float, Field(ge=0, le=1)]], Field(min_length=2, max_length=2)],
+    ]
 
 
 def check_rules(rules: dict[str, Any]) -> None:

@@ -13,22 +13,21 @@ from app.core.errors import IllegalAction
 from app.geometry.tabletop import Point, bearing, distance
 from app.geometry.terrain import offset, touches_circle
 from app.systems.hgb.attack import resolve
-from app.systems.hgb.damage import cross_boxes, can_go_full_speed, roll_penalty
+from app.systems.hgb.damage import can_go_full_speed, cross_boxes, roll_penalty
 from app.systems.hgb.rolls import roll_skill
-from app.systems.hgb.sight import (BAND_MODIFIER, arc_of, base_distance, cover, in_rear, ordered, pos,
-                                   range_band, tape)
+from app.systems.hgb.sight import BAND_MODIFIER, arc_of, base_distance, cover, in_rear, ordered, pos, range_band, tape
 
 IF_THRESHOLD = 4  # Rulebook, Indirect Fire: "against a Threshold of 4"
 
 
 def weapon_card(state: dict[str, Any], model: dict[str, Any], code: str) -> dict[str, Any]:
     if code not in model["card"]["weapons"]:
-        raise IllegalAction(f"{model['label']} carries no {code} (it has {', '.join(model['card']['weapons'])})",
-                            code="no_such_weapon")
+        raise IllegalAction(
+            f"{model['label']} carries no {code} (it has {', '.join(model['card']['weapons'])})", code="no_such_weapon"
+        )
     card = state["weapons"].get(code)
     if card is None or not card.get("dm"):
-        raise IllegalAction(f"{code} is a close-combat item, not used in the Quick Start rules",
-                            code="no_such_weapon")
+        raise IllegalAction(f"{code} is a close-combat item, not used in the Quick Start rules", code="no_such_weapon")
     if card.get("limited_ammo") is not None and model["ammo"].get(code, card["limited_ammo"]) <= 0:
         raise IllegalAction(f"{model['label']}'s {code} is out of ammunition (Limited Ammo)", code="no_ammo")
     return card
@@ -48,8 +47,9 @@ def defense_mods(state: dict[str, Any], defender: dict[str, Any], source: Point)
     return mods
 
 
-def band_of(state: dict[str, Any], attacker: dict[str, Any], target: dict[str, Any],
-            card: dict[str, Any]) -> tuple[str | None, float]:
+def band_of(
+    state: dict[str, Any], attacker: dict[str, Any], target: dict[str, Any], card: dict[str, Any]
+) -> tuple[str | None, float]:
     dist = base_distance(attacker, target, state["rules"])
     if card.get("grenade"):  # Rulebook, Hand Grenades: Short = Size, Medium = 2 x Size, both +0
         size = attacker["card"]["size"]
@@ -57,9 +57,15 @@ def band_of(state: dict[str, Any], attacker: dict[str, Any], target: dict[str, A
     return range_band(card["ranges"], dist), dist
 
 
-def aim(state: dict[str, Any], attacker: dict[str, Any], target: dict[str, Any], code: str,
-        indirect: bool, observer: dict[str, Any] | None = None,
-        cov: dict[str, Any] | None = None) -> dict[str, Any]:
+def aim(
+    state: dict[str, Any],
+    attacker: dict[str, Any],
+    target: dict[str, Any],
+    code: str,
+    indirect: bool,
+    observer: dict[str, Any] | None = None,
+    cov: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Everything the attacker sees before rolling; ``legal`` False with ``why`` if it cannot fire."""
     card = weapon_card(state, attacker, code)
     indirect = indirect or bool(card.get("grenade"))
@@ -67,9 +73,12 @@ def aim(state: dict[str, Any], attacker: dict[str, Any], target: dict[str, Any],
     arc_ok = arc_of(attacker, pos(target), card["arc"], state["rules"])
     seen_from = observer or attacker
     cov = cov or cover(state, seen_from, target)
-    mods = {"range": 0 if card.get("grenade") else BAND_MODIFIER.get(band or "extreme", -3),
-            "movement": attacker["card"]["attack_mod"][attacker["speed"]],
-            "accuracy": card.get("accuracy", 0), "cover": cov["modifier"]}
+    mods = {
+        "range": 0 if card.get("grenade") else BAND_MODIFIER.get(band or "extreme", -3),
+        "movement": attacker["card"]["attack_mod"][attacker["speed"]],
+        "accuracy": card.get("accuracy", 0),
+        "cover": cov["modifier"],
+    }
     if penalty(attacker):
         mods["damage"] = penalty(attacker)
     why = None
@@ -81,11 +90,21 @@ def aim(state: dict[str, Any], attacker: dict[str, Any], target: dict[str, Any],
         why = f"the {code} cannot fire indirectly"
     elif card.get("grenade") and not cov["visible"]:
         why = f"a grenade is thrown only at a model the thrower can see ({cov['reason']})"
-    return {"weapon": code, "target": target["id"], "distance": tape(dist), "band": band,
-            "arc": card["arc"], "in_arc": arc_ok, "indirect": indirect, "cover": cov,
-            "cover_from": seen_from["id"], "attack_modifiers": mods,
-            "defense_modifiers": defense_mods(state, target, pos(attacker)),
-            "legal": why is None, "why": why}
+    return {
+        "weapon": code,
+        "target": target["id"],
+        "distance": tape(dist),
+        "band": band,
+        "arc": card["arc"],
+        "in_arc": arc_ok,
+        "indirect": indirect,
+        "cover": cov,
+        "cover_from": seen_from["id"],
+        "attack_modifiers": mods,
+        "defense_modifiers": defense_mods(state, target, pos(attacker)),
+        "legal": why is None,
+        "why": why,
+    }
 
 
 def could_fire(state: dict[str, Any], shooter: dict[str, Any], target: dict[str, Any], at: Point) -> bool:
@@ -121,30 +140,52 @@ def spend_ammo(state: dict[str, Any], m: dict[str, Any], code: str) -> None:
 def area_targets(state: dict[str, Any], center: Point, radius: float, exclude: set[str]) -> list[dict[str, Any]]:
     """Models any part of whose base lies within ``radius`` inches of ``center``."""
     r = state["rules"]["base_radius"]
-    return [m for m in ordered(state)
-            if m["status"] == "active" and m["id"] not in exclude
-            and touches_circle(center, radius, pos(m), r)]
+    return [
+        m
+        for m in ordered(state)
+        if m["status"] == "active" and m["id"] not in exclude and touches_circle(center, radius, pos(m), r)
+    ]
 
 
 def sweep_targets(state: dict[str, Any], main: dict[str, Any], radius: int, shooter: str) -> list[dict[str, Any]]:
     """Rulebook, ROF: everyone (friend or foe, not the shooter) within ``radius`` of the main target's base."""
     r = state["rules"]["base_radius"]
-    return [m for m in ordered(state)
-            if m["status"] == "active" and m["id"] not in (shooter, main["id"])
-            and distance(pos(m), pos(main)) - 2 * r <= radius + 1e-9]
+    return [
+        m
+        for m in ordered(state)
+        if m["status"] == "active"
+        and m["id"] not in (shooter, main["id"])
+        and distance(pos(m), pos(main)) - 2 * r <= radius + 1e-9
+    ]
 
 
-def defend(state: dict[str, Any], dice: Dice, attacker: dict[str, Any], target: dict[str, Any],
-           attack_value: int, dm: int, source: Point, extra: dict[str, Any]) -> dict[str, Any]:
+def defend(
+    state: dict[str, Any],
+    dice: Dice,
+    attacker: dict[str, Any],
+    target: dict[str, Any],
+    attack_value: int,
+    dm: int,
+    source: Point,
+    extra: dict[str, Any],
+) -> dict[str, Any]:
     """The target rolls DEF (one die on Autopilot) with its modifiers; damage is applied."""
     dmods = defense_mods(state, target, source)
     skill = 1 if target.get("autopilot") else target["skills"]["def"]
     roll = roll_skill(dice, skill, f"{target['label']} defends")
     armor, weak = armor_against(state, target, source)
     res = resolve(attack_value, roll.modified(sum(dmods.values())), dm, armor, weak)
-    event = {"kind": "attack_resolved", "attacker": attacker["id"], "target": target["id"],
-             "defense_roll": roll.to_dict(), "defense_modifiers": dmods, "armor": armor,
-             "weak_side": weak, **res.to_dict(), **extra}
+    event = {
+        "kind": "attack_resolved",
+        "attacker": attacker["id"],
+        "target": target["id"],
+        "defense_roll": roll.to_dict(),
+        "defense_modifiers": dmods,
+        "armor": armor,
+        "weak_side": weak,
+        **res.to_dict(),
+        **extra,
+    }
     apply_damage(target, res.boxes, res.overkill, event)
     return event
 
@@ -181,22 +222,48 @@ def apply_damage(target: dict[str, Any], boxes: int, overkill: bool, event: dict
         target["speed"] = "combat"  # Heavy/Critical: loses the ability to move at Full Speed
 
 
-def direct_attack(state: dict[str, Any], dice: Dice, attacker: dict[str, Any], target: dict[str, Any],
-                  code: str, sweep: int, focus: int) -> list[dict[str, Any]]:
+def direct_attack(
+    state: dict[str, Any],
+    dice: Dice,
+    attacker: dict[str, Any],
+    target: dict[str, Any],
+    code: str,
+    sweep: int,
+    focus: int,
+) -> list[dict[str, Any]]:
     info = aim(state, attacker, target, code, indirect=False)
     if not info["legal"]:
-        raise IllegalAction(f"{attacker['label']} cannot fire at {target['label']}: {info['why']}",
-                            code="illegal_attack")
+        raise IllegalAction(
+            f"{attacker['label']} cannot fire at {target['label']}: {info['why']}", code="illegal_attack"
+        )
     card = state["weapons"][code]
     _check_rof(card, info["band"], sweep, focus, code)
     spend_ammo(state, attacker, code)
     roll = roll_skill(dice, attacker["skills"]["att"], f"{attacker['label']} attacks with {code}")
     dm = card["dm"] + focus
-    events = [{"kind": "attack", "attacker": attacker["id"], "weapon": code, "target": target["id"],
-               "attack_roll": roll.to_dict(), "aim": info, "sweep": sweep, "focus": focus}]
+    events = [
+        {
+            "kind": "attack",
+            "attacker": attacker["id"],
+            "weapon": code,
+            "target": target["id"],
+            "attack_roll": roll.to_dict(),
+            "aim": info,
+            "sweep": sweep,
+            "focus": focus,
+        }
+    ]
     main_value = roll.modified(sum(info["attack_modifiers"].values()))
-    main = defend(state, dice, attacker, target, main_value, dm, pos(attacker),
-                  {"attack": main_value, "attack_modifiers": info["attack_modifiers"], "role": "main"})
+    main = defend(
+        state,
+        dice,
+        attacker,
+        target,
+        main_value,
+        dm,
+        pos(attacker),
+        {"attack": main_value, "attack_modifiers": info["attack_modifiers"], "role": "main"},
+    )
     events.append(main)
     swept, spared = _swept(state, attacker, target, card, code, sweep)
     events[0]["spared"] = spared
@@ -211,8 +278,9 @@ def direct_attack(state: dict[str, Any], dice: Dice, attacker: dict[str, Any], t
     return events
 
 
-def _swept(state: dict[str, Any], attacker: dict[str, Any], target: dict[str, Any], card: dict[str, Any],
-           code: str, sweep: int) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
+def _swept(
+    state: dict[str, Any], attacker: dict[str, Any], target: dict[str, Any], card: dict[str, Any], code: str, sweep: int
+) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
     """Rulebook, ROF: the models in the Sweep Fire area, each checked on its own ("all attack and
     defense modifiers are determined separately for each target"): one outside the weapon's arc,
     beyond its reach or at Extreme range (no ROF there) is spared (Warboard reading)."""
@@ -232,8 +300,17 @@ def _swept(state: dict[str, Any], attacker: dict[str, Any], target: dict[str, An
     return swept, spared
 
 
-def _secondary(state: dict[str, Any], dice: Dice, attacker: dict[str, Any], other: dict[str, Any],
-               code: str, roll: Any, main_info: dict[str, Any], dm: int, role: str) -> dict[str, Any]:
+def _secondary(
+    state: dict[str, Any],
+    dice: Dice,
+    attacker: dict[str, Any],
+    other: dict[str, Any],
+    code: str,
+    roll: Any,
+    main_info: dict[str, Any],
+    dm: int,
+    role: str,
+) -> dict[str, Any]:
     """Sweep/AE: the same roll with this target's own attack and defense modifiers."""
     if other["id"] == attacker["id"]:
         mods = {"range": BAND_MODIFIER["point_blank"], "cover": 1}
@@ -241,28 +318,47 @@ def _secondary(state: dict[str, Any], dice: Dice, attacker: dict[str, Any], othe
         card = state["weapons"][code]
         band, _ = band_of(state, attacker, other, card)
         cov = cover(state, attacker, other)
-        mods = dict(main_info["attack_modifiers"],
-                    range=BAND_MODIFIER[band or main_info["band"]], cover=cov["modifier"])
+        mods = dict(
+            main_info["attack_modifiers"], range=BAND_MODIFIER[band or main_info["band"]], cover=cov["modifier"]
+        )
     value = roll.modified(sum(mods.values()))
-    return defend(state, dice, attacker, other, value, dm, pos(attacker),
-                  {"attack": value, "attack_modifiers": mods, "role": role})
+    return defend(
+        state,
+        dice,
+        attacker,
+        other,
+        value,
+        dm,
+        pos(attacker),
+        {"attack": value, "attack_modifiers": mods, "role": role},
+    )
 
 
 def _check_rof(card: dict[str, Any], band: str | None, sweep: int, focus: int, code: str) -> None:
     if sweep + focus > card.get("rof", 0):
-        raise IllegalAction(f"The {code} has ROF {card.get('rof', 0)}; {sweep + focus} points asked",
-                            code="illegal_rof")
+        raise IllegalAction(
+            f"The {code} has ROF {card.get('rof', 0)}; {sweep + focus} points asked", code="illegal_rof"
+        )
     if sweep + focus and band == "extreme":
         raise IllegalAction("Rate of Fire cannot be used at Extreme range", code="illegal_rof")
 
 
-def indirect_attack(state: dict[str, Any], dice: Dice, attacker: dict[str, Any], target: dict[str, Any],
-                    code: str, observer: dict[str, Any], sweep: int, focus: int) -> list[dict[str, Any]]:
+def indirect_attack(
+    state: dict[str, Any],
+    dice: Dice,
+    attacker: dict[str, Any],
+    target: dict[str, Any],
+    code: str,
+    observer: dict[str, Any],
+    sweep: int,
+    focus: int,
+) -> list[dict[str, Any]]:
     """Rulebook, Indirect Fire (and Hand Grenades with the thrower as its own observer)."""
     info = aim(state, attacker, target, code, indirect=True, observer=observer)
     if not info["legal"]:
-        raise IllegalAction(f"{attacker['label']} cannot fire at {target['label']}: {info['why']}",
-                            code="illegal_attack")
+        raise IllegalAction(
+            f"{attacker['label']} cannot fire at {target['label']}: {info['why']}", code="illegal_attack"
+        )
     card = state["weapons"][code]
     _check_rof(card, info["band"], sweep, focus, code)
     spend_ammo(state, attacker, code)
@@ -275,14 +371,36 @@ def indirect_attack(state: dict[str, Any], dice: Dice, attacker: dict[str, Any],
         direction = (bearing(pos(attacker), pos(target)) + 60 * (face - 1)) % 360
         landing = offset(pos(target), direction, mof)  # MoF 0: 0 inches, on the target
     unmodified = roll.result if not roll.fumble else 0
-    events: list[dict[str, Any]] = [{
-        "kind": "indirect_attack", "attacker": attacker["id"], "observer": observer["id"], "weapon": code,
-        "target": target["id"], "attack_roll": roll.to_dict(), "aim": info, "modified": modified,
-        "threshold": IF_THRESHOLD, "on_target": mof == 0, "mof": mof,
-        "deviation_direction": None if direction is None else tape(direction),
-        "landing": [tape(landing.x), tape(landing.y)], "unmodified": unmodified}]
+    events: list[dict[str, Any]] = [
+        {
+            "kind": "indirect_attack",
+            "attacker": attacker["id"],
+            "observer": observer["id"],
+            "weapon": code,
+            "target": target["id"],
+            "attack_roll": roll.to_dict(),
+            "aim": info,
+            "modified": modified,
+            "threshold": IF_THRESHOLD,
+            "on_target": mof == 0,
+            "mof": mof,
+            "deviation_direction": None if direction is None else tape(direction),
+            "landing": [tape(landing.x), tape(landing.y)],
+            "unmodified": unmodified,
+        }
+    ]
     radius = max(float(card.get("ae", 0)), float(sweep))  # translator: IF + sweep works like AE
     for m in area_targets(state, landing, radius, set()):
-        events.append(defend(state, dice, attacker, m, unmodified, card["dm"] + focus, pos(attacker),
-                             {"attack": unmodified, "role": "indirect"}))
+        events.append(
+            defend(
+                state,
+                dice,
+                attacker,
+                m,
+                unmodified,
+                card["dm"] + focus,
+                pos(attacker),
+                {"attack": unmodified, "role": "indirect"},
+            )
+        )
     return events

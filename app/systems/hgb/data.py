@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,7 @@ DATA = Path(__file__).parent / "data"
 FACTIONS = ("north", "south", "peace_river")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read(name: str) -> dict[str, Any]:
     return json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
 

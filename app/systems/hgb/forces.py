@@ -31,8 +31,9 @@ def card_for(fdata: dict[str, Any], unit: str, overrides: dict[str, Any] | None)
     return card
 
 
-def _check_choice(fdata: dict[str, Any], model: dict[str, Any], group: str, opt: dict[str, Any],
-                  weapons: list[str]) -> None:
+def _check_choice(
+    fdata: dict[str, Any], model: dict[str, Any], group: str, opt: dict[str, Any], weapons: list[str]
+) -> None:
     unit = fdata["units"][model["unit"]]
     kind = unit.get("counts_as", model["unit"])
     if group not in opt["groups"] or not {kind, model["unit"]} & set(opt["units"]):
@@ -42,8 +43,9 @@ def _check_choice(fdata: dict[str, Any], model: dict[str, Any], group: str, opt:
         raise BadOptions(f"{model['label']} has no {', '.join(missing)} to exchange for {opt['id']!r}")
 
 
-def build(faction: str, choices: dict[str, list[str]], command_group: str | None,
-          unit_overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+def build(
+    faction: str, choices: dict[str, list[str]], command_group: str | None, unit_overrides: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Validate a force and return its models (with cards and loadouts) and TV.
 
     Raises BadOptions naming the broken option rule.
@@ -58,19 +60,31 @@ def build(faction: str, choices: dict[str, list[str]], command_group: str | None
     models = []
     for group in fdata["groups"]:
         for m in group["models"]:
-            models.append(_build_model(fdata, group, m, choices.get(m["key"], []), options, counts,
-                                       unit_overrides))
+            models.append(_build_model(fdata, group, m, choices.get(m["key"], []), options, counts, unit_overrides))
     tv = sum(g["tv"] for g in fdata["groups"]) + _option_tv(fdata, options, counts)
     _apply_force_options(fdata, models, command_group)
     tv += sum(fo.get("tv_included", 0) for fo in fdata.get("force_options", {}).values())
-    return {"faction": faction, "name": fdata["name"], "tv": tv, "listed_tv": fdata["tv"],
-            "groups": [{"id": g["id"], "name": g["name"]} for g in fdata["groups"]],
-            "models": models, "choices": choices, "command_group": command_group}
+    return {
+        "faction": faction,
+        "name": fdata["name"],
+        "tv": tv,
+        "listed_tv": fdata["tv"],
+        "groups": [{"id": g["id"], "name": g["name"]} for g in fdata["groups"]],
+        "models": models,
+        "choices": choices,
+        "command_group": command_group,
+    }
 
 
-def _build_model(fdata: dict[str, Any], group: dict[str, Any], m: dict[str, Any], chosen: list[str],
-                 options: dict[str, Any], counts: Counter[str],
-                 unit_overrides: dict[str, Any] | None) -> dict[str, Any]:
+def _build_model(
+    fdata: dict[str, Any],
+    group: dict[str, Any],
+    m: dict[str, Any],
+    chosen: list[str],
+    options: dict[str, Any],
+    counts: Counter[str],
+    unit_overrides: dict[str, Any] | None,
+) -> dict[str, Any]:
     card = card_for(fdata, m["unit"], unit_overrides)
     weapons = list(card["weapons"])
     slots: set[str] = set()
@@ -84,14 +98,23 @@ def _build_model(fdata: dict[str, Any], group: dict[str, Any], m: dict[str, Any]
         slots.add(slot)
         _check_choice(fdata, m, group["id"], opt, weapons)
         weapons = _exchange(weapons, opt.get("remove", []), opt.get("add", []))
-        card["boxes"] = parse_boxes(opt.get("extra_boxes", "")) + card["boxes"] if opt.get("extra_boxes") \
-            else card["boxes"]
+        card["boxes"] = (
+            parse_boxes(opt.get("extra_boxes", "")) + card["boxes"] if opt.get("extra_boxes") else card["boxes"]
+        )
         counts[oid] += 1
     card["weapons"] = weapons
     skills = {k: m.get(k, DEFAULT_SKILLS.get(k, 0)) for k in ("att", "def", "ew", "ld")}  # ATT 2, DEF 2, EW 1
-    return {"key": m["key"], "group": group["id"], "unit": m["unit"], "label": m["label"],
-            "leader": bool(m.get("leader")), "army_commander": bool(m.get("army_commander")),
-            "skills": skills, "card": card, "options": list(chosen)}
+    return {
+        "key": m["key"],
+        "group": group["id"],
+        "unit": m["unit"],
+        "label": m["label"],
+        "leader": bool(m.get("leader")),
+        "army_commander": bool(m.get("army_commander")),
+        "skills": skills,
+        "card": card,
+        "options": list(chosen),
+    }
 
 
 def _exchange(weapons: list[str], remove: list[str], add: list[str]) -> list[str]:
@@ -110,8 +133,9 @@ def _option_tv(fdata: dict[str, Any], options: dict[str, Any], counts: Counter[s
     for oid, opt in options.items():
         n = counts[oid]
         if n < opt.get("min", 0):
-            raise BadOptions(f"{fdata['name']}: option {opt['label']!r} must be taken by at least "
-                             f"{opt['min']} model(s), got {n}")
+            raise BadOptions(
+                f"{fdata['name']}: option {opt['label']!r} must be taken by at least {opt['min']} model(s), got {n}"
+            )
         if opt.get("max") is not None and n > opt["max"]:
             raise BadOptions(f"{fdata['name']}: option {opt['label']!r} allows at most {opt['max']}, got {n}")
         tv += opt.get("tv", 0) * (n - opt.get("included", 0))
@@ -119,8 +143,10 @@ def _option_tv(fdata: dict[str, Any], options: dict[str, Any], counts: Counter[s
             pools[opt["pool"]] += n
     for pid, pool in fdata.get("pools", {}).items():
         if pools[pid] > pool["max"]:
-            raise BadOptions(f"{fdata['name']}: at most {pool['max']} models may take "
-                             f"{' / '.join(o['label'] for o in options.values() if o.get('pool') == pid)}")
+            raise BadOptions(
+                f"{fdata['name']}: at most {pool['max']} models may take "
+                f"{' / '.join(o['label'] for o in options.values() if o.get('pool') == pid)}"
+            )
         tv += pool.get("tv", 0) * (pools[pid] - pool.get("included", 0))
     return tv
 
@@ -142,6 +168,12 @@ def _apply_force_options(fdata: dict[str, Any], models: list[dict[str, Any]], co
 def catalogue(faction: str) -> dict[str, Any]:
     """What the force builder shows: groups, models, options and their limits."""
     fdata = data.faction(faction)
-    return {"faction": faction, "name": fdata["name"], "tv": fdata["tv"],
-            "groups": fdata["groups"], "options": fdata["options"], "pools": fdata.get("pools", {}),
-            "force_options": fdata.get("force_options", {})}
+    return {
+        "faction": faction,
+        "name": fdata["name"],
+        "tv": fdata["tv"],
+        "groups": fdata["groups"],
+        "options": fdata["options"],
+        "pools": fdata.get("pools", {}),
+        "force_options": fdata.get("force_options", {}),
+    }

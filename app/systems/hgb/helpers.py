@@ -6,12 +6,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.systems.base import Helper
 from app.core.errors import BadOptions, IllegalAction, MalformedAction
+from app.systems.base import Helper
 from app.systems.hgb import data
+from app.systems.hgb.actions import XY
 from app.systems.hgb.attack import lands_on, odds, on_target_odds, resolve, resolve_rolls
 from app.systems.hgb.combat import IF_THRESHOLD
-from app.systems.hgb.actions import XY
 from app.systems.hgb.forces import build, catalogue
 from app.systems.hgb.movement import plan_move
 from app.systems.hgb.options import TerrainPiece
@@ -21,8 +21,9 @@ from app.systems.hgb.sight import tape
 Face = Annotated[int, Field(ge=1, le=6)]
 Faces = Annotated[list[Face], Field(min_length=1, max_length=MAX_DICE)]
 Skill = Annotated[int, Field(ge=1, le=MAX_DICE)]
-Modifiers = Annotated[dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=-20, le=20)]],
-                      Field(max_length=16)]
+Modifiers = Annotated[
+    dict[Annotated[str, Field(max_length=40)], Annotated[int, Field(ge=-20, le=20)]], Field(max_length=16)
+]
 Score = Annotated[int, Field(ge=-50, le=50)]
 
 
@@ -52,13 +53,18 @@ class _AttackBase(_In):
     armor: Annotated[int, Field(ge=1, le=500)]
     focus: Annotated[int, Field(ge=0, le=20, description="ROF points spent on Focused Fire (+1 DM each)")] = 0
     weak_side: bool = False
-    threshold: Score | None = Field(None, description="Indirect Fire: the Threshold (4); a roll that beats it "
-                                                      "or equals it (MoF 0) lands on the target, else it deviates "
-                                                      "MoF inches; defenders roll against the unmodified roll")
-    ae: Annotated[float, Field(ge=0, le=12)] = Field(0, description="Indirect Fire: blast radius in inches (AE, or "
-                                                                    "the IF + Sweep radius)")
+    threshold: Score | None = Field(
+        None,
+        description="Indirect Fire: the Threshold (4); a roll that beats it "
+        "or equals it (MoF 0) lands on the target, else it deviates "
+        "MoF inches; defenders roll against the unmodified roll",
+    )
+    ae: Annotated[float, Field(ge=0, le=12)] = Field(
+        0, description="Indirect Fire: blast radius in inches (AE, or the IF + Sweep radius)"
+    )
     base_radius: Annotated[float, Field(gt=0, le=3)] | None = Field(
-        None, description="Indirect Fire: the target's base radius (default: the table default, data/rules.json)")
+        None, description="Indirect Fire: the target's base radius (default: the table default, data/rules.json)"
+    )
 
     def reach(self) -> float:
         """How far (inches) a deviated attack may land from the target's centre and still catch it."""
@@ -81,10 +87,16 @@ class AttackResponse(BaseModel):
     overkill: bool
     attack_fumble: bool
     defense_fumble: bool
-    on_target: bool | None = Field(None, description="Indirect Fire: the attack lands on the target (it beat "
-                                                     "the Threshold or equalled it, MoF 0: 0 inches of deviation)")
-    under_blast: bool | None = Field(None, description="Indirect Fire: the designated target is under the attack "
-                                                       "(on it, or deviated no further than ae + base_radius)")
+    on_target: bool | None = Field(
+        None,
+        description="Indirect Fire: the attack lands on the target (it beat "
+        "the Threshold or equalled it, MoF 0: 0 inches of deviation)",
+    )
+    under_blast: bool | None = Field(
+        None,
+        description="Indirect Fire: the designated target is under the attack "
+        "(on it, or deviated no further than ae + base_radius)",
+    )
     deviation: int | None = Field(None, description="Indirect Fire: inches of deviation (the MoF)")
     unmodified: int | None = Field(None, description="Indirect Fire: the roll every model under it defends against")
 
@@ -125,8 +137,7 @@ def run_attack(req: AttackRequest) -> AttackResponse:
     if req.defense_faces is None:
         raise MalformedAction("attack: defense_faces are required unless a threshold is given")
     dfn = read_faces(req.defense_faces)
-    res = resolve_rolls(att, att_mod, dfn, sum(req.defense_modifiers.values()), dm, req.armor,
-                        req.weak_side)
+    res = resolve_rolls(att, att_mod, dfn, sum(req.defense_modifiers.values()), dm, req.armor, req.weak_side)
     return AttackResponse(**res.to_dict(), attack_fumble=att.fumble, defense_fumble=dfn.fumble)
 
 
@@ -138,42 +149,77 @@ def _indirect(req: AttackRequest, att: Roll, att_mod: int, dm: int) -> AttackRes
     landing = against(modified, threshold)
     unmodified = 0 if att.fumble else att.result
     deviation = landing.mof or 0
-    extra = {"on_target": deviation == 0, "deviation": deviation, "unmodified": unmodified,
-             "under_blast": lands_on(modified, threshold, req.reach())}
+    extra = {
+        "on_target": deviation == 0,
+        "deviation": deviation,
+        "unmodified": unmodified,
+        "under_blast": lands_on(modified, threshold, req.reach()),
+    }
     if req.defense_faces is None:
-        return AttackResponse(attack=modified, defense=threshold, hit=landing.success, mos=landing.mos,
-                              mof=landing.mof, damage=0, boxes=0, overkill=False, attack_fumble=att.fumble,
-                              defense_fumble=False, **extra)
+        return AttackResponse(
+            attack=modified,
+            defense=threshold,
+            hit=landing.success,
+            mos=landing.mos,
+            mof=landing.mof,
+            damage=0,
+            boxes=0,
+            overkill=False,
+            attack_fumble=att.fumble,
+            defense_fumble=False,
+            **extra,
+        )
     dfn = read_faces(req.defense_faces)
     res = resolve(unmodified, dfn.modified(sum(req.defense_modifiers.values())), dm, req.armor, req.weak_side)
-    return AttackResponse(**{**res.to_dict(), "attack": modified}, attack_fumble=att.fumble,
-                          defense_fumble=dfn.fumble, **extra)
+    return AttackResponse(
+        **{**res.to_dict(), "attack": modified}, attack_fumble=att.fumble, defense_fumble=dfn.fumble, **extra
+    )
 
 
 def run_odds(req: OddsRequest) -> OddsResponse:
-    o = odds(req.attack_skill, sum(req.attack_modifiers.values()), req.defense_skill,
-             sum(req.defense_modifiers.values()), req.dm + req.focus, req.armor,
-             req.weak_side, req.boxes_left, req.threshold, req.reach() if req.threshold is not None else 0.0)
-    exact = {"hit": str(o.hit), "overkill": str(o.overkill),
-             **{f"boxes_{b}": str(p) for b, p in o.boxes.items()}}
+    o = odds(
+        req.attack_skill,
+        sum(req.attack_modifiers.values()),
+        req.defense_skill,
+        sum(req.defense_modifiers.values()),
+        req.dm + req.focus,
+        req.armor,
+        req.weak_side,
+        req.boxes_left,
+        req.threshold,
+        req.reach() if req.threshold is not None else 0.0,
+    )
+    exact = {"hit": str(o.hit), "overkill": str(o.overkill), **{f"boxes_{b}": str(p) for b, p in o.boxes.items()}}
     if o.destroyed is not None:
         exact["destroyed"] = str(o.destroyed)
     on_target = None
     if req.threshold is not None:
         on_target = on_target_odds(req.attack_skill, sum(req.attack_modifiers.values()), req.threshold)
         exact["on_target"] = str(on_target)
-    return OddsResponse(on_target=None if on_target is None else float(on_target), hit=float(o.hit), miss=float(1 - o.hit),
-                        boxes={str(b): float(p) for b, p in o.boxes.items()},
-                        overkill=float(o.overkill),
-                        destroyed=None if o.destroyed is None else float(o.destroyed),
-                        mos={str(m): float(p) for m, p in o.mos.items()}, exact=exact)
+    return OddsResponse(
+        on_target=None if on_target is None else float(on_target),
+        hit=float(o.hit),
+        miss=float(1 - o.hit),
+        boxes={str(b): float(p) for b, p in o.boxes.items()},
+        overkill=float(o.overkill),
+        destroyed=None if o.destroyed is None else float(o.destroyed),
+        mos={str(m): float(p) for m, p in o.mos.items()},
+        exact=exact,
+    )
 
 
 class ForceRequest(_In):
     faction: Literal["north", "south", "peace_river"]
-    choices: Annotated[dict[Annotated[str, Field(max_length=64)],
-                            Annotated[list[Annotated[str, Field(max_length=64)]], Field(max_length=3)]],
-                       Field(max_length=16)] | None = None
+    choices: (
+        Annotated[
+            dict[
+                Annotated[str, Field(max_length=64)],
+                Annotated[list[Annotated[str, Field(max_length=64)]], Field(max_length=3)],
+            ],
+            Field(max_length=16),
+        ]
+        | None
+    ) = None
     command_group: Annotated[str, Field(max_length=16)] | None = None
 
 
@@ -193,13 +239,24 @@ def run_force(req: ForceRequest) -> ForceResponse:
     try:
         force = build(req.faction, choices, req.command_group)
     except BadOptions as exc:
-        return ForceResponse(faction=req.faction, tv=None, listed_tv=cat["tv"], error=exc.message,
-                             models=[], catalogue=cat)
-    models = [{"key": m["key"], "group": m["group"], "label": m["label"], "skills": m["skills"],
-               "weapons": m["card"]["weapons"], "boxes": m["card"]["boxes"], "options": m["options"]}
-              for m in force["models"]]
-    return ForceResponse(faction=req.faction, tv=force["tv"], listed_tv=cat["tv"], error=None,
-                         models=models, catalogue=cat)
+        return ForceResponse(
+            faction=req.faction, tv=None, listed_tv=cat["tv"], error=exc.message, models=[], catalogue=cat
+        )
+    models = [
+        {
+            "key": m["key"],
+            "group": m["group"],
+            "label": m["label"],
+            "skills": m["skills"],
+            "weapons": m["card"]["weapons"],
+            "boxes": m["card"]["boxes"],
+            "options": m["options"],
+        }
+        for m in force["models"]
+    ]
+    return ForceResponse(
+        faction=req.faction, tv=force["tv"], listed_tv=cat["tv"], error=None, models=models, catalogue=cat
+    )
 
 
 class PathRequest(_In):
@@ -225,30 +282,73 @@ class PathResponse(BaseModel):
 def run_path(req: PathRequest) -> PathResponse:
     """The movement rules on a bare table: MP after each point, or why the path is refused."""
     rules = data.rules()
-    model = {"id": "m", "label": "The model", "seat": "north", "status": "active", "x": req.x, "y": req.y,
-             "facing": req.facing % 360, "speed": req.speed, "mode": req.mode,
-             "card": {"mp": {req.mode: {"combat": req.mp, "full": req.mp}}},
-             "moved": {"mp": 0.0, "dist": 0.0, "turns": 0}}
-    state = {"rules": rules, "models": {"m": model}, "board": {
-        "width": 48.0, "height": 48.0, "terrain": [t.model_dump() for t in req.terrain]}}
+    model = {
+        "id": "m",
+        "label": "The model",
+        "seat": "north",
+        "status": "active",
+        "x": req.x,
+        "y": req.y,
+        "facing": req.facing % 360,
+        "speed": req.speed,
+        "mode": req.mode,
+        "card": {"mp": {req.mode: {"combat": req.mp, "full": req.mp}}},
+        "moved": {"mp": 0.0, "dist": 0.0, "turns": 0},
+    }
+    state = {
+        "rules": rules,
+        "models": {"m": model},
+        "board": {"width": 48.0, "height": 48.0, "terrain": [t.model_dump() for t in req.terrain]},
+    }
     try:
         plan = plan_move(state, model, req.path, req.end_facing)
     except IllegalAction as exc:
-        return PathResponse(legal=False, mp=[], mp_left=0, facing=None,
-                            error={"code": exc.code, "message": exc.message})
-    return PathResponse(legal=True, mp=[tape(c) for c in plan["costs"]], mp_left=tape(plan["mp_left"]),
-                        facing=tape(plan["facing"]), error=None)
+        return PathResponse(
+            legal=False, mp=[], mp_left=0, facing=None, error={"code": exc.code, "message": exc.message}
+        )
+    return PathResponse(
+        legal=True,
+        mp=[tape(c) for c in plan["costs"]],
+        mp_left=tape(plan["mp_left"]),
+        facing=tape(plan["facing"]),
+        error=None,
+    )
 
 
 HELPERS = (
-    Helper("roll", RollRequest, RollResponse, run_roll,
-           "Read a skill roll: highest die, +1 per extra 6, all ones a Fumble (0)."),
-    Helper("attack", AttackRequest, AttackResponse, run_attack,
-           "Resolve one attack from given faces and modifiers: hit, MoS, damage, boxes, Overkill."),
-    Helper("odds", OddsRequest, OddsResponse, run_odds,
-           "Exact probabilities (by enumeration) of hit, damage boxes and Overkill."),
-    Helper("force", ForceRequest, ForceResponse, run_force,
-           "Force builder: validate a starting force's options and total its TV."),
-    Helper("path", PathRequest, PathResponse, run_path,
-           "Movement on a bare table with given terrain: MP after each point of a path, or why not."),
+    Helper(
+        "roll",
+        RollRequest,
+        RollResponse,
+        run_roll,
+        "Read a skill roll: highest die, +1 per extra 6, all ones a Fumble (0).",
+    ),
+    Helper(
+        "attack",
+        AttackRequest,
+        AttackResponse,
+        run_attack,
+        "Resolve one attack from given faces and modifiers: hit, MoS, damage, boxes, Overkill.",
+    ),
+    Helper(
+        "odds",
+        OddsRequest,
+        OddsResponse,
+        run_odds,
+        "Exact probabilities (by enumeration) of hit, damage boxes and Overkill.",
+    ),
+    Helper(
+        "force",
+        ForceRequest,
+        ForceResponse,
+        run_force,
+        "Force builder: validate a starting force's options and total its TV.",
+    ),
+    Helper(
+        "path",
+        PathRequest,
+        PathResponse,
+        run_path,
+        "Movement on a bare table with given terrain: MP after each point of a path, or why not.",
+    ),
 )

@@ -22,8 +22,8 @@ from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.geometry.tabletop import Point, bearing, distance
 from app.systems.hgb import combat
-from app.systems.hgb.movement import SPEEDS, plan_move
 from app.systems.hgb.damage import can_go_full_speed
+from app.systems.hgb.movement import SPEEDS, plan_move
 from app.systems.hgb.sight import arc_of, cover, ordered, pos, tape
 from app.systems.hgb.turns import groups_left
 from app.systems.hgb.view import legal_kinds
@@ -62,8 +62,11 @@ def candidates(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
         out += [{"kind": "remove_terrain", "id": t["id"]} for t in state["board"]["terrain"]]
     elif phase == "deployment":
         out.append({"kind": "ready"})
-        out += [{"kind": "deploy", "model": m["id"], "x": m["x"], "y": m["y"], "facing": m["facing"]}
-                for m in mine if m["status"] in ("reserve", "active")]
+        out += [
+            {"kind": "deploy", "model": m["id"], "x": m["x"], "y": m["y"], "facing": m["facing"]}
+            for m in mine
+            if m["status"] in ("reserve", "active")
+        ]
     elif phase == "initiative":
         out += [{"kind": "choose_first", "seat": s} for s in ("north", "south")]
     elif phase == "reaction":
@@ -76,9 +79,13 @@ def candidates(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
 def _autopilot(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
     """Autopilot orders: any time, for the seat's own models with the perk (listed last, since
     they are not a move in the game's sequence)."""
-    return [{"kind": "autopilot", "model": m["id"], "on": not m.get("autopilot_order")} for m in ordered(state)
-            if m["seat"] == seat and m["status"] in ("active", "reserve")
-            and any(p["id"] == "autopilot" for p in m["card"].get("perks", []))]
+    return [
+        {"kind": "autopilot", "model": m["id"], "on": not m.get("autopilot_order")}
+        for m in ordered(state)
+        if m["seat"] == seat
+        and m["status"] in ("active", "reserve")
+        and any(p["id"] == "autopilot" for p in m["card"].get("perks", []))
+    ]
 
 
 def _usable(state: dict[str, Any], seat: str, mine: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -86,12 +93,16 @@ def _usable(state: dict[str, Any], seat: str, mine: list[dict[str, Any]]) -> lis
         return []
     cur = state["current"]
     left = groups_left(state, seat)
-    return [m for m in mine if m["status"] == "active" and not m["used"]
-            and (m["group"] == cur["group"] if cur else m["group"] in left)]
+    return [
+        m
+        for m in mine
+        if m["status"] == "active" and not m["used"] and (m["group"] == cur["group"] if cur else m["group"] in left)
+    ]
 
 
-def _activation(state: dict[str, Any], seat: str, mine: list[dict[str, Any]],
-                foes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _activation(
+    state: dict[str, Any], seat: str, mine: list[dict[str, Any]], foes: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     cur = state["current"]
     if cur is None:
@@ -107,16 +118,23 @@ def _activation(state: dict[str, Any], seat: str, mine: list[dict[str, Any]],
             out += _moves(state, m, foes)
         if not m["changed"] and not m["acted"]:
             full = can_go_full_speed(m["card"]["boxes"], m["crossed"])
-            out += [{"kind": "set_speed", "model": m["id"], "speed": s, "mode": mode}
-                    for s in SPEEDS for mode in MODES if (s != m["speed"] or mode != m["mode"])
-                    and abs(SPEEDS.index(s) - SPEEDS.index(m["speed"])) <= 1 and (s != "full" or full)]
+            out += [
+                {"kind": "set_speed", "model": m["id"], "speed": s, "mode": mode}
+                for s in SPEEDS
+                for mode in MODES
+                if (s != m["speed"] or mode != m["mode"])
+                and abs(SPEEDS.index(s) - SPEEDS.index(m["speed"])) <= 1
+                and (s != "full" or full)
+            ]
         if m["actions"] >= 1:
-            out += [{"kind": "designate", "model": m["id"], "target": f["id"]} for f in foes
-                    if sight(f)["visible"]]
+            out += [{"kind": "designate", "model": m["id"], "target": f["id"]} for f in foes if sight(f)["visible"]]
             if int(m["card"].get("ecm", 0)) > 0:
-                out += [{"kind": "ecm", "model": m["id"], "observer": f["id"]} for f in foes
-                        if sight(f)["visible"] and any(d["observer"] == f["id"] and d["seat"] == f["seat"]
-                                                             for d in state["designations"].values())]
+                out += [
+                    {"kind": "ecm", "model": m["id"], "observer": f["id"]}
+                    for f in foes
+                    if sight(f)["visible"]
+                    and any(d["observer"] == f["id"] and d["seat"] == f["seat"] for d in state["designations"].values())
+                ]
         out.append({"kind": "done", "model": m["id"]})
         if m["actions"] >= 1:
             out.append({"kind": "done", "model": m["id"], "keep_action": True})
@@ -135,8 +153,9 @@ class _Sight:
         return self.seen[f["id"]]
 
 
-def _attacks(state: dict[str, Any], m: dict[str, Any], foes: list[dict[str, Any]],
-             sight: _Sight) -> list[dict[str, Any]]:
+def _attacks(
+    state: dict[str, Any], m: dict[str, Any], foes: list[dict[str, Any]], sight: _Sight
+) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if m["actions"] < 1 and not (m["autopilot"] and m.get("attacks", 0) == 1):
         return out
@@ -154,10 +173,15 @@ def _attacks(state: dict[str, Any], m: dict[str, Any], foes: list[dict[str, Any]
                 out.append({"kind": "attack", "model": m["id"], "weapon": code, "target": f["id"]})
             d = state["designations"].get(f["id"])
             card = state["weapons"].get(code, {})
-            if (card.get("if") and not card.get("grenade") and d and d["seat"] == m["seat"]
-                    and state["models"][d["observer"]]["status"] == "active"
-                    and (d["limit"] is None or m["id"] in d["shooters"] or len(d["shooters"]) < d["limit"])
-                    and combat.aim(state, m, f, code, True, state["models"][d["observer"]])["legal"]):
+            if (
+                card.get("if")
+                and not card.get("grenade")
+                and d
+                and d["seat"] == m["seat"]
+                and state["models"][d["observer"]]["status"] == "active"
+                and (d["limit"] is None or m["id"] in d["shooters"] or len(d["shooters"]) < d["limit"])
+                and combat.aim(state, m, f, code, True, state["models"][d["observer"]])["legal"]
+            ):
                 out.append({"kind": "attack", "model": m["id"], "weapon": code, "target": f["id"], "indirect": True})
     return out
 
@@ -220,8 +244,9 @@ def _plans(state: dict[str, Any], m: dict[str, Any], path: list[list[float]], fa
     return True
 
 
-def _reactions(state: dict[str, Any], seat: str, mine: list[dict[str, Any]],
-               foes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _reactions(
+    state: dict[str, Any], seat: str, mine: list[dict[str, Any]], foes: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     p = state.get("pending") or {}
     if p.get("seat") != seat:
         return []
@@ -240,6 +265,5 @@ def _reactions(state: dict[str, Any], seat: str, mine: list[dict[str, Any]],
                 card = state["weapons"].get(code, {})
                 if card.get("dm") and not card.get("grenade"):
                     out.append({"kind": "return_fire", "model": m["id"], "weapon": code, "at": i})
-        out += [{"kind": "ecm", "model": m["id"], "observer": f["id"]} for f in foes
-                if f["id"] == p.get("mover")]
+        out += [{"kind": "ecm", "model": m["id"], "observer": f["id"]} for f in foes if f["id"] == p.get("mover")]
     return out

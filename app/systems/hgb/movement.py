@@ -18,13 +18,18 @@ from app.systems.hgb.board import terrain_name
 from app.systems.hgb.sight import levels, ordered, pos, shapes
 
 #: Rulebook, Movement: MP to move 1 inch per terrain (Open/Level 1 MP in both modes)
-TERRAIN_MP = {"walker": {"rough": 2, "sandy": 3, "forest": 3},
-              "ground": {"rough": 3, "sandy": 2, "forest": 3}}
+TERRAIN_MP = {"walker": {"rough": 2, "sandy": 3, "forest": 3}, "ground": {"rough": 3, "sandy": 2, "forest": 3}}
 #: Rulebook: climbing one level costs 2 MP, descending one level 1 MP (on top of the terrain)
 CLIMB_MP, DESCEND_MP = 2, 1
 #: Rulebook: free 60 degree turn per N inches; None = moves and turns freely
-TURN_EVERY = {("ground", "combat"): 2.0, ("ground", "full"): 3.0, ("walker", "full"): 2.0,
-              ("walker", "combat"): None, ("walker", "stationary"): None, ("ground", "stationary"): None}
+TURN_EVERY = {
+    ("ground", "combat"): 2.0,
+    ("ground", "full"): 3.0,
+    ("walker", "full"): 2.0,
+    ("walker", "combat"): None,
+    ("walker", "stationary"): None,
+    ("ground", "stationary"): None,
+}
 SPEEDS = ("stationary", "combat", "full")
 
 
@@ -37,8 +42,11 @@ def max_mp(model: dict[str, Any]) -> float:
 
 def cost_areas(state: dict[str, Any], mode: str, mover: str) -> list[tuple[Polygon, float]]:
     terrain = state["board"]["terrain"]
-    areas = [(poly, float(TERRAIN_MP[mode][t["type"]]))
-             for t, poly in zip(terrain, shapes(terrain)) if t["type"] in TERRAIN_MP[mode]]
+    areas = [
+        (poly, float(TERRAIN_MP[mode][t["type"]]))
+        for t, poly in zip(terrain, shapes(terrain))
+        if t["type"] in TERRAIN_MP[mode]
+    ]
     rules = state["rules"]
     for m in ordered(state):
         if m["status"] == "wreck" and m["id"] != mover:  # a wreck is Rough Terrain (Damage)
@@ -64,17 +72,20 @@ def _check_passable(state: dict[str, Any], a: Point, b: Point, model: dict[str, 
         if t["type"] in rules["impassable"]:
             if line.intersection(poly).length > 1e-6 or poly.contains(line):
                 where = terrain_name(t).replace("The ", "the ", 1)
-                raise IllegalAction(f"{model['label']} cannot pass through {where} between "
-                                    f"({round(a.x, 1):g}, {round(a.y, 1):g}) and ({round(b.x, 1):g}, {round(b.y, 1):g})",
-                                    code="impassable")
+                raise IllegalAction(
+                    f"{model['label']} cannot pass through {where} between "
+                    f"({round(a.x, 1):g}, {round(a.y, 1):g}) and ({round(b.x, 1):g}, {round(b.y, 1):g})",
+                    code="impassable",
+                )
 
 
 def _turn_credits(angle: float, tolerance: float) -> int:
     return 0 if angle <= tolerance else math.ceil((angle - tolerance) / 60 - 1e-9)
 
 
-def plan_move(state: dict[str, Any], model: dict[str, Any], path: list[list[float]],
-              facing: float | None) -> dict[str, Any]:
+def plan_move(
+    state: dict[str, Any], model: dict[str, Any], path: list[list[float]], facing: float | None
+) -> dict[str, Any]:
     """Validate a move from the model's position along ``path``; returns the new position,
     facing, cumulative MP at each point, and the round's running totals. Raises IllegalAction.
     """
@@ -110,26 +121,41 @@ def plan_move(state: dict[str, Any], model: dict[str, Any], path: list[list[floa
             turns = _turn(model, here, heading, facing % 360, dist, turns, every, tol)
         heading = facing % 360
     _check_overlap(state, model, here)
-    return {"x": here.x, "y": here.y, "facing": round(heading % 360, 6), "costs": costs, "headings": headings,
-            "moved": {"mp": spent, "dist": dist, "turns": turns}, "mp_left": max(0.0, limit - spent)}
+    return {
+        "x": here.x,
+        "y": here.y,
+        "facing": round(heading % 360, 6),
+        "costs": costs,
+        "headings": headings,
+        "moved": {"mp": spent, "dist": dist, "turns": turns},
+        "mp_left": max(0.0, limit - spent),
+    }
 
 
-def _check_allowance(model: dict[str, Any], rules: dict[str, Any], at: Point, spent: float, dist: float,
-                     limit: float) -> None:
+def _check_allowance(
+    model: dict[str, Any], rules: dict[str, Any], at: Point, spent: float, dist: float, limit: float
+) -> None:
     """MP of the speed and mode; a Stationary model adjusts by distance only."""
     if model["speed"] == "stationary":
         if dist > rules["stationary_move_inches"] + 1e-9:
-            raise IllegalAction(f"{model['label']} is Stationary and may move only "
-                                f"{rules['stationary_move_inches']:g} inch this round (path reaches "
-                                f"{dist:.2f})", code="illegal_move")
+            raise IllegalAction(
+                f"{model['label']} is Stationary and may move only "
+                f"{rules['stationary_move_inches']:g} inch this round (path reaches "
+                f"{dist:.2f})",
+                code="illegal_move",
+            )
     elif spent > limit + 1e-9:
-        raise IllegalAction(f"{model['label']} has {limit:g} MP at {model['speed']} speed in "
-                            f"{model['mode']} mode; reaching ({at.x:g}, {at.y:g}) costs "
-                            f"{spent:.2f} MP", code="not_enough_mp")
+        raise IllegalAction(
+            f"{model['label']} has {limit:g} MP at {model['speed']} speed in "
+            f"{model['mode']} mode; reaching ({at.x:g}, {at.y:g}) costs "
+            f"{spent:.2f} MP",
+            code="not_enough_mp",
+        )
 
 
-def _turn(model: dict[str, Any], at: Point, heading: float, direction: float, dist: float, used: int,
-          every: float, tol: float) -> int:
+def _turn(
+    model: dict[str, Any], at: Point, heading: float, direction: float, dist: float, used: int, every: float, tol: float
+) -> int:
     need = _turn_credits(angle_between(heading, direction), tol)
     if need == 0:
         return used
@@ -139,7 +165,8 @@ def _turn(model: dict[str, Any], at: Point, heading: float, direction: float, di
             f"{model['label']} ({model['speed']} speed, {model['mode']} mode) moves only forward and turns "
             f"60 degrees per {every:g} inches: turning {angle_between(heading, direction):.0f} degrees at "
             f"({at.x:g}, {at.y:g}) needs {need} free turn(s), {earned - used} left after {dist:.2f} inches",
-            code="illegal_turn")
+            code="illegal_turn",
+        )
     return used + need
 
 
@@ -149,16 +176,20 @@ def _check_overlap(state: dict[str, Any], model: dict[str, Any], p: Point) -> No
         if other["id"] == model["id"] or other["status"] != "active":
             continue
         if distance(p, pos(other)) < 2 * r * math.cos(math.radians(30)) - 1e-9:
-            raise IllegalAction(f"{model['label']} cannot end its move on {other['label']} "
-                                f"at ({p.x:g}, {p.y:g})", code="occupied")
+            raise IllegalAction(
+                f"{model['label']} cannot end its move on {other['label']} at ({p.x:g}, {p.y:g})", code="occupied"
+            )
 
 
 def change_speed(model: dict[str, Any], speed: str, full_allowed: bool) -> None:
     """Rulebook: change speed by one level, once per round before moving; raises IllegalAction."""
     step = abs(SPEEDS.index(speed) - SPEEDS.index(model["speed"]))
     if step > 1:
-        raise IllegalAction(f"{model['label']} is at {model['speed']} speed and may change by one level "
-                            f"only (not to {speed})", code="illegal_speed")
+        raise IllegalAction(
+            f"{model['label']} is at {model['speed']} speed and may change by one level only (not to {speed})",
+            code="illegal_speed",
+        )
     if speed == "full" and not full_allowed:
-        raise IllegalAction(f"{model['label']} is Heavily or Critically damaged and cannot go Full Speed",
-                            code="illegal_speed")
+        raise IllegalAction(
+            f"{model['label']} is Heavily or Critically damaged and cannot go Full Speed", code="illegal_speed"
+        )

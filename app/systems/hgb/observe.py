@@ -25,14 +25,15 @@ DESIGNATION_THRESHOLD = 3  # translator's procedure
 
 def designate(state: dict[str, Any], dice: Dice, observer: dict[str, Any], target: dict[str, Any]) -> dict[str, Any]:
     if target["seat"] == observer["seat"]:
-        raise IllegalAction(f"{observer['label']} designates enemies only, not {target['label']}",
-                            code="illegal_target")
+        raise IllegalAction(
+            f"{observer['label']} designates enemies only, not {target['label']}", code="illegal_target"
+        )
     cov = cover(state, observer, target)
     if not cov["visible"]:
-        raise IllegalAction(f"{observer['label']} cannot see {target['label']}: {cov['reason']}",
-                            code="no_line_of_sight")
-    event: dict[str, Any] = {"kind": "designated", "observer": observer["id"], "target": target["id"],
-                             "cover": cov}
+        raise IllegalAction(
+            f"{observer['label']} cannot see {target['label']}: {cov['reason']}", code="no_line_of_sight"
+        )
+    event: dict[str, Any] = {"kind": "designated", "observer": observer["id"], "target": target["id"], "cover": cov}
     limit = None
     if state["options"]["designation"] == "translator":
         roll = roll_skill(dice, observer["skills"]["ew"], f"{observer['label']} designates")
@@ -46,8 +47,12 @@ def designate(state: dict[str, Any], dice: Dice, observer: dict[str, Any], targe
             event["kind"] = "designation_failed"
             return event
         limit = observer["skills"]["ew"]
-    state["designations"][target["id"]] = {"observer": observer["id"], "seat": observer["seat"],
-                                           "limit": limit, "shooters": []}
+    state["designations"][target["id"]] = {
+        "observer": observer["id"],
+        "seat": observer["seat"],
+        "limit": limit,
+        "shooters": [],
+    }
     return event
 
 
@@ -57,11 +62,9 @@ def designation_for(state: dict[str, Any], shooter: dict[str, Any], target_id: s
         d = None  # Warboard: a designation ends with its observer
     target = state["models"].get(target_id, {}).get("label", target_id)
     if d is None or d["seat"] != shooter["seat"]:
-        raise IllegalAction(f"No friendly Forward Observer has designated {target} this round",
-                            code="not_designated")
+        raise IllegalAction(f"No friendly Forward Observer has designated {target} this round", code="not_designated")
     if d["limit"] is not None and shooter["id"] not in d["shooters"] and len(d["shooters"]) >= d["limit"]:
-        raise IllegalAction(f"The designation of {target} allows {d['limit']} firing model(s)",
-                            code="designation_full")
+        raise IllegalAction(f"The designation of {target} allows {d['limit']} firing model(s)", code="designation_full")
     return d
 
 
@@ -82,6 +85,16 @@ def jam(state: dict[str, Any], dice: Dice, ecm: dict[str, Any], observer: dict[s
     jammed = a > d
     if jammed:
         del state["designations"][target_id]
-    return {"kind": "ecm", "model": ecm["id"], "observer": observer["id"], "target": target_id,
-            "roll": mine.to_dict(), "modifier": my_mod, "value": a, "observer_roll": theirs.to_dict(),
-            "observer_modifier": their_mod, "observer_value": d, "jammed": jammed}
+    return {
+        "kind": "ecm",
+        "model": ecm["id"],
+        "observer": observer["id"],
+        "target": target_id,
+        "roll": mine.to_dict(),
+        "modifier": my_mod,
+        "value": a,
+        "observer_roll": theirs.to_dict(),
+        "observer_modifier": their_mod,
+        "observer_value": d,
+        "jammed": jammed,
+    }

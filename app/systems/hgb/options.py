@@ -7,8 +7,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from app.systems.hgb import data
 from app.core.errors import BadOptions
+from app.systems.hgb import data
 from app.systems.hgb.actions import XY, Id, TerrainType
 from app.systems.hgb.board import piece_problem, terrain_problem
 from app.systems.hgb.cards import check_rules, check_weapons
@@ -57,20 +57,30 @@ MapId = Literal[tuple(data.maps())]  # type: ignore[valid-type]  # the ready-mad
 
 
 class HgbOptions(_O):
-    north: ForceChoice = Field(ForceChoice(faction="north"), title="North edge force",
-                               description="faction (north, south, peace_river), option choices per model "
-                                           "key, command group; the player may change it before deployment")
-    south: ForceChoice = Field(ForceChoice(faction="south"), title="South edge force",
-                               description="as for the north edge")
+    north: ForceChoice = Field(
+        ForceChoice(faction="north"),
+        title="North edge force",
+        description="faction (north, south, peace_river), option choices per model "
+        "key, command group; the player may change it before deployment",
+    )
+    south: ForceChoice = Field(
+        ForceChoice(faction="south"), title="South edge force", description="as for the north edge"
+    )
     map: MapId = Field("ridge", title="Map", description="a ready-made table (data/maps.json)")
     terrain: Annotated[list[TerrainPiece], Field(max_length=200)] | None = Field(
-        None, title="Custom terrain", description="terrain pieces replacing the map (the players may still "
-                                                  "place and remove pieces before deployment)")
+        None,
+        title="Custom terrain",
+        description="terrain pieces replacing the map (the players may still "
+        "place and remove pieces before deployment)",
+    )
     designation: Literal["rulebook", "translator"] = Field(
-        "rulebook", description="Target Designation: the rulebook's (an Action, line of sight) or the "
-                                "translator's improvised EW roll against 3 with a shooter limit")
-    data: DataOverrides = Field(DataOverrides(), title="Data overrides",
-                                description="edits of the Warboard default data: weapons, units, rules")
+        "rulebook",
+        description="Target Designation: the rulebook's (an Action, line of sight) or the "
+        "translator's improvised EW roll against 3 with a shooter limit",
+    )
+    data: DataOverrides = Field(
+        DataOverrides(), title="Data overrides", description="edits of the Warboard default data: weapons, units, rules"
+    )
 
     @model_validator(mode="after")
     def _check(self) -> HgbOptions:

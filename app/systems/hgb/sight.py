@@ -119,8 +119,14 @@ def obstacles(state: dict[str, Any], exclude: set[str]) -> list[Obstacle]:
         if t["type"] in ("hill", "building") and t.get("level"):
             top = float(t["level"])
         if top > 0:
-            out.append(Obstacle(poly, top, t.get("label") or t["type"],
-                                depth=rules["forest_sight_depth"] if t["type"] == "forest" else 0.0))
+            out.append(
+                Obstacle(
+                    poly,
+                    top,
+                    t.get("label") or t["type"],
+                    depth=rules["forest_sight_depth"] if t["type"] == "forest" else 0.0,
+                )
+            )
     for m in ordered(state):
         if m["id"] in exclude or m["status"] not in ("active", "wreck"):
             continue
@@ -161,12 +167,22 @@ def cover(state: dict[str, Any], viewer: dict[str, Any], target: dict[str, Any])
                 body_seen = True
     total = cols * rows
     category = _category(hidden, total, body_seen)
-    reason = ("the whole model and its base are in sight" if not hidden else
-              f"{hidden} of {total} sight points hidden by {', '.join(sorted(blockers))}"
-              + ("" if category != "partial" else "; main body visible")
-              + ("" if category != "full" else "; main body hidden"))
-    return {"category": category, "modifier": COVER_MODIFIER[category], "hidden": hidden,
-            "total": total, "visible": hidden < total, "reason": reason, "blockers": sorted(blockers)}
+    reason = (
+        "the whole model and its base are in sight"
+        if not hidden
+        else f"{hidden} of {total} sight points hidden by {', '.join(sorted(blockers))}"
+        + ("" if category != "partial" else "; main body visible")
+        + ("" if category != "full" else "; main body hidden")
+    )
+    return {
+        "category": category,
+        "modifier": COVER_MODIFIER[category],
+        "hidden": hidden,
+        "total": total,
+        "visible": hidden < total,
+        "reason": reason,
+        "blockers": sorted(blockers),
+    }
 
 
 def _category(hidden: int, total: int, body_seen: bool) -> str:

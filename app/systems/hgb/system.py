@@ -10,21 +10,19 @@ from app.core.errors import GameOver, IllegalAction, NotYourTurn, WrongPhase
 from app.core.events import Event
 from app.systems.base import Board, Outcome, RuleSystem, State
 from app.systems.hgb import actions as A
-from app.systems.hgb import combat, observe, setup, turns
+from app.systems.hgb import combat, legal, observe, setup, turns
 from app.systems.hgb.damage import can_go_full_speed
 from app.systems.hgb.helpers import HELPERS
 from app.systems.hgb.movement import change_speed, plan_move
 from app.systems.hgb.options import HgbOptions
 from app.systems.hgb.sight import pos, tape
-from app.systems.hgb import legal
 from app.systems.hgb.view import render
 
 PHASE_ACTIONS = {
     "terrain": (A.PlaceTerrain, A.RemoveTerrain, A.ChooseForce, A.Ready),
     "deployment": (A.Deploy, A.Ready),
     "initiative": (A.ChooseFirst,),
-    "activation": (A.ActivateGroup, A.SetSpeed, A.Move, A.Aim, A.Attack, A.Designate, A.Ecm, A.Done,
-                   A.EndGroup),
+    "activation": (A.ActivateGroup, A.SetSpeed, A.Move, A.Aim, A.Attack, A.Designate, A.Ecm, A.Done, A.EndGroup),
     "reaction": (A.ReturnFire, A.Ecm, A.Pass, A.Aim),
 }
 ANY_TIME = (A.Autopilot,)  # either seat, for its own models, in any phase of a game in progress
@@ -130,15 +128,20 @@ class HeavyGearBlitz(RuleSystem):
         m = self._own(s, seat, a.model)
         turns.begin_model(s, seat, m, ev)
         if m["changed"] or m["acted"]:
-            raise IllegalAction(f"{m['label']} may change speed and mode once per round, before it moves "
-                                f"and acts", code="illegal_speed")
+            raise IllegalAction(
+                f"{m['label']} may change speed and mode once per round, before it moves and acts", code="illegal_speed"
+            )
         change_speed(m, a.speed, can_go_full_speed(m["card"]["boxes"], m["crossed"]))
         if a.autopilot and not m["autopilot"]:
-            raise IllegalAction(f"{m['label']}'s Autopilot is switched on at the start of a round (send "
-                                f"'autopilot' now and it is on from the next round)", code="autopilot_at_round_start")
+            raise IllegalAction(
+                f"{m['label']}'s Autopilot is switched on at the start of a round (send "
+                f"'autopilot' now and it is on from the next round)",
+                code="autopilot_at_round_start",
+            )
         m["speed"], m["mode"], m["changed"] = a.speed, a.mode or m["mode"], True
-        ev.append({"kind": "speed_set", "model": m["id"], "speed": m["speed"], "mode": m["mode"],
-                   "autopilot": m["autopilot"]})
+        ev.append(
+            {"kind": "speed_set", "model": m["id"], "speed": m["speed"], "mode": m["mode"], "autopilot": m["autopilot"]}
+        )
 
     def _autopilot(self, s: State, seat: str, a: A.Autopilot, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)
@@ -159,17 +162,24 @@ class HeavyGearBlitz(RuleSystem):
         plan = plan_move(s, m, a.path, a.facing)
         if m["speed"] == "full" and not m.get("full_paid"):
             if m["actions"] < 1:  # "movement at Full Speed always costs 1 Action"
-                raise IllegalAction(f"{m['label']} has no Action left to pay for Full Speed movement",
-                                    code="no_action")
+                raise IllegalAction(f"{m['label']} has no Action left to pay for Full Speed movement", code="no_action")
             m["actions"] -= 1
             m["full_paid"] = True
         m.update(x=plan["x"], y=plan["y"], facing=plan["facing"], moved=plan["moved"], acted=True)
         s["designations"].pop(m["id"], None)  # designation lasts "until the target starts to move"
-        ev.append({"kind": "moved", "model": m["id"], "path": [[float(x), float(y)] for x, y in a.path],
-                   "mp": [tape(c) for c in plan["costs"]], "mp_left": tape(plan["mp_left"]),
-                   "facing": tape(plan["facing"]), "x": plan["x"], "y": plan["y"]})
-        points, facings = turns.inch_points(start, [turns.pos_at(p) for p in a.path], plan["headings"],
-                                            plan["facing"])
+        ev.append(
+            {
+                "kind": "moved",
+                "model": m["id"],
+                "path": [[float(x), float(y)] for x, y in a.path],
+                "mp": [tape(c) for c in plan["costs"]],
+                "mp_left": tape(plan["mp_left"]),
+                "facing": tape(plan["facing"]),
+                "x": plan["x"],
+                "y": plan["y"],
+            }
+        )
+        points, facings = turns.inch_points(start, [turns.pos_at(p) for p in a.path], plan["headings"], plan["facing"])
         turns.open_reaction(s, m, points, ev, facings=facings)
 
     def _attack(self, s: State, seat: str, a: A.Attack, dice: Dice, ev: list[Event]) -> None:
@@ -234,8 +244,9 @@ class HeavyGearBlitz(RuleSystem):
         if m["status"] != "active" or not m["kept"]:
             raise IllegalAction(f"{m['label']} has no kept Action for Return Fire", code="no_action")
         if combat.weapon_card(s, m, a.weapon).get("grenade"):
-            raise IllegalAction("Return Fire is a shot: grenades are thrown in the model's own activation",
-                                code="illegal_attack")
+            raise IllegalAction(
+                "Return Fire is a shot: grenades are thrown in the model's own activation", code="illegal_attack"
+            )
         mover = s["models"][p["mover"]]
         idx = a.at if a.at >= 0 else len(p["points"]) - 1
         if idx >= len(p["points"]):
@@ -245,16 +256,24 @@ class HeavyGearBlitz(RuleSystem):
         mover["x"], mover["y"] = p["points"][idx]
         mover["facing"] = p.get("facings", [final[2]] * len(p["points"]))[idx]
         if not combat.can_see(s, m, mover):
-            raise IllegalAction(f"{m['label']} cannot see {mover['label']} at that point; Return Fire is a "
-                                f"shot at a model in sight", code="no_line_of_sight")
-        ev.append({"kind": "return_fire", "model": m["id"], "target": mover["id"],
-                   "at": [tape(c) for c in p["points"][idx]], "facing": tape(mover["facing"])})
+            raise IllegalAction(
+                f"{m['label']} cannot see {mover['label']} at that point; Return Fire is a shot at a model in sight",
+                code="no_line_of_sight",
+            )
+        ev.append(
+            {
+                "kind": "return_fire",
+                "model": m["id"],
+                "target": mover["id"],
+                "at": [tape(c) for c in p["points"][idx]],
+                "facing": tape(mover["facing"]),
+            }
+        )
         ev.extend(combat.direct_attack(s, dice, m, mover, a.weapon, a.sweep, a.focus))
         if mover["status"] == "active":
             mover["x"], mover["y"], mover["facing"] = final
         m["kept"], m["actions"] = False, 0
-        if mover["status"] != "active" or not [x for x in turns.alive(s, seat)
-                                               if x["kept"] and x["id"] in p["models"]]:
+        if mover["status"] != "active" or not [x for x in turns.alive(s, seat) if x["kept"] and x["id"] in p["models"]]:
             turns.close_reaction(s)
             self._after_reaction(s, mover, dice, ev)
 
@@ -306,12 +325,14 @@ class HeavyGearBlitz(RuleSystem):
         if t is None or t["status"] != "active":
             raise IllegalAction(f"{tid!r} is not a model in play", code="illegal_target")
         if t["seat"] == m["seat"]:
-            raise IllegalAction(f"{m['label']} may not target its own side's {t['label']}",
-                                code="illegal_target")
+            raise IllegalAction(f"{m['label']} may not target its own side's {t['label']}", code="illegal_target")
         return t
 
     @staticmethod
     def _spend(m: dict[str, Any], what: str) -> None:
         if m["actions"] < 1:
-            raise IllegalAction(f"{m['label']} has no Action left to {what} this round "
-                                f"(spent on an attack, a designation or Full Speed)", code="no_action")
+            raise IllegalAction(
+                f"{m['label']} has no Action left to {what} this round "
+                f"(spent on an attack, a designation or Full Speed)",
+                code="no_action",
+            )

@@ -13,9 +13,9 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
 from app.geometry.tabletop import Point, path_length
-from app.systems.hgb.sight import ordered, tape
 from app.systems.hgb.combat import could_fire
 from app.systems.hgb.setup import SEATS, fresh_round, other
+from app.systems.hgb.sight import ordered, tape
 
 
 def alive(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
@@ -24,8 +24,11 @@ def alive(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
 
 def groups_left(state: dict[str, Any], seat: str) -> list[str]:
     live = {m["group"] for m in alive(state, seat)}
-    return [g["id"] for g in state["forces"][seat]["groups"]
-            if g["id"] in live and g["id"] not in state["groups_done"][seat]]
+    return [
+        g["id"]
+        for g in state["forces"][seat]["groups"]
+        if g["id"] in live and g["id"] not in state["groups_done"][seat]
+    ]
 
 
 def start_round(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]]) -> None:
@@ -33,8 +36,15 @@ def start_round(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]])
     for m in ordered(state):
         m.update(fresh_round())
         m["autopilot"] = bool(m.get("autopilot_order"))  # "at the start of a round"
-    state.update(designations={}, groups_done={s: [] for s in SEATS}, current=None, pending=None,
-                 first=None, to_activate=None, phase="initiative")
+    state.update(
+        designations={},
+        groups_done={s: [] for s in SEATS},
+        current=None,
+        pending=None,
+        first=None,
+        to_activate=None,
+        phase="initiative",
+    )
     rolls = []
     while True:  # "If the results are the same, both players reroll."
         a, b = dice.roll(6, "initiative north"), dice.roll(6, "initiative south")
@@ -71,8 +81,10 @@ def begin_model(state: dict[str, Any], seat: str, model: dict[str, Any], events:
         activate_group(state, seat, model["group"], events)
         cur = state["current"]
     elif cur["group"] != model["group"]:
-        raise IllegalAction(f"Combat Group {cur['group']} is activating; {model['label']} is in "
-                            f"{model['group']} (end the group first)", code="wrong_group")
+        raise IllegalAction(
+            f"Combat Group {cur['group']} is activating; {model['label']} is in {model['group']} (end the group first)",
+            code="wrong_group",
+        )
     if cur["model"] != model["id"]:
         if cur["model"] is not None:
             finish_model(state, state["models"][cur["model"]], False, events)
@@ -88,8 +100,9 @@ def activate_group(state: dict[str, Any], seat: str, group: str, events: list[di
     if state["current"] is not None:
         raise IllegalAction(f"Combat Group {state['current']['group']} is still activating", code="wrong_group")
     if group not in groups_left(state, seat):
-        raise IllegalAction(f"Combat Group {group} cannot activate (left: {', '.join(groups_left(state, seat))})",
-                            code="wrong_group")
+        raise IllegalAction(
+            f"Combat Group {group} cannot activate (left: {', '.join(groups_left(state, seat))})", code="wrong_group"
+        )
     state["current"] = {"seat": seat, "group": group, "model": None}
     events.append({"kind": "group_activated", "seat": seat, "group": group})
 
@@ -142,9 +155,14 @@ def advance(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]]) -> 
         start_round(state, dice, events)
 
 
-def open_reaction(state: dict[str, Any], mover: dict[str, Any], points: list[Point],
-                  events: list[dict[str, Any]], designation: bool = False,
-                  facings: list[float] | None = None) -> bool:
+def open_reaction(
+    state: dict[str, Any],
+    mover: dict[str, Any],
+    points: list[Point],
+    events: list[dict[str, Any]],
+    designation: bool = False,
+    facings: list[float] | None = None,
+) -> bool:
     """Return Fire: the other seat's models that kept their Action and could shoot the mover
     (arc, reach and line of sight) at one of ``points`` may answer it (after a designation, ECM
     models may answer too). ``facings`` are the mover's facings at those points."""
@@ -152,16 +170,32 @@ def open_reaction(state: dict[str, Any], mover: dict[str, Any], points: list[Poi
         return False
     facings = facings or [mover["facing"]] * len(points)
     foe = other(mover["seat"])
-    ready = [m["id"] for m in alive(state, foe)
-             if m["kept"] and (any(could_fire(state, m, mover, p) for p in points)
-                               or designation and m["card"].get("ecm", 0) > 0)]
+    ready = [
+        m["id"]
+        for m in alive(state, foe)
+        if m["kept"]
+        and (any(could_fire(state, m, mover, p) for p in points) or (designation and m["card"].get("ecm", 0) > 0))
+    ]
     if not ready:
         return False
-    state["pending"] = {"seat": foe, "mover": mover["id"], "models": ready,
-                        "points": [[p.x, p.y] for p in points], "facings": list(facings)}
+    state["pending"] = {
+        "seat": foe,
+        "mover": mover["id"],
+        "models": ready,
+        "points": [[p.x, p.y] for p in points],
+        "facings": list(facings),
+    }
     state["phase"] = "reaction"
-    events.append({"kind": "reaction_window", "reactor": foe, "mover": mover["id"], "models": ready,
-                   "points": [[tape(p.x), tape(p.y)] for p in points], "facings": [tape(f) for f in facings]})
+    events.append(
+        {
+            "kind": "reaction_window",
+            "reactor": foe,
+            "mover": mover["id"],
+            "models": ready,
+            "points": [[tape(p.x), tape(p.y)] for p in points],
+            "facings": [tape(f) for f in facings],
+        }
+    )
     return True
 
 
@@ -170,8 +204,9 @@ def close_reaction(state: dict[str, Any]) -> None:
     state["phase"] = "activation" if state["result"] is None else "over"
 
 
-def inch_points(start: Point, path: list[Point], headings: list[float] | None = None,
-                final: float | None = None) -> tuple[list[Point], list[float]]:
+def inch_points(
+    start: Point, path: list[Point], headings: list[float] | None = None, final: float | None = None
+) -> tuple[list[Point], list[float]]:
     """The points where each inch of the move is completed, and the end point, with the mover's
     facing there (``headings``: its facing along each leg of ``path``; ``final``: at the end)."""
     out: list[Point] = []
@@ -203,8 +238,9 @@ def check_end(state: dict[str, Any], events: list[dict[str, Any]]) -> None:
     if all(left.values()):
         return
     winners = [s for s in SEATS if left[s]]
-    reason = (f"{', '.join(winners)} has models left; the other side has none" if winners
-              else "both sides were wiped out")
+    reason = (
+        f"{', '.join(winners)} has models left; the other side has none" if winners else "both sides were wiped out"
+    )
     end_game(state, winners, reason, events)
 
 
@@ -217,4 +253,3 @@ def end_game(state: dict[str, Any], winners: list[str], reason: str, events: lis
 
 def pos_at(point: list[float]) -> Point:
     return Point(point[0], point[1])
-

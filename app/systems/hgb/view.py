@@ -13,16 +13,22 @@ from typing import Any
 from app.systems.hgb.combat import aim
 from app.systems.hgb.damage import STATE_NAMES, damage_state
 from app.systems.hgb.movement import CLIMB_MP, DESCEND_MP, TERRAIN_MP, TURN_EVERY, max_mp
-from app.systems.hgb.sight import cover, ground, ordered, pos, tape
 from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, zone
+from app.systems.hgb.sight import cover, ground, ordered, pos, tape
 from app.systems.hgb.turns import groups_left
 
 
 def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     rules = state["rules"]
-    pieces = [_piece(m, 2 * rules["wreck_radius" if m["status"] == "wreck" else "base_radius"],
-                     ground(pos(m), state["board"]["terrain"]))
-              for m in ordered(state) if m["status"] in ("active", "wreck", "reserve")]
+    pieces = [
+        _piece(
+            m,
+            2 * rules["wreck_radius" if m["status"] == "wreck" else "base_radius"],
+            ground(pos(m), state["board"]["terrain"]),
+        )
+        for m in ordered(state)
+        if m["status"] in ("active", "wreck", "reserve")
+    ]
     view = {
         "board": {**state["board"], "zones": {s: {"y": list(zone(s)), "depth": DEPLOY_DEPTH} for s in SEATS}},
         "pieces": pieces,
@@ -31,13 +37,24 @@ def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         "forces": state["forces"],
         "weapons": state["weapons"],
         "rules": {k: v for k, v in state["rules"].items() if not k.startswith("_")},
-        "initiative": state["initiative"], "first": state["first"], "to_activate": state["to_activate"],
-        "current": state["current"], "groups_done": state["groups_done"],
-        "designations": state["designations"], "pending": _pending(state["pending"]),
-        "ready": state["ready"], "agree": state["agree"], "result": state["result"],
+        "initiative": state["initiative"],
+        "first": state["first"],
+        "to_activate": state["to_activate"],
+        "current": state["current"],
+        "groups_done": state["groups_done"],
+        "designations": state["designations"],
+        "pending": _pending(state["pending"]),
+        "ready": state["ready"],
+        "agree": state["agree"],
+        "result": state["result"],
         "options": {"designation": state["options"]["designation"]},
-        "movement": {"terrain_mp": TERRAIN_MP, "open_mp": 1, "climb_mp": CLIMB_MP, "descend_mp": DESCEND_MP,
-                     "free_turn_every": {f"{mode}/{speed}": v for (mode, speed), v in TURN_EVERY.items()}},
+        "movement": {
+            "terrain_mp": TERRAIN_MP,
+            "open_mp": 1,
+            "climb_mp": CLIMB_MP,
+            "descend_mp": DESCEND_MP,
+            "free_turn_every": {f"{mode}/{speed}": v for (mode, speed), v in TURN_EVERY.items()},
+        },
     }
     if viewer in SEATS:
         view["prompt"] = prompt(state, viewer)
@@ -51,39 +68,74 @@ def _pending(p: dict[str, Any] | None) -> dict[str, Any] | None:
     """The Return Fire window with its points and facings as a tape measure reads them."""
     if p is None:
         return None
-    return {**p, "points": [[tape(x), tape(y)] for x, y in p["points"]],
-            "facings": [tape(f) for f in p.get("facings", [])]}
+    return {
+        **p,
+        "points": [[tape(x), tape(y)] for x, y in p["points"]],
+        "facings": [tape(f) for f in p.get("facings", [])],
+    }
 
 
 def _piece(m: dict[str, Any], base: float, level: int) -> dict[str, Any]:
     """A piece for the board client; ``base`` is the base's diameter in inches, ``level`` the
     elevation level it stands on."""
     status = m["status"] if m["status"] in ("wreck", "reserve") else ("used" if m["used"] else "ready")
-    return {"id": m["id"], "label": m["label"], "owner": None if m["status"] == "wreck" else m["seat"],
-            "x": m["x"], "y": m["y"], "facing": m["facing"], "kind": m["unit"], "status": status,
-            "group": m["group"], "base": base, "level": level}
+    return {
+        "id": m["id"],
+        "label": m["label"],
+        "owner": None if m["status"] == "wreck" else m["seat"],
+        "x": m["x"],
+        "y": m["y"],
+        "facing": m["facing"],
+        "kind": m["unit"],
+        "status": status,
+        "group": m["group"],
+        "base": base,
+        "level": level,
+    }
 
 
 def _card(state: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
     card = m["card"]
     return {
-        "id": m["id"], "seat": m["seat"], "label": m["label"], "unit": card.get("name", m["unit"]),
-        "group": m["group"], "status": m["status"], "skills": m["skills"],
-        "armor": card["armor"], "size": card["size"],
+        "id": m["id"],
+        "seat": m["seat"],
+        "label": m["label"],
+        "unit": card.get("name", m["unit"]),
+        "group": m["group"],
+        "status": m["status"],
+        "skills": m["skills"],
+        "armor": card["armor"],
+        "size": card["size"],
         "boxes": [{"kind": k, "crossed": i < m["crossed"]} for i, k in enumerate(card["boxes"])],
         "damage": STATE_NAMES[damage_state(card["boxes"], m["crossed"])],
-        "speed": m["speed"], "mode": m["mode"], "mp": card["mp"], "mp_now": tape(max_mp(m)),
-        "mp_spent": tape(m["moved"]["mp"]), "moved_inches": tape(m["moved"]["dist"]),
-        "attack_mod": card["attack_mod"], "defense_mod": card["defense_mod"],
-        "sensors": card.get("sensors", 0), "comm": card.get("comm", 0), "ecm": card.get("ecm", 0),
+        "speed": m["speed"],
+        "mode": m["mode"],
+        "mp": card["mp"],
+        "mp_now": tape(max_mp(m)),
+        "mp_spent": tape(m["moved"]["mp"]),
+        "moved_inches": tape(m["moved"]["dist"]),
+        "attack_mod": card["attack_mod"],
+        "defense_mod": card["defense_mod"],
+        "sensors": card.get("sensors", 0),
+        "comm": card.get("comm", 0),
+        "ecm": card.get("ecm", 0),
         "perks": card.get("perks", []),
-        "weapons": [{"code": w, "name": state["weapons"].get(w, {}).get("name", w),
-                     "ammo_left": m["ammo"].get(w, state["weapons"].get(w, {}).get("limited_ammo"))}
-                    for w in card["weapons"]],  # the weapon cards themselves are in view["weapons"]
-        "used": m["used"], "actions": m["actions"], "kept_action": m["kept"], "autopilot": m["autopilot"],
+        "weapons": [
+            {
+                "code": w,
+                "name": state["weapons"].get(w, {}).get("name", w),
+                "ammo_left": m["ammo"].get(w, state["weapons"].get(w, {}).get("limited_ammo")),
+            }
+            for w in card["weapons"]
+        ],  # the weapon cards themselves are in view["weapons"]
+        "used": m["used"],
+        "actions": m["actions"],
+        "kept_action": m["kept"],
+        "autopilot": m["autopilot"],
         "autopilot_order": bool(m.get("autopilot_order")),
         "second_attack": bool(m["autopilot"] and m["actions"] < 1 and m.get("attacks", 0) == 1),
-        "leader": m.get("leader", False), "army_commander": m.get("army_commander", False),
+        "leader": m.get("leader", False),
+        "army_commander": m.get("army_commander", False),
     }
 
 
@@ -111,8 +163,20 @@ def targets(state: dict[str, Any], m: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-TARGET_KEYS = ("weapon", "target", "indirect", "distance", "band", "in_arc", "cover", "cover_from",
-               "attack_modifiers", "defense_modifiers", "legal", "why")
+TARGET_KEYS = (
+    "weapon",
+    "target",
+    "indirect",
+    "distance",
+    "band",
+    "in_arc",
+    "cover",
+    "cover_from",
+    "attack_modifiers",
+    "defense_modifiers",
+    "legal",
+    "why",
+)
 
 
 def active_seats(state: dict[str, Any]) -> list[str]:
@@ -136,12 +200,13 @@ def prompt(state: dict[str, Any], seat: str) -> str:
     if seat not in active_seats(state):
         return f"Waiting for {', '.join(active_seats(state))} ({phase})."
     if phase == "terrain":
-        return ("Choose your force and place terrain on the table, then press Ready when both players "
-                "are satisfied.")
+        return "Choose your force and place terrain on the table, then press Ready when both players are satisfied."
     if phase == "deployment":
         y0, y1 = zone(seat)
-        return (f"Deploy your models within {DEPLOY_DEPTH:g} inches of your edge (y {y0:g} to {y1:g}), "
-                f"then Ready (models not moved are deployed where they wait).")
+        return (
+            f"Deploy your models within {DEPLOY_DEPTH:g} inches of your edge (y {y0:g} to {y1:g}), "
+            f"then Ready (models not moved are deployed where they wait)."
+        )
     if phase == "initiative":
         return "You won the initiative: choose who activates a Combat Group first."
     if phase == "reaction":
@@ -150,8 +215,7 @@ def prompt(state: dict[str, Any], seat: str) -> str:
     cur = state["current"]
     if cur is None:
         return f"Activate one of your Combat Groups ({', '.join(groups_left(state, seat))})."
-    return (f"Combat Group {cur['group']} is active: move and act with its models one at a time, "
-            f"then end the group.")
+    return f"Combat Group {cur['group']} is active: move and act with its models one at a time, then end the group."
 
 
 def legal_kinds(state: dict[str, Any], seat: str) -> list[str]:
@@ -162,11 +226,22 @@ def legal_kinds(state: dict[str, Any], seat: str) -> list[str]:
     if seat not in active_seats(state):
         return base
     # complete actions first (the first entry is always one that apply accepts as it is)
-    kinds = {"terrain": ["ready", "choose_force", "remove_terrain", "place_terrain"], "deployment": ["ready", "deploy"],
-             "initiative": ["choose_first"], "reaction": ["pass", "return_fire", "ecm", "aim"]}.get(phase)
+    kinds = {
+        "terrain": ["ready", "choose_force", "remove_terrain", "place_terrain"],
+        "deployment": ["ready", "deploy"],
+        "initiative": ["choose_first"],
+        "reaction": ["pass", "return_fire", "ecm", "aim"],
+    }.get(phase)
     if kinds is None:
         kinds = (["activate_group"] if state["current"] is None else ["end_group"]) + [
-            "set_speed", "move", "aim", "attack", "designate", "ecm", "done"]
+            "set_speed",
+            "move",
+            "aim",
+            "attack",
+            "designate",
+            "ecm",
+            "done",
+        ]
     return kinds + base
 
 
@@ -180,8 +255,11 @@ def legal_actions(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
     mine = [m for m in ordered(state) if m["seat"] == seat]
     for kind in legal_kinds(state, seat):
         if kind == "deploy":
-            out += [{"kind": kind, "model": m["id"], "x": m["x"], "y": m["y"], "facing": m["facing"]}
-                    for m in mine if m["status"] in ("reserve", "active")]
+            out += [
+                {"kind": kind, "model": m["id"], "x": m["x"], "y": m["y"], "facing": m["facing"]}
+                for m in mine
+                if m["status"] in ("reserve", "active")
+            ]
         elif kind == "choose_force":
             out += [{"kind": kind, "faction": f} for f in ("north", "south", "peace_river")]
         elif kind == "remove_terrain":
@@ -192,18 +270,25 @@ def legal_actions(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
             out += [{"kind": kind, "seat": s} for s in SEATS]
         elif kind in ("set_speed", "move", "attack", "designate", "ecm", "done") and state["phase"] == "activation":
             cur = state["current"]
-            ok = [m for m in mine if m["status"] == "active" and not m["used"]
-                  and (cur is None and m["group"] in groups_left(state, seat) or cur and m["group"] == cur["group"])]
+            ok = [
+                m
+                for m in mine
+                if m["status"] == "active"
+                and not m["used"]
+                and ((cur is None and m["group"] in groups_left(state, seat)) or (cur and m["group"] == cur["group"]))
+            ]
             out += [{"kind": kind, "model": m["id"]} for m in ok]
         elif kind in ("return_fire", "ecm"):
             out += [{"kind": kind, "model": m["id"]} for m in mine if m["status"] == "active" and m["kept"]]
         else:
             out.append({"kind": kind})
     if state["result"] is None:  # Autopilot orders: any time, for the seat's own models with the perk
-        out += [{"kind": "autopilot", "model": m["id"], "on": not m.get("autopilot_order")} for m in mine
-                if m["status"] in ("active", "reserve")
-                and any(p["id"] == "autopilot" for p in m["card"].get("perks", []))]
+        out += [
+            {"kind": "autopilot", "model": m["id"], "on": not m.get("autopilot_order")}
+            for m in mine
+            if m["status"] in ("active", "reserve") and any(p["id"] == "autopilot" for p in m["card"].get("perks", []))
+        ]
     return out
 
 
-__all__ = ["render", "legal_kinds", "legal_actions"]
+__all__ = ["legal_actions", "legal_kinds", "render"]

@@ -114,15 +114,19 @@ class Sandbox(RuleSystem):
         if isinstance(action, Roll):
             count, sides, mod = parse_dice(action.dice)
             faces = dice.roll_many(count, sides, purpose=action.dice)
-            return state, [{"kind": "rolled", "dice": action.dice, "faces": faces,
-                            "total": sum(faces) + mod}]
+            return state, [{"kind": "rolled", "dice": action.dice, "faces": faces, "total": sum(faces) + mod}]
         if isinstance(action, AddToken):
             if action.token in tokens:
                 raise IllegalAction(f"Token {action.token!r} already exists", code="token_exists")
             if len(tokens) >= MAX_TOKENS:
                 raise IllegalAction(f"A sandbox holds at most {MAX_TOKENS} tokens", code="too_many_tokens")
-            token = {"id": action.token, "label": action.label, "owner": seat,
-                     "facing": action.facing % 360, **self._position(state, action, required=True)}
+            token = {
+                "id": action.token,
+                "label": action.label,
+                "owner": seat,
+                "facing": action.facing % 360,
+                **self._position(state, action, required=True),
+            }
             if action.color:
                 token["color"] = action.color
             new = {**state, "tokens": {**tokens, action.token: token}}

@@ -112,7 +112,18 @@ class PlayCard(_Action):
 
 
 SmallSoldiersAction = Annotated[
-    Deploy | RollOpening | Spin | Move | EndMoves | Attack | EndTurn | PlaceCard | DiscardCard
-    | Recall | Launch | RecruitFighter | PlayCard,
+    Deploy
+    | RollOpening
+    | Spin
+    | Move
+    | EndMoves
+    | Attack
+    | EndTurn
+    | PlaceCard
+    | DiscardCard
+    | Recall
+    | Launch
+    | RecruitFighter
+    | PlayCard,
     Field(discriminator="kind"),
 ]

@@ -17,7 +17,6 @@ from typing import Any
 
 from app.core.dice import Dice
 from app.core.events import Event
-
 from app.systems.small_soldiers.model import State, bonus
 
 SKULL = "skull"
@@ -61,8 +60,7 @@ def send_to_toy_store(state: State, fid: str, reason: str) -> Event:
     """Setup 2: "fighters lost in battle are placed in their Recruit section"; its card is discarded."""
     f = state["fighters"][fid]
     card = discard_card(state, f)
-    event: Event = {"kind": "to_toy_store", "fighter": fid, "army": f["army"],
-                    "from": f["pos"], "reason": reason}
+    event: Event = {"kind": "to_toy_store", "fighter": fid, "army": f["army"], "from": f["pos"], "reason": reason}
     if card:
         event["discarded"] = card
     f["pos"] = None
@@ -79,9 +77,13 @@ def fight(state: State, dice: Dice, attacker: str, defender: str) -> tuple[str, 
         fa = roll_face(state, dice, f"battle: {a['name']} ({a['army']})")
         fd = roll_face(state, dice, f"battle: {d['name']} ({d['army']})")
         result = compare(fa, a_add, fd, d_add)
-        rolls.append({"attacker": {"face": fa, "bonus": a_add, "total": total(fa, a_add)},
-                      "defender": {"face": fd, "bonus": d_add, "total": total(fd, d_add)},
-                      "result": ["tie", "attacker", "defender"][[0, 1, -1].index(result)]})
+        rolls.append(
+            {
+                "attacker": {"face": fa, "bonus": a_add, "total": total(fa, a_add)},
+                "defender": {"face": fd, "bonus": d_add, "total": total(fd, d_add)},
+                "result": ["tie", "attacker", "defender"][[0, 1, -1].index(result)],
+            }
+        )
         if result == 0 and tie_rule != "reroll":
             result = 1 if tie_rule == "attacker" else -1
         if result:
@@ -92,8 +94,9 @@ def fight(state: State, dice: Dice, attacker: str, defender: str) -> tuple[str, 
 def resolve(state: State, dice: Dice, attacker: str, defender: str) -> list[Event]:
     """Fight, send the loser to the Toy Store, discard both fighters' cards. Mutates ``state``."""
     winner, loser, rolls = fight(state, dice, attacker, defender)
-    events: list[Event] = [{"kind": "battle", "attacker": attacker, "defender": defender,
-                            "rolls": rolls, "winner": winner, "loser": loser}]
+    events: list[Event] = [
+        {"kind": "battle", "attacker": attacker, "defender": defender, "rolls": rolls, "winner": winner, "loser": loser}
+    ]
     events.append(send_to_toy_store(state, loser, "lost a battle"))
     won = discard_card(state, state["fighters"][winner])
     if won:

@@ -17,7 +17,6 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
-
 from app.systems.small_soldiers.battle import send_to_toy_store
 from app.systems.small_soldiers.model import State, army_of, commanded, enemy, on_board, where
 
@@ -30,8 +29,9 @@ def build_deck(deck_data: dict[str, Any], dice: Dice) -> list[dict[str, Any]]:
     cards: list[dict[str, Any]] = []
     for kind in deck_data["cards"]:
         for _ in range(kind["count"]):
-            cards.append({"id": f"c{len(cards) + 1:02d}", "type": kind["type"],
-                          "bonus": kind["bonus"], "name": kind["name"]})
+            cards.append(
+                {"id": f"c{len(cards) + 1:02d}", "type": kind["type"], "bonus": kind["bonus"], "name": kind["name"]}
+            )
     dice.shuffle(cards, purpose="shuffle deck")
     return cards
 
@@ -69,8 +69,11 @@ def place(state: State, seat: str, card: dict[str, Any], fid: str) -> list[Event
     targets, replacing = placement_targets(state, seat)
     if fid not in targets:
         f = state["fighters"].get(fid)
-        why = "is not one of your fighters on the board" if not f or fid not in [
-            g["id"] for g in commanded(state, seat)] or f["pos"] is None else "already has a card"
+        why = (
+            "is not one of your fighters on the board"
+            if not f or fid not in [g["id"] for g in commanded(state, seat)] or f["pos"] is None
+            else "already has a card"
+        )
         raise IllegalAction(f"{card['name']} cannot go under {fid!r}: it {why}", code="illegal_card")
     f = state["fighters"][fid]
     events: list[Event] = []
@@ -84,7 +87,7 @@ def place(state: State, seat: str, card: dict[str, Any], fid: str) -> list[Event
 
 
 def recall_is_void(state: State, seat: str) -> bool:
-    """"If your opponent has only one fighter left when you draw this card, do nothing"."""
+    """ "If your opponent has only one fighter left when you draw this card, do nothing"."""
     return len(on_board(state, enemy(army_of(seat)))) <= 1
 
 
@@ -93,6 +96,7 @@ def recall(state: State, seat: str, target: str) -> list[Event]:
     foe = enemy(army_of(seat))
     if f is None or f["army"] != foe or f["pos"] is None:
         at = "unknown" if f is None else f"{f['name']} ({f['army']}, {where(f)})"
-        raise IllegalAction(f"GloboTech Recall needs an enemy fighter on the board, not {target!r} ({at})",
-                            code="illegal_target")
+        raise IllegalAction(
+            f"GloboTech Recall needs an enemy fighter on the board, not {target!r} ({at})", code="illegal_target"
+        )
     return [send_to_toy_store(state, target, "GloboTech Recall")]

@@ -32,11 +32,17 @@ from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.geometry.hex import Hex
 from app.geometry.hex_trace import HEX_STEP, heading_point
-
 from app.systems.small_soldiers.battle import send_to_toy_store
 from app.systems.small_soldiers.crossing import base_crossings, crossed
 from app.systems.small_soldiers.model import (
-    State, army_map, army_of, board_cells, fighter_at, flag_hexes, hex_list, occupied,
+    State,
+    army_map,
+    army_of,
+    board_cells,
+    fighter_at,
+    flag_hexes,
+    hex_list,
+    occupied,
 )
 
 AREA_TIE = 1e-6  # parts of a base (in layout units squared) closer than this are equal
@@ -48,24 +54,32 @@ def _pt(p: tuple[float, float]) -> list[float]:
 
 def check_aim(cfg: dict[str, Any], offset: float, angle: float, power: float) -> None:
     if abs(offset) > cfg["max_offset"]:
-        raise IllegalAction(f"Catapult offset {offset} is beyond the back edge (at most {cfg['max_offset']})",
-                            code="illegal_aim")
+        raise IllegalAction(
+            f"Catapult offset {offset} is beyond the back edge (at most {cfg['max_offset']})", code="illegal_aim"
+        )
     if abs(angle) > cfg["max_angle"]:
         raise IllegalAction(f"Catapult angle {angle} is beyond {cfg['max_angle']} degrees", code="illegal_aim")
     if not cfg["min_power"] <= power <= cfg["max_power"]:
-        raise IllegalAction(f"Catapult power {power} is outside {cfg['min_power']} to {cfg['max_power']}",
-                            code="illegal_aim")
+        raise IllegalAction(
+            f"Catapult power {power} is outside {cfg['min_power']} to {cfg['max_power']}", code="illegal_aim"
+        )
 
 
-def shot_path(place: dict[str, float], offset: float, heading: float, flight: float,
-              rolled: float, cells: AbstractSet[Hex]) -> dict[str, Any]:
+def shot_path(
+    place: dict[str, float], offset: float, heading: float, flight: float, rolled: float, cells: AbstractSet[Hex]
+) -> dict[str, Any]:
     """Origin, landing and stop points (layout units) and the spaces of ``cells`` that the
     flight and the roll cross (each once, in the ball's order)."""
     origin = heading_point((place["x"], place["y"]), place["heading"] + 90.0, offset * HEX_STEP)
     landing = heading_point(origin, heading, max(0.0, flight) * HEX_STEP)
     stop = heading_point(landing, heading, rolled * HEX_STEP)
-    return {"origin": origin, "landing": landing, "stop": stop,
-            "flight": crossed(cells, origin, landing), "roll": crossed(cells, landing, stop)}
+    return {
+        "origin": origin,
+        "landing": landing,
+        "stop": stop,
+        "flight": crossed(cells, origin, landing),
+        "roll": crossed(cells, landing, stop),
+    }
 
 
 def _hit_result(cfg: dict[str, Any], face: int) -> str:
@@ -86,20 +100,27 @@ def launch(state: State, dice: Dice, seat: str, offset: float, angle: float, pow
     path = shot_path(place, offset, heading, flight, r_pips * cfg["roll_per_pip"], board_cells(state))
     hits, after = _hit_fighters(state, dice, cfg, path["roll"], heading)
     event: Event = {
-        "kind": "catapult", "seat": seat, "army": army_of(seat),
+        "kind": "catapult",
+        "seat": seat,
+        "army": army_of(seat),
         "aim": {"offset": offset, "angle": angle, "power": power},
         "error_pips": {"angle": a_pips, "power": p_pips, "roll": r_pips},
-        "heading": round(heading, 3), "flight_spaces": round(max(0.0, flight), 3),
-        "origin": _pt(path["origin"]), "landing": _pt(path["landing"]), "stop": _pt(path["stop"]),
+        "heading": round(heading, 3),
+        "flight_spaces": round(max(0.0, flight), 3),
+        "origin": _pt(path["origin"]),
+        "landing": _pt(path["landing"]),
+        "stop": _pt(path["stop"]),
         "flight": [hex_list(h) for h in path["flight"]],
-        "path": [hex_list(h) for h in path["roll"]], "hits": hits,
+        "path": [hex_list(h) for h in path["roll"]],
+        "hits": hits,
     }
     state["last_catapult"] = event
     return [event, *after]
 
 
-def _hit_fighters(state: State, dice: Dice, cfg: dict[str, Any], rolled: list[Hex],
-                  heading: float) -> tuple[list[dict[str, Any]], list[Event]]:
+def _hit_fighters(
+    state: State, dice: Dice, cfg: dict[str, Any], rolled: list[Hex], heading: float
+) -> tuple[list[dict[str, Any]], list[Event]]:
     hit: set[str] = set()
     hits: list[dict[str, Any]] = []
     after: list[Event] = []
@@ -109,8 +130,7 @@ def _hit_fighters(state: State, dice: Dice, cfg: dict[str, Any], rolled: list[He
             continue
         hit.add(f["id"])
         face = dice.roll(cfg["hit_die"], f"catapult hit: {f['name']}")
-        record: dict[str, Any] = {"fighter": f["id"], "at": hex_list(h), "face": face,
-                                  "result": _hit_result(cfg, face)}
+        record: dict[str, Any] = {"fighter": f["id"], "at": hex_list(h), "face": face, "result": _hit_result(cfg, face)}
         if record["result"] == "pushed":
             after += _push(state, dice, cfg, f, h, heading, record)
         elif record["result"] == "knocked_down":
@@ -119,8 +139,9 @@ def _hit_fighters(state: State, dice: Dice, cfg: dict[str, Any], rolled: list[He
     return hits, after
 
 
-def _push(state: State, dice: Dice, cfg: dict[str, Any], f: dict[str, Any], at: Hex, heading: float,
-          record: dict[str, Any]) -> list[Event]:
+def _push(
+    state: State, dice: Dice, cfg: dict[str, Any], f: dict[str, Any], at: Hex, heading: float, record: dict[str, Any]
+) -> list[Event]:
     """Launch Catapult: "a fighter is considered 'pushed' into another space, if any part of
     his base crosses into that space". Fills ``record``; returns the Toy Store event if any."""
     parts = base_crossings(at, heading, cfg["push_distance"], cfg["base_radius"])

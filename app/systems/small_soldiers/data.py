@@ -135,8 +135,7 @@ class FightersData(_Data):
 
 
 class DiceData(_Data):
-    faces: Annotated[list[Annotated[str, Field(pattern=r"^(skull|[0-9]{1,2})$")]],
-                     Field(min_length=2, max_length=20)]
+    faces: Annotated[list[Annotated[str, Field(pattern=r"^(skull|[0-9]{1,2})$")]], Field(min_length=2, max_length=20)]
     battle_tie: Literal["reroll", "defender", "attacker"] = "reroll"
 
 
@@ -174,8 +173,11 @@ class CatapultData(_Data):
 
 
 MODELS: dict[str, type[_Data]] = {
-    "spinner": SpinnerData, "deck": DeckData, "fighters": FightersData,
-    "dice": DiceData, "catapult": CatapultData,
+    "spinner": SpinnerData,
+    "deck": DeckData,
+    "fighters": FightersData,
+    "dice": DiceData,
+    "catapult": CatapultData,
 }
 
 

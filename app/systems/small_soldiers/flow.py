@@ -16,15 +16,31 @@ from typing import Any
 
 from app.core.errors import GameOver, NotYourTurn
 from app.core.events import Event
-
 from app.systems.small_soldiers.model import (
-    ARMIES, State, army_of, army_seats, commanded, enemy, occupied, on_board, recruit_hex,
+    ARMIES,
+    State,
+    army_of,
+    army_seats,
+    commanded,
+    enemy,
+    occupied,
+    on_board,
+    recruit_hex,
 )
 
 
 def fresh_turn(army: str, seat: str, number: int) -> dict[str, Any]:
-    return {"army": army, "seat": seat, "number": number, "spin": None, "moved": [],
-            "attacked": [], "card": None, "card_from": None, "hand_played": False}
+    return {
+        "army": army,
+        "seat": seat,
+        "number": number,
+        "spin": None,
+        "moved": [],
+        "attacked": [],
+        "card": None,
+        "card_from": None,
+        "hand_played": False,
+    }
 
 
 def is_four(state: State) -> bool:
@@ -64,8 +80,7 @@ def seat_for(state: State, army: str) -> tuple[str, list[Event]]:
     index = state["command"][army]
     state["command"][army] = 1 - index
     seat = seats[index]
-    if state["options"]["team_mode"] == "split" and not any(
-            f["pos"] is not None for f in commanded(state, seat)):
+    if state["options"]["team_mode"] == "split" and not any(f["pos"] is not None for f in commanded(state, seat)):
         other = seats[1 - index]
         return other, [{"kind": "sits_out", "player": seat, "reason": "all fighters in the Toy Store"}]
     return seat, []
@@ -102,9 +117,10 @@ def check_winner(state: State, acting_army: str) -> list[Event]:
 
 def win(state: State, army: str, reason: str) -> list[Event]:
     seats = army_seats(state, army)
-    text = {"flag_captured": "captured the enemy flag",
-            "all_in_toy_store": "sent every enemy fighter to the Toy Store"}[reason]
-    state["winner"] = {"army": army, "seats": seats, "reason": reason,
-                       "text": f"The {army} {text}"}
+    text = {
+        "flag_captured": "captured the enemy flag",
+        "all_in_toy_store": "sent every enemy fighter to the Toy Store",
+    }[reason]
+    state["winner"] = {"army": army, "seats": seats, "reason": reason, "text": f"The {army} {text}"}
     state["phase"] = "over"
     return [{"kind": "game_won", "army": army, "seats": seats, "reason": reason}]

@@ -8,7 +8,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.geometry.hex import Hex
 from app.systems.base import Helper
-
 from app.systems.small_soldiers import data
 from app.systems.small_soldiers.battle import SKULL, compare, total
 from app.systems.small_soldiers.catapult import shot_path
@@ -34,9 +33,11 @@ class BattleResponse(BaseModel):
 def battle(req: BattleRequest) -> BattleResponse:
     """Who wins with these faces and Power-card bonuses (a tie is settled by the table's rule)."""
     r = compare(req.attacker_face, req.attacker_bonus, req.defender_face, req.defender_bonus)
-    return BattleResponse(attacker_total=total(req.attacker_face, req.attacker_bonus),
-                          defender_total=total(req.defender_face, req.defender_bonus),
-                          result={1: "attacker", -1: "defender", 0: "tie"}[r])
+    return BattleResponse(
+        attacker_total=total(req.attacker_face, req.attacker_bonus),
+        defender_total=total(req.defender_face, req.defender_bonus),
+        result={1: "attacker", -1: "defender", 0: "tie"}[r],
+    )
 
 
 class AimRequest(BaseModel):
@@ -61,14 +62,27 @@ def catapult_aim(req: AimRequest) -> AimResponse:
     place = m["armies"][req.army]["catapult"]
     heading = (place["heading"] + req.angle) % 360.0
     path = shot_path(place, req.offset, heading, req.power, 0.0, {Hex(q, r) for q, r in m["cells"]})
-    return AimResponse(origin=[round(v, 3) for v in path["origin"]],
-                       landing=[round(v, 3) for v in path["landing"]], heading=heading,
-                       flight=[[h.q, h.r] for h in path["flight"]])
+    return AimResponse(
+        origin=[round(v, 3) for v in path["origin"]],
+        landing=[round(v, 3) for v in path["landing"]],
+        heading=heading,
+        flight=[[h.q, h.r] for h in path["flight"]],
+    )
 
 
 HELPERS = (
-    Helper("battle", BattleRequest, BattleResponse, battle,
-           f"Who wins a battle with the given faces (1-99 or {SKULL!r}) and Power-card bonuses"),
-    Helper("catapult_aim", AimRequest, AimResponse, catapult_aim,
-           "The catapult's aiming line on a shipped map, before the dice add their error"),
+    Helper(
+        "battle",
+        BattleRequest,
+        BattleResponse,
+        battle,
+        f"Who wins a battle with the given faces (1-99 or {SKULL!r}) and Power-card bonuses",
+    ),
+    Helper(
+        "catapult_aim",
+        AimRequest,
+        AimResponse,
+        catapult_aim,
+        "The catapult's aiming line on a shipped map, before the dice add their error",
+    ),
 )

@@ -26,9 +26,13 @@ def legal(state: State, seat: str) -> dict[str, Any]:
     phase, turn = state["phase"], state["turn"]
     if phase == "deploy":
         roster = [f for f in state["fighters"].values() if f["army"] == army_of(seat)]
-        return {"deploy": {"fighters": [f["id"] for f in roster],
-                           "leader": next(f["id"] for f in roster if f["leader"]),
-                           "reserve": [f["id"] for f in roster if not f["leader"]]}}
+        return {
+            "deploy": {
+                "fighters": [f["id"] for f in roster],
+                "leader": next(f["id"] for f in roster if f["leader"]),
+                "reserve": [f["id"] for f in roster if not f["leader"]],
+            }
+        }
     if phase == "opening":
         return {"roll_opening": True}
     if phase == "spin":
@@ -46,8 +50,10 @@ def legal(state: State, seat: str) -> dict[str, Any]:
     if phase == "attack":
         return {"attacks": attackers(state), "end_turn": True}
     if phase == "recruit":
-        return {"recruit": [f["id"] for f in in_toy_store(state, army_of(seat))] if can_recruit(state, seat)
-                else [], "end_turn": True}
+        return {
+            "recruit": [f["id"] for f in in_toy_store(state, army_of(seat))] if can_recruit(state, seat) else [],
+            "end_turn": True,
+        }
     return _card_choices(state, seat)
 
 
@@ -57,13 +63,18 @@ def _card_choices(state: State, seat: str) -> dict[str, Any]:
         targets, replacing = cards.placement_targets(state, seat)
         return {"place_card": targets, "discard_card": replacing, "replacing": replacing}
     if card["type"] == "recall":
-        foe = [f["id"] for f in state["fighters"].values()
-               if f["army"] != army_of(seat) and f["pos"] is not None]
+        foe = [f["id"] for f in state["fighters"].values() if f["army"] != army_of(seat) and f["pos"] is not None]
         return {"recall": foe}
     c = state["data"]["catapult"]
     launcher = state["data"]["map"]["armies"][army_of(seat)]["catapult"]
-    return {"launch": {"launcher": launcher, "offset": [-c["max_offset"], c["max_offset"]], "angle": [-c["max_angle"], c["max_angle"]],
-                       "power": [c["min_power"], c["max_power"]]}}
+    return {
+        "launch": {
+            "launcher": launcher,
+            "offset": [-c["max_offset"], c["max_offset"]],
+            "angle": [-c["max_angle"], c["max_angle"]],
+            "power": [c["min_power"], c["max_power"]],
+        }
+    }
 
 
 def legal_actions(state: State, seat: str) -> list[dict[str, Any]]:
@@ -116,9 +127,13 @@ def _deploys(state: State, choice: dict[str, Any]) -> list[dict[str, Any]]:
 def _launches(limits: dict[str, Any]) -> list[dict[str, Any]]:
     """Launch Catapult's aim is continuous: each of offset, angle and power at its two limits
     and its centre (27 shots; fewer when a range is a single value)."""
+
     def samples(lo: float, hi: float) -> list[float]:
         return sorted({float(lo), (lo + hi) / 2.0, float(hi)})
 
-    return [{"kind": "launch", "offset": o, "angle": a, "power": p}
-            for o in samples(*limits["offset"]) for a in samples(*limits["angle"])
-            for p in samples(*limits["power"])]
+    return [
+        {"kind": "launch", "offset": o, "angle": a, "power": p}
+        for o in samples(*limits["offset"])
+        for a in samples(*limits["angle"])
+        for p in samples(*limits["power"])
+    ]

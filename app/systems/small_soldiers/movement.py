@@ -18,11 +18,17 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from app.geometry.hex import DIRECTIONS, Hex
-
 from app.systems.small_soldiers.model import (
-    State, army_of, board_cells, bonus, commanded, flag_hex, enemy, occupied, to_hex,
+    State,
+    army_of,
+    board_cells,
+    bonus,
+    commanded,
+    enemy,
+    flag_hex,
+    occupied,
+    to_hex,
 )
-
 
 STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
 

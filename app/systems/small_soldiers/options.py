@@ -14,7 +14,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app.core.errors import BadOptions
 from app.geometry.hex import Hex, neighbors
-
 from app.systems.small_soldiers import data
 from app.systems.small_soldiers.battle import score
 from app.systems.small_soldiers.cards import HAND_SIZE
@@ -59,8 +58,13 @@ def check_feasible(options: dict[str, Any]) -> None:
     the deck holds the advanced rules' hands, and every space of the map can be reached.
     """
     tables = resolve_data(options)
-    for problem in (_dice(tables["dice"]), _spinner(tables["spinner"]), _ids(tables["fighters"]),
-                    _deck(options, tables["deck"]), _map(tables["map"])):
+    for problem in (
+        _dice(tables["dice"]),
+        _spinner(tables["spinner"]),
+        _ids(tables["fighters"]),
+        _deck(options, tables["deck"]),
+        _map(tables["map"]),
+    ):
         if problem:
             raise BadOptions(f"Bad table options: {problem}")
 
@@ -69,8 +73,10 @@ def _dice(dice: dict[str, Any]) -> str | None:
     # How to Play 2: "Roll a die. Highest number goes first." Dice whose faces all score the
     # same tie every time, so the opening roll (and a rerolled battle) would never end.
     if len({score(face) for face in dice["faces"]}) < 2:
-        return (f"dice.faces {dice['faces']} all score the same, so a tie could never be broken "
-                "(the opening roll: 'Highest number goes first'); give faces of two different values")
+        return (
+            f"dice.faces {dice['faces']} all score the same, so a tie could never be broken "
+            "(the opening roll: 'Highest number goes first'); give faces of two different values"
+        )
     return None
 
 
@@ -95,8 +101,7 @@ def _deck(options: dict[str, Any], deck: dict[str, Any]) -> str | None:
     size = sum(kind["count"] for kind in deck["cards"])
     need = HAND_SIZE * len(ARMIES)
     if options.get("advanced") and size < need:
-        return (f"deck holds {size} cards, but the advanced rules deal two hands of {HAND_SIZE} "
-                f"({need} cards)")
+        return f"deck holds {size} cards, but the advanced rules deal two hands of {HAND_SIZE} ({need} cards)"
     return None
 
 
@@ -113,6 +118,8 @@ def _map(m: dict[str, Any]) -> str | None:
                 todo.append(n)
     if len(seen) < len(cells):
         lost = min(cells - seen)
-        return (f"map: space ({lost.q},{lost.r}) cannot be reached from the other spaces; "
-                "every space must connect to the rest through neighbouring spaces")
+        return (
+            f"map: space ({lost.q},{lost.r}) cannot be reached from the other spaces; "
+            "every space must connect to the rest through neighbouring spaces"
+        )
     return None

@@ -17,22 +17,37 @@ from app.core.dice import Dice
 from app.core.errors import IllegalAction, WrongPhase
 from app.core.events import Event
 from app.geometry.hex import Hex
-
 from app.systems.small_soldiers import battle, cards, catapult
 from app.systems.small_soldiers.flow import check_winner, end_turn, win
 from app.systems.small_soldiers.model import (
-    State, adjacent_enemies, army_of, controls, fighter, fighter_at, flag_hex, hex_list,
-    in_toy_store, occupied, recruit_hex, where,
+    State,
+    adjacent_enemies,
+    army_of,
+    controls,
+    fighter,
+    fighter_at,
+    flag_hex,
+    hex_list,
+    in_toy_store,
+    occupied,
+    recruit_hex,
+    where,
 )
 from app.systems.small_soldiers.movement import (
-    can_move, captures_flag, destinations, move_length, movable,
+    can_move,
+    captures_flag,
+    destinations,
+    movable,
+    move_length,
 )
 
 
 def need_phase(state: State, action: str, *phases: str) -> None:
     if state["phase"] not in phases:
-        raise WrongPhase(f"'{action}' is not possible now: the game is in the {state['phase']!r} phase "
-                         f"(it needs {' or '.join(phases)})")
+        raise WrongPhase(
+            f"'{action}' is not possible now: the game is in the {state['phase']!r} phase "
+            f"(it needs {' or '.join(phases)})"
+        )
 
 
 def need_card(state: State, action: str, *types: str) -> dict[str, Any]:
@@ -74,8 +89,7 @@ def spin(state: State, seat: str, dice: Dice) -> list[Event]:
 def take_card(state: State, seat: str, card: dict[str, Any], source: str) -> list[Event]:
     """A drawn (or played) card: Power cards wait for a fighter, the others for their target."""
     state["turn"]["card"], state["turn"]["card_from"] = card, source
-    events: list[Event] = [{"kind": "card_drawn" if source == "deck" else "card_played",
-                            "seat": seat, "card": card}]
+    events: list[Event] = [{"kind": "card_drawn" if source == "deck" else "card_played", "seat": seat, "card": card}]
     if cards.is_power(card) and not cards.placement_targets(state, seat)[0]:
         return events + _discard_pending(state, "no fighter on the board to take it") + after_card(state)
     if card["type"] == "recall" and cards.recall_is_void(state, seat):
@@ -110,8 +124,7 @@ def place_card(state: State, seat: str, fid: str) -> list[Event]:
 def discard_card(state: State, seat: str) -> list[Event]:
     need_card(state, "discard_card", *cards.POWER)
     if not cards.placement_targets(state, seat)[1]:
-        raise IllegalAction("A fighter of yours has no card yet: the Power card must go under one",
-                            code="must_place")
+        raise IllegalAction("A fighter of yours has no card yet: the Power card must go under one", code="must_place")
     return _discard_pending(state, "declined to replace") + after_card(state)
 
 
@@ -160,8 +173,16 @@ def move(state: State, seat: str, fid: str, q: int, r: int) -> list[Event]:
     start = f["pos"]
     f["pos"] = hex_list(to)
     state["turn"]["moved"].append(fid)
-    events: list[Event] = [{"kind": "moved", "fighter": fid, "from": start, "to": f["pos"],
-                            "steps": move_length(state, f), "path": [start, *(hex_list(h) for h in dests[to])]}]
+    events: list[Event] = [
+        {
+            "kind": "moved",
+            "fighter": fid,
+            "from": start,
+            "to": f["pos"],
+            "steps": move_length(state, f),
+            "path": [start, *(hex_list(h) for h in dests[to])],
+        }
+    ]
     if captures_flag(state, seat, to):
         return events + win(state, army_of(seat), "flag_captured")
     if state["options"]["advanced"] and can_move(state, seat):
@@ -175,8 +196,7 @@ def _why_not(state: State, f: dict[str, Any], to: Hex) -> str:
         return f"Hex ({to.q},{to.r}) is occupied by {other['name']}"
     if to == flag_hex(state, f["army"]):
         return f"Hex ({to.q},{to.r}) is your own flag's space"
-    return (f"{f['name']} at {where(f)} cannot end a move of exactly {move_length(state, f)} "
-            f"spaces on ({to.q},{to.r})")
+    return f"{f['name']} at {where(f)} cannot end a move of exactly {move_length(state, f)} spaces on ({to.q},{to.r})"
 
 
 def end_moves(state: State, seat: str) -> list[Event]:
@@ -216,8 +236,9 @@ def attack(state: State, seat: str, dice: Dice, target: str, fid: str | None) ->
         fid = able[0]
     if fid is None or fid not in able:
         names = ", ".join(f"{a} -> {'/'.join(foes)}" for a, foes in options.items())
-        raise IllegalAction(f"No battle {fid or '?'} against {target!r} is possible; possible: {names}",
-                            code="illegal_attack")
+        raise IllegalAction(
+            f"No battle {fid or '?'} against {target!r} is possible; possible: {names}", code="illegal_attack"
+        )
     state["turn"]["attacked"].append(fid)
     events = battle.resolve(state, dice, fid, target)
     events += check_winner(state, army_of(seat))
@@ -247,4 +268,3 @@ def recruit(state: State, seat: str, fid: str) -> list[Event]:
     green = recruit_hex(state, army_of(seat))
     f["pos"] = hex_list(green)
     return [{"kind": "recruited", "fighter": fid, "to": f["pos"]}] + end_turn(state)
-

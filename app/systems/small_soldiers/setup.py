@@ -7,7 +7,6 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
-
 from app.systems.small_soldiers.battle import roll_face, score
 from app.systems.small_soldiers.cards import HAND_SIZE, build_deck
 from app.systems.small_soldiers.flow import start_turn
@@ -21,17 +20,35 @@ def initial_state(options: dict[str, Any], dice: Dice) -> State:
     fighters: dict[str, Any] = {}
     for army in ARMIES:
         for f in tables["fighters"]["armies"][army]["fighters"]:
-            fighters[f["id"]] = {"id": f["id"], "name": f["name"], "army": army,
-                                 "leader": f["leader"], "owner": f"{army}-1" if players == 4 else army,
-                                 "pos": None, "card": None}
+            fighters[f["id"]] = {
+                "id": f["id"],
+                "name": f["name"],
+                "army": army,
+                "leader": f["leader"],
+                "owner": f"{army}-1" if players == 4 else army,
+                "pos": None,
+                "card": None,
+            }
     seats = seat_ids(players)
     state: State = {
         "options": {"players": players, "team_mode": options["team_mode"], "advanced": options["advanced"]},
-        "data": tables, "seats": seats, "sides": {s: army_of(s) for s in seats}, "fighters": fighters,
-        "deck": build_deck(tables["deck"], dice), "discard": [], "hands": {a: [] for a in ARMIES},
-        "phase": "deploy", "deployed": {a: None for a in ARMIES}, "opening": {a: None for a in ARMIES},
-        "opening_history": [], "command": {a: 0 for a in ARMIES}, "turn": None, "winner": None,
-        "last_battle": None, "last_catapult": None, "last_spin": None,
+        "data": tables,
+        "seats": seats,
+        "sides": {s: army_of(s) for s in seats},
+        "fighters": fighters,
+        "deck": build_deck(tables["deck"], dice),
+        "discard": [],
+        "hands": {a: [] for a in ARMIES},
+        "phase": "deploy",
+        "deployed": {a: None for a in ARMIES},
+        "opening": {a: None for a in ARMIES},
+        "opening_history": [],
+        "command": {a: 0 for a in ARMIES},
+        "turn": None,
+        "winner": None,
+        "last_battle": None,
+        "last_catapult": None,
+        "last_spin": None,
     }
     if options["advanced"]:
         deal_hands(state)
@@ -53,27 +70,26 @@ def _roster(state: State, army: str) -> list[dict[str, Any]]:
     return [f for f in state["fighters"].values() if f["army"] == army]
 
 
-def deploy(state: State, seat: str, reserve: str, order: list[str] | None,
-           second: list[str] | None) -> list[Event]:
+def deploy(state: State, seat: str, reserve: str, order: list[str] | None, second: list[str] | None) -> list[Event]:
     """Setup 2: leader on the gold space, four chosen fighters on the others, the sixth in reserve."""
     army = army_of(seat)
     roster = _roster(state, army)
     ids = [f["id"] for f in roster]
     leader = next(f["id"] for f in roster if f["leader"])
     if reserve not in ids or reserve == leader:
-        raise IllegalAction(f"The reserve must be one of your fighters other than the leader {leader!r}, "
-                            f"not {reserve!r}", code="illegal_setup")
+        raise IllegalAction(
+            f"The reserve must be one of your fighters other than the leader {leader!r}, not {reserve!r}",
+            code="illegal_setup",
+        )
     rest = [i for i in ids if i not in (leader, reserve)]
     order = order or rest
     if sorted(order) != sorted(rest):
-        raise IllegalAction(f"The four placed fighters must be exactly {', '.join(sorted(rest))}",
-                            code="illegal_setup")
+        raise IllegalAction(f"The four placed fighters must be exactly {', '.join(sorted(rest))}", code="illegal_setup")
     places = army_map(state, army)
     state["fighters"][leader]["pos"] = list(places["leader_start"])
     for fid, pos in zip(order, places["starts"]):
         state["fighters"][fid]["pos"] = list(pos)
-    placed = {leader: list(places["leader_start"]),
-              **{fid: list(pos) for fid, pos in zip(order, places["starts"])}}
+    placed = {leader: list(places["leader_start"]), **{fid: list(pos) for fid, pos in zip(order, places["starts"])}}
     if state["options"]["players"] == 4 and state["options"]["team_mode"] == "split":
         _split(state, army, ids, second)
     state["deployed"][army] = {"by": seat, "reserve": reserve}
@@ -110,4 +126,3 @@ def roll_opening(state: State, seat: str, dice: Dice) -> list[Event]:
     first = ARMIES[0] if score(a) > score(b) else ARMIES[1]
     events.append({"kind": "first_player", "army": first})
     return events + start_turn(state, first)
-

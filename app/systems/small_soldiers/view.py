@@ -32,10 +32,16 @@ def board(state: State) -> dict[str, Any]:
         if (q, r) in special:
             cell["terrain"], cell["label"] = special[(q, r)]
         cells.append(cell)
-    return {"kind": "hex", "orientation": m["orientation"], "name": m["name"], "source": m["_source"],
-            "cells": cells, "catapults": {a: m["armies"][a]["catapult"] for a in ARMIES},
-            # for the board client: fit the launchers beside the board into view
-            "extents": [{"x": m["armies"][a]["catapult"]["x"], "y": m["armies"][a]["catapult"]["y"]} for a in ARMIES]}
+    return {
+        "kind": "hex",
+        "orientation": m["orientation"],
+        "name": m["name"],
+        "source": m["_source"],
+        "cells": cells,
+        "catapults": {a: m["armies"][a]["catapult"] for a in ARMIES},
+        # for the board client: fit the launchers beside the board into view
+        "extents": [{"x": m["armies"][a]["catapult"]["x"], "y": m["armies"][a]["catapult"]["y"]} for a in ARMIES],
+    }
 
 
 def pieces(state: State) -> list[dict[str, Any]]:
@@ -44,16 +50,34 @@ def pieces(state: State) -> list[dict[str, Any]]:
     for f in state["fighters"].values():
         if f["pos"] is None:
             continue
-        piece = {"id": f["id"], "label": f["name"], "owner": piece_owner(state, f), "army": f["army"],
-                 "q": f["pos"][0], "r": f["pos"][1], "facing": m[f["army"]]["facing"], "kind": "fighter",
-                 "card": f["card"]}
+        piece = {
+            "id": f["id"],
+            "label": f["name"],
+            "owner": piece_owner(state, f),
+            "army": f["army"],
+            "q": f["pos"][0],
+            "r": f["pos"][1],
+            "facing": m[f["army"]]["facing"],
+            "kind": "fighter",
+            "card": f["card"],
+        }
         if f["leader"]:
             piece["status"] = "leader"
         out.append(piece)
     for army in ARMIES:
         q, r = m[army]["flag"]
-        out.append({"id": f"flag-{army}", "label": f"{ARMY_NAMES[army]} flag", "owner": None, "army": army,
-                    "q": q, "r": r, "facing": m[army]["facing"], "kind": "flag"})
+        out.append(
+            {
+                "id": f"flag-{army}",
+                "label": f"{ARMY_NAMES[army]} flag",
+                "owner": None,
+                "army": army,
+                "q": q,
+                "r": r,
+                "facing": m[army]["facing"],
+                "kind": "flag",
+            }
+        )
     return out
 
 
@@ -84,9 +108,10 @@ def prompt(state: State, seat: str | None) -> dict[str, Any] | None:
     phase = state["phase"]
     if phase == "card":
         card = state["turn"]["card"]
-        text = {"recall": "GloboTech Recall: choose an enemy fighter to send to the Toy Store",
-                "catapult": "Launch Catapult: set offset, angle and power, then shoot"}.get(
-            card["type"], f"{card['name']}: choose a fighter to put it under")
+        text = {
+            "recall": "GloboTech Recall: choose an enemy fighter to send to the Toy Store",
+            "catapult": "Launch Catapult: set offset, angle and power, then shoot",
+        }.get(card["type"], f"{card['name']}: choose a fighter to put it under")
     else:
         text = PROMPTS[phase]
     return {"text": text, "phase": phase, "options": legal(state, seat)}
@@ -104,21 +129,36 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
         "board": board(state),
         "pieces": pieces(state),
         "toy_store": {a: [fighter_card(f, state) for f in in_toy_store(state, a)] for a in ARMIES},
-        "turn": {"active": acting_seats(state), "phase": state["phase"], "round": turn["number"] if turn else 0,
-                 "round_label": "Turn",  # the rulebook counts turns, not rounds (the header's word)
-                 "army": turn["army"] if turn else None, "seat": turn["seat"] if turn else None,
-                 "spin": turn["spin"] if turn else None, "card": turn["card"] if turn else None,
-                 "moved": list(turn["moved"]) if turn else []},
+        "turn": {
+            "active": acting_seats(state),
+            "phase": state["phase"],
+            "round": turn["number"] if turn else 0,
+            "round_label": "Turn",  # the rulebook counts turns, not rounds (the header's word)
+            "army": turn["army"] if turn else None,
+            "seat": turn["seat"] if turn else None,
+            "spin": turn["spin"] if turn else None,
+            "card": turn["card"] if turn else None,
+            "moved": list(turn["moved"]) if turn else [],
+        },
         "seats": list(state["seats"]),
         "options": dict(state["options"]),
-        "armies": {a: {"name": state["data"]["fighters"]["armies"][a]["name"],
-                       "color": state["data"]["fighters"]["armies"][a]["color"],
-                       "die": state["data"]["dice"]["faces"],
-                       "deployed": state["deployed"][a] is not None,
-                       "fighters_on_board": sum(1 for f in state["fighters"].values()
-                                                if f["army"] == a and f["pos"] is not None)} for a in ARMIES},
-        "spinner": {"segments": state["data"]["spinner"]["segments"], "last": state["last_spin"],
-                    "source": state["data"]["spinner"]["_source"]},
+        "armies": {
+            a: {
+                "name": state["data"]["fighters"]["armies"][a]["name"],
+                "color": state["data"]["fighters"]["armies"][a]["color"],
+                "die": state["data"]["dice"]["faces"],
+                "deployed": state["deployed"][a] is not None,
+                "fighters_on_board": sum(
+                    1 for f in state["fighters"].values() if f["army"] == a and f["pos"] is not None
+                ),
+            }
+            for a in ARMIES
+        },
+        "spinner": {
+            "segments": state["data"]["spinner"]["segments"],
+            "last": state["last_spin"],
+            "source": state["data"]["spinner"]["_source"],
+        },
         "deck": {"count": len(state["deck"])},
         "discard": list(state["discard"]),
         # one hand per side: the seats of that side see it, everyone else only its size

@@ -22,6 +22,7 @@ class _Action(BaseModel):
 
 class Activate(_Action):
     """SRBR p. 4: nominate a mecha and a body part, roll one, two or three dice."""
+
     kind: Literal["activate"]
     mecha: MechaId
     part: PartId
@@ -32,6 +33,7 @@ class Move(_Action):
     """A move action: (x, y) is where the mecha's measuring point (anchor) should end, in cm,
     or its base centre with ``at: "centre"`` (handy for dragging; the distance is the same,
     since the whole model travels in a straight line)."""
+
     kind: Literal["move"]
     x: Coord
     y: Coord
@@ -42,6 +44,7 @@ class Move(_Action):
 
 class Attack(_Action):
     """An attack with the activated part; ``target`` is a mecha or a building's terrain id."""
+
     kind: Literal["attack"]
     attack: Ident
     target: MechaId
@@ -54,6 +57,7 @@ class StandUp(_Action):
 
 class Done(_Action):
     """End the current activation or reaction, giving up the actions left."""
+
     kind: Literal["done"]
 
 
@@ -63,6 +67,7 @@ class EndTurn(_Action):
 
 class React(_Action):
     """Use a reaction opportunity with one body part of one of your mechas."""
+
     kind: Literal["react"]
     mecha: MechaId
     part: PartId
@@ -70,6 +75,7 @@ class React(_Action):
 
 class Pass(_Action):
     """Decline a reaction opportunity."""
+
     kind: Literal["pass"]
 
 
@@ -79,6 +85,7 @@ class Concede(_Action):
 
 class Record(_Action):
     """Manual resolution: a player states a result and the table keeps the record."""
+
     kind: Literal["record"]
     mecha: MechaId
     part: PartId | None = None
@@ -94,6 +101,7 @@ class Record(_Action):
 
 class RecordTerrain(_Action):
     """Manual combat: a player records a building smashed to rubble (or rebuilt)."""
+
     kind: Literal["record_terrain"]
     terrain: Annotated[str, Field(min_length=1, max_length=32)]
     smashed: bool = True
@@ -102,6 +110,7 @@ class RecordTerrain(_Action):
 
 class Dispute(_Action):
     """Another seat contests the latest record while it is open: the game waits for the host."""
+
     kind: Literal["dispute"]
     record: Annotated[int, Field(ge=0, le=100_000)]
     reason: Annotated[str, Field(min_length=1, max_length=200)]
@@ -110,6 +119,7 @@ class Dispute(_Action):
 class ResolveDispute(_Action):
     """The host's ruling (seat HOST_SEAT) on the disputed record: uphold it, or overturn it
     (the table goes back to how it was just before the record)."""
+
     kind: Literal["resolve_dispute"]
     uphold: bool
     note: Annotated[str, Field(max_length=200)] = ""
@@ -117,6 +127,7 @@ class ResolveDispute(_Action):
 
 class Deploy(_Action):
     """Deployment phase: place one of your mechas (base centre, cm) in your zone."""
+
     kind: Literal["deploy"]
     mecha: MechaId
     x: Coord
@@ -126,24 +137,41 @@ class Deploy(_Action):
 
 class Ready(_Action):
     """Deployment phase: your mechas are placed."""
+
     kind: Literal["ready"]
 
 
 class DeclareResult(_Action):
     """Manual victory: every seat still in the game declares the same winners."""
+
     kind: Literal["declare_result"]
     winners: Annotated[list[Seat], Field(max_length=4)]
 
 
 SrbrAction = Annotated[
-    Activate | Move | Attack | StandUp | Done | EndTurn | React | Pass | Concede | Record
-    | RecordTerrain | DeclareResult | Deploy | Ready | Dispute | ResolveDispute,
+    Activate
+    | Move
+    | Attack
+    | StandUp
+    | Done
+    | EndTurn
+    | React
+    | Pass
+    | Concede
+    | Record
+    | RecordTerrain
+    | DeclareResult
+    | Deploy
+    | Ready
+    | Dispute
+    | ResolveDispute,
     Field(discriminator="kind"),
 ]
 
 
 class Manual(BaseModel):
     """Default areas switched to manual resolution (players state results)."""
+
     model_config = ConfigDict(extra="forbid")
     health: bool = False
     turn_end: bool = False
@@ -156,8 +184,9 @@ class TerrainPiece(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: Annotated[str, Field(min_length=1, max_length=32)]
     type: Literal["building", "rubble", "hill", "water", "forest"]
-    polygon: Annotated[list[Annotated[list[Coord], Field(min_length=2, max_length=2)]],
-                       Field(min_length=3, max_length=64)]
+    polygon: Annotated[
+        list[Annotated[list[Coord], Field(min_length=2, max_length=2)]], Field(min_length=3, max_length=64)
+    ]
     label: Annotated[str, Field(max_length=60)] = ""
 
     @field_validator("polygon")
@@ -186,8 +215,20 @@ def check_terrain(terrain: list[dict[str, Any]]) -> None:
         raise ValueError(f"terrain ids must be unique; repeated: {', '.join(twice)}")
 
 
-RULE_AREAS = ("health", "activation", "malfunction", "reaction", "initiative", "deployment", "victory",
-              "table", "anchors", "pricing", "combat", "attack_types")
+RULE_AREAS = (
+    "health",
+    "activation",
+    "malfunction",
+    "reaction",
+    "initiative",
+    "deployment",
+    "victory",
+    "table",
+    "anchors",
+    "pricing",
+    "combat",
+    "attack_types",
+)
 
 
 class SrbrOptions(BaseModel):

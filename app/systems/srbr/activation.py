@@ -23,11 +23,11 @@ def is_success(face: int, q: int, act: dict[str, Any]) -> bool:
     return face >= q
 
 
-def score(faces: list[int], colours: list[str], q: int, act: dict[str, Any],
-          manual_turn_end: bool = False) -> dict[str, Any]:
+def score(
+    faces: list[int], colours: list[str], q: int, act: dict[str, Any], manual_turn_end: bool = False
+) -> dict[str, Any]:
     """Judge an activation roll: the dice, successes, failures, reactions, turn end."""
-    dice = [{"colour": c, "face": f, "success": is_success(f, q, act)}
-            for f, c in zip(faces, colours, strict=True)]
+    dice = [{"colour": c, "face": f, "success": is_success(f, q, act)} for f, c in zip(faces, colours, strict=True)]
     successes = sum(1 for d in dice if d["success"])
     failures = len(dice) - successes
     limit = act["failures_end_turn"]

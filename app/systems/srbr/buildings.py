@@ -27,8 +27,7 @@ def find(state: State, terrain_id: str) -> dict[str, Any] | None:
     return next((t for t in state["board"]["terrain"] if t["id"] == terrain_id), None)
 
 
-def check_reach(state: State, att: dict[str, Any], building: dict[str, Any],
-                spec: dict[str, Any], name: str) -> None:
+def check_reach(state: State, att: dict[str, Any], building: dict[str, Any], spec: dict[str, Any], name: str) -> None:
     shape = pieces.outline(building)
     label = building.get("label") or building["id"]
     if spec["mode"] == "close":
@@ -39,17 +38,16 @@ def check_reach(state: State, att: dict[str, Any], building: dict[str, Any],
     reach = shape.distance(sticks.footprint(origin, 0.001))
     limit = state["sticks"][spec["range"]]
     if reach > limit + movement.TOLERANCE:
-        raise IllegalAction(f"{label} is {reach:.1f} cm away; {name} reaches "
-                            f"{limit:g} cm", code="out_of_range")
+        raise IllegalAction(f"{label} is {reach:.1f} cm away; {name} reaches {limit:g} cm", code="out_of_range")
     walls = [poly for tid, poly in pieces.buildings(state) if tid != building["id"]]
     nearest = nearest_points(shape, SPoint(origin.x, origin.y))[0]
     if not sticks.line_of_sight(origin, Point(nearest.x, nearest.y), walls):
-        raise IllegalAction(f"Another building blocks the line of sight to {label}",
-                            code="no_line_of_sight")
+        raise IllegalAction(f"Another building blocks the line of sight to {label}", code="no_line_of_sight")
 
 
-def attack(state: State, att: dict[str, Any], part: dict[str, Any], name: str,
-           building: dict[str, Any], dice: Dice) -> tuple[State, list[Event]]:
+def attack(
+    state: State, att: dict[str, Any], part: dict[str, Any], name: str, building: dict[str, Any], dice: Dice
+) -> tuple[State, list[Event]]:
     """One attack on a building (Warboard default): a win is a hit; enough hits, rubble."""
     spec = state["rules"]["attack_types"][name]
     cfg = state["rules"]["combat"]["buildings"]
@@ -61,10 +59,17 @@ def attack(state: State, att: dict[str, Any], part: dict[str, Any], name: str,
     hit = a_total > d_total
     hits = building.get("hits", 0) + (1 if hit else 0)
     smashed = hits >= int(cfg["hits_to_smash"])
-    event: Event = {"kind": "building_attacked", "attack": name, "attacker": att["id"],
-                    "part": part["id"], "target": building["id"],
-                    "attack_roll": {"die": a_die, "total": a_total},
-                    "defence_roll": {"die": d_die, "total": d_total}, "hit": hit, "hits": hits}
+    event: Event = {
+        "kind": "building_attacked",
+        "attack": name,
+        "attacker": att["id"],
+        "part": part["id"],
+        "target": building["id"],
+        "attack_roll": {"die": a_die, "total": a_total},
+        "defence_roll": {"die": d_die, "total": d_total},
+        "hit": hit,
+        "hits": hits,
+    }
     new = {**building, "hits": hits}
     events = [event]
     if smashed:

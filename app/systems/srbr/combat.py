@@ -43,13 +43,14 @@ def effects_for(rules: dict[str, Any], spec: dict[str, Any], key: str) -> list[s
     return effects
 
 
-def check_reach(state: State, att: dict[str, Any], target: dict[str, Any], spec: dict[str, Any],
-                name: str) -> None:
+def check_reach(state: State, att: dict[str, Any], target: dict[str, Any], spec: dict[str, Any], name: str) -> None:
     """Close attacks need contact; shots need range from the measuring point and sight."""
     if spec["mode"] == "close":
         if not pieces.touching(att, target):
-            raise IllegalAction(f"{name} is a close attack and {att['name']} is not in contact "
-                                f"with {target['name']}", code="not_in_contact")
+            raise IllegalAction(
+                f"{name} is a close attack and {att['name']} is not in contact with {target['name']}",
+                code="not_in_contact",
+            )
         return
     if state["rules"]["combat"].get("no_shooting_out_of_melee") and pieces.enemies_in_contact(state, att):
         raise IllegalAction(f"{att['name']} is in close combat and cannot shoot", code="in_melee")
@@ -57,17 +58,19 @@ def check_reach(state: State, att: dict[str, Any], target: dict[str, Any], spec:
     reach = pieces.shape(target).distance(sticks.footprint(origin, 0.001))
     limit = state["sticks"][spec["range"]]
     if reach > limit + movement.TOLERANCE:
-        raise IllegalAction(f"{target['name']} is {reach:.1f} cm away; {name} reaches a "
-                            f"{sticks.STICK_NAMES[spec['range']]} stick ({limit:g} cm)",
-                            code="out_of_range")
+        raise IllegalAction(
+            f"{target['name']} is {reach:.1f} cm away; {name} reaches a "
+            f"{sticks.STICK_NAMES[spec['range']]} stick ({limit:g} cm)",
+            code="out_of_range",
+        )
     walls = [poly for _, poly in pieces.buildings(state)]
     if not sticks.line_of_sight(origin, pieces.centre(target), walls):
-        raise IllegalAction(f"A building blocks the line of sight to {target['name']}",
-                            code="no_line_of_sight")
+        raise IllegalAction(f"A building blocks the line of sight to {target['name']}", code="no_line_of_sight")
 
 
-def modifiers(state: State, att: dict[str, Any], target: dict[str, Any], spec: dict[str, Any],
-              aimed: bool) -> tuple[dict[str, int], dict[str, int]]:
+def modifiers(
+    state: State, att: dict[str, Any], target: dict[str, Any], spec: dict[str, Any], aimed: bool
+) -> tuple[dict[str, int], dict[str, int]]:
     mods = state["rules"]["combat"]["modifiers"]
     a: dict[str, int] = {}
     d: dict[str, int] = {}
@@ -90,16 +93,22 @@ def cancel_same(a: dict[str, int], d: dict[str, int]) -> tuple[dict[str, int], d
     reading: a modifier that both rolls carry (the same name, such as both combatants being
     outnumbered) is dropped from both, whatever its size on each side."""
     same = set(a) & set(d)
-    return ({k: v for k, v in a.items() if k not in same},
-            {k: v for k, v in d.items() if k not in same})
+    return ({k: v for k, v in a.items() if k not in same}, {k: v for k, v in d.items() if k not in same})
 
 
 def defence_score(state: State, target: dict[str, Any]) -> int:
     return max((p["c"] for p in pieces.intact_parts(state, target)), default=0)
 
 
-def resolve(state: State, att: dict[str, Any], part: dict[str, Any], name: str,
-            target: dict[str, Any], aimed_part: str | None, dice: Dice) -> tuple[State, list[Event]]:
+def resolve(
+    state: State,
+    att: dict[str, Any],
+    part: dict[str, Any],
+    name: str,
+    target: dict[str, Any],
+    aimed_part: str | None,
+    dice: Dice,
+) -> tuple[State, list[Event]]:
     """One attack action, rolled and applied (damage takes effect at once: SRBR p. 2)."""
     spec = state["rules"]["attack_types"][name]
     check_reach(state, att, target, spec, name)
@@ -112,18 +121,25 @@ def resolve(state: State, att: dict[str, Any], part: dict[str, Any], name: str,
     d_total = d_die + defence_score(state, target) + sum(d_mod.values())
     key = result_key(a_total, d_total, a_die, d_die)
     effects = effects_for(state["rules"], spec, key)
-    event: Event = {"kind": "attack", "attack": name, "mode": spec["mode"], "attacker": att["id"],
-                    "part": part["id"], "target": target["id"],
-                    "attack_roll": {"die": a_die, "score": part["c"], "modifiers": a_mod, "total": a_total},
-                    "defence_roll": {"die": d_die, "score": defence_score(state, target),
-                                     "modifiers": d_mod, "total": d_total},
-                    "result": key, "effects": effects}
+    event: Event = {
+        "kind": "attack",
+        "attack": name,
+        "mode": spec["mode"],
+        "attacker": att["id"],
+        "part": part["id"],
+        "target": target["id"],
+        "attack_roll": {"die": a_die, "score": part["c"], "modifiers": a_mod, "total": a_total},
+        "defence_roll": {"die": d_die, "score": defence_score(state, target), "modifiers": d_mod, "total": d_total},
+        "result": key,
+        "effects": effects,
+    }
     state, applied = apply_effects(state, att["id"], part["id"], target["id"], aimed_part, effects, dice)
     return state, [event, *applied]
 
 
-def apply_effects(state: State, att_id: str, part_id: str, target_id: str, aimed: str | None,
-                  effects: list[str], dice: Dice) -> tuple[State, list[Event]]:
+def apply_effects(
+    state: State, att_id: str, part_id: str, target_id: str, aimed: str | None, effects: list[str], dice: Dice
+) -> tuple[State, list[Event]]:
     events: list[Event] = []
     location: str | None = aimed
     for effect in effects:
@@ -148,23 +164,23 @@ def apply_effects(state: State, att_id: str, part_id: str, target_id: str, aimed
     return state, events
 
 
-def _push(state: State, effect: str, att: dict[str, Any], target: dict[str, Any]
-          ) -> tuple[State, list[Event]]:
+def _push(state: State, effect: str, att: dict[str, Any], target: dict[str, Any]) -> tuple[State, list[Event]]:
     pushed, other = (att, target) if effect == "attacker_recoil" else (target, att)
     if pushed["out"] is not None:
         return state, []
     area = "knock_back" if effect == "knock_back" else "recoil"
     dist = movement.distance_for(state, state["rules"]["combat"][area]["distance"])
     moved, where = movement.push(state, pushed, other, dist)
-    return pieces.replace_mecha(state, moved), [{"kind": "pushed", "mecha": pushed["id"],
-                                                 "effect": effect, **where}]
+    return pieces.replace_mecha(state, moved), [{"kind": "pushed", "mecha": pushed["id"], "effect": effect, **where}]
 
 
 def knock_down(state: State, target: dict[str, Any]) -> tuple[State, list[Event]]:
     if target["out"] is not None or target["status"] == "fallen":
         return state, []
-    return (pieces.replace_mecha(state, {**target, "status": "fallen"}),
-            [{"kind": "knocked_down", "mecha": target["id"]}])
+    return (
+        pieces.replace_mecha(state, {**target, "status": "fallen"}),
+        [{"kind": "knocked_down", "mecha": target["id"]}],
+    )
 
 
 def damage(state: State, mecha_id: str, part_id: str, hits: float) -> tuple[State, list[Event]]:
@@ -172,14 +188,27 @@ def damage(state: State, mecha_id: str, part_id: str, hits: float) -> tuple[Stat
     m = state["mechas"][mecha_id]
     p = pieces.part(m, part_id)
     if state["options"]["manual"]["health"]:
-        return state, [{"kind": "damage_to_record", "mecha": mecha_id, "part": part_id,
-                        "hits": "destroy" if hits == math.inf else int(hits)}]
+        return state, [
+            {
+                "kind": "damage_to_record",
+                "mecha": mecha_id,
+                "part": part_id,
+                "hits": "destroy" if hits == math.inf else int(hits),
+            }
+        ]
     top = pieces.destroyed_at(state)
     new_damage = int(min(top, p["damage"] + hits))
     m = pieces.with_part(m, {**p, "damage": new_damage})
-    events: list[Event] = [{"kind": "damaged", "mecha": mecha_id, "part": part_id,
-                            "damage": new_damage, "dice": pieces.dice_of(state, {"damage": new_damage}),
-                            "destroyed": new_damage >= top}]
+    events: list[Event] = [
+        {
+            "kind": "damaged",
+            "mecha": mecha_id,
+            "part": part_id,
+            "damage": new_damage,
+            "dice": pieces.dice_of(state, {"damage": new_damage}),
+            "destroyed": new_damage >= top,
+        }
+    ]
     state = pieces.replace_mecha(state, m)
     return check_destroyed(state, mecha_id, events)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ COLOURS = ("white", "yellow", "red")
 REACTION_COLOURS = ("yellow", "red")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(name: str) -> dict[str, Any]:
     with open(DATA / f"{name}.json", encoding="utf-8") as fh:
         data: dict[str, Any] = json.load(fh)

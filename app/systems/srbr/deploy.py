@@ -25,8 +25,9 @@ def zone(state: State, seat: str) -> list[list[float]]:
     w, h = state["board"]["width"], state["board"]["height"]
     d = state["sticks"][state["rules"]["deployment"]["zone_depth_stick"]]
     edge = EDGES[seat][0]
-    x0, y0, x1, y1 = {"south": (0, h - d, w, h), "north": (0, 0, w, d),
-                      "west": (0, 0, d, h), "east": (w - d, 0, w, h)}[edge]
+    x0, y0, x1, y1 = {"south": (0, h - d, w, h), "north": (0, 0, w, d), "west": (0, 0, d, h), "east": (w - d, 0, w, h)}[
+        edge
+    ]
     return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
 
 
@@ -49,9 +50,11 @@ def place(state: State, seat: str, a: A.Deploy, dice: Dice) -> tuple[State, list
     r = pieces.radius(m)
     w, h = state["board"]["width"], state["board"]["height"]
     if not (x0 <= a.x <= x1 and y0 <= a.y <= y1) or not (r <= a.x <= w - r and r <= a.y <= h - r):
-        raise IllegalAction(f"({a.x:g}, {a.y:g}) is outside {seat}'s deployment zone "
-                            f"x {x0:g}-{x1:g}, y {y0:g}-{y1:g} (the whole base on the table)",
-                            code="outside_zone")
+        raise IllegalAction(
+            f"({a.x:g}, {a.y:g}) is outside {seat}'s deployment zone "
+            f"x {x0:g}-{x1:g}, y {y0:g}-{y1:g} (the whole base on the table)",
+            code="outside_zone",
+        )
     moved = {**m, "x": a.x, "y": a.y, "facing": (a.facing if a.facing is not None else m["facing"]) % 360}
     shape = pieces.shape(moved)
     for other in pieces.others(state, m):
@@ -61,8 +64,7 @@ def place(state: State, seat: str, a: A.Deploy, dice: Dice) -> tuple[State, list
         if shape.intersection(poly).area > 0.01:
             raise IllegalAction(f"{m['name']} would stand inside building {tid}", code="overlap")
     state = pieces.replace_mecha(state, moved)
-    return state, [{"kind": "deployed", "mecha": m["id"], "x": a.x, "y": a.y,
-                    "facing": moved["facing"]}]
+    return state, [{"kind": "deployed", "mecha": m["id"], "x": a.x, "y": a.y, "facing": moved["facing"]}]
 
 
 def ready(state: State, seat: str, a: A.Ready, dice: Dice) -> tuple[State, list[Event]]:

@@ -29,8 +29,12 @@ class SticksResponse(BaseModel):
 
 
 def _sticks(req: SticksRequest) -> SticksResponse:
-    return SticksResponse(scale=req.scale, mm=sticks.stick_lengths(req.scale, "mm"),
-                          cm=sticks.stick_lengths(req.scale, "cm"), table_mm=sticks.STICK_TABLES_MM)
+    return SticksResponse(
+        scale=req.scale,
+        mm=sticks.stick_lengths(req.scale, "mm"),
+        cm=sticks.stick_lengths(req.scale, "cm"),
+        table_mm=sticks.STICK_TABLES_MM,
+    )
 
 
 class ActivationRequest(_Req):
@@ -126,19 +130,34 @@ def _catalogue(req: CatalogueRequest) -> CatalogueResponse:
         report = profiles.check(raw, rules, rules["attack_types"])
         samples.append({**raw, "cost": report["cost"]})
     return CatalogueResponse(
-        samples=samples, attack_types=rules["attack_types"],
-        part_types=list(get_args(profiles.PartType)), forms=list(get_args(profiles.Form)),
-        anchors=rules["anchors"], pricing=rules["pricing"],
-        source="Warboard default, not from the rulebook (sample mechas, attack types, prices)")
+        samples=samples,
+        attack_types=rules["attack_types"],
+        part_types=list(get_args(profiles.PartType)),
+        forms=list(get_args(profiles.Form)),
+        anchors=rules["anchors"],
+        pricing=rules["pricing"],
+        source="Warboard default, not from the rulebook (sample mechas, attack types, prices)",
+    )
 
 
 HELPERS = (
-    Helper("catalogue", CatalogueRequest, CatalogueResponse, _catalogue,
-           "Sample mechas, attack types, part types and default prices for a mecha builder"),
+    Helper(
+        "catalogue",
+        CatalogueRequest,
+        CatalogueResponse,
+        _catalogue,
+        "Sample mechas, attack types, part types and default prices for a mecha builder",
+    ),
     Helper("sticks", SticksRequest, SticksResponse, _sticks, "Stick lengths for a mecha size"),
-    Helper("activation", ActivationRequest, ActivationResponse, _activation,
-           "Judge an activation roll: successes, failures, reactions, turn end"),
+    Helper(
+        "activation",
+        ActivationRequest,
+        ActivationResponse,
+        _activation,
+        "Judge an activation roll: successes, failures, reactions, turn end",
+    ),
     Helper("mecha", MechaRequest, MechaResponse, _mecha, "Validate and cost a mecha design"),
-    Helper("combat", CombatRequest, CombatResponse, _combat,
-           "Opposed roll result and effects (Warboard default table)"),
+    Helper(
+        "combat", CombatRequest, CombatResponse, _combat, "Opposed roll result and effects (Warboard default table)"
+    ),
 )

@@ -27,8 +27,13 @@ SPACING = 0.2
 _STEP = 0.5
 
 
-def place_all(forces: dict[str, list[dict[str, Any]]], size: float, terrain: list[dict[str, Any]],
-              lengths: dict[str, float], rules: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def place_all(
+    forces: dict[str, list[dict[str, Any]]],
+    size: float,
+    terrain: list[dict[str, Any]],
+    lengths: dict[str, float],
+    rules: dict[str, Any],
+) -> dict[str, dict[str, Any]]:
     """Every force's mechas, placed. Raises BadOptions naming a mecha that does not fit."""
     walls = [sticks.polygon(t["polygon"]) for t in terrain if t["type"] == "building"]
     blocked = prep(unary_union(walls)) if walls else None
@@ -38,13 +43,14 @@ def place_all(forces: dict[str, list[dict[str, Any]]], size: float, terrain: lis
     mechas: dict[str, dict[str, Any]] = {}
     for seat, force in forces.items():
         for i, profile in enumerate(force):
-            spot = _find_spot(seat, i, len(force), profile["base"] / 2, size, offset, depth,
-                              placed, blocked)
+            spot = _find_spot(seat, i, len(force), profile["base"] / 2, size, offset, depth, placed, blocked)
             if spot is None:
-                raise BadOptions(f"{seat}: {profile['name']} ({profile['id']}) does not fit along "
-                                 f"{seat}'s table edge without touching another base or a building "
-                                 f"(a {size:g} cm table); choose fewer or smaller mechas, a bigger "
-                                 "table or other terrain")
+                raise BadOptions(
+                    f"{seat}: {profile['name']} ({profile['id']}) does not fit along "
+                    f"{seat}'s table edge without touching another base or a building "
+                    f"(a {size:g} cm table); choose fewer or smaller mechas, a bigger "
+                    "table or other terrain"
+                )
             m = _mecha(profile, seat, spot, rules)
             base_id, n = m["id"], 1
             while m["id"] in mechas:  # the same design twice: p1-kabuto, p1-kabuto-2
@@ -58,8 +64,17 @@ def place_all(forces: dict[str, list[dict[str, Any]]], size: float, terrain: lis
     return mechas
 
 
-def _find_spot(seat: str, index: int, count: int, r: float, size: float, offset: float,
-               depth: float, placed: list[tuple[Point, float]], blocked: Any) -> Point | None:
+def _find_spot(
+    seat: str,
+    index: int,
+    count: int,
+    r: float,
+    size: float,
+    offset: float,
+    depth: float,
+    placed: list[tuple[Point, float]],
+    blocked: Any,
+) -> Point | None:
     edge = EDGES[seat][0]
     preferred = size * (index + 1) / (count + 1)
     rows = [offset + r + k for k in range(int(max(depth - offset, 0)) + 1)]
@@ -73,8 +88,9 @@ def _find_spot(seat: str, index: int, count: int, r: float, size: float, offset:
             along = preferred + shift
             if not r <= along <= size - r:
                 continue
-            x, y = {"south": (along, size - d), "north": (along, d),
-                    "west": (d, along), "east": (size - d, along)}[edge]
+            x, y = {"south": (along, size - d), "north": (along, d), "west": (d, along), "east": (size - d, along)}[
+                edge
+            ]
             if _free(Point(x, y), r, placed, blocked):
                 return Point(round(x, 3), round(y, 3))
     return None
@@ -93,10 +109,20 @@ def _mecha(profile: dict[str, Any], seat: str, spot: Point, rules: dict[str, Any
     fwd, right = rules["anchors"][profile["form"]]
     parts = [{**p, "damage": 0, "activations": 0} for p in profile["parts"]]
     return {
-        "id": f"{seat}-{profile['id']}", "profile": profile["id"], "name": profile["name"],
-        "owner": seat, "form": profile["form"], "base": profile["base"],
-        "x": spot.x, "y": spot.y, "facing": EDGES[seat][1],
+        "id": f"{seat}-{profile['id']}",
+        "profile": profile["id"],
+        "name": profile["name"],
+        "owner": seat,
+        "form": profile["form"],
+        "base": profile["base"],
+        "x": spot.x,
+        "y": spot.y,
+        "facing": EDGES[seat][1],
         "anchor": [round(fwd * radius, 3), round(right * radius, 3)],
-        "status": "standing", "out": None, "moved_with": None, "cost": profile["cost"],
-        "special_rules": profile["special_rules"], "parts": parts,
+        "status": "standing",
+        "out": None,
+        "moved_with": None,
+        "cost": profile["cost"],
+        "special_rules": profile["special_rules"],
+        "parts": parts,
     }

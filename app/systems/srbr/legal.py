@@ -30,8 +30,11 @@ def legal_actions(state: State, seat: str | None) -> list[dict[str, Any]]:
     if phase in ("actions", "reaction_actions"):
         extra = _moves(state)
     elif phase == "deploy":
-        extra = [{"kind": "deploy", "mecha": m["id"], "x": m["x"], "y": m["y"], "facing": m["facing"]}
-                 for m in state["mechas"].values() if m["owner"] == seat and pieces.in_play(m)]
+        extra = [
+            {"kind": "deploy", "mecha": m["id"], "x": m["x"], "y": m["y"], "facing": m["facing"]}
+            for m in state["mechas"].values()
+            if m["owner"] == seat and pieces.in_play(m)
+        ]
     return [*listed[:-1], *extra, listed[-1]]  # concede stays last
 
 

@@ -18,8 +18,7 @@ State = dict[str, Any]
 JAM_TURNS = 2
 
 
-def check(state: State, mecha_id: str, part_id: str, faces: list[int], dice: Dice
-          ) -> tuple[State, list[Event]]:
+def check(state: State, mecha_id: str, part_id: str, faces: list[int], dice: Dice) -> tuple[State, list[Event]]:
     cfg = state["rules"]["malfunction"]
     if not cfg["enabled"] or sum(1 for f in faces if f == 1) < cfg["ones"]:
         return state, []
@@ -27,8 +26,7 @@ def check(state: State, mecha_id: str, part_id: str, faces: list[int], dice: Dic
         return state, [{"kind": "malfunction_to_resolve", "mecha": mecha_id, "part": part_id}]
     face = dice.roll(6, f"malfunction: {mecha_id} {part_id}")
     effect = cfg["table"][str(face)]
-    events: list[Event] = [{"kind": "malfunction", "mecha": mecha_id, "part": part_id,
-                            "die": face, "effect": effect}]
+    events: list[Event] = [{"kind": "malfunction", "mecha": mecha_id, "part": part_id, "die": face, "effect": effect}]
     m = state["mechas"][mecha_id]
     if effect == "jammed":
         p = pieces.part(m, part_id)

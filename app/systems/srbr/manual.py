@@ -40,15 +40,16 @@ def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, lis
     "When it's your turn, nominate the mecha ..."): the rules a record replaces are theirs."""
     turns.require(state, seat, RECORD_PHASES, "record a result")
     m = pieces.mecha(state, a.mecha)
-    given = {k: v for k, v in a.model_dump().items()
-             if k not in ("kind", "mecha", "part", "note") and v is not None}
+    given = {k: v for k, v in a.model_dump().items() if k not in ("kind", "mecha", "part", "note") and v is not None}
     if not given:
-        raise IllegalAction("A record needs a damage, jammed, status, position, facing or out value",
-                            code="empty_record")
+        raise IllegalAction(
+            "A record needs a damage, jammed, status, position, facing or out value", code="empty_record"
+        )
     refused = [k for k in given if not _allowed(state, "position" if k in ("x", "y") else k)]
     if refused:
-        raise IllegalAction(f"{', '.join(refused)} can only be recorded when that area is set "
-                            f"to manual resolution", code="not_manual")
+        raise IllegalAction(
+            f"{', '.join(refused)} can only be recorded when that area is set to manual resolution", code="not_manual"
+        )
     events: list[Event] = []
     if (a.damage is not None or a.jammed is not None) and a.part is None:
         raise IllegalAction("Recording damage or a jam needs the body part", code="part_required")
@@ -70,8 +71,7 @@ def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, lis
     if a.out is not None:
         m["out"] = None if a.out == "in_play" else a.out
     state = pieces.replace_mecha(state, m)
-    events.append({"kind": "recorded", "by": seat, "mecha": a.mecha, "part": a.part,
-                   **given, "note": a.note})
+    events.append({"kind": "recorded", "by": seat, "mecha": a.mecha, "part": a.part, **given, "note": a.note})
     if a.damage is not None and not state["options"]["manual"]["health"]:
         state, events = combat.check_destroyed(state, a.mecha, events)
     return state, events
@@ -81,8 +81,9 @@ def record_terrain(state: State, seat: str, a: A.RecordTerrain, dice: Dice) -> t
     """Manual combat: a building smashed to rubble (or put back) by the acting player's word."""
     turns.require(state, seat, RECORD_PHASES, "record terrain")
     if not state["options"]["manual"]["combat"]:
-        raise IllegalAction("Buildings are smashed by the rules at this table (combat is not "
-                            "manual)", code="not_manual")
+        raise IllegalAction(
+            "Buildings are smashed by the rules at this table (combat is not manual)", code="not_manual"
+        )
     piece = buildings.find(state, a.terrain)
     if piece is None:
         raise IllegalAction(f"There is no terrain {a.terrain!r} on the table", code="unknown_terrain")
@@ -90,12 +91,14 @@ def record_terrain(state: State, seat: str, a: A.RecordTerrain, dice: Dice) -> t
         piece = buildings.smash(piece)
     elif not a.smashed and piece.get("was") == "building":
         piece = {k: v for k, v in piece.items() if k not in ("was", "hits")} | {
-            "type": "building", "label": piece["label"].removeprefix("Rubble (").removesuffix(")")}
+            "type": "building",
+            "label": piece["label"].removeprefix("Rubble (").removesuffix(")"),
+        }
     else:
         raise IllegalAction(f"{a.terrain} is {piece['type']}: nothing to record", code="no_change")
-    return buildings.replace(state, piece), [{"kind": "terrain_recorded", "by": seat,
-                                              "terrain": a.terrain, "type": piece["type"],
-                                              "note": a.note}]
+    return buildings.replace(state, piece), [
+        {"kind": "terrain_recorded", "by": seat, "terrain": a.terrain, "type": piece["type"], "note": a.note}
+    ]
 
 
 def declare_result(state: State, seat: str, a: A.DeclareResult, dice: Dice) -> tuple[State, list[Event]]:
@@ -103,8 +106,7 @@ def declare_result(state: State, seat: str, a: A.DeclareResult, dice: Dice) -> t
     if state["result"] is not None:
         raise GameOver("The game is over")
     if not state["options"]["manual"]["victory"]:
-        raise IllegalAction("Victory is decided by the rules at this table (not manual)",
-                            code="not_manual")
+        raise IllegalAction("Victory is decided by the rules at this table (not manual)", code="not_manual")
     unknown = [w for w in a.winners if w not in state["seats"]]
     if unknown:
         raise IllegalAction(f"{unknown} are not seats at this table", code="unknown_seat")

@@ -35,8 +35,16 @@ def obstacles(state: State, m: dict[str, Any]) -> tuple[list[str], list[Any]]:
     return names, shapes
 
 
-def move(state: State, m: dict[str, Any], stick: str, x: float, y: float,
-         facing: float | None, flee: bool, at: str = "anchor") -> tuple[dict[str, Any], Event]:
+def move(
+    state: State,
+    m: dict[str, Any],
+    stick: str,
+    x: float,
+    y: float,
+    facing: float | None,
+    flee: bool,
+    at: str = "anchor",
+) -> tuple[dict[str, Any], Event]:
     """Move ``m`` so that its measuring point ends at (x, y) (``at="anchor"``), or its base
     centre does (``at="centre"``), at most one ``stick`` from where the measuring point
     started, then turn it to ``facing``. Returns (mecha, event).
@@ -58,7 +66,9 @@ def move(state: State, m: dict[str, Any], stick: str, x: float, y: float,
     if wanted > length + TOLERANCE:
         raise IllegalAction(
             f"That puts {m['name']}'s measuring point {wanted:.1f} cm from where it stands; "
-            f"the {sticks.STICK_NAMES[stick]} stick is {length:g} cm", code="too_far")
+            f"the {sticks.STICK_NAMES[stick]} stick is {length:g} cm",
+            code="too_far",
+        )
     start = pieces.centre(m)
     names, shapes = obstacles(state, m)
     result = sticks.straight_move(start, Point(start.x + dx, start.y + dy), pieces.radius(m), shapes)
@@ -66,17 +76,19 @@ def move(state: State, m: dict[str, Any], stick: str, x: float, y: float,
     edge = sticks.clamp_to_table(start, result.end, board["width"], board["height"])
     fled = edge != result.end
     if fled and not flee:
-        raise IllegalAction(f"That move takes {m['name']} off the table: declare flee to leave",
-                            code="off_board")
+        raise IllegalAction(f"That move takes {m['name']} off the table: declare flee to leave", code="off_board")
     end = edge if fled else _turn(state, m, edge, new_facing, offset, shapes, names)
-    moved = {**m, "x": round(end.x, 3), "y": round(end.y, 3),
-             "facing": m["facing"] if fled else new_facing}
+    moved = {**m, "x": round(end.x, 3), "y": round(end.y, 3), "facing": m["facing"] if fled else new_facing}
     if fled:
         moved["out"] = "fled"
     travelled = sticks.anchor_point(end, moved["facing"], offset)
     event: Event = {
-        "kind": "moved", "mecha": m["id"], "stick": stick,
-        "from": [m["x"], m["y"]], "to": [moved["x"], moved["y"]], "facing": moved["facing"],
+        "kind": "moved",
+        "mecha": m["id"],
+        "stick": stick,
+        "from": [m["x"], m["y"]],
+        "to": [moved["x"], moved["y"]],
+        "facing": moved["facing"],
         "travelled": round(math.hypot(travelled.x - start_anchor.x, travelled.y - start_anchor.y), 3),
         "stopped_by_contact": names[result.blocked_by] if result.blocked_by is not None else None,
         "fled": fled,
@@ -84,8 +96,15 @@ def move(state: State, m: dict[str, Any], stick: str, x: float, y: float,
     return moved, event
 
 
-def _turn(state: State, m: dict[str, Any], centre: Point, facing: float,
-          offset: tuple[float, float], shapes: list[Any], names: list[str]) -> Point:
+def _turn(
+    state: State,
+    m: dict[str, Any],
+    centre: Point,
+    facing: float,
+    offset: tuple[float, float],
+    shapes: list[Any],
+    names: list[str],
+) -> Point:
     """The base centre after turning to ``facing`` on the measuring point. Warboard decision:
     a turn that would push the base into another mecha or a building, or off the table, is
     refused (contact stops movement, and only a declared move may leave the table)."""
@@ -96,18 +115,20 @@ def _turn(state: State, m: dict[str, Any], centre: Point, facing: float,
     base = sticks.footprint(turned, pieces.radius(m))
     for name, shape in zip(names, shapes, strict=True):
         if base.intersection(shape).area > 0.01:
-            raise IllegalAction(f"Turning {m['name']} to {facing:g}° there would push it into "
-                                f"{name}; move without turning, or turn elsewhere",
-                                code="turn_blocked")
+            raise IllegalAction(
+                f"Turning {m['name']} to {facing:g}° there would push it into "
+                f"{name}; move without turning, or turn elsewhere",
+                code="turn_blocked",
+            )
     board = state["board"]
     if not (0 <= turned.x <= board["width"] and 0 <= turned.y <= board["height"]):
-        raise IllegalAction(f"Turning {m['name']} to {facing:g}° there would take it off the table",
-                            code="off_board")
+        raise IllegalAction(f"Turning {m['name']} to {facing:g}° there would take it off the table", code="off_board")
     return turned
 
 
-def push(state: State, m: dict[str, Any], away_from: dict[str, Any], distance: float
-         ) -> tuple[dict[str, Any], dict[str, Any]]:
+def push(
+    state: State, m: dict[str, Any], away_from: dict[str, Any], distance: float
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """Push ``m`` straight away from ``away_from`` (recoil, knock back); contact and the table
     edge stop it (Warboard default: a pushed mecha never leaves the table)."""
     start = pieces.centre(m)
@@ -136,6 +157,9 @@ def check_type(m: dict[str, Any], p: dict[str, Any]) -> None:
     with another until the next turn. Raises IllegalAction(one_movement_type)."""
     used = m.get("moved_with")
     if used is not None and used != p["type"]:
-        raise IllegalAction(f"{m['name']} has already moved with its {used} this turn: only one "
-                            f"movement type per turn, so its {p['name']} ({p['type']}) cannot "
-                            "move it now", code="one_movement_type")
+        raise IllegalAction(
+            f"{m['name']} has already moved with its {used} this turn: only one "
+            f"movement type per turn, so its {p['name']} ({p['type']}) cannot "
+            "move it now",
+            code="one_movement_type",
+        )

@@ -31,8 +31,7 @@ def live_mecha(state: State, mecha_id: str) -> dict[str, Any]:
     """A mecha still on the table. Raises IllegalAction(mecha_out)."""
     m = mecha(state, mecha_id)
     if not in_play(m):
-        raise IllegalAction(f"{m['name']} ({mecha_id}) has {m['out']} and is out of the game",
-                            code="mecha_out")
+        raise IllegalAction(f"{m['name']} ({mecha_id}) has {m['out']} and is out of the game", code="mecha_out")
     return m
 
 
@@ -41,8 +40,7 @@ def part(m: dict[str, Any], part_id: str) -> dict[str, Any]:
         if p["id"] == part_id:
             return dict(p)
     names = ", ".join(p["id"] for p in m["parts"])
-    raise IllegalAction(f"{m['name']} has no body part {part_id!r} (parts: {names})",
-                        code="unknown_part")
+    raise IllegalAction(f"{m['name']} has no body part {part_id!r} (parts: {names})", code="unknown_part")
 
 
 #: SRBR "Activation Process": "You may roll one, two or three activation dice – your choice"

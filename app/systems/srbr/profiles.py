@@ -67,12 +67,12 @@ def suggested_points(part: Part, pricing: dict[str, Any]) -> int:
     """Warboard default price of a part (data/rules.json "pricing")."""
     base = int(pricing["quality"][str(part.q)])
     moving = int(pricing["move"][part.move]) if part.move else 0
-    return base + part.c * int(pricing["per_combat"]) + moving + \
-        len(part.attacks) * int(pricing["per_attack_type"])
+    return base + part.c * int(pricing["per_combat"]) + moving + len(part.attacks) * int(pricing["per_attack_type"])
 
 
-def check(raw: dict[str, Any], rules: dict[str, Any], attack_types: dict[str, Any],
-          point_limit: int | None = None) -> dict[str, Any]:
+def check(
+    raw: dict[str, Any], rules: dict[str, Any], attack_types: dict[str, Any], point_limit: int | None = None
+) -> dict[str, Any]:
     """Validate and cost a mecha design: {"valid", "errors", "warnings", "cost", "mecha"}."""
     try:
         mecha = Mecha.model_validate(raw)
@@ -87,8 +87,9 @@ def check(raw: dict[str, Any], rules: dict[str, Any], attack_types: dict[str, An
             if spec is None:
                 errors.append(f"part {part.id}: unknown attack type {attack!r}")
             elif part.type not in spec["parts"]:
-                errors.append(f"part {part.id}: a {part.type} part cannot {attack} "
-                              f"(needs one of {', '.join(spec['parts'])})")
+                errors.append(
+                    f"part {part.id}: a {part.type} part cannot {attack} (needs one of {', '.join(spec['parts'])})"
+                )
         fair = suggested_points(part, rules["pricing"])
         if part.points != fair:
             warnings.append(f"part {part.id}: {part.points} points, Warboard default price {fair}")
@@ -97,5 +98,10 @@ def check(raw: dict[str, Any], rules: dict[str, Any], attack_types: dict[str, An
     total = cost(mecha)
     if point_limit is not None and total > point_limit:
         errors.append(f"costs {total} points, over the limit of {point_limit}")
-    return {"valid": not errors, "errors": errors, "warnings": warnings, "cost": total,
-            "mecha": mecha.model_dump(mode="json")}
+    return {
+        "valid": not errors,
+        "errors": errors,
+        "warnings": warnings,
+        "cost": total,
+        "mecha": mecha.model_dump(mode="json"),
+    }

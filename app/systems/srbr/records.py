@@ -43,23 +43,34 @@ def check_hold(state: State) -> None:
     """Raise IllegalAction(on_hold) while a disputed record waits for the host."""
     hold = state.get("hold")
     if hold is not None:
-        raise IllegalAction(f"Record {hold['record']} is disputed by {hold['by']} "
-                            f"({hold['reason']}): the game waits for the host's ruling",
-                            code="on_hold")
+        raise IllegalAction(
+            f"Record {hold['record']} is disputed by {hold['by']} "
+            f"({hold['reason']}): the game waits for the host's ruling",
+            code="on_hold",
+        )
 
 
-def opened(before: State, after: State, seat: str, action: A.Record | A.RecordTerrain,
-           events: list[Event]) -> tuple[State, list[Event]]:
+def opened(
+    before: State, after: State, seat: str, action: A.Record | A.RecordTerrain, events: list[Event]
+) -> tuple[State, list[Event]]:
     """Log the record just applied (``before`` -> ``after``); it is the one open record."""
     log = [_closed(r) for r in before.get("records", [])]
     index = len(log)
-    entry = {"index": index, "kind": action.kind, "by": seat,
-             "action": action.model_dump(exclude_none=True), "round": before["turn"]["round"],
-             "turn": before["turn"]["seat"], "phase": before["turn"]["phase"],
-             "window": window(before), "status": "open", "dispute": None, "ruling": None}
+    entry = {
+        "index": index,
+        "kind": action.kind,
+        "by": seat,
+        "action": action.model_dump(exclude_none=True),
+        "round": before["turn"]["round"],
+        "turn": before["turn"]["seat"],
+        "phase": before["turn"]["phase"],
+        "window": window(before),
+        "status": "open",
+        "dispute": None,
+        "ruling": None,
+    }
     snapshot = {k: v for k, v in before.items() if k not in _LOG_KEYS}
-    state = {**after, "records": [*log, entry], "record_undo": {"record": index, "state": snapshot},
-             "hold": None}
+    state = {**after, "records": [*log, entry], "record_undo": {"record": index, "state": snapshot}, "hold": None}
     return state, [{**e, "record": index} for e in events]
 
 
@@ -87,20 +98,21 @@ def dispute(state: State, seat: str, a: A.Dispute) -> tuple[State, list[Event]]:
         raise IllegalAction(f"{seat} has conceded and can no longer dispute", code="conceded")
     log = state.get("records", [])
     if not 0 <= a.record < len(log):
-        raise IllegalAction(f"There is no record {a.record} (records: {len(log)})",
-                            code="unknown_record")
+        raise IllegalAction(f"There is no record {a.record} (records: {len(log)})", code="unknown_record")
     entry = log[a.record]
     if entry["status"] != "open" or a.record != len(log) - 1:
-        raise IllegalAction(f"Record {a.record} is {entry['status']}: only the latest record may "
-                            "be disputed, while its step of the game goes on", code="record_closed")
+        raise IllegalAction(
+            f"Record {a.record} is {entry['status']}: only the latest record may "
+            "be disputed, while its step of the game goes on",
+            code="record_closed",
+        )
     if entry["by"] == seat:
-        raise IllegalAction("You cannot dispute your own record; record the result again instead",
-                            code="own_record")
+        raise IllegalAction("You cannot dispute your own record; record the result again instead", code="own_record")
     entry = {**entry, "status": "disputed", "dispute": {"by": seat, "reason": a.reason}}
-    state = {**state, "records": [*log[:-1], entry],
-             "hold": {"record": a.record, "by": seat, "reason": a.reason}}
-    return state, [{"kind": "record_disputed", "record": a.record, "by": seat, "author": entry["by"],
-                    "reason": a.reason}]
+    state = {**state, "records": [*log[:-1], entry], "hold": {"record": a.record, "by": seat, "reason": a.reason}}
+    return state, [
+        {"kind": "record_disputed", "record": a.record, "by": seat, "author": entry["by"], "reason": a.reason}
+    ]
 
 
 def resolve(state: State, a: A.ResolveDispute) -> tuple[State, list[Event]]:
@@ -109,11 +121,20 @@ def resolve(state: State, a: A.ResolveDispute) -> tuple[State, list[Event]]:
     if hold is None:
         raise IllegalAction("No record is disputed at this table", code="no_dispute")
     index = hold["record"]
-    entry = {**state["records"][index], "status": "upheld" if a.uphold else "overturned",
-             "ruling": {"uphold": a.uphold, "note": a.note}}
-    log = [*state["records"][:index], entry, *state["records"][index + 1:]]
-    event: Event = {"kind": "dispute_resolved", "record": index, "uphold": a.uphold,
-                    "author": entry["by"], "disputed_by": hold["by"], "note": a.note}
+    entry = {
+        **state["records"][index],
+        "status": "upheld" if a.uphold else "overturned",
+        "ruling": {"uphold": a.uphold, "note": a.note},
+    }
+    log = [*state["records"][:index], entry, *state["records"][index + 1 :]]
+    event: Event = {
+        "kind": "dispute_resolved",
+        "record": index,
+        "uphold": a.uphold,
+        "author": entry["by"],
+        "disputed_by": hold["by"],
+        "note": a.note,
+    }
     if a.uphold:
         return {**state, "records": log, "record_undo": None, "hold": None}, [event]
     restored = {**state["record_undo"]["state"], "records": log, "record_undo": None, "hold": None}
@@ -124,5 +145,8 @@ def public(state: State) -> dict[str, Any]:
     """The records and any dispute, as every viewer sees them (no snapshot)."""
     log = [{k: v for k, v in r.items() if k != "window"} for r in state.get("records", [])]
     undo = state.get("record_undo")
-    return {"records": log, "hold": state.get("hold"),
-            "open_record": None if undo is None or state.get("hold") else undo["record"]}
+    return {
+        "records": log,
+        "hold": state.get("hold"),
+        "open_record": None if undo is None or state.get("hold") else undo["record"],
+    }

@@ -13,11 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 Colour = Literal["white", "yellow", "red"]
 StickName = Literal["S", "M", "L"]
 Small = Annotated[int, Field(ge=-6, le=6)]
-Effect = Literal["damage", "destroy_part", "recoil", "knock_down", "knock_back",
-                 "attacker_recoil", "attacker_damage"]
+Effect = Literal["damage", "destroy_part", "recoil", "knock_down", "knock_back", "attacker_recoil", "attacker_damage"]
 PartType = Literal["legs", "arms", "torso", "head", "weapon", "tail", "wings", "other"]
-When = Literal["attacker_double", "attacker_wins_odd", "attacker_wins_even", "tie",
-               "defender_wins", "defender_double"]
+When = Literal["attacker_double", "attacker_wins_odd", "attacker_wins_even", "tie", "defender_wins", "defender_double"]
 Text = Annotated[str, Field(max_length=1000)]
 
 
@@ -157,8 +155,9 @@ class Rules(_Area):
     anchors: Anchors
     pricing: Pricing
     combat: Combat
-    attack_types: Annotated[dict[Annotated[str, Field(pattern=r"^[a-z0-9_-]{1,32}$")], AttackType],
-                            Field(max_length=40)]
+    attack_types: Annotated[
+        dict[Annotated[str, Field(pattern=r"^[a-z0-9_-]{1,32}$")], AttackType], Field(max_length=40)
+    ]
 
 
 def validate(rules: dict[str, object]) -> None:

@@ -63,8 +63,7 @@ def terrain_for(options: dict[str, Any], size: float) -> list[dict[str, Any]]:
     terrain = options.get("terrain")
     if terrain is None:
         factor = size / 90.0
-        terrain = [{**t, "polygon": [[x * factor, y * factor] for x, y in t["polygon"]]}
-                   for t in data.terrain()]
+        terrain = [{**t, "polygon": [[x * factor, y * factor] for x, y in t["polygon"]]} for t in data.terrain()]
     try:
         check_terrain(terrain)
     except ValueError as exc:
@@ -72,8 +71,9 @@ def terrain_for(options: dict[str, Any], size: float) -> list[dict[str, Any]]:
     return list(terrain)
 
 
-def arrange(options: dict[str, Any]) -> tuple[dict[str, Any], float, list[dict[str, Any]],
-                                              dict[str, float], dict[str, dict[str, Any]]]:
+def arrange(
+    options: dict[str, Any],
+) -> tuple[dict[str, Any], float, list[dict[str, Any]], dict[str, float], dict[str, dict[str, Any]]]:
     """Rules, table size, terrain, sticks and the placed mechas. Raises BadOptions."""
     rules, forces = prepare(options)
     size = table_size(options, rules, forces)
@@ -93,14 +93,19 @@ def build(options: dict[str, Any], dice: Dice) -> State:
         "rules": rules,
         "scale": options.get("scale", "25-28mm"),
         "sticks": stick,
-        "board": {"kind": "tabletop", "width": size, "height": size, "units": "cm",
-                  "terrain": terrain},
+        "board": {"kind": "tabletop", "width": size, "height": size, "units": "cm", "terrain": terrain},
         "seats": seats(options),
         "order": order,
         "mechas": mechas,
-        "turn": {"seat": order[0], "round": 1,
-                 "phase": "deploy" if options.get("deployment") == "players" else "activate",
-                 "activation": None, "reactions": None, "reaction_activation": None, "ready": []},
+        "turn": {
+            "seat": order[0],
+            "round": 1,
+            "phase": "deploy" if options.get("deployment") == "players" else "activate",
+            "activation": None,
+            "reactions": None,
+            "reaction_activation": None,
+            "ready": [],
+        },
         "conceded": [],
         "votes": {},
         "result": None,

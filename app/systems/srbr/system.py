@@ -13,8 +13,21 @@ from app.core.errors import Forbidden, GameOver, IllegalAction
 from app.core.events import Event
 from app.systems.base import HOST_SEAT, Outcome, RuleSystem, State
 from app.systems.srbr import actions as A
-from app.systems.srbr import (buildings, combat, data, deploy, guide, legal, manual, movement, pieces,
-                              records, setup, turns, view)
+from app.systems.srbr import (
+    buildings,
+    combat,
+    data,
+    deploy,
+    guide,
+    legal,
+    manual,
+    movement,
+    pieces,
+    records,
+    setup,
+    turns,
+    view,
+)
 from app.systems.srbr.helpers import HELPERS
 
 
@@ -47,8 +60,9 @@ class SamuraiRobots(RuleSystem):
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         if seat == HOST_SEAT:
             if not isinstance(action, A.ResolveDispute):
-                raise IllegalAction(f"The host rules only on disputed records here, not "
-                                    f"{action.kind!r}", code="not_a_ruling")
+                raise IllegalAction(
+                    f"The host rules only on disputed records here, not {action.kind!r}", code="not_a_ruling"
+                )
             new, events = records.resolve(state, action)
             return _settle(new, events)
         if seat not in state["seats"]:
@@ -77,6 +91,7 @@ class SamuraiRobots(RuleSystem):
 
 # --- handlers --------------------------------------------------------------------------
 
+
 def _activate(state: State, seat: str, a: A.Activate, dice: Dice) -> tuple[State, list[Event]]:
     return turns.activate(state, seat, a.mecha, a.part, a.dice, dice)
 
@@ -104,8 +119,10 @@ def _attack(state: State, seat: str, a: A.Attack, dice: Dice) -> tuple[State, li
     _, m, p = _acting(state, seat, "attack")
     spec = state["rules"]["attack_types"].get(a.attack)
     if spec is None or a.attack not in p["attacks"]:
-        raise IllegalAction(f"{m['name']}'s {p['name']} cannot {a.attack} (it can: "
-                            f"{', '.join(p['attacks']) or 'no attacks'})", code="cannot_attack")
+        raise IllegalAction(
+            f"{m['name']}'s {p['name']} cannot {a.attack} (it can: {', '.join(p['attacks']) or 'no attacks'})",
+            code="cannot_attack",
+        )
     building = None if a.target in state["mechas"] else buildings.find(state, a.target)
     if building is not None:
         return _attack_building(state, m, p, a, spec, building, dice)
@@ -114,25 +131,46 @@ def _attack(state: State, seat: str, a: A.Attack, dice: Dice) -> tuple[State, li
         raise IllegalAction(f"{target['name']} is on your own side", code="own_mecha")
     if state["options"]["manual"]["combat"]:
         combat.check_reach(state, m, target, spec, a.attack)
-        events: list[Event] = [{"kind": "attack_declared", "attack": a.attack, "attacker": m["id"],
-                                "part": p["id"], "target": target["id"], "target_part": a.target_part,
-                                "manual": True}]
+        events: list[Event] = [
+            {
+                "kind": "attack_declared",
+                "attack": a.attack,
+                "attacker": m["id"],
+                "part": p["id"],
+                "target": target["id"],
+                "target_part": a.target_part,
+                "manual": True,
+            }
+        ]
     else:
         state, events = combat.resolve(state, m, p, a.attack, target, a.target_part, dice)
     state, more = turns.spend(state, a.attack)
     return state, [*events, *more]
 
 
-def _attack_building(state: State, m: dict[str, Any], p: dict[str, Any], a: A.Attack,
-                     spec: dict[str, Any], building: dict[str, Any], dice: Dice
-                     ) -> tuple[State, list[Event]]:
+def _attack_building(
+    state: State,
+    m: dict[str, Any],
+    p: dict[str, Any],
+    a: A.Attack,
+    spec: dict[str, Any],
+    building: dict[str, Any],
+    dice: Dice,
+) -> tuple[State, list[Event]]:
     if building["type"] != "building":
-        raise IllegalAction(f"{building['id']} is {building['type']}, not a building",
-                            code="not_a_building")
+        raise IllegalAction(f"{building['id']} is {building['type']}, not a building", code="not_a_building")
     if state["options"]["manual"]["combat"]:
         buildings.check_reach(state, m, building, spec, a.attack)
-        events: list[Event] = [{"kind": "attack_declared", "attack": a.attack, "attacker": m["id"],
-                                "part": p["id"], "target": building["id"], "manual": True}]
+        events: list[Event] = [
+            {
+                "kind": "attack_declared",
+                "attack": a.attack,
+                "attacker": m["id"],
+                "part": p["id"],
+                "target": building["id"],
+                "manual": True,
+            }
+        ]
     else:
         state, events = buildings.attack(state, m, p, a.attack, building, dice)
     state, more = turns.spend(state, a.attack)
@@ -142,8 +180,7 @@ def _attack_building(state: State, m: dict[str, Any], p: dict[str, Any], a: A.At
 def _stand_up(state: State, seat: str, a: A.StandUp, dice: Dice) -> tuple[State, list[Event]]:
     _, m, p = _acting(state, seat, "stand up")
     if not p["move"]:
-        raise IllegalAction(f"Standing up takes a part that moves the mecha, not {p['name']}",
-                            code="cannot_move")
+        raise IllegalAction(f"Standing up takes a part that moves the mecha, not {p['name']}", code="cannot_move")
     if m["status"] != "fallen":
         raise IllegalAction(f"{m['name']} is already standing", code="not_fallen")
     state = pieces.replace_mecha(state, {**m, "status": "standing"})
@@ -198,10 +235,20 @@ def _concede(state: State, seat: str, a: A.Concede, dice: Dice) -> tuple[State, 
 
 
 _HANDLERS: dict[type, Any] = {
-    A.Activate: _activate, A.Move: _move, A.Attack: _attack, A.StandUp: _stand_up,
-    A.Done: _done, A.EndTurn: _end_turn, A.React: _react, A.Pass: _pass, A.Concede: _concede,
-    A.Record: manual.record, A.RecordTerrain: manual.record_terrain,
-    A.DeclareResult: manual.declare_result, A.Deploy: deploy.place, A.Ready: deploy.ready,
+    A.Activate: _activate,
+    A.Move: _move,
+    A.Attack: _attack,
+    A.StandUp: _stand_up,
+    A.Done: _done,
+    A.EndTurn: _end_turn,
+    A.React: _react,
+    A.Pass: _pass,
+    A.Concede: _concede,
+    A.Record: manual.record,
+    A.RecordTerrain: manual.record_terrain,
+    A.DeclareResult: manual.declare_result,
+    A.Deploy: deploy.place,
+    A.Ready: deploy.ready,
 }
 
 
@@ -215,8 +262,11 @@ def _settle(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         if result is not None:
             # the session announces the end itself (a "game_over" event from outcome())
             return turns.with_turn({**state, "result": result}, phase="over"), events
-    if state["result"] is None and state["turn"]["seat"] not in pieces.seats_in_play(state) \
-            and state["turn"]["phase"] in ("activate", "actions"):
+    if (
+        state["result"] is None
+        and state["turn"]["seat"] not in pieces.seats_in_play(state)
+        and state["turn"]["phase"] in ("activate", "actions")
+    ):
         state, more = turns.next_turn(state, f"{state['turn']['seat']} has no mecha left")
         events = [*events, *more]
     return state, events

@@ -44,20 +44,20 @@ def with_turn(state: State, **changes: Any) -> State:
     return {**state, "turn": {**state["turn"], **changes}}
 
 
-def roll_part(state: State, m: dict[str, Any], p: dict[str, Any], count: int, dice: Dice,
-              label: str) -> dict[str, Any]:
+def roll_part(state: State, m: dict[str, Any], p: dict[str, Any], count: int, dice: Dice, label: str) -> dict[str, Any]:
     colours = pieces.dice_of(state, p)
     if count > len(colours):
-        raise IllegalAction(f"{m['name']}'s {p['name']} has {len(colours)} activation "
-                            f"{'die' if len(colours) == 1 else 'dice'} left, not {count}",
-                            code="not_enough_dice")
+        raise IllegalAction(
+            f"{m['name']}'s {p['name']} has {len(colours)} activation "
+            f"{'die' if len(colours) == 1 else 'dice'} left, not {count}",
+            code="not_enough_dice",
+        )
     faces = dice.roll_many(count, 6, f"{label}: {m['id']} {p['id']}")
     manual = state["options"]["manual"]["turn_end"]
     return activation.score(faces, colours[:count], p["q"], state["rules"]["activation"], manual)
 
 
-def activate(state: State, seat: str, mecha_id: str, part_id: str, count: int, dice: Dice
-             ) -> tuple[State, list[Event]]:
+def activate(state: State, seat: str, mecha_id: str, part_id: str, count: int, dice: Dice) -> tuple[State, list[Event]]:
     """SRBR p. 4: roll 1-3 dice for one body part; each success buys one action."""
     require(state, seat, ("activate",), "activate")
     m = pieces.live_mecha(state, mecha_id)
@@ -66,26 +66,33 @@ def activate(state: State, seat: str, mecha_id: str, part_id: str, count: int, d
     p = pieces.live_part(state, m, part_id)
     limit = state["rules"]["activation"]["activations_per_part_per_turn"]
     if limit and p["activations"] >= limit:
-        raise IllegalAction(f"{m['name']}'s {p['name']} has already been activated this turn",
-                            code="already_activated")
+        raise IllegalAction(f"{m['name']}'s {p['name']} has already been activated this turn", code="already_activated")
     if malfunction.is_jammed(p):
         raise IllegalAction(f"{m['name']}'s {p['name']} is jammed this turn", code="jammed")
     roll = roll_part(state, m, p, count, dice, "activation")
     state = pieces.replace_mecha(state, pieces.with_part(m, {**p, "activations": p["activations"] + 1}))
-    record = {"seat": seat, "mecha": mecha_id, "part": part_id, **roll,
-              "actions_left": roll["successes"], "used": []}
-    event: Event = {"kind": "activated", "mecha": mecha_id, "part": part_id, "q": p["q"],
-                    **{k: roll[k] for k in ("dice", "successes", "failures", "reactions", "ends_turn")}}
+    record = {"seat": seat, "mecha": mecha_id, "part": part_id, **roll, "actions_left": roll["successes"], "used": []}
+    event: Event = {
+        "kind": "activated",
+        "mecha": mecha_id,
+        "part": part_id,
+        "q": p["q"],
+        **{k: roll[k] for k in ("dice", "successes", "failures", "reactions", "ends_turn")},
+    }
     state = with_turn(state, activation=record, phase="actions")
     state, broke = malfunction.check(state, mecha_id, part_id, [d["face"] for d in roll["dice"]], dice)
     events: list[Event] = [event, *broke]
     opponents = [s for s in _after(state, seat) if s in pieces.seats_in_play(state)]
     if roll["reactions"] and opponents:
-        state = with_turn(state, phase="reaction",
-                          reactions={"from": seat, "remaining": roll["reactions"], "queue": opponents,
-                                     "offered": opponents[0]})
-        return state, [*events, {"kind": "reaction_offered", "seat": opponents[0], "to": opponents[0],
-                                 "remaining": roll["reactions"]}]
+        state = with_turn(
+            state,
+            phase="reaction",
+            reactions={"from": seat, "remaining": roll["reactions"], "queue": opponents, "offered": opponents[0]},
+        )
+        return state, [
+            *events,
+            {"kind": "reaction_offered", "seat": opponents[0], "to": opponents[0], "remaining": roll["reactions"]},
+        ]
     if not can_go_on(state, state["turn"]["activation"]):
         state, more = finish_activation(state)
         return state, [*events, *more]
@@ -95,7 +102,7 @@ def activate(state: State, seat: str, mecha_id: str, part_id: str, count: int, d
 def _after(state: State, seat: str) -> list[str]:
     order = state["order"]
     i = order.index(seat)
-    return [s for s in order[i + 1:] + order[:i]]
+    return [s for s in order[i + 1 :] + order[:i]]
 
 
 def react(state: State, seat: str, mecha_id: str, part_id: str, dice: Dice) -> tuple[State, list[Event]]:
@@ -109,10 +116,24 @@ def react(state: State, seat: str, mecha_id: str, part_id: str, dice: Dice) -> t
     count = min(int(cfg["dice"]), len(pieces.dice_of(state, p)))
     roll = roll_part(state, m, p, count, dice, "reaction")
     actions = roll["successes"] * int(cfg["actions_per_success"])
-    record = {"seat": seat, "mecha": mecha_id, "part": part_id, **roll, "ends_turn": False,
-              "actions_left": actions, "used": []}
-    event: Event = {"kind": "reacted", "mecha": mecha_id, "part": part_id, "q": p["q"],
-                    "dice": roll["dice"], "successes": roll["successes"], "actions": actions}
+    record = {
+        "seat": seat,
+        "mecha": mecha_id,
+        "part": part_id,
+        **roll,
+        "ends_turn": False,
+        "actions_left": actions,
+        "used": [],
+    }
+    event: Event = {
+        "kind": "reacted",
+        "mecha": mecha_id,
+        "part": part_id,
+        "q": p["q"],
+        "dice": roll["dice"],
+        "successes": roll["successes"],
+        "actions": actions,
+    }
     state = with_turn(state, reaction_activation=record, phase="reaction_actions")
     if actions == 0:
         state, more = finish_reaction(state)
@@ -124,12 +145,14 @@ def pass_reaction(state: State, seat: str) -> tuple[State, list[Event]]:
     require(state, seat, ("reaction",), "pass")
     pending = state["turn"]["reactions"]
     queue = pending["queue"]
-    later = [s for s in queue[queue.index(seat) + 1:] if s in pieces.seats_in_play(state)]
+    later = [s for s in queue[queue.index(seat) + 1 :] if s in pieces.seats_in_play(state)]
     events: list[Event] = [{"kind": "reaction_declined", "seat": seat}]
     if later:
         state = with_turn(state, reactions={**pending, "offered": later[0]})
-        return state, [*events, {"kind": "reaction_offered", "seat": later[0], "to": later[0],
-                                 "remaining": pending["remaining"]}]
+        return state, [
+            *events,
+            {"kind": "reaction_offered", "seat": later[0], "to": later[0], "remaining": pending["remaining"]},
+        ]
     state, more = _use_opportunity(state)
     return state, [*events, *more]
 
@@ -145,8 +168,9 @@ def _use_opportunity(state: State) -> tuple[State, list[Event]]:
     left = pending["remaining"] - 1
     queue = [s for s in pending["queue"] if s in pieces.seats_in_play(state)]
     if left > 0 and queue:
-        state = with_turn(state, phase="reaction",
-                          reactions={**pending, "remaining": left, "queue": queue, "offered": queue[0]})
+        state = with_turn(
+            state, phase="reaction", reactions={**pending, "remaining": left, "queue": queue, "offered": queue[0]}
+        )
         return state, [{"kind": "reaction_offered", "seat": queue[0], "to": queue[0], "remaining": left}]
     state = with_turn(state, reactions=None, phase="actions")
     act = state["turn"]["activation"]
@@ -159,8 +183,7 @@ def can_go_on(state: State, act: dict[str, Any]) -> bool:
     """An activation goes on while it has actions and its mecha and part are still there
     (SRBR p. 2: damage takes effect at once)."""
     m = state["mechas"][act["mecha"]]
-    return act["actions_left"] > 0 and m["out"] is None and \
-        not pieces.is_destroyed(state, pieces.part(m, act["part"]))
+    return act["actions_left"] > 0 and m["out"] is None and not pieces.is_destroyed(state, pieces.part(m, act["part"]))
 
 
 def current(state: State) -> dict[str, Any]:
@@ -208,10 +231,19 @@ def next_turn(state: State, reason: str) -> tuple[State, list[Event]]:
             break
     # a new turn: the new player's parts may activate again; every mecha may pick a new
     # movement type ("Only One Movement Type Per Turn")
-    mechas = {mid: ({**m, "moved_with": None, "parts": [malfunction.new_turn(p) for p in m["parts"]]}
-                    if m["owner"] == seat else {**m, "moved_with": None})
-              for mid, m in state["mechas"].items()}
+    mechas = {
+        mid: (
+            {**m, "moved_with": None, "parts": [malfunction.new_turn(p) for p in m["parts"]]}
+            if m["owner"] == seat
+            else {**m, "moved_with": None}
+        )
+        for mid, m in state["mechas"].items()
+    }
     state = {**state, "mechas": mechas}
-    state = with_turn(state, seat=seat, round=rnd, phase="activate", activation=None,
-                      reactions=None, reaction_activation=None)
-    return state, [{"kind": "turn_ended", "reason": reason}, {"kind": "turn_started", "seat": seat, "player": seat, "round": rnd}]
+    state = with_turn(
+        state, seat=seat, round=rnd, phase="activate", activation=None, reactions=None, reaction_activation=None
+    )
+    return state, [
+        {"kind": "turn_ended", "reason": reason},
+        {"kind": "turn_started", "seat": seat, "player": seat, "round": rnd},
+    ]

@@ -23,12 +23,22 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
         "system": "srbr",
         "board": state["board"],
         "pieces": [_piece(m) for m in state["mechas"].values() if pieces.in_play(m)],
-        "turn": {"active": turns.active_seats(state), "phase": turn["phase"], "round": turn["round"],
-                 "seat": turn["seat"], "order": state["order"]},
+        "turn": {
+            "active": turns.active_seats(state),
+            "phase": turn["phase"],
+            "round": turn["round"],
+            "seat": turn["seat"],
+            "order": state["order"],
+        },
         "prompt": prompt(state, viewer),
-        "sticks": {"scale": state["scale"], "units": "cm", "lengths": state["sticks"],
-                   "names": sticks.STICK_NAMES, "table_mm": sticks.STICK_TABLES_MM,
-                   "premeasure": True},
+        "sticks": {
+            "scale": state["scale"],
+            "units": "cm",
+            "lengths": state["sticks"],
+            "names": sticks.STICK_NAMES,
+            "table_mm": sticks.STICK_TABLES_MM,
+            "premeasure": True,
+        },
         "mechas": {mid: _profile(state, m) for mid, m in state["mechas"].items()},
         "activation": turn["activation"],
         "reaction": {"pending": turn["reactions"], "activation": turn["reaction_activation"]},
@@ -48,20 +58,36 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
 
 def _piece(m: dict[str, Any]) -> dict[str, Any]:
     a = pieces.anchor(m)
-    return {"id": m["id"], "label": m["name"], "owner": m["owner"], "x": m["x"], "y": m["y"],
-            "facing": m["facing"], "base": m["base"],
-            "anchor": [round(a.x - m["x"], 3), round(a.y - m["y"], 3)],
-            "anchor_local": m["anchor"], "kind": "mecha", "form": m["form"],
-            # the board client prints a piece's status over it: only when it says something
-            "status": None if m["status"] == "standing" else m["status"]}
+    return {
+        "id": m["id"],
+        "label": m["name"],
+        "owner": m["owner"],
+        "x": m["x"],
+        "y": m["y"],
+        "facing": m["facing"],
+        "base": m["base"],
+        "anchor": [round(a.x - m["x"], 3), round(a.y - m["y"], 3)],
+        "anchor_local": m["anchor"],
+        "kind": "mecha",
+        "form": m["form"],
+        # the board client prints a piece's status over it: only when it says something
+        "status": None if m["status"] == "standing" else m["status"],
+    }
 
 
 def _profile(state: State, m: dict[str, Any]) -> dict[str, Any]:
-    parts = [{**p, "dice": pieces.dice_of(state, p), "destroyed": pieces.is_destroyed(state, p)}
-             for p in m["parts"]]
-    return {"id": m["id"], "name": m["name"], "owner": m["owner"], "form": m["form"],
-            "cost": m["cost"], "status": m["status"], "out": m["out"],
-            "special_rules": m["special_rules"], "parts": parts}
+    parts = [{**p, "dice": pieces.dice_of(state, p), "destroyed": pieces.is_destroyed(state, p)} for p in m["parts"]]
+    return {
+        "id": m["id"],
+        "name": m["name"],
+        "owner": m["owner"],
+        "form": m["form"],
+        "cost": m["cost"],
+        "status": m["status"],
+        "out": m["out"],
+        "special_rules": m["special_rules"],
+        "parts": parts,
+    }
 
 
 def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
@@ -71,25 +97,41 @@ def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
     turn = state["turn"]
     hold = state.get("hold")
     if hold is not None:
-        return {"ask": "wait", "waiting_for": ["host"], "phase": turn["phase"],
-                "text": f"{hold['by']} disputes record {hold['record']} ({hold['reason']}): "
-                        "waiting for the host's ruling"}
+        return {
+            "ask": "wait",
+            "waiting_for": ["host"],
+            "phase": turn["phase"],
+            "text": f"{hold['by']} disputes record {hold['record']} ({hold['reason']}): waiting for the host's ruling",
+        }
     if viewer not in turns.active_seats(state):
         waiting = turns.active_seats(state)
-        return {"ask": "wait", "waiting_for": waiting, "phase": turn["phase"],
-                "text": f"Waiting for {', '.join(waiting)} ({turn['phase'].replace('_', ' ')})"}
+        return {
+            "ask": "wait",
+            "waiting_for": waiting,
+            "phase": turn["phase"],
+            "text": f"Waiting for {', '.join(waiting)} ({turn['phase'].replace('_', ' ')})",
+        }
     phase = turn["phase"]
     if phase == "deploy":
-        return {"ask": "deploy", "zone": deploy.zone(state, viewer),
-                "text": "Place your mechas in your deployment zone, then declare ready."}
+        return {
+            "ask": "deploy",
+            "zone": deploy.zone(state, viewer),
+            "text": "Place your mechas in your deployment zone, then declare ready.",
+        }
     if phase == "activate":
-        return {"ask": "activate", "text": "Choose one of your mechas and one body part, and roll "
-                "one, two or three dice; or end your turn."}
+        return {
+            "ask": "activate",
+            "text": "Choose one of your mechas and one body part, and roll one, two or three dice; or end your turn.",
+        }
     if phase == "reaction":
         pending = turn["reactions"]
-        return {"ask": "reaction", "from": pending["from"], "remaining": pending["remaining"],
-                "text": f"{pending['from']} rolled a 1 on a yellow or red activation die: you may "
-                        "react with one body part of one of your mechas, or pass."}
+        return {
+            "ask": "reaction",
+            "from": pending["from"],
+            "remaining": pending["remaining"],
+            "text": f"{pending['from']} rolled a 1 on a yellow or red activation die: you may "
+            "react with one body part of one of your mechas, or pass.",
+        }
     act = turns.current(state)
     m = state["mechas"][act["mecha"]]
     p = pieces.part(m, act["part"])
@@ -99,15 +141,24 @@ def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
         move = {"stick": p["move"], "length": state["sticks"][p["move"]], "from": [a.x, a.y]}
     can = ([f"move up to the {sticks.STICK_NAMES[p['move']]} stick"] if p["move"] else []) + p["attacks"]
     left = act["actions_left"]
-    text = (f"{m['name']} {p['name']}: {act['successes']} "
-            f"{'success' if act['successes'] == 1 else 'successes'}, {left} "
-            f"{'action' if left == 1 else 'actions'} left ({', '.join(can) or 'nothing to do'})")
+    text = (
+        f"{m['name']} {p['name']}: {act['successes']} "
+        f"{'success' if act['successes'] == 1 else 'successes'}, {left} "
+        f"{'action' if left == 1 else 'actions'} left ({', '.join(can) or 'nothing to do'})"
+    )
     if phase == "reaction_actions":
         text = "Reaction: " + text
-    return {"ask": "actions" if phase == "actions" else "reaction_actions", "text": text,
-            "mecha": m["id"], "part": p["id"], "actions_left": act["actions_left"],
-            "successes": act["successes"], "move": move, "attacks": p["attacks"],
-            "fallen": m["status"] == "fallen"}
+    return {
+        "ask": "actions" if phase == "actions" else "reaction_actions",
+        "text": text,
+        "mecha": m["id"],
+        "part": p["id"],
+        "actions_left": act["actions_left"],
+        "successes": act["successes"],
+        "move": move,
+        "attacks": p["attacks"],
+        "fallen": m["status"] == "fallen",
+    }
 
 
 def legal_actions(state: State, seat: str | None) -> list[dict[str, Any]]:
@@ -123,16 +174,21 @@ def _choices(state: State, seat: str) -> list[dict[str, Any]]:
     own = [m for m in state["mechas"].values() if m["owner"] == seat and pieces.in_play(m)]
     if phase == "activate":
         limit = state["rules"]["activation"]["activations_per_part_per_turn"]
-        out = [{"kind": "activate", "mecha": m["id"], "part": p["id"], "dice": n}
-               for m in own for p in pieces.intact_parts(state, m)
-               if (not limit or p["activations"] < limit) and not malfunction.is_jammed(p)
-               for n in range(1, len(pieces.dice_of(state, p)) + 1)]
+        out = [
+            {"kind": "activate", "mecha": m["id"], "part": p["id"], "dice": n}
+            for m in own
+            for p in pieces.intact_parts(state, m)
+            if (not limit or p["activations"] < limit) and not malfunction.is_jammed(p)
+            for n in range(1, len(pieces.dice_of(state, p)) + 1)
+        ]
         return [*out, {"kind": "end_turn"}]
     if phase == "deploy":
         return [{"kind": "ready"}]
     if phase == "reaction":
-        return [*({"kind": "react", "mecha": m["id"], "part": p["id"]}
-                  for m in own for p in pieces.intact_parts(state, m)), {"kind": "pass"}]
+        return [
+            *({"kind": "react", "mecha": m["id"], "part": p["id"]} for m in own for p in pieces.intact_parts(state, m)),
+            {"kind": "pass"},
+        ]
     return _action_choices(state, phase)
 
 

@@ -59,8 +59,7 @@ class Table:
 
 def facing_toward(a: Hex, b: Hex) -> int:
     """Degrees of the hex facing from ``a`` that puts ``b`` most squarely in front."""
-    best = max(range(6), key=lambda d: (in_arc(a, d, b, 60), in_arc(a, d, b, 180),
-                                        -distance(a + DIRECTIONS[d], b)))
+    best = max(range(6), key=lambda d: (in_arc(a, d, b, 60), in_arc(a, d, b, 180), -distance(a + DIRECTIONS[d], b)))
     return facing_degrees(best)
 
 
@@ -75,18 +74,17 @@ def approach(table: Table, seat: str, uid: str, goal: Hex, adjacent: bool = True
         return
     best = min(options, key=lambda h: (abs(distance(h, goal) - want), distance(h, here)))
     if abs(distance(best, goal) - want) < abs(distance(here, goal) - want):
-        table.do(seat, {"kind": "move", "unit": uid, "to": best.to_dict(),
-                        "facing": facing_toward(best, goal)})
+        table.do(seat, {"kind": "move", "unit": uid, "to": best.to_dict(), "facing": facing_toward(best, goal)})
 
 
 def firing_spot(table: Table, seat: str, uid: str, target: Hex, reach: int) -> None:
     """Move ``uid`` where it sees ``target`` within ``reach`` and face it; else close in."""
     here = table.hex(uid)
-    spots = [h for h in table.moves(seat, uid) + [here]
-             if distance(h, target) <= reach and can_see(table.state, h, target)]
+    spots = [
+        h for h in table.moves(seat, uid) + [here] if distance(h, target) <= reach and can_see(table.state, h, target)
+    ]
     if spots:
         spot = min(spots, key=lambda h: (distance(h, here), h))
-        table.do(seat, {"kind": "move", "unit": uid, "to": spot.to_dict(),
-                        "facing": facing_toward(spot, target)})
+        table.do(seat, {"kind": "move", "unit": uid, "to": spot.to_dict(), "facing": facing_toward(spot, target)})
     else:
         approach(table, seat, uid, target)

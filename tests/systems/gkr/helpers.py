@@ -44,8 +44,9 @@ def act(state: dict[str, Any], seat: str, action: dict[str, Any], dice: Dice | N
     return new_state, events
 
 
-def place(state: dict[str, Any], uid: str, q: int, r: int, facing: int | None = None,
-          on_board: bool = True) -> dict[str, Any]:
+def place(
+    state: dict[str, Any], uid: str, q: int, r: int, facing: int | None = None, on_board: bool = True
+) -> dict[str, Any]:
     """A copy of ``state`` with unit ``uid`` at (q, r) (facing: direction index)."""
     s = copy.deepcopy(state)
     s["units"][uid].update(q=q, r=r, on_board=on_board)
@@ -86,8 +87,9 @@ def pass_turn(state: dict[str, Any], dice: Dice | None = None) -> tuple[dict[str
     return act(state, seat, {"kind": "end_turn"}, dice)
 
 
-def pass_until(state: dict[str, Any], phase: str, step: str | None = None,
-               dice: Dice | None = None) -> tuple[dict[str, Any], list]:
+def pass_until(
+    state: dict[str, Any], phase: str, step: str | None = None, dice: Dice | None = None
+) -> tuple[dict[str, Any], list]:
     """Everyone passes until ``phase`` (and ``step``) starts; returns the state and all events."""
     events: list = []
     for _ in range(200):
@@ -127,6 +129,5 @@ def assert_no_leak(state: dict[str, Any], events: list[dict[str, Any]]) -> None:
             for entry in view["firing_line"]:
                 if entry.get("owner") == seat and not state["firing_line"][0]["revealed"]:
                     assert entry == {"owner": seat, "hidden": True}
-        if viewer != state["blb"]["controller"] and not any(
-                e["revealed"] for e in state["firing_line"]):
+        if viewer != state["blb"]["controller"] and not any(e["revealed"] for e in state["firing_line"]):
             assert view["blb"]["chosen_weapon"] is None

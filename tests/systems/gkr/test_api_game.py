@@ -40,8 +40,7 @@ def replay(client: httpx.Client, table: Table) -> tuple[str, dict, str]:
     return tid, seats, watcher
 
 
-@pytest.mark.parametrize("play, winner", [(play_buildings_game, "king-wolf"),
-                                          (play_destruction_game, "thunderhappy")])
+@pytest.mark.parametrize("play, winner", [(play_buildings_game, "king-wolf"), (play_destruction_game, "thunderhappy")])
 def test_seeded_game_over_http(client: httpx.Client, play, winner) -> None:
     table = play()
     tid, seats, watcher = replay(client, table)

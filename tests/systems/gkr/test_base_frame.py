@@ -11,8 +11,7 @@ from app.core.dice import Dice
 from app.core.errors import BadOptions, GameOver, MalformedAction, NotYourTurn, UnknownAction, WrongPhase
 from app.systems import get
 from app.systems.gkr.data import DATA_DIR
-from tests.systems.gkr.helpers import (DB, GKR, HS, KW, TH, ScriptedDice, act, active, new, pass_turn,
-                                       pass_until, place)
+from tests.systems.gkr.helpers import DB, GKR, HS, KW, TH, ScriptedDice, act, active, new, pass_turn, pass_until, place
 
 
 # --- table and components -------------------------------------------------------------------
@@ -22,16 +21,30 @@ def test_registered_as_a_hex_system():
     assert system.describe()["seats"] == [DB, KW, TH, HS]
 
 
-@pytest.mark.parametrize("options, seats", [
-    ({"players": 2}, [DB, KW]), ({"players": 3}, [DB, KW, TH]), ({}, [DB, KW, TH, HS]),
-    ({"factions": [HS, TH]}, [HS, TH]),
-])
+@pytest.mark.parametrize(
+    "options, seats",
+    [
+        ({"players": 2}, [DB, KW]),
+        ({"players": 3}, [DB, KW, TH]),
+        ({}, [DB, KW, TH, HS]),
+        ({"factions": [HS, TH]}, [HS, TH]),
+    ],
+)
 def test_two_to_four_players_named_by_faction(options, seats):
     assert GKR.seats(GKR.validate_options(options)) == seats
 
 
-@pytest.mark.parametrize("options", [{"players": 1}, {"players": 5}, {"factions": [DB, DB]},
-                                     {"factions": ["robots", DB]}, {"map": "moon"}, {"surprise": 1}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 1},
+        {"players": 5},
+        {"factions": [DB, DB]},
+        {"factions": ["robots", DB]},
+        {"map": "moon"},
+        {"surprise": 1},
+    ],
+)
 def test_bad_options(options):
     with pytest.raises(BadOptions):
         GKR.validate_options(options)
@@ -74,7 +87,11 @@ def test_heavy_hitters_and_three_support_units_each():
     state = new(4)
     for seat in state["seats"]:
         assert {u["kind"] for u in state["units"].values() if u["owner"] == seat} == {
-            "heavy", "combat", "repair", "recon"}
+            "heavy",
+            "combat",
+            "repair",
+            "recon",
+        }
 
 
 # --- the round ----------------------------------------------------------------------------
@@ -86,8 +103,13 @@ def test_round_order_and_rotating_first_player():
         if not seen or seen[-1] != step:
             seen.append(step)
         state, _ = pass_turn(state)
-    assert seen == [("deploy", None), ("movement", "heavy"), ("movement", "support"), ("combat", None),
-                    ("tagging", None)]
+    assert seen == [
+        ("deploy", None),
+        ("movement", "heavy"),
+        ("movement", "support"),
+        ("combat", None),
+        ("tagging", None),
+    ]
     assert state["turn_order"] == [KW, TH, DB]
 
 
@@ -119,6 +141,7 @@ def test_replay_is_deterministic():
             action = {"kind": "choose_weapons", "weapons": []} if state["phase"] == "combat" else {"kind": "end_turn"}
             state, _ = GKR.apply(state, seat, GKR.parse_action(action), dice)
         return state
+
     assert play("r") == play("r")
     assert play("r") != play("s")
 
@@ -150,15 +173,20 @@ def test_overspending_energy_costs_damage():
 
 def test_movement_card_adds_free_hexes():
     state = heavy_turn()
-    card = next(c for c in state["players"][DB]["hand"] if state["cards"][c]["type"] == "movement") \
-        if any(state["cards"][c]["type"] == "movement" for c in state["players"][DB]["hand"]) else None
+    card = (
+        next(c for c in state["players"][DB]["hand"] if state["cards"][c]["type"] == "movement")
+        if any(state["cards"][c]["type"] == "movement" for c in state["players"][DB]["hand"])
+        else None
+    )
     if card is None:
-        state["players"][DB]["hand"].append(state["players"][DB]["deck"].pop(
-            next(i for i, c in enumerate(state["players"][DB]["deck"]) if state["cards"][c]["type"] == "movement")))
+        state["players"][DB]["hand"].append(
+            state["players"][DB]["deck"].pop(
+                next(i for i, c in enumerate(state["players"][DB]["deck"]) if state["cards"][c]["type"] == "movement")
+            )
+        )
         card = state["players"][DB]["hand"][-1]
     state = place(state, "diamondback:heavy", -1, -4)
-    moved, events = act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": -1, "r": 1},
-                                    "card": card})
+    moved, events = act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": -1, "r": 1}, "card": card})
     assert events[0]["hexes"] == 5 and moved["players"][DB]["energy"] == 2
     assert card in moved["players"][DB]["discard"]
 
@@ -175,7 +203,7 @@ def test_support_units_move_after_heavy_hitters_for_one_energy():
 def test_units_pass_their_own_faction_but_not_opponents_or_buildings():
     state = heavy_turn()
     state = place(state, "diamondback:heavy", -1, -1)
-    state = place(state, "diamondback:combat", -1, 0)   # own unit: pass through
+    state = place(state, "diamondback:combat", -1, 0)  # own unit: pass through
     moved, events = act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": -1, "r": 1}})
     assert events[0]["hexes"] == 2
     blocked = place(state, "diamondback:combat", 3, 3)
@@ -207,15 +235,22 @@ def shoot(state, faces, seat=DB, target="king-wolf:heavy"):
     events = []
     for s in [x for x in state["turn_order"] if x in state["queue"]]:
         weapons = [{"source": "card", "card": card, "target_unit": target}] if s == seat else []
-        state, ev = act(state, s, {"kind": "choose_weapons", "weapons": weapons},
-                        ScriptedDice(faces) if s == state["queue"][-1] else None)
+        state, ev = act(
+            state,
+            s,
+            {"kind": "choose_weapons", "weapons": weapons},
+            ScriptedDice(faces) if s == state["queue"][-1] else None,
+        )
         events += ev
     return state, events, card
 
 
 def test_heavy_hitters_hit_on_5_armor_5_and_damage_moves_deck_cards():
-    state = combat(weapon_overrides={f"diamondback/{s}": {"dice": 2, "damage": 3, "energy": 1}
-                                     for s in ("primary", "secondary-1", "secondary-2")})
+    state = combat(
+        weapon_overrides={
+            f"diamondback/{s}": {"dice": 2, "damage": 3, "energy": 1} for s in ("primary", "secondary-1", "secondary-2")
+        }
+    )
     deck_top = state["players"][KW]["deck"][:3]
     state, events, card = shoot(state, [5, 4, 4])
     attack = next(e for e in events if e["kind"] == "attack")
@@ -227,9 +262,17 @@ def test_heavy_hitters_hit_on_5_armor_5_and_damage_moves_deck_cards():
 
 
 def test_flank_shot_from_outside_the_arc_gets_no_defence_dice():
-    state = place(combat(weapon_overrides={f"diamondback/{s}": {"dice": 1, "damage": 1}
-                                           for s in ("primary", "secondary-1", "secondary-2")}),
-                  "king-wolf:heavy", 1, 0, facing=0)  # King Wolf looks away
+    state = place(
+        combat(
+            weapon_overrides={
+                f"diamondback/{s}": {"dice": 1, "damage": 1} for s in ("primary", "secondary-1", "secondary-2")
+            }
+        ),
+        "king-wolf:heavy",
+        1,
+        0,
+        facing=0,
+    )  # King Wolf looks away
     _, events, _ = shoot(state, [5, 6])
     attack = next(e for e in events if e["kind"] == "attack")
     assert attack["flank"] and attack["defence_faces"] == [] and attack["damage"] == 1
@@ -239,13 +282,19 @@ def test_arc_and_line_of_sight_for_heavy_hitters():
     state = place(combat(), "king-wolf:heavy", -1, 0)  # behind DiamondBack
     card = hand_weapon(state, DB)
     with pytest.raises(Exception) as err:
-        act(state, DB, {"kind": "choose_weapons", "weapons": [{"source": "card", "card": card,
-                                                              "target_unit": "king-wolf:heavy"}]})
+        act(
+            state,
+            DB,
+            {"kind": "choose_weapons", "weapons": [{"source": "card", "card": card, "target_unit": "king-wolf:heavy"}]},
+        )
     assert "arc" in err.value.message
     state = place(state, "king-wolf:heavy", 3, 0)  # behind the building on (2,0)
     with pytest.raises(Exception) as err:
-        act(state, DB, {"kind": "choose_weapons", "weapons": [{"source": "card", "card": card,
-                                                              "target_unit": "king-wolf:heavy"}]})
+        act(
+            state,
+            DB,
+            {"kind": "choose_weapons", "weapons": [{"source": "card", "card": card, "target_unit": "king-wolf:heavy"}]},
+        )
     assert "line of sight" in err.value.message or "range" in err.value.message
 
 
@@ -253,22 +302,30 @@ def test_at_most_two_weapon_cards_and_not_your_own_units():
     state = combat()
     weapons = [c for c in state["players"][DB]["hand"] if state["cards"][c]["type"] == "weapon"]
     while len(weapons) < 3:
-        state["players"][DB]["hand"].append(next(c for c in state["players"][DB]["deck"]
-                                                 if state["cards"][c]["type"] == "weapon" and c not in weapons))
+        state["players"][DB]["hand"].append(
+            next(c for c in state["players"][DB]["deck"] if state["cards"][c]["type"] == "weapon" and c not in weapons)
+        )
         weapons = [c for c in state["players"][DB]["hand"] if state["cards"][c]["type"] == "weapon"]
     three = [{"source": "card", "card": c, "target_unit": "king-wolf:heavy"} for c in weapons[:3]]
     with pytest.raises(Exception) as err:
         act(state, DB, {"kind": "choose_weapons", "weapons": three})
     assert err.value.code == "too_many_weapons"
     with pytest.raises(Exception) as err:
-        act(state, DB, {"kind": "choose_weapons", "weapons": [{"source": "combat", "target_unit": "diamondback:heavy"}]})
+        act(
+            state, DB, {"kind": "choose_weapons", "weapons": [{"source": "combat", "target_unit": "diamondback:heavy"}]}
+        )
     assert err.value.code in ("own_unit", "illegal_target")
 
 
 def test_destroyed_heavy_hitter_eliminates_and_last_one_standing_wins():
-    state = combat(players=2, weapon_overrides={"diamondback/primary": {"dice": 10, "damage": 25},
-                                                "diamondback/secondary-1": {"dice": 10, "damage": 25},
-                                                "diamondback/secondary-2": {"dice": 10, "damage": 25}})
+    state = combat(
+        players=2,
+        weapon_overrides={
+            "diamondback/primary": {"dice": 10, "damage": 25},
+            "diamondback/secondary-1": {"dice": 10, "damage": 25},
+            "diamondback/secondary-2": {"dice": 10, "damage": 25},
+        },
+    )
     state, events, _ = shoot(state, [6] * 10 + [1] * 10)
     assert state["players"][KW]["eliminated"] and len(state["players"][KW]["damage"]) == 25
     assert not any(u["on_board"] for u in state["units"].values() if u["owner"] == KW)
@@ -281,8 +338,8 @@ def test_destroyed_heavy_hitter_eliminates_and_last_one_standing_wins():
 # --- tagging, sponsor cards, support units, deploy --------------------------------------------
 def tagging(**options):
     state, _ = pass_until(new(**options), "tagging")
-    state = place(state, "diamondback:heavy", 1, 0)      # next to b1 on (2,0)
-    state = place(state, "diamondback:recon", 3, -1)     # next to b1 too
+    state = place(state, "diamondback:heavy", 1, 0)  # next to b1 on (2,0)
+    state = place(state, "diamondback:recon", 3, -1)  # next to b1 too
     return state
 
 
@@ -351,13 +408,17 @@ def test_deploy_card_returns_a_destroyed_support_unit():
     with pytest.raises(Exception) as err:
         act(state, DB, {"kind": "deploy_support", "card": card, "unit": "diamondback:combat", "to": {"q": 0, "r": 0}})
     assert err.value.code == "illegal_move"
-    state, events = act(state, DB, {"kind": "deploy_support", "card": card, "unit": "diamondback:combat",
-                                    "to": {"q": 1, "r": -5}, "facing": 60})
+    state, events = act(
+        state,
+        DB,
+        {"kind": "deploy_support", "card": card, "unit": "diamondback:combat", "to": {"q": 1, "r": -5}, "facing": 60},
+    )
     assert state["units"]["diamondback:combat"]["on_board"]
 
 
 def test_energy_boost_sponsor_card():
     from tests.systems.gkr.helpers import give_sponsor
+
     state, card = give_sponsor(new(), DB, "energy-boost")
     state, _ = act(state, DB, {"kind": "play_sponsor", "card": card})
     assert state["players"][DB]["energy"] == 7
@@ -377,8 +438,7 @@ def test_view_follows_the_board_contract():
     for piece in view["pieces"]:
         assert {"id", "label", "owner", "q", "r", "facing"} <= set(piece)
         assert piece["facing"] % 60 == 0
-    assert view["turn"] == {"active": [DB], "phase": "deploy", "step": None, "round": 1,
-                            "turn_order": [DB, KW, TH]}
+    assert view["turn"] == {"active": [DB], "phase": "deploy", "step": None, "round": 1, "turn_order": [DB, KW, TH]}
     assert view["prompt"]["text"]
     assert Path(DATA_DIR).is_dir()
 
@@ -408,6 +468,7 @@ def test_legal_weapon_choices_are_legal():
 
 def test_a_firing_line_that_destroys_the_last_two_is_a_draw():
     from app.systems.gkr.damage import check_victory
+
     state = new(2)
     for seat in state["seats"]:
         state["players"][seat]["eliminated"] = True
@@ -417,9 +478,10 @@ def test_a_firing_line_that_destroys_the_last_two_is_a_draw():
 
 
 def test_host_overrides_of_the_default_data():
-    state = new(rules={"overspend_damage_per_energy": 2, "flank_defence_dice": 1,
-                       "first_player_rotates": False},
-                support={"recon": {"tags": 3, "hp": 2}})
+    state = new(
+        rules={"overspend_damage_per_energy": 2, "flank_defence_dice": 1, "first_player_rotates": False},
+        support={"recon": {"tags": 3, "hp": 2}},
+    )
     rules = state["data"]["rules"]
     assert rules["overspend_damage_per_energy"] == 2 and rules["flank"]["defence_dice"] == 1
     assert state["data"]["support"]["units"]["recon"]["tags"] == 3

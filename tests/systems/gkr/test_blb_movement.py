@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.errors import IllegalAction, NotYourTurn
-from tests.systems.gkr.helpers import (DB, GKR, KW, TH, act, activate, active, new, pass_turn,
-                                       pass_until, place)
+from tests.systems.gkr.helpers import DB, GKR, KW, TH, act, activate, active, new, pass_turn, pass_until, place
 
 
 def blb_step(range_: int = 2):
@@ -25,7 +24,7 @@ def move_blb(state, q, r, facing=None):
 
 
 def test_blb_moves_after_every_heavy_hitter():
-    """"Once all players have had the chance to move their Heavy Hitter, the player controlling
+    """ "Once all players have had the chance to move their Heavy Hitter, the player controlling
     Big Little Buddy can move and rotate him if they choose.\""""
     state = activate(new(), DB)
     state, _ = pass_until(state, "movement", "heavy")
@@ -61,7 +60,7 @@ def test_no_blb_step_when_uncontrolled():
 
 
 def test_support_units_move_after_him():
-    """"Once Big Little Buddy has had the chance to move, players can then move their Support
+    """ "Once Big Little Buddy has had the chance to move, players can then move their Support
     Units as normal.\""""
     state = blb_step()
     with pytest.raises(IllegalAction) as err:
@@ -70,12 +69,15 @@ def test_support_units_move_after_him():
     state, _ = move_blb(state, 1, 0)
     state, _ = act(state, DB, {"kind": "end_turn"})
     assert state["step"] == "support"
-    state, _ = act(state, DB, {"kind": "move", "unit": "diamondback:combat",
-                               "to": {"q": state["units"]["diamondback:combat"]["q"], "r": -4}})
+    state, _ = act(
+        state,
+        DB,
+        {"kind": "move", "unit": "diamondback:combat", "to": {"q": state["units"]["diamondback:combat"]["q"], "r": -4}},
+    )
 
 
 def test_no_energy_and_the_unit_card_range():
-    """"Does not use Energy to move. Refer to Big Little Buddy Unit Card for Movement Range.\""""
+    """ "Does not use Energy to move. Refer to Big Little Buddy Unit Card for Movement Range.\""""
     state = blb_step(range_=2)
     energy = state["players"][DB]["energy"]
     moved, events = move_blb(state, 1, 1)  # two hexes
@@ -90,7 +92,7 @@ def test_no_energy_and_the_unit_card_range():
 
 
 def test_through_the_controlling_faction_but_not_ending_on_it():
-    """"Can move freely through hexes occupied by the controlling Faction, but cannot finish
+    """ "Can move freely through hexes occupied by the controlling Faction, but cannot finish
     their movement on an occupied hex.\""""
     state = blb_step(range_=2)
     # (1,1) is two steps away, only via (1,0) or (0,1): fill both with DiamondBack units
@@ -105,7 +107,7 @@ def test_through_the_controlling_faction_but_not_ending_on_it():
 
 
 def test_never_through_or_onto_opposing_units():
-    """"Cannot move through, or finish their move on a hex occupied by opposing Faction Units.\""""
+    """ "Cannot move through, or finish their move on a hex occupied by opposing Faction Units.\""""
     state = blb_step(range_=2)
     state = place(state, "king-wolf:heavy", 1, 0)
     state = place(state, "thunderhappy:combat", 0, 1)
@@ -118,7 +120,7 @@ def test_never_through_or_onto_opposing_units():
 
 
 def test_never_through_or_onto_a_building():
-    """"Cannot move through, or finish their move on a hex occupied by a Building.\""""
+    """ "Cannot move through, or finish their move on a hex occupied by a Building.\""""
     state = place(blb_step(range_=2), "blb", 1, -1)
     # (3,-3) is two steps from (1,-1) only through the building on (2,-2)
     with pytest.raises(IllegalAction) as err:
@@ -135,7 +137,7 @@ def heavy_step():
 
 
 def test_uncontrolled_anyone_may_move_through_him():
-    """"If Big Little Buddy is not controlled by anyone, all players can move through him
+    """ "If Big Little Buddy is not controlled by anyone, all players can move through him
     freely, but cannot end movement on his hex.\""""
     state = heavy_step()
     moved, events = act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": 1, "r": 0}})
@@ -152,7 +154,7 @@ def test_uncontrolled_nobody_ends_on_his_hex():
 
 
 def test_heavy_hitters_cannot_displace_him():
-    """"Heavy Hitters cannot displace him either.\""""
+    """ "Heavy Hitters cannot displace him either.\""""
     state = heavy_step()
     with pytest.raises(IllegalAction) as err:
         act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": 0, "r": 0}})

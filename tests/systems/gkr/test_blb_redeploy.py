@@ -5,13 +5,12 @@ from __future__ import annotations
 import pytest
 
 from app.core.errors import IllegalAction, NotYourTurn
-from tests.systems.gkr.helpers import (DB, GKR, KW, TH, ScriptedDice, act, activate, active, new,
-                                       pass_until, place)
+from tests.systems.gkr.helpers import DB, GKR, KW, TH, ScriptedDice, act, activate, active, new, pass_until, place
 from tests.systems.gkr.test_blb_combat import attack_blb
 
 
 def test_removed_at_the_end_of_combat_if_not_destroyed():
-    """"At the end of each Combat Phase, Big Little Buddy should be removed from the
+    """ "At the end of each Combat Phase, Big Little Buddy should be removed from the
     Battlefield, if he wasn't already destroyed.\""""
     state = activate(new(), DB)
     state, _ = pass_until(state, "combat")
@@ -24,13 +23,17 @@ def test_removed_at_the_end_of_combat_if_not_destroyed():
 
 
 def test_tag_returns_to_the_controllers_supply():
-    """"The controlling player's Holo-board Tag should be returned to their supply.\""""
+    """ "The controlling player's Holo-board Tag should be returned to their supply.\""""
     start = new()
     state = activate(start, DB)
     assert state["players"][DB]["tags"] == start["players"][DB]["tags"] - 1
     state, _ = pass_until(state, "tagging")
     assert state["players"][DB]["tags"] == start["players"][DB]["tags"]
-    piece = next(p for p in GKR.view(state, None)["pieces"] if p["id"] == "blb") if state["units"]["blb"]["on_board"] else None
+    piece = (
+        next(p for p in GKR.view(state, None)["pieces"] if p["id"] == "blb")
+        if state["units"]["blb"]["on_board"]
+        else None
+    )
     assert piece is None
     state, events = attack_blb([6, 1], blb_max_hp=1)  # destroyed: the tag still returns
     assert state["players"][DB]["tags"] == start["players"][DB]["tags"]
@@ -44,7 +47,7 @@ def reset_with_unit_on_centre(unit="king-wolf:combat"):
 
 
 def test_back_in_the_centre_at_the_end_of_the_reset_phase():
-    """"At the end of the Reset Phase, place Big Little Buddy back into the center of the
+    """ "At the end of the Reset Phase, place Big Little Buddy back into the center of the
     Battlefield.\""""
     state = activate(new(), DB)
     state, _ = pass_until(state, "tagging")
@@ -56,7 +59,7 @@ def test_back_in_the_centre_at_the_end_of_the_reset_phase():
 
 
 def test_a_unit_on_the_centre_is_displaced_at_once_by_its_owner():
-    """"If there is another unit in that hex, it is immediately displaced. Whoever owns the
+    """ "If there is another unit in that hex, it is immediately displaced. Whoever owns the
     displaced unit must move it into an empty adjacent hex.\""""
     state, events = reset_with_unit_on_centre()
     assert state["phase"] == "reset" and active(state) == [KW]
@@ -86,7 +89,7 @@ def test_a_heavy_hitter_on_the_centre_is_displaced_too():
 
 
 def test_returns_to_max_hp_after_damage():
-    """"Big Little Buddy also returns to max HP. Remember to adjust this if he took any Damage in
+    """ "Big Little Buddy also returns to max HP. Remember to adjust this if he took any Damage in
     the previous Combat Phase.\""""
     state, events = attack_blb([6, 1])
     assert not state["units"]["blb"]["on_board"]

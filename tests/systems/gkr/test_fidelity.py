@@ -13,8 +13,7 @@ from app.core.errors import BadOptions, MalformedAction, NotYourTurn
 from app.geometry.hex import Hex, neighbors
 from app.systems.gkr import board
 from app.systems.gkr.board import unit_at
-from tests.systems.gkr.helpers import (DB, GKR, KW, TH, ScriptedDice, act, active, give_sponsor, new,
-                                       pass_until, place)
+from tests.systems.gkr.helpers import DB, GKR, KW, TH, ScriptedDice, act, active, give_sponsor, new, pass_until, place
 from tests.systems.gkr.test_blb_combat import blb_weapon, combat_scene, fire
 
 RULES = Path(__file__).parents[3] / ".." / "shared" / "rules"
@@ -49,12 +48,11 @@ def test_host_edits_the_base_make_up_a_labelled_default():
 
 # --- Mine Mate's blast --------------------------------------------------------------------------
 def test_mine_mate_blast_hits_only_models_inside_his_arc():
-    """"As with Heavy Hitters, Big Little Buddy has a 180 firing arc ... Big Little Buddy can
+    """ "As with Heavy Hitters, Big Little Buddy has a 180 firing arc ... Big Little Buddy can
     only hit targets within his firing arc and must have line of sight to hit.\""""
-    state = place(combat_scene(), "king-wolf:combat", 0, 1)   # on the chosen hex, in his arc
-    state = place(state, "king-wolf:repair", -1, 1)           # next to it, behind him
-    state, events = fire(state, {DB: [blb_weapon("mine-mate", target_hex={"q": 0, "r": 1})]},
-                         ScriptedDice([6] * 8))
+    state = place(combat_scene(), "king-wolf:combat", 0, 1)  # on the chosen hex, in his arc
+    state = place(state, "king-wolf:repair", -1, 1)  # next to it, behind him
+    state, events = fire(state, {DB: [blb_weapon("mine-mate", target_hex={"q": 0, "r": 1})]}, ScriptedDice([6] * 8))
     hit = {e["target"] for e in events if e["kind"] == "attack"}
     assert hit == {"king-wolf:combat"}
     assert state["units"]["king-wolf:repair"]["hp"] == 1
@@ -67,11 +65,12 @@ def destroyed_by_king_wolf():
 
 
 def test_may_steal_is_decided_by_the_destroyer_when_he_falls():
-    """"If a player manages to destroy Big Little Buddy, they may steal a random Sponsor Card
+    """ "If a player manages to destroy Big Little Buddy, they may steal a random Sponsor Card
     from the controlling player (if they have any).\""""
     with pytest.raises(MalformedAction):  # not fixed in advance with the weapons
-        GKR.parse_action({"kind": "choose_weapons", "weapons": [
-            {"source": "combat", "target_unit": "blb", "steal": False}]})
+        GKR.parse_action(
+            {"kind": "choose_weapons", "weapons": [{"source": "combat", "target_unit": "blb", "steal": False}]}
+        )
     state, events = destroyed_by_king_wolf()
     assert not any(e["kind"] == "sponsor_stolen" for e in events)
     assert active(state) == [KW] and state["phase"] == "combat"
@@ -89,7 +88,7 @@ def test_may_steal_is_decided_by_the_destroyer_when_he_falls():
 
 
 def test_may_steal_with_manual_dice_waits_for_the_destroyer_then_resolution_goes_on():
-    """"... they may steal a random Sponsor Card ...": a stated result that destroys him too."""
+    """ "... they may steal a random Sponsor Card ...": a stated result that destroys him too."""
     state, _ = give_sponsor(combat_scene(blb_max_hp=1, manual={"dice": True}), DB, "repair-kit")
     state, _ = fire(state, {KW: [{"source": "combat", "target_unit": "blb"}]})
     state, _ = act(state, KW, {"kind": "state_result", "results": [{"unit": "blb", "damage": 1}]})
@@ -99,7 +98,7 @@ def test_may_steal_with_manual_dice_waits_for_the_destroyer_then_resolution_goes
 
 
 def test_nobody_is_asked_when_the_controller_has_no_sponsor_card():
-    """"(if they have any)\""""
+    """ "(if they have any)\""""
     state = combat_scene(blb_max_hp=1)
     state["players"][DB]["sponsor"] = []
     state, events = fire(state, {KW: [{"source": "combat", "target_unit": "blb"}]}, ScriptedDice([6, 1]))
@@ -109,6 +108,7 @@ def test_nobody_is_asked_when_the_controller_has_no_sponsor_card():
 # --- labelled, host-editable defaults ------------------------------------------------------------
 def test_speed_order_is_read_by_the_firing_line():
     """NOTES.md (Sure): weapons "resolved in weapon-speed order"; which end first is a default."""
+
     def order(**options):
         state, _ = pass_until(new(**options), "combat")
         state = place(state, "diamondback:heavy", 0, 0, facing=0)
@@ -118,11 +118,18 @@ def test_speed_order_is_read_by_the_firing_line():
         speeds = {state["data"]["weapons"][state["cards"][c]["weapon"]]["speed"]: c for c in cards}
         picks = [speeds[min(speeds)], speeds[max(speeds)]]
         player["hand"] = picks + [c for c in player["hand"] if c not in picks]
-        state, _ = act(state, DB, {"kind": "choose_weapons", "weapons": [
-            {"source": "card", "card": c, "target_unit": "king-wolf:heavy"} for c in picks]})
+        state, _ = act(
+            state,
+            DB,
+            {
+                "kind": "choose_weapons",
+                "weapons": [{"source": "card", "card": c, "target_unit": "king-wolf:heavy"} for c in picks],
+            },
+        )
         state, _ = act(state, KW, {"kind": "choose_weapons", "weapons": []})
         state, _ = act(state, TH, {"kind": "choose_weapons", "weapons": []})
         return [e["weapon"]["speed"] for e in state["firing_line"]]
+
     assert order(seed="s2") == sorted(order(seed="s2"), reverse=True)
     assert order(seed="s2", rules={"speed_order": "ascending"}) == sorted(order(seed="s2"))
 
@@ -159,8 +166,13 @@ def test_help_panel_calls_host_changeable_only_what_the_host_can_change():
     assert {"buildings_to_win", "tags_per_faction", "dice"} <= set(defaults["fixed"])
     options = GKR.describe()["options"]
     option_names = set(options["properties"]) | set(options["$defs"]["RulesOverrides"]["properties"])
-    spelled = {"heavy_hitter_move": "heavy_move_range", "support_move": "support_move_range",
-               "flank": "flank_defence_dice", "weapons": "weapon_overrides", "sponsor": "sponsor_mix"}
+    spelled = {
+        "heavy_hitter_move": "heavy_move_range",
+        "support_move": "support_move_range",
+        "flank": "flank_defence_dice",
+        "weapons": "weapon_overrides",
+        "sponsor": "sponsor_mix",
+    }
     for key in editable:
         assert spelled.get(key, key) in option_names, key
 
@@ -175,8 +187,7 @@ def test_lobby_form_shows_every_numeric_default_with_its_label():
         if name == "players" or not numbers:
             continue
         assert "Warboard default" in f["description"], name
-    for name in ("energy_per_round", "hand_size", "heavy_move_range", "support_move_range",
-                 "blb_range", "blb_max_hp"):
+    for name in ("energy_per_round", "hand_size", "heavy_move_range", "support_move_range", "blb_range", "blb_max_hp"):
         assert fields[name]["input"] == "number" and fields[name]["default"] is not None, name
     assert fields["rules.tags_to_demolish"]["default"] == 4 and fields["rules.sponsor_cards_at_start"]["default"] == 2
     deck = {k: fields[f"deck.{k}"]["default"] for k in ("primary", "secondary", "deploy", "movement")}

@@ -13,10 +13,16 @@ from tests.systems.gkr.game import Table, approach, firing_spot
 from tests.systems.gkr.helpers import DB, KW, TH
 
 SEED = "warboard-gkr-3p-10"
-TH_WEAPONS = {f"thunderhappy/{slot}": {"speed": 1, "range": 4, "dice": 10, "damage": 25}
-              for slot in ("primary", "secondary-1", "secondary-2")}
-OPTIONS = {"players": 3, "energy_per_round": 9, "support_move_range": 6,
-           "weapon_overrides": {**TH_WEAPONS, "blb/mine-mate": {"dice": 4}}}
+TH_WEAPONS = {
+    f"thunderhappy/{slot}": {"speed": 1, "range": 4, "dice": 10, "damage": 25}
+    for slot in ("primary", "secondary-1", "secondary-2")
+}
+OPTIONS = {
+    "players": 3,
+    "energy_per_round": 9,
+    "support_move_range": 6,
+    "weapon_overrides": {**TH_WEAPONS, "blb/mine-mate": {"dice": 4}},
+}
 
 
 def kinds(events):
@@ -44,14 +50,20 @@ def first_round() -> Table:
     t.pass_phase("movement")
     # Combat: the Mine Mate at the building on (0,2), behind which King Wolf stands
     assert t.state["buildings"]["b6"]["q"] == 0 and t.state["buildings"]["b6"]["r"] == 2
-    t.do(DB, {"kind": "choose_weapons", "weapons": [
-        {"source": "blb", "weapon": "mine-mate", "target_hex": {"q": 0, "r": 2}}]})
+    t.do(
+        DB,
+        {
+            "kind": "choose_weapons",
+            "weapons": [{"source": "blb", "weapon": "mine-mate", "target_hex": {"q": 0, "r": 2}}],
+        },
+    )
     assert t.view(KW)["firing_line"] == [{"owner": DB, "hidden": True}]
     t.do(KW, {"kind": "choose_weapons", "weapons": []})
     gun = next(w for w in t.view(TH)["prompt"]["weapons"] if w["source"] == "card" and "blb" in w["targets"])
     sponsor_before = list(t.state["players"][DB]["sponsor"])
-    events = t.do(TH, {"kind": "choose_weapons", "weapons": [
-        {"source": "card", "card": gun["card"], "target_unit": "blb"}]})
+    events = t.do(
+        TH, {"kind": "choose_weapons", "weapons": [{"source": "card", "card": gun["card"], "target_unit": "blb"}]}
+    )
     mine = next(e for e in events if e["kind"] == "attack" and e["weapon"] == "Mine Mate")
     assert mine["target"] == "king-wolf:heavy"
     assert next(e for e in events if e["kind"] == "blb_destroyed")["by"] == TH
@@ -101,8 +113,7 @@ def play_buildings_game() -> Table:
     def target():
         standing = [b for b in t.state["buildings"].values() if not b["demolished"]]
         recon = t.hex("king-wolf:recon")
-        return min(standing, key=lambda b: (Hex(b["q"], b["r"]) - recon).q ** 2
-                   + (Hex(b["q"], b["r"]) - recon).r ** 2)
+        return min(standing, key=lambda b: (Hex(b["q"], b["r"]) - recon).q ** 2 + (Hex(b["q"], b["r"]) - recon).r ** 2)
 
     def move(t, seat):
         if seat == KW:

@@ -52,12 +52,17 @@ def random_action(state, seat, pick: Dice) -> dict:
     return actions[0]
 
 
-@pytest.mark.parametrize("seed, players, manual", [
-    ("hide-1", 3, {}), ("hide-2", 4, {}), ("hide-3", 2, {"dice": True}), ("hide-4", 3, {"flank": True}),
-])
+@pytest.mark.parametrize(
+    "seed, players, manual",
+    [
+        ("hide-1", 3, {}),
+        ("hide-2", 4, {}),
+        ("hide-3", 2, {"dice": True}),
+        ("hide-4", 3, {"flank": True}),
+    ],
+)
 def test_random_games_leak_nothing(seed, players, manual):
-    state = GKR.setup(GKR.validate_options({"players": players, "manual": manual,
-                                            "support_move_range": 4}), Dice(seed))
+    state = GKR.setup(GKR.validate_options({"players": players, "manual": manual, "support_move_range": 4}), Dice(seed))
     dice, pick = Dice(seed + "/dice"), Dice(seed + "/pick")
     assert_no_leak(state, [])
     for _ in range(400):
@@ -77,8 +82,14 @@ def test_random_games_leak_nothing(seed, players, manual):
 def test_spectators_and_others_see_counts_only():
     state = activate(new(), DB)
     state, _ = pass_until(state, "combat")
-    state, events = act(state, DB, {"kind": "choose_weapons", "weapons": [
-        {"source": "blb", "weapon": "mine-mate", "target_hex": {"q": 1, "r": 0}}]})
+    state, events = act(
+        state,
+        DB,
+        {
+            "kind": "choose_weapons",
+            "weapons": [{"source": "blb", "weapon": "mine-mate", "target_hex": {"q": 1, "r": 0}}],
+        },
+    )
     for viewer in (KW, TH, None):
         view = GKR.view(state, viewer)
         if viewer is None:
@@ -93,9 +104,11 @@ def test_spectators_and_others_see_counts_only():
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.text(alphabet="abcdef0123456789", min_size=1, max_size=8),
-       players=st.integers(min_value=2, max_value=4),
-       board=st.sampled_from(["downtown", "plaza", "harbour"]))
+@given(
+    seed=st.text(alphabet="abcdef0123456789", min_size=1, max_size=8),
+    players=st.integers(min_value=2, max_value=4),
+    board=st.sampled_from(["downtown", "plaza", "harbour"]),
+)
 def test_any_seeded_game_plays_by_the_rules(seed, players, board):
     """Random legal play on every map: only rule errors, no leaks, JSON state, no mutation."""
     state = GKR.setup(GKR.validate_options({"players": players, "map": board}), Dice(seed))

@@ -47,8 +47,7 @@ def test_manual_dice_the_attacker_states_the_result():
     with pytest.raises(IllegalAction) as err:
         act(state, DB, {"kind": "state_result", "results": [{"unit": "thunderhappy:heavy", "damage": 2}]})
     assert err.value.code == "not_a_target"
-    state, events = act(state, DB, {"kind": "state_result",
-                                    "results": [{"unit": "king-wolf:heavy", "damage": 3}]})
+    state, events = act(state, DB, {"kind": "state_result", "results": [{"unit": "king-wolf:heavy", "damage": 3}]})
     assert len(state["players"][KW]["damage"]) == 3
     assert state["records"][-1]["area"] == "dice" and state["phase"] == "tagging"
 
@@ -57,8 +56,18 @@ def test_manual_weapons_use_the_stated_values():
     state = combat("weapons")
     state = place(state, "king-wolf:heavy", 6, -2, facing=3)  # beyond any default range
     card = weapon_card(state, DB)
-    state, _ = choose(state, DB, [{"source": "card", "card": card, "target_unit": "king-wolf:heavy",
-                                   "stats": {"speed": 9, "dice": 0, "energy": 0}}])
+    state, _ = choose(
+        state,
+        DB,
+        [
+            {
+                "source": "card",
+                "card": card,
+                "target_unit": "king-wolf:heavy",
+                "stats": {"speed": 9, "dice": 0, "energy": 0},
+            }
+        ],
+    )
     assert state["firing_line"][0]["weapon"]["speed"] == 9
     assert state["players"][DB]["energy"] == 5
 
@@ -66,8 +75,7 @@ def test_manual_weapons_use_the_stated_values():
 def test_manual_flank_uses_the_stated_flank():
     state = combat("flank", "dice")
     card = weapon_card(state, DB)
-    state, _ = choose(state, DB, [{"source": "card", "card": card, "target_unit": "king-wolf:heavy",
-                                   "flank": True}])
+    state, _ = choose(state, DB, [{"source": "card", "card": card, "target_unit": "king-wolf:heavy", "flank": True}])
     assert state["firing_line"][0]["flank"] is True
     auto = combat()
     auto, _ = choose(auto, DB, [{"source": "card", "card": card, "target_unit": "king-wolf:heavy", "flank": True}])
@@ -88,8 +96,11 @@ def test_manual_tagging_states_the_count_without_adjacency():
     assert state["buildings"]["b1"]["tags"] == {DB: 3}
     auto, _ = pass_until(new(), "tagging")
     with pytest.raises(IllegalAction):
-        act(place(auto, "diamondback:heavy", 1, 0), DB,
-            {"kind": "tag", "unit": "diamondback:heavy", "building": "b1", "count": 3})
+        act(
+            place(auto, "diamondback:heavy", 1, 0),
+            DB,
+            {"kind": "tag", "unit": "diamondback:heavy", "building": "b1", "count": 3},
+        )
 
 
 def test_manual_support_abilities_are_stated():
@@ -98,7 +109,8 @@ def test_manual_support_abilities_are_stated():
     state, _ = act(state, DB, {"kind": "tag", "unit": "diamondback:recon", "building": "b1"})
     assert state["buildings"]["b1"]["tags"] == {DB: 1}  # no automatic Recon bonus
     state["players"][DB]["damage"] = [state["players"][DB]["deck"].pop(0)]
-    state, events = act(state, DB, {"kind": "record", "area": "support", "unit": "diamondback:heavy",
-                                    "heal": 1, "note": "Repair Unit"})
+    state, events = act(
+        state, DB, {"kind": "record", "area": "support", "unit": "diamondback:heavy", "heal": 1, "note": "Repair Unit"}
+    )
     assert state["players"][DB]["damage"] == []
     assert GKR.view(state, TH)["records"][-1]["note"] == "Repair Unit"

@@ -45,9 +45,13 @@ def test_a_shot_out_of_range_names_the_target():
     state = new(3)
     shooter = state["units"][f"{DB}:heavy"]
     start = Hex(shooter["q"], shooter["r"])
-    spot = next(h for h in (Hex(q, r) for q in range(-6, 7) for r in range(-6, 7))
-                if place_name(state, h) == "that hex" and abs(h.q - start.q) + abs(h.r - start.r) >= 6
-                and max(abs(h.q), abs(h.r), abs(h.q + h.r)) <= 6)
+    spot = next(
+        h
+        for h in (Hex(q, r) for q in range(-6, 7) for r in range(-6, 7))
+        if place_name(state, h) == "that hex"
+        and abs(h.q - start.q) + abs(h.r - start.r) >= 6
+        and max(abs(h.q), abs(h.r), abs(h.q + h.r)) <= 6
+    )
     state = place(state, f"{KW}:combat", spot.q, spot.r)
     why = check_shot(state, shooter, spot, {"range": 1, "name": "Test gun"}) or ""
     assert re.match(r"King Wolf Combat Unit is \d+ hexes away, range 1", why), why
@@ -59,7 +63,15 @@ def test_an_unreachable_hex_reads_as_a_sentence():
 
     state = new(3)
     unit = state["units"][f"{DB}:heavy"]
-    far = next(Hex(q, r) for q in range(6, -7, -1) for r in range(-6, 7)
-               if max(abs(q), abs(r), abs(q + r)) <= 6 and place_name(state, Hex(q, r)) == "that hex"
-               and abs(q - unit["q"]) + abs(r - unit["r"]) > 8)
-    assert why_not_there(state, unit, far) == ("DiamondBack Heavy Hitter cannot reach that hex this move", "out_of_reach")
+    far = next(
+        Hex(q, r)
+        for q in range(6, -7, -1)
+        for r in range(-6, 7)
+        if max(abs(q), abs(r), abs(q + r)) <= 6
+        and place_name(state, Hex(q, r)) == "that hex"
+        and abs(q - unit["q"]) + abs(r - unit["r"]) > 8
+    )
+    assert why_not_there(state, unit, far) == (
+        "DiamondBack Heavy Hitter cannot reach that hex this move",
+        "out_of_reach",
+    )

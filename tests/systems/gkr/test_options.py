@@ -21,8 +21,13 @@ def test_a_deal_larger_than_the_sponsor_pile_is_bad_options():
     assert err.value.code == "bad_options" and "sponsor pile holds 30" in err.value.message
     GKR.setup(GKR.validate_options({"players": 4, "rules": {"sponsor_cards_at_start": 7}}), Dice("x"))
     with pytest.raises(BadOptions):
-        GKR.validate_options({"players": 2, "factions": ["diamondback", "king-wolf", "hammerstrike",
-                                                          "thunderhappy"], "rules": {"sponsor_cards_at_start": 8}})
+        GKR.validate_options(
+            {
+                "players": 2,
+                "factions": ["diamondback", "king-wolf", "hammerstrike", "thunderhappy"],
+                "rules": {"sponsor_cards_at_start": 8},
+            }
+        )
 
 
 SCHEMA = GKR.describe()["options"]
@@ -50,14 +55,20 @@ def from_schema(prop: dict, name: str = "") -> st.SearchStrategy:
     elif kind == "string":
         values = st.text(max_size=8)
     elif kind == "array":
-        values = st.lists(from_schema(prop["items"], name), min_size=max(0, prop.get("minItems", 0) - 1),
-                          max_size=prop.get("maxItems", 4) + 1)
+        values = st.lists(
+            from_schema(prop["items"], name),
+            min_size=max(0, prop.get("minItems", 0) - 1),
+            max_size=prop.get("maxItems", 4) + 1,
+        )
     elif "properties" in prop:
         values = st.fixed_dictionaries({}, optional={k: from_schema(v, k) for k, v in prop["properties"].items()})
     else:
         keys = prop.get("propertyNames", {}).get("enum")
-        values = st.dictionaries(st.sampled_from([*keys, "bogus"] if keys else KEYS[name]),
-                                 from_schema(prop["additionalProperties"], name), max_size=3)
+        values = st.dictionaries(
+            st.sampled_from([*keys, "bogus"] if keys else KEYS[name]),
+            from_schema(prop["additionalProperties"], name),
+            max_size=3,
+        )
     return st.one_of(st.just(prop["default"]), values) if prop.get("default") is not None else values
 
 

@@ -9,8 +9,7 @@ import pytest
 
 from app.core.errors import Forbidden, IllegalAction, NotYourTurn, WrongPhase
 from app.systems.base import HOST_SEAT
-from tests.systems.gkr.helpers import (DB, GKR, KW, TH, act, activate, active, new, pass_turn,
-                                       pass_until, place)
+from tests.systems.gkr.helpers import DB, GKR, KW, TH, act, activate, active, new, pass_turn, pass_until, place
 
 ALL = {"manual": {a: True for a in ("energy", "weapons", "dice", "flank", "tagging", "support")}}
 
@@ -63,19 +62,22 @@ def test_a_record_belongs_to_its_areas_phase_and_states_only_its_area():
     with pytest.raises(WrongPhase):
         act(state, DB, {"kind": "record", "area": "energy", "energy": 1})
     moving, _ = pass_until(state, "movement", "heavy")
-    assert code(moving, DB, {"kind": "record", "area": "energy", "energy": 1,
-                             "unit": "king-wolf:combat"}) == "not_in_area"
+    assert (
+        code(moving, DB, {"kind": "record", "area": "energy", "energy": 1, "unit": "king-wolf:combat"}) == "not_in_area"
+    )
     assert code(state, DB, {"kind": "record", "area": "support", "energy": 2}) == "not_in_area"
     combat, _ = pass_until(state, "combat")
-    assert code(combat, DB, {"kind": "record", "area": "dice", "unit": "king-wolf:combat",
-                             "damage": 1}) == "not_in_area"
-    assert code(state, DB, {"kind": "record", "area": "support", "unit": "king-wolf:heavy",
-                            "heal": 2}) == "not_your_unit"
+    assert (
+        code(combat, DB, {"kind": "record", "area": "dice", "unit": "king-wolf:combat", "damage": 1}) == "not_in_area"
+    )
+    assert (
+        code(state, DB, {"kind": "record", "area": "support", "unit": "king-wolf:heavy", "heal": 2}) == "not_your_unit"
+    )
     act(moving, DB, {"kind": "record", "area": "energy", "energy": 1, "note": "moved"})
 
 
 def test_a_record_destroying_the_controlled_buddy_lets_the_recorder_decide_the_steal():
-    """"If a player manages to destroy Big Little Buddy, they may steal a random Sponsor Card
+    """ "If a player manages to destroy Big Little Buddy, they may steal a random Sponsor Card
     from the controlling player (if they have any).\""""
     state = activate(new(**ALL, blb_max_hp=1), DB)
     state, _ = pass_turn(state)  # King Wolf's Deploy turn: the Buddy is DiamondBack's
@@ -121,8 +123,10 @@ def test_a_dispute_holds_the_game_until_the_host_rules():
     assert code(state, DB, {"kind": "end_turn"}) == "on_hold"
     assert code(state, TH, {"kind": "dispute", "record": 0}) == "on_hold"
     assert GKR.legal_actions(state, DB) == []
-    assert GKR.legal_actions(state, HOST_SEAT) == [{"kind": "resolve_dispute", "uphold": True},
-                                                   {"kind": "resolve_dispute", "uphold": False}]
+    assert GKR.legal_actions(state, HOST_SEAT) == [
+        {"kind": "resolve_dispute", "uphold": True},
+        {"kind": "resolve_dispute", "uphold": False},
+    ]
 
 
 def test_the_host_upholds_a_record():
@@ -153,8 +157,11 @@ def test_a_disputed_stated_dice_result_is_stated_again_when_overturned():
     state = place(state, "diamondback:heavy", 0, 0, facing=0)
     state = place(state, "king-wolf:heavy", 1, 0, facing=3)
     card = next(c for c in state["players"][DB]["hand"] if state["cards"][c]["type"] == "weapon")
-    state, _ = act(state, DB, {"kind": "choose_weapons", "weapons": [
-        {"source": "card", "card": card, "target_unit": "king-wolf:heavy"}]})
+    state, _ = act(
+        state,
+        DB,
+        {"kind": "choose_weapons", "weapons": [{"source": "card", "card": card, "target_unit": "king-wolf:heavy"}]},
+    )
     state, _ = act(state, KW, {"kind": "choose_weapons", "weapons": []})
     state, _ = act(state, TH, {"kind": "choose_weapons", "weapons": []})
     waiting = state

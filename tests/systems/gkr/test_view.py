@@ -45,8 +45,11 @@ def test_firing_line_face_down_then_revealed():
     state["units"]["diamondback:heavy"].update(q=0, r=0, facing=0)
     state["units"]["king-wolf:heavy"].update(q=1, r=0)
     card = next(c for c in state["players"][DB]["hand"] if state["cards"][c]["type"] == "weapon")
-    state, _ = act(state, DB, {"kind": "choose_weapons", "weapons": [
-        {"source": "card", "card": card, "target_unit": "king-wolf:heavy"}]})
+    state, _ = act(
+        state,
+        DB,
+        {"kind": "choose_weapons", "weapons": [{"source": "card", "card": card, "target_unit": "king-wolf:heavy"}]},
+    )
     assert GKR.view(state, TH)["firing_line"] == [{"owner": DB, "hidden": True}]
     assert GKR.view(state, DB)["firing_line"][0]["card"] == card
     state, _ = act(state, KW, {"kind": "choose_weapons", "weapons": []})

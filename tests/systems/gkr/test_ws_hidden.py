@@ -37,8 +37,6 @@ PUBLIC_EVENTS = ("attack", "attack_void", "firing_line_revealed")  # after the r
 PLAYED_FACE_UP = ("sponsor_played", "blb_activated")
 
 
-
-
 class Snapshot:
     """What each seat holds and what lies face down in one state of the game."""
 
@@ -46,8 +44,9 @@ class Snapshot:
         self.state = copy.deepcopy(state)
         self.cards = state["cards"]
         self.held = {s: set(p["hand"] + p["sponsor"] + p["deck"]) for s, p in state["players"].items()}
-        self.face_down = {s: [e for e in state["firing_line"] if e["owner"] == s and not e["revealed"]]
-                          for s in state["players"]}
+        self.face_down = {
+            s: [e for e in state["firing_line"] if e["owner"] == s and not e["revealed"]] for s in state["players"]
+        }
         self.revealed = any(e["revealed"] for e in state["firing_line"])
         self.controller = state["blb"]["controller"]
         self.blb_weapon = state["blb"]["weapon"]
@@ -125,17 +124,29 @@ def snapshot_at(snapshots: list[Snapshot], acked: list[int], seq: int) -> tuple[
     return snapshots[max(0, done - 1)], snapshots[done]
 
 
-@pytest.mark.parametrize("game, winner, story", [
-    (play_destruction_game, "thunderhappy", ("damaged",)),
-    (play_buildings_game, "king-wolf", ("tagged", "sponsor_drawn", "demolished")),
-])
+@pytest.mark.parametrize(
+    "game, winner, story",
+    [
+        (play_destruction_game, "thunderhappy", ("damaged",)),
+        (play_buildings_game, "king-wolf", ("tagged", "sponsor_drawn", "demolished")),
+    ],
+)
 async def test_no_hidden_card_or_choice_reaches_another_seat_or_a_spectator(
-        fast_server: Server, game: Any, winner: str, story: tuple[str, ...]) -> None:
+    fast_server: Server, game: Any, winner: str, story: tuple[str, ...]
+) -> None:
     clients, snapshots, acked, script = await play(fast_server, game, winner)
     seats = script.state["seats"]
     kinds = {e["kind"] for e in script.log}
-    for needed in ("blb_activated", "weapons_chosen", "firing_line_revealed", "sponsor_stolen",
-                   "cards_drawn", "displaced", "victory", *story):
+    for needed in (
+        "blb_activated",
+        "weapons_chosen",
+        "firing_line_revealed",
+        "sponsor_stolen",
+        "cards_drawn",
+        "displaced",
+        "victory",
+        *story,
+    ):
         assert needed in kinds, needed
     checked = {"face_down_seen_hidden": 0, "blb_choice_hidden": 0, "own_cards_seen": 0, "own_names_seen": 0}
     for who, c in clients.items():

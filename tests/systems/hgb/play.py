@@ -38,8 +38,10 @@ def deploy_all(t: Table) -> None:
         mine = [m for m in t.state["models"].values() if m["seat"] == seat]
         for i, m in enumerate(mine):
             y = 6 + (i % 2) * 3 if seat == "north" else 42 - (i % 2) * 3
-            t.act(seat, {"kind": "deploy", "model": m["id"], "x": 4 + i * 4, "y": y,
-                         "facing": 90 if seat == "north" else 270})
+            t.act(
+                seat,
+                {"kind": "deploy", "model": m["id"], "x": 4 + i * 4, "y": y, "facing": 90 if seat == "north" else 270},
+            )
     for seat in ("north", "south"):
         t.act(seat, {"kind": "ready"})
 
@@ -59,8 +61,15 @@ def _advance(t: Table, seat: str, m: dict[str, Any]) -> None:
     facing = math.degrees(math.atan2(dy, dx)) % 360
     while step >= 0.5:
         try:
-            t.act(seat, {"kind": "move", "model": m["id"], "facing": facing,
-                         "path": [[m["x"] + dx / d * step, m["y"] + dy / d * step]]})
+            t.act(
+                seat,
+                {
+                    "kind": "move",
+                    "model": m["id"],
+                    "facing": facing,
+                    "path": [[m["x"] + dx / d * step, m["y"] + dy / d * step]],
+                },
+            )
             return
         except IllegalAction:
             step /= 2
@@ -76,8 +85,16 @@ def _fire(t: Table, seat: str, m: dict[str, Any]) -> bool:
             if best is None or score > best[0]:
                 best = (score, tgt)
     if best:
-        t.act(seat, {"kind": "attack", "model": m["id"], "weapon": best[1]["weapon"], "target": best[1]["target"],
-                     "indirect": best[1]["indirect"]})
+        t.act(
+            seat,
+            {
+                "kind": "attack",
+                "model": m["id"],
+                "weapon": best[1]["weapon"],
+                "target": best[1]["target"],
+                "indirect": best[1]["indirect"],
+            },
+        )
     return best is not None
 
 
@@ -136,10 +153,14 @@ def play_turn(t: Table, tactics: bool = False) -> None:
         if state["current"] is None:
             assert t.view(seat)["prompt"]
             from app.systems.hgb.turns import groups_left
+
             t.act(seat, {"kind": "activate_group", "group": groups_left(state, seat)[0]})
         group = t.state["current"]["group"]
-        for mid in [m["id"] for m in t.state["models"].values()
-                    if m["seat"] == seat and m["group"] == group and m["status"] == "active" and not m["used"]]:
+        for mid in [
+            m["id"]
+            for m in t.state["models"].values()
+            if m["seat"] == seat and m["group"] == group and m["status"] == "active" and not m["used"]
+        ]:
             m = t.state["models"][mid]
             if m["status"] != "active" or m["used"] or t.state["result"] or t.state["current"] is None:
                 continue

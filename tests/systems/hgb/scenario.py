@@ -22,8 +22,12 @@ class ScriptedDice(Dice):
         return super()._draw(sides)
 
 
-def battle(place: dict[str, tuple[float, float, float]], options: dict[str, Any] | None = None,
-           first: str = "north", autopilot: tuple[str, ...] = ()) -> Table:
+def battle(
+    place: dict[str, tuple[float, float, float]],
+    options: dict[str, Any] | None = None,
+    first: str = "north",
+    autopilot: tuple[str, ...] = (),
+) -> Table:
     """Both sides deployed, round 1 begun with ``first`` to activate; models not in ``place``
     are taken off the table so the scenario holds only the named ones; the ``autopilot`` models
     switch it on at the start of the round."""

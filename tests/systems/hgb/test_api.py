@@ -30,24 +30,48 @@ def test_roll_helper(client: httpx.Client) -> None:
 
 
 def test_attack_helper_gear_joe(client: httpx.Client) -> None:
-    body = client.post("/api/rules/hgb/attack", json={
-        "attack_faces": [5], "defense_faces": [2], "attack_modifiers": {"range": -1},
-        "defense_modifiers": {"movement": -1}, "dm": 8, "armor": 15}).json()
+    body = client.post(
+        "/api/rules/hgb/attack",
+        json={
+            "attack_faces": [5],
+            "defense_faces": [2],
+            "attack_modifiers": {"range": -1},
+            "defense_modifiers": {"movement": -1},
+            "dm": 8,
+            "armor": 15,
+        },
+    ).json()
     assert {k: body[k] for k in ("attack", "defense", "hit", "mos", "damage", "boxes", "overkill")} == {
-        "attack": 4, "defense": 1, "hit": True, "mos": 3, "damage": 24, "boxes": 1, "overkill": False}
+        "attack": 4,
+        "defense": 1,
+        "hit": True,
+        "mos": 3,
+        "damage": 24,
+        "boxes": 1,
+        "overkill": False,
+    }
 
 
 def test_odds_helper(client: httpx.Client) -> None:
-    body = client.post("/api/rules/hgb/odds", json={
-        "attack_skill": 2, "defense_skill": 2, "attack_modifiers": {"range": -1},
-        "defense_modifiers": {"movement": -1}, "dm": 8, "armor": 15}).json()
+    body = client.post(
+        "/api/rules/hgb/odds",
+        json={
+            "attack_skill": 2,
+            "defense_skill": 2,
+            "attack_modifiers": {"range": -1},
+            "defense_modifiers": {"movement": -1},
+            "dm": 8,
+            "armor": 15,
+        },
+    ).json()
     assert body["exact"]["hit"] == "515/1296"
     assert math.isclose(sum(body["boxes"].values()) + body["overkill"], 1)
 
 
 def test_bad_options_are_refused(client: httpx.Client) -> None:
-    r = client.post("/api/tables", json={"system": "hgb", "name": "x",
-                                         "options": {"south": {"faction": "south", "choices": {}}}})
+    r = client.post(
+        "/api/tables", json={"system": "hgb", "name": "x", "options": {"south": {"faction": "south", "choices": {}}}}
+    )
     assert r.status_code in (400, 422) and r.json()["error"]["code"] == "bad_options"
 
 
@@ -82,8 +106,11 @@ def _activate(g: Game, seat: str) -> None:
     view = g.view(seat)
     if view["current"] is None:
         live = {m["group"] for m in _models(view, seat)}
-        group = next(gr["id"] for gr in view["forces"][seat]["groups"]
-                     if gr["id"] in live and gr["id"] not in view["groups_done"][seat])
+        group = next(
+            gr["id"]
+            for gr in view["forces"][seat]["groups"]
+            if gr["id"] in live and gr["id"] not in view["groups_done"][seat]
+        )
         g.must(seat, {"kind": "activate_group", "group": group})
     group = g.view(seat)["current"]["group"]
     for model in [m for m in _models(g.view(seat), seat) if m["group"] == group and not m["used"]]:
@@ -99,21 +126,37 @@ def _activate(g: Game, seat: str) -> None:
         facing = math.degrees(math.atan2(dy, dx)) % 360
         events: list[dict[str, Any]] = []
         while step >= 0.5:
-            r = g.act(seat, {"kind": "move", "model": me["id"], "facing": facing,
-                             "path": [[me["x"] + dx / dist * step, me["y"] + dy / dist * step]]})
+            r = g.act(
+                seat,
+                {
+                    "kind": "move",
+                    "model": me["id"],
+                    "facing": facing,
+                    "path": [[me["x"] + dx / dist * step, me["y"] + dy / dist * step]],
+                },
+            )
             if r.status_code == 200:
                 events = r.json()["events"]
                 break
             step /= 2
         if step < 0.5:
-            events = g.must(seat, {"kind": "move", "model": me["id"], "path": [[me["x"], me["y"]]],
-                                   "facing": facing})["events"]
+            events = g.must(seat, {"kind": "move", "model": me["id"], "path": [[me["x"], me["y"]]], "facing": facing})[
+                "events"
+            ]
         _drain_reactions(g, events)
         targets = [t for t in g.view(seat).get("targets", []) if t["legal"]]
         if targets:
             best = max(targets, key=lambda t: sum(t["attack_modifiers"].values()))
-            out = g.must(seat, {"kind": "attack", "model": me["id"], "weapon": best["weapon"],
-                                "target": best["target"], "indirect": best["indirect"]})
+            out = g.must(
+                seat,
+                {
+                    "kind": "attack",
+                    "model": me["id"],
+                    "weapon": best["weapon"],
+                    "target": best["target"],
+                    "indirect": best["indirect"],
+                },
+            )
             _drain_reactions(g, out["events"])
         if g.view(seat)["result"]:
             return
@@ -122,8 +165,9 @@ def _activate(g: Game, seat: str) -> None:
 
 
 def test_seeded_game_over_http(client: httpx.Client) -> None:
-    table = new_table(client, system="hgb", seed="hgb-api-1",
-                      options={"map": "open", "south": {"faction": "peace_river"}})
+    table = new_table(
+        client, system="hgb", seed="hgb-api-1", options={"map": "open", "south": {"faction": "peace_river"}}
+    )
     tid = table["id"]
     g = Game(client, tid, {s: join(client, tid, s) for s in ("north", "south")})
     watcher = spectate(client, tid)
@@ -131,14 +175,25 @@ def test_seeded_game_over_http(client: httpx.Client) -> None:
         g.must(seat, {"kind": "ready"})
     for seat in ("north", "south"):
         for i, m in enumerate(c for c in g.view(seat)["cards"] if c["seat"] == seat):
-            g.must(seat, {"kind": "deploy", "model": m["id"], "x": 4 + i * 4, "y": 6 if seat == "north" else 42,
-                          "facing": 90 if seat == "north" else 270})
+            g.must(
+                seat,
+                {
+                    "kind": "deploy",
+                    "model": m["id"],
+                    "x": 4 + i * 4,
+                    "y": 6 if seat == "north" else 42,
+                    "facing": 90 if seat == "north" else 270,
+                },
+            )
     bad = g.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 4, "y": 30})
     assert bad.status_code == 409 and bad.json()["error"]["code"] == "outside_deployment_zone"
     for seat in ("north", "south"):
         g.must(seat, {"kind": "ready"})
-    preview = client.post(f"/api/tables/{tid}/preview", headers=g.seats["north"],
-                          json={"id": "p", "action": {"kind": "choose_first", "seat": "north"}}).json()
+    preview = client.post(
+        f"/api/tables/{tid}/preview",
+        headers=g.seats["north"],
+        json={"id": "p", "action": {"kind": "choose_first", "seat": "north"}},
+    ).json()
     assert "legal" in preview
     for _ in range(400):
         view = g.view("north")
@@ -170,5 +225,10 @@ def test_path_helper_and_openapi(client: httpx.Client) -> None:
     body = client.post("/api/rules/hgb/path", json={"x": 10, "y": 20, "path": [[12, 20]]}).json()
     assert body["legal"] and body["mp"] == [2.0]
     paths = client.get("/openapi.json").json()["paths"]
-    assert {"/api/rules/hgb/roll", "/api/rules/hgb/attack", "/api/rules/hgb/odds", "/api/rules/hgb/force",
-            "/api/rules/hgb/path"} <= set(paths)
+    assert {
+        "/api/rules/hgb/roll",
+        "/api/rules/hgb/attack",
+        "/api/rules/hgb/odds",
+        "/api/rules/hgb/force",
+        "/api/rules/hgb/path",
+    } <= set(paths)

@@ -28,4 +28,4 @@ def test_golden_case(path):
         for want in step["expect"]:
             hit = next((e for e in remaining if _matches(want, e)), None)
             assert hit is not None, f"{path.stem}: no event like {want} in {events}"
-            remaining = remaining[remaining.index(hit) + 1:]
+            remaining = remaining[remaining.index(hit) + 1 :]

@@ -15,9 +15,10 @@ HUNTERS = {"north": {"faction": "north"}, "south": {"faction": "north"}}  # Hunt
 def joe_table():
     # Hunter vs Hunter 13 inches apart centre to centre: 12 base to base, Medium for the LAC.
     # A low wall in front of the target hides its legs: Light Cover (+0), as in the example.
-    return battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 23, 270)},
-                  {"terrain": [WALL], "data": LOW_WALL, "north": {"faction": "north"},
-                   "south": {"faction": "north"}})
+    return battle(
+        {"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 23, 270)},
+        {"terrain": [WALL], "data": LOW_WALL, "north": {"faction": "north"}, "south": {"faction": "north"}},
+    )
 
 
 def test_gear_joe_on_the_table():
@@ -26,8 +27,7 @@ def test_gear_joe_on_the_table():
     assert aim["band"] == "medium" and aim["cover"]["category"] == "light"
     assert sum(aim["attack_modifiers"].values()) == -1
     assert aim["defense_modifiers"] == {"movement": -1}
-    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"},
-                 [5, 3, 2, 1])
+    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"}, [5, 3, 2, 1])
     res = by_kind(events, "attack_resolved")[0]
     assert (res["attack"], res["mos"], res["damage"], res["boxes"]) == (4, 3, 24, 1)
     card = next(c for c in t.view("north")["cards"] if c["id"] == "s-cg1-3")
@@ -36,8 +36,7 @@ def test_gear_joe_on_the_table():
 
 def test_gear_joe_mos_6_is_overkill_and_removes_the_model():
     t = joe_table()
-    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"},
-                 [6, 6, 1, 1])
+    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"}, [6, 6, 1, 1])
     res = by_kind(events, "attack_resolved")[0]
     assert res["mos"] == 6 and res["damage"] == 48 and res["overkill"]
     assert t.state["models"]["s-cg1-3"]["status"] == "removed"
@@ -66,8 +65,7 @@ def test_destroyed_model_stays_as_a_wreck_and_heavy_damage_penalises():
     assert aim["defense_modifiers"]["damage"] == -1
     # All boxes crossed (Critical); attack 6 - 1 + 1 = 6 against 6 - 1 - 2 = 3: MoS 3, one more box.
     t.state["models"]["s-cg1-3"]["crossed"] = 5
-    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"},
-                 [6, 1, 6, 1])
+    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"}, [6, 1, 6, 1])
     res = by_kind(events, "attack_resolved")[0]
     assert res["result"] == "destroyed"
     assert t.state["models"]["s-cg1-3"]["status"] == "wreck"
@@ -77,8 +75,12 @@ def test_destroyed_model_stays_as_a_wreck_and_heavy_damage_penalises():
 
 def test_focused_fire_adds_dm_and_never_at_extreme():
     t = battle({"n-cg2-3": (24, 10, 90), "s-cg1-3": (24, 20, 270)}, HUNTERS)  # veteran Grizzly, MRP ROF 1
-    events = act(t, "north", {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3",
-                              "focus": 1}, [4, 1, 1, 1, 2])
+    events = act(
+        t,
+        "north",
+        {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3", "focus": 1},
+        [4, 1, 1, 1, 2],
+    )
     assert by_kind(events, "attack")[0]["focus"] == 1
     res = by_kind(events, "attack_resolved")[0]
     assert res["damage"] == res["mos"] * 19
@@ -88,10 +90,22 @@ def test_focused_fire_adds_dm_and_never_at_extreme():
 
 
 def test_sweep_fire_hits_friends_and_foes_near_the_main_target():
-    t = battle({"n-cg2-3": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (25.6, 20, 270),
-                "n-cg1-3": (25.2, 21.3, 90), "s-cg1-1": (40, 20, 270)}, HUNTERS)
-    events = act(t, "north", {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3",
-                              "sweep": 1}, [4, 1, 1] + [1, 1] * 3)
+    t = battle(
+        {
+            "n-cg2-3": (24, 10, 90),
+            "s-cg1-3": (24, 20, 270),
+            "s-cg1-4": (25.6, 20, 270),
+            "n-cg1-3": (25.2, 21.3, 90),
+            "s-cg1-1": (40, 20, 270),
+        },
+        HUNTERS,
+    )
+    events = act(
+        t,
+        "north",
+        {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3", "sweep": 1},
+        [4, 1, 1] + [1, 1] * 3,
+    )
     hit = {e["target"] for e in by_kind(events, "attack_resolved")}
     assert hit == {"s-cg1-3", "s-cg1-4", "n-cg1-3"}
 
@@ -101,11 +115,16 @@ def test_light_rocket_pack_indirect_example():
     # open target from the observer +1: modified -2 in all. Unmodified 4 -> 2 against 4: MoF 2;
     # deviation d6 = 1 (straight on along the attacker-target line): 2 inches beyond the target,
     # where another Hunter defends against the unmodified 4.
-    t = battle({"n-cg1-3": (24, 2, 90), "n-cg1-4": (30, 16, 90), "s-cg1-3": (24, 24, 270),
-                "s-cg1-4": (24, 26, 270)}, HUNTERS)
+    t = battle(
+        {"n-cg1-3": (24, 2, 90), "n-cg1-4": (30, 16, 90), "s-cg1-3": (24, 24, 270), "s-cg1-4": (24, 26, 270)}, HUNTERS
+    )
     act(t, "north", {"kind": "designate", "model": "n-cg1-4", "target": "s-cg1-3"})
-    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3",
-                              "indirect": True}, [4, 2, 1, 3, 1])
+    events = act(
+        t,
+        "north",
+        {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3", "indirect": True},
+        [4, 2, 1, 3, 1],
+    )
     shot = by_kind(events, "indirect_attack")[0]
     assert shot["attack_roll"]["result"] == 4 and shot["modified"] == 2 and shot["mof"] == 2
     assert shot["aim"]["attack_modifiers"] == {"range": -2, "movement": 0, "accuracy": -1, "cover": 1}
@@ -118,8 +137,7 @@ def test_light_rocket_pack_indirect_example():
 def test_indirect_needs_a_designation():
     t = battle({"n-cg1-3": (24, 2, 90), "s-cg1-3": (24, 24, 270)})
     with pytest.raises(IllegalAction) as err:
-        act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3",
-                         "indirect": True})
+        act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3", "indirect": True})
     assert err.value.code == "not_designated"
 
 
@@ -129,8 +147,9 @@ def test_hand_grenade_ranges_are_size_and_twice_size():
     aim = act(t, "north", {"kind": "aim", "model": "n-cg1-1", "weapon": "HG", "target": "s-cg1-3"})[0]
     assert aim["band"] == "short" and aim["attack_modifiers"]["range"] == 0 and aim["indirect"]
     t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 20, 270)}, opts)  # 9 inches: Medium
-    assert act(t, "north", {"kind": "aim", "model": "n-cg1-1", "weapon": "HG",
-                            "target": "s-cg1-3"})[0]["band"] == "medium"
+    assert (
+        act(t, "north", {"kind": "aim", "model": "n-cg1-1", "weapon": "HG", "target": "s-cg1-3"})[0]["band"] == "medium"
+    )
     t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 22, 270)}, opts)
     with pytest.raises(IllegalAction, match="beyond"):
         act(t, "north", {"kind": "attack", "model": "n-cg1-1", "weapon": "HG", "target": "s-cg1-3"})
@@ -139,35 +158,40 @@ def test_hand_grenade_ranges_are_size_and_twice_size():
 def test_reinforced_armor_and_weak_side():
     # Grizzly: Reinforced Armor 2 in its front arc (armor 18 -> 20)
     t = battle({"s-cg1-3": (24, 20, 270), "n-cg2-3": (24, 10, 90)}, first="south")
-    res = by_kind(act(t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC",
-                                   "target": "n-cg2-3"}, [5, 1, 1, 1, 1, 1]), "attack_resolved")[0]
+    res = by_kind(
+        act(
+            t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC", "target": "n-cg2-3"}, [5, 1, 1, 1, 1, 1]
+        ),
+        "attack_resolved",
+    )[0]
     assert res["armor"] == 20
     # Spitting Cobra: Weak Side in its rear arc: a tie hits with MoS 2
     t = battle({"n-cg1-3": (24, 10, 90), "s-cg2-1": (24, 20, 90)})
-    res = by_kind(act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC",
-                                   "target": "s-cg2-1"}, [3, 1, 5, 1]), "attack_resolved")[0]
+    res = by_kind(
+        act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg2-1"}, [3, 1, 5, 1]),
+        "attack_resolved",
+    )[0]
     # attack 3 - 1 (medium) + 1 (open) = 3; defense 5 - 2 (movement -1, rear -1) = 3: a tie
     assert res["weak_side"] and res["hit"] and res["mos"] == 2
 
 
 def test_autopilot_attacks_twice_and_defends_with_one_die():
-    t = battle({"n-cg2-k": (24, 10, 90), "s-cg1-3": (24, 20, 270)}, HUNTERS, first="north",
-               autopilot=("n-cg2-k",))
+    t = battle({"n-cg2-k": (24, 10, 90), "s-cg1-3": (24, 20, 270)}, HUNTERS, first="north", autopilot=("n-cg2-k",))
     for _ in range(2):  # the veteran Jaguar-AK rolls 3 dice; the Hunter defends with 2
-        act(t, "north", {"kind": "attack", "model": "n-cg2-k", "weapon": "LAC", "target": "s-cg1-3"},
-            [1, 2, 3, 6, 6])
+        act(t, "north", {"kind": "attack", "model": "n-cg2-k", "weapon": "LAC", "target": "s-cg1-3"}, [1, 2, 3, 6, 6])
     with pytest.raises(IllegalAction):
         act(t, "north", {"kind": "attack", "model": "n-cg2-k", "weapon": "LAC", "target": "s-cg1-3"})
     act(t, "north", {"kind": "end_group"})
-    res = by_kind(act(t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC",
-                                   "target": "n-cg2-k"}, [1, 2, 3]), "attack_resolved")[0]
+    res = by_kind(
+        act(t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC", "target": "n-cg2-k"}, [1, 2, 3]),
+        "attack_resolved",
+    )[0]
     assert len(res["defense_roll"]["faces"]) == 1
 
 
 def test_ecm_can_jam_a_designation():
     opts = {"north": {"faction": "peace_river"}}
-    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (30, 20, 270)}, opts,
-               first="south")
+    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (30, 20, 270)}, opts, first="south")
     act(t, "south", {"kind": "designate", "model": "s-cg1-4", "target": "n-cg1-1"})
     assert "n-cg1-1" in t.state["designations"]
     act(t, "south", {"kind": "end_group"})
@@ -178,8 +202,9 @@ def test_ecm_can_jam_a_designation():
 def test_area_effect_includes_the_thrower():
     opts = {"north": {"faction": "peace_river"}, "south": {"faction": "north"}}
     t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 11.4, 270)}, opts)
-    events = act(t, "north", {"kind": "attack", "model": "n-cg1-1", "weapon": "HG", "target": "s-cg1-3"},
-                 [6, 6, 1, 1, 1, 1])
+    events = act(
+        t, "north", {"kind": "attack", "model": "n-cg1-1", "weapon": "HG", "target": "s-cg1-3"}, [6, 6, 1, 1, 1, 1]
+    )
     shot = by_kind(events, "indirect_attack")[0]
     assert shot["on_target"] and shot["unmodified"] == 7
     assert {e["target"] for e in by_kind(events, "attack_resolved")} == {"n-cg1-1", "s-cg1-3"}
@@ -198,15 +223,19 @@ def test_translator_designation_rolls_ew_against_3():
 
 def test_translator_designation_limit():
     opts = {"designation": "translator", **HUNTERS}
-    t = battle({"n-cg1-3": (24, 2, 90), "n-cg1-4": (30, 16, 90), "n-cg1-1": (18, 2, 90),
-                "s-cg1-3": (24, 24, 270)}, opts)
+    t = battle(
+        {"n-cg1-3": (24, 2, 90), "n-cg1-4": (30, 16, 90), "n-cg1-1": (18, 2, 90), "s-cg1-3": (24, 24, 270)}, opts
+    )
     ok = act(t, "north", {"kind": "designate", "model": "n-cg1-4", "target": "s-cg1-3"}, [5])
     assert ok[-1]["kind"] == "designated" and t.state["designations"]["s-cg1-3"]["limit"] == 1
-    act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3",
-                     "indirect": True}, [1, 2, 3, 1, 1])
+    act(
+        t,
+        "north",
+        {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3", "indirect": True},
+        [1, 2, 3, 1, 1],
+    )
     with pytest.raises(IllegalAction) as err:
-        act(t, "north", {"kind": "attack", "model": "n-cg1-1", "weapon": "LRP", "target": "s-cg1-3",
-                         "indirect": True})
+        act(t, "north", {"kind": "attack", "model": "n-cg1-1", "weapon": "LRP", "target": "s-cg1-3", "indirect": True})
     assert err.value.code == "designation_full"
 
 
@@ -228,13 +257,19 @@ def test_exactly_90_degrees_is_one_arc_for_rear_weak_side_and_reinforced_armor()
     t = battle({"n-cg1-3": (24, 10, 90), "s-cg2-1": (24, 20, 0)})
     aim = act(t, "north", {"kind": "aim", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg2-1"})[0]
     assert "rear_arc" not in aim["defense_modifiers"]
-    res = by_kind(act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC",
-                                   "target": "s-cg2-1"}, [3, 1, 4, 1]), "attack_resolved")[0]
+    res = by_kind(
+        act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg2-1"}, [3, 1, 4, 1]),
+        "attack_resolved",
+    )[0]
     assert not res["weak_side"] and not res["hit"]  # 3 - 1 + 1 = 3 against 4 - 1 = 3: a plain tie misses
     # Grizzly (Reinforced Armor 2 in F) faces east; the Jäger is due south of it: 90 degrees, front arc.
     t = battle({"s-cg1-3": (24, 20, 270), "n-cg2-3": (24, 10, 0)}, first="south")
-    res = by_kind(act(t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC",
-                                   "target": "n-cg2-3"}, [5, 1, 1, 1, 1, 1]), "attack_resolved")[0]
+    res = by_kind(
+        act(
+            t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC", "target": "n-cg2-3"}, [5, 1, 1, 1, 1, 1]
+        ),
+        "attack_resolved",
+    )[0]
     assert res["armor"] == 20 and "rear_arc" not in res["defense_modifiers"]
 
 
@@ -245,16 +280,18 @@ def test_direct_area_effect_without_if_keeps_its_blast_when_the_main_target_is_m
     ... also go wide and miss")."""
     opts = {**HUNTERS, "data": {"weapons": {"LAC": {"ae": 1}}}}  # a direct-fire AE 1 weapon, no IF
     t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (25.4, 20, 270)}, opts)
-    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"},
-                 [1, 2, 6, 1, 1, 1])
+    events = act(
+        t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"}, [1, 2, 6, 1, 1, 1]
+    )
     res = {e["target"]: e for e in by_kind(events, "attack_resolved")}
     assert not res["s-cg1-3"]["hit"]  # 2 - 1 + 1 = 2 against 6 - 1 = 5
     assert res["s-cg1-4"]["role"] == "area" and res["s-cg1-4"]["hit"]  # the blast still comes down
     # an IF weapon fired directly that misses takes its blast wide (translator)
     opts = {**HUNTERS, "data": {"weapons": {"LAC": {"ae": 1, "if": True}}}}
     t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (25.4, 20, 270)}, opts)
-    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"},
-                 [1, 2, 6, 1, 1, 1])
+    events = act(
+        t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"}, [1, 2, 6, 1, 1, 1]
+    )
     assert [e["target"] for e in by_kind(events, "attack_resolved")] == ["s-cg1-3"]
 
 
@@ -266,15 +303,25 @@ def test_sweep_fire_checks_arc_and_range_for_every_target():
     # The main target is just inside the Grizzly's front arc; the other Hunter, 2 inches away, is
     # just outside it (99.5 degrees off the facing).
     t = battle({"n-cg2-3": (24, 10, 90), "s-cg1-3": (30, 11, 270), "s-cg1-4": (30, 9, 270)}, HUNTERS)
-    events = act(t, "north", {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3",
-                              "sweep": 1}, [4, 1, 1, 1, 1, 1, 1])
+    events = act(
+        t,
+        "north",
+        {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3", "sweep": 1},
+        [4, 1, 1, 1, 1, 1, 1],
+    )
     assert [e["target"] for e in by_kind(events, "attack_resolved")] == ["s-cg1-3"]
     assert by_kind(events, "attack")[0]["spared"] == [{"model": "s-cg1-4", "why": "outside the MRP's F arc"}]
     # main target at Long range (-2); the swept one at Extreme range: spared
-    t = battle({"n-cg2-3": (24, 2, 90), "s-cg1-3": (24, 26.5, 270), "s-cg1-4": (24, 28.2, 270),
-                "s-cg1-1": (25.6, 26.5, 270)}, HUNTERS)
-    events = act(t, "north", {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3",
-                              "sweep": 1}, [6, 1, 1] + [1, 1] * 3)
+    t = battle(
+        {"n-cg2-3": (24, 2, 90), "s-cg1-3": (24, 26.5, 270), "s-cg1-4": (24, 28.2, 270), "s-cg1-1": (25.6, 26.5, 270)},
+        HUNTERS,
+    )
+    events = act(
+        t,
+        "north",
+        {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3", "sweep": 1},
+        [6, 1, 1] + [1, 1] * 3,
+    )
     res = {e["target"]: e for e in by_kind(events, "attack_resolved")}
     assert set(res) == {"s-cg1-3", "s-cg1-1"}
     assert res["s-cg1-3"]["attack_modifiers"]["range"] == -2 and res["s-cg1-1"]["attack_modifiers"]["range"] == -2
@@ -284,10 +331,13 @@ def test_sweep_fire_checks_arc_and_range_for_every_target():
 def test_autopilot_is_switched_on_at_the_start_of_a_round_not_after_defending():
     """Rulebook, Perks: "AUTOPILOT ... You may activate the model's autopilot at the start of a round.
     While it is active, the model may roll only one die on defense, but it may attack twice." """
-    t = battle({"n-cg2-k": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (30, 20, 270)}, HUNTERS,
-               first="south")
-    res = by_kind(act(t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC", "target": "n-cg2-k"},
-                      [1, 2, 3, 1, 1, 1]), "attack_resolved")[0]
+    t = battle({"n-cg2-k": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (30, 20, 270)}, HUNTERS, first="south")
+    res = by_kind(
+        act(
+            t, "south", {"kind": "attack", "model": "s-cg1-3", "weapon": "LAC", "target": "n-cg2-k"}, [1, 2, 3, 1, 1, 1]
+        ),
+        "attack_resolved",
+    )[0]
     assert len(res["defense_roll"]["faces"]) == 4  # the veteran Jaguar-AK defends with DEF 4
     act(t, "south", {"kind": "end_group"})
     with pytest.raises(IllegalAction) as err:  # mid-round, after it has defended: too late

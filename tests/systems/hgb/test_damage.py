@@ -3,8 +3,15 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.systems.hgb.damage import (cross_boxes, damage_state, damage_table, parse_boxes,
-                                    resolve_damage, roll_penalty, can_go_full_speed)
+from app.systems.hgb.damage import (
+    can_go_full_speed,
+    cross_boxes,
+    damage_state,
+    damage_table,
+    parse_boxes,
+    resolve_damage,
+    roll_penalty,
+)
 
 
 def test_gear_joe_lac_mos_3_one_box():

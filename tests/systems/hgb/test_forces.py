@@ -40,8 +40,16 @@ def test_flak_vest_adds_a_sturdy_box():
 
 def test_option_limits():
     with pytest.raises(BadOptions, match="at most 2"):
-        build("north", {"cg1-1": ["n_gp_swap_mac"], "cg1-2": ["n_gp_swap_fgc"], "cg1-3": ["n_gp_swap_sc"],
-                        "cg2-3": ["n_fs_grizzly_mbzk"]}, None)
+        build(
+            "north",
+            {
+                "cg1-1": ["n_gp_swap_mac"],
+                "cg1-2": ["n_gp_swap_fgc"],
+                "cg1-3": ["n_gp_swap_sc"],
+                "cg2-3": ["n_fs_grizzly_mbzk"],
+            },
+            None,
+        )
     with pytest.raises(BadOptions, match="at least"):
         build("south", {}, None)
     with pytest.raises(BadOptions, match="not open"):
@@ -55,16 +63,15 @@ def test_option_limits():
 def test_table_options_validate_forces_and_overrides():
     with pytest.raises(BadOptions):
         SYSTEM.validate_options({"south": {"faction": "south", "choices": {}}})
-    opts = SYSTEM.validate_options({"data": {"units": {"Hunter": {"armor": 17}},
-                                             "weapons": {"LAC": {"dm": 9}}}})
+    opts = SYSTEM.validate_options({"data": {"units": {"Hunter": {"armor": 17}}, "weapons": {"LAC": {"dm": 9}}}})
     from app.core.dice import Dice
+
     state = SYSTEM.setup(opts, Dice("x"))
     assert state["models"]["n-cg1-3"]["card"]["armor"] == 17 and state["weapons"]["LAC"]["dm"] == 9
     with pytest.raises(BadOptions):
         SYSTEM.validate_options({"data": {"units": {"Hunter": {"armor": "thick"}}}})
     with pytest.raises(BadOptions):
-        SYSTEM.setup(SYSTEM.validate_options({"data": {"weapons": {"LAC": {"ranges": [9, 1, 2, 3, 4]}}}}),
-                     Dice("x"))
+        SYSTEM.setup(SYSTEM.validate_options({"data": {"weapons": {"LAC": {"ranges": [9, 1, 2, 3, 4]}}}}), Dice("x"))
 
 
 def test_every_data_file_is_labelled():

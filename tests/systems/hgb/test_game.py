@@ -44,12 +44,14 @@ def test_results_do_not_depend_on_key_order_of_a_stored_state():
     from app.core.dice import Dice
     from tests.systems.hgb.scenario import battle
 
-    t = battle({"n-cg2-3": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (25.6, 20, 270),
-                "n-cg1-3": (25.2, 21.3, 90)})
+    t = battle(
+        {"n-cg2-3": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (25.6, 20, 270), "n-cg1-3": (25.2, 21.3, 90)}
+    )
     shuffled = json.loads(json.dumps(dict(reversed(list(t.state.items()))), sort_keys=True))
     shuffled["models"] = dict(reversed(list(shuffled["models"].items())))
-    action = SYSTEM.parse_action({"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3",
-                                  "sweep": 1})
+    action = SYSTEM.parse_action(
+        {"kind": "attack", "model": "n-cg2-3", "weapon": "MRP", "target": "s-cg1-3", "sweep": 1}
+    )
     a = SYSTEM.apply(t.state, "north", action, Dice("same"))
     b = SYSTEM.apply(shuffled, "north", action, Dice("same"))
     assert a[1] == b[1]

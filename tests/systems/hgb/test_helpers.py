@@ -7,8 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.systems.hgb.attack import odds, resolve
-from app.systems.hgb.helpers import (AttackRequest, OddsRequest, RollRequest, run_attack, run_odds,
-                                     run_roll)
+from app.systems.hgb.helpers import AttackRequest, OddsRequest, RollRequest, run_attack, run_odds, run_roll
 from app.systems.hgb.rolls import read_faces
 
 
@@ -23,27 +22,50 @@ def test_roll_helper_threshold_example():
 
 
 def test_attack_helper_gear_joe():
-    out = run_attack(AttackRequest(attack_faces=[5], defense_faces=[2],
-                                   attack_modifiers={"range": -1}, defense_modifiers={"movement": -1},
-                                   dm=8, armor=15))
+    out = run_attack(
+        AttackRequest(
+            attack_faces=[5],
+            defense_faces=[2],
+            attack_modifiers={"range": -1},
+            defense_modifiers={"movement": -1},
+            dm=8,
+            armor=15,
+        )
+    )
     assert out.model_dump(include={"attack", "defense", "hit", "mos", "damage", "boxes", "overkill"}) == {
-        "attack": 4, "defense": 1, "hit": True, "mos": 3, "damage": 24, "boxes": 1, "overkill": False}
+        "attack": 4,
+        "defense": 1,
+        "hit": True,
+        "mos": 3,
+        "damage": 24,
+        "boxes": 1,
+        "overkill": False,
+    }
 
 
 def test_attack_helper_indirect_example():
     # Light Rocket Pack: unmodified 4, modifiers -2, against Threshold 4: MoF 2, 2 inches off.
-    out = run_attack(AttackRequest(attack_faces=[4, 2], attack_modifiers={"total": -2}, dm=12,
-                                   armor=15, threshold=4))
+    out = run_attack(AttackRequest(attack_faces=[4, 2], attack_modifiers={"total": -2}, dm=12, armor=15, threshold=4))
     assert out.attack == 2 and not out.on_target and out.mof == 2 and out.deviation == 2
     assert out.unmodified == 4
     # the model under the deviated attack defends against the original 4
-    hit = run_attack(AttackRequest(attack_faces=[4, 2], attack_modifiers={"total": -2}, dm=12, armor=15,
-                                   threshold=4, defense_faces=[3, 1], defense_modifiers={"movement": -1}))
+    hit = run_attack(
+        AttackRequest(
+            attack_faces=[4, 2],
+            attack_modifiers={"total": -2},
+            dm=12,
+            armor=15,
+            threshold=4,
+            defense_faces=[3, 1],
+            defense_modifiers={"movement": -1},
+        )
+    )
     assert hit.hit and hit.mos == 2 and hit.damage == 24 and hit.boxes == 1
 
 
 def test_indirect_odds_use_the_unmodified_roll():
     from app.systems.hgb.attack import on_target_odds
+
     o = odds(2, -2, 2, -1, 12, 15, threshold=4)
     assert on_target_odds(2, -2, 4) == Fraction(11, 36)  # a six: 6 - 2 = 4 (MoF 0) or 7 - 2 = 5
     assert o.hit <= on_target_odds(2, -2, 4)
@@ -72,8 +94,9 @@ def _brute_force(a_n, a_mod, d_n, d_mod, dm, armor):
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(1, 3), st.integers(-3, 3), st.integers(1, 2), st.integers(-3, 3),
-       st.integers(1, 20), st.integers(5, 25))
+@given(
+    st.integers(1, 3), st.integers(-3, 3), st.integers(1, 2), st.integers(-3, 3), st.integers(1, 20), st.integers(5, 25)
+)
 def test_odds_equal_brute_force(a_n, a_mod, d_n, d_mod, dm, armor):
     o = odds(a_n, a_mod, d_n, d_mod, dm, armor)
     hit, boxes, over = _brute_force(a_n, a_mod, d_n, d_mod, dm, armor)
@@ -82,8 +105,9 @@ def test_odds_equal_brute_force(a_n, a_mod, d_n, d_mod, dm, armor):
 
 
 def test_odds_helper_is_exact_and_complete():
-    out = run_odds(OddsRequest(attack_modifiers={"range": -1}, defense_modifiers={"movement": -1},
-                               dm=8, armor=15, boxes_left=4))
+    out = run_odds(
+        OddsRequest(attack_modifiers={"range": -1}, defense_modifiers={"movement": -1}, dm=8, armor=15, boxes_left=4)
+    )
     assert abs(out.hit + out.miss - 1) < 1e-12
     assert abs(sum(out.boxes.values()) + out.overkill - 1) < 1e-12
     assert Fraction(out.exact["hit"]) == odds(2, -1, 2, -1, 8, 15).hit
@@ -106,6 +130,7 @@ def test_indirect_odds_equal_brute_force(a_n, a_mod, d_n, d_mod, dm):
 
 def test_path_helper_gives_mp_after_each_point_or_the_reason():
     from app.systems.hgb.helpers import PathRequest, run_path
+
     rough = {"id": "r", "type": "rough", "polygon": [[12, 15], [14, 15], [14, 25], [12, 25]]}
     out = run_path(PathRequest(terrain=[rough], x=10, y=20, mp=7, path=[[12, 20], [14, 20], [15, 20]]))
     assert out.legal and out.mp == [2.0, 6.0, 7.0] and out.mp_left == 0
@@ -119,9 +144,9 @@ def test_indirect_odds_count_mof_0_as_landing_on_the_target():
     """Rulebook, Indirect Fire: "if the modified roll fails, the attack deviates ... by the Margin of
     Failure (MoF) in inches". A modified roll equal to the Threshold is MoF 0: it deviates 0 inches
     and the target defends against the unmodified roll, as on the table."""
-    out = run_odds(OddsRequest(attack_skill=2, defense_skill=2, attack_modifiers={"total": -2}, dm=12, armor=15,
-                               threshold=4))
+    out = run_odds(
+        OddsRequest(attack_skill=2, defense_skill=2, attack_modifiers={"total": -2}, dm=12, armor=15, threshold=4)
+    )
     assert out.exact["hit"] == "95/432" and out.exact["on_target"] == "11/36"
-    one = run_attack(AttackRequest(attack_faces=[6, 2], attack_modifiers={"total": -2}, dm=12, armor=15,
-                                   threshold=4))
+    one = run_attack(AttackRequest(attack_faces=[6, 2], attack_modifiers={"total": -2}, dm=12, armor=15, threshold=4))
     assert one.on_target and one.deviation == 0 and one.mof == 0

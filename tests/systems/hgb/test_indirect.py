@@ -36,15 +36,16 @@ def _faces_by_result(n: int) -> dict[int, tuple[Fraction, tuple[int, ...]]]:
     for faces in product(range(1, 7), repeat=n):
         r = read_faces(faces).result
         p, first = out.get(r, (Fraction(0), faces))
-        out[r] = (p + Fraction(1, 6 ** n), first)
+        out[r] = (p + Fraction(1, 6**n), first)
     return out
 
 
 def _table(state, att_faces, def_faces, mods):
     deviates = read_faces(att_faces).modified(mods) <= 4  # then a d6 gives the direction (1: straight on)
     faces = list(att_faces) + ([1] if deviates else []) + list(def_faces)
-    action = SYSTEM.parse_action({"kind": "attack", "model": SHOOTER, "weapon": "LRP", "target": TARGET,
-                                  "indirect": True})
+    action = SYSTEM.parse_action(
+        {"kind": "attack", "model": SHOOTER, "weapon": "LRP", "target": TARGET, "indirect": True}
+    )
     _, events = SYSTEM.apply(state, "north", action, ScriptedDice(faces))
     return events
 
@@ -58,8 +59,12 @@ def test_table_and_helpers_agree_on_every_roll(designated, att, accuracy, ae):
     state["weapons"]["LRP"].update(accuracy=accuracy, ae=ae)
     attack = _faces_by_result(att)
     defense = _faces_by_result(state["models"][TARGET]["skills"]["def"])
-    aim = SYSTEM.apply(state, "north", SYSTEM.parse_action(
-        {"kind": "aim", "model": SHOOTER, "weapon": "LRP", "target": TARGET, "indirect": True}), ScriptedDice([]))[1][0]
+    aim = SYSTEM.apply(
+        state,
+        "north",
+        SYSTEM.parse_action({"kind": "aim", "model": SHOOTER, "weapon": "LRP", "target": TARGET, "indirect": True}),
+        ScriptedDice([]),
+    )[1][0]
     mods = sum(aim["attack_modifiers"].values())
     table_hit, dmods = Fraction(0), None
     for (pa, fa), (pd, fd) in product(attack.values(), defense.values()):
@@ -71,9 +76,18 @@ def test_table_and_helpers_agree_on_every_roll(designated, att, accuracy, ae):
         table_hit += pa * pd * hit
         if res:
             dmods = res[0]["defense_modifiers"]
-        helper = run_attack(AttackRequest(attack_faces=list(fa), defense_faces=list(fd),
-                                          attack_modifiers={"all": mods}, defense_modifiers=dmods or {},
-                                          dm=12, armor=15, threshold=4, ae=ae))
+        helper = run_attack(
+            AttackRequest(
+                attack_faces=list(fa),
+                defense_faces=list(fd),
+                attack_modifiers={"all": mods},
+                defense_modifiers=dmods or {},
+                dm=12,
+                armor=15,
+                threshold=4,
+                ae=ae,
+            )
+        )
         assert helper.on_target == shot["on_target"] and helper.deviation == shot["mof"]
         assert helper.under_blast == bool(res), (fa, fd, shot)
         if res:
@@ -81,6 +95,16 @@ def test_table_and_helpers_agree_on_every_roll(designated, att, accuracy, ae):
     dmod = sum((dmods or {"movement": -1}).values())
     exact = odds(att, mods, 2, dmod, 12, 15, threshold=4, reach=ae + state["rules"]["base_radius"])
     assert exact.hit == table_hit
-    out = run_odds(OddsRequest(attack_skill=att, defense_skill=2, attack_modifiers={"all": mods},
-                               defense_modifiers={"all": dmod}, dm=12, armor=15, threshold=4, ae=ae))
+    out = run_odds(
+        OddsRequest(
+            attack_skill=att,
+            defense_skill=2,
+            attack_modifiers={"all": mods},
+            defense_modifiers={"all": dmod},
+            dm=12,
+            armor=15,
+            threshold=4,
+            ae=ae,
+        )
+    )
     assert Fraction(out.exact["hit"]) == table_hit

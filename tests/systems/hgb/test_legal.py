@@ -22,6 +22,7 @@ def test_every_listed_action_is_accepted_and_the_seat_to_act_can_play_on(seed):
 def test_moves_and_attacks_are_complete_actions():
     """Every listed move has a path and every attack a weapon and a target (no templates)."""
     from tests.systems.legal_check import random_states
+
     seen: set[str] = set()
     kinds: set[str] = set()
     for _state, listed in random_states("hgb", {}, 3, 150):

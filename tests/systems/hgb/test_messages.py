@@ -10,10 +10,14 @@ from tests.systems.hgb.test_movement import BUNKER, move, table
 
 
 def test_terrain_is_named_by_label_or_type_and_place():
-    assert terrain_name({"id": "t-mx31g3of", "type": "forest", "polygon": [[10, 10], [14, 10], [14, 14], [10, 14]]}) \
+    assert (
+        terrain_name({"id": "t-mx31g3of", "type": "forest", "polygon": [[10, 10], [14, 10], [14, 14], [10, 14]]})
         == "The forest near (12, 12)"
-    assert terrain_name({"id": "t-1", "type": "hill", "level": 2, "label": "Ridge",
-                         "polygon": [[0, 0], [6, 0], [6, 3]]}) == "Ridge (hill), level 2, near (4, 1)"
+    )
+    assert (
+        terrain_name({"id": "t-1", "type": "hill", "level": 2, "label": "Ridge", "polygon": [[0, 0], [6, 0], [6, 3]]})
+        == "Ridge (hill), level 2, near (4, 1)"
+    )
 
 
 def test_an_off_table_piece_is_refused_without_its_id():

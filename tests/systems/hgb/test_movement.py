@@ -47,8 +47,15 @@ def test_open_ground_costs_one_mp_an_inch_and_reports_each_point():
     assert err.value.code == "not_enough_mp"
 
 
-@pytest.mark.parametrize("mode,piece,cost", [("walker", ROUGH, 2 + 2 * 2), ("ground", ROUGH, 2 + 2 * 3),
-                                             ("walker", SAND, 2 + 2 * 3), ("ground", SAND, 2 + 2 * 2)])
+@pytest.mark.parametrize(
+    "mode,piece,cost",
+    [
+        ("walker", ROUGH, 2 + 2 * 2),
+        ("ground", ROUGH, 2 + 2 * 3),
+        ("walker", SAND, 2 + 2 * 3),
+        ("ground", SAND, 2 + 2 * 2),
+    ],
+)
 def test_terrain_table(mode, piece, cost):
     t = table([piece])
     assert math.isclose(segment_cost(t.state, Point(10, 20), Point(14, 20), mode, HUNTER), cost)
@@ -84,7 +91,10 @@ def test_ground_mode_moves_forward_with_a_free_60_degree_turn_every_2_inches():
     ev = move(t, [[12, 20], [13, 20 + math.sqrt(3)]])  # 60 degrees after 2 inches
     assert math.isclose(ev["facing"], 60, abs_tol=1e-6)
     with pytest.raises(IllegalAction):
-        move(t, [[13 - 1, 20 + math.sqrt(3) + math.sqrt(3) * 2]], )  # 120 more needs 2 turns, 1 left
+        move(
+            t,
+            [[13 - 1, 20 + math.sqrt(3) + math.sqrt(3) * 2]],
+        )  # 120 more needs 2 turns, 1 left
 
 
 def test_walker_combat_speed_moves_and_turns_freely():
@@ -144,8 +154,14 @@ def test_open_ground_cost_is_the_path_length(points):
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(["rough", "sandy", "forest"]), st.sampled_from(["walker", "ground"]),
-       st.floats(11, 30), st.floats(0.5, 10), st.floats(2, 46), st.floats(2, 46))
+@given(
+    st.sampled_from(["rough", "sandy", "forest"]),
+    st.sampled_from(["walker", "ground"]),
+    st.floats(11, 30),
+    st.floats(0.5, 10),
+    st.floats(2, 46),
+    st.floats(2, 46),
+)
 def test_terrain_cost_between_length_and_three_times_length(kind, mode, x0, w, x, y):
     piece = {"id": "p", "type": kind, "polygon": [[x0, 5], [x0 + w, 5], [x0 + w, 40], [x0, 40]]}
     t = table([piece])
@@ -180,9 +196,9 @@ def test_numbers_shown_to_players_are_what_a_tape_measure_reads():
     immediately share the result of the measurement with your opponent." What is shared (events and
     views) is read to 0.1 inch, as on a tape measure; the rules keep full precision inside."""
     from tests.systems.hgb.scenario import act, battle, by_kind
+
     t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (27.3, 21.7, 270)})
-    ev = by_kind(act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[25, 11.5], [25.2, 13.1]]}),
-                 "moved")[0]
+    ev = by_kind(act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[25, 11.5], [25.2, 13.1]]}), "moved")[0]
     shown = [*ev["mp"], ev["mp_left"]]
     card = next(c for c in t.view("north")["cards"] if c["id"] == "n-cg1-3")
     shown += [card["mp_spent"], card["moved_inches"], card["mp_now"]]

@@ -30,12 +30,20 @@ def test_a_bow_tie_placed_during_the_terrain_phase_is_refused():
     assert t.state["board"]["terrain"] == []
 
 
-@pytest.mark.parametrize("terrain, words", [
-    ([{"id": "x", "type": "rough", "polygon": [[47, 1], [49, 1], [48, 3]]}], "reaches off the 48 inch table"),
-    ([{"id": "x", "type": "rough", "polygon": [[1, 1], [2, 2], [3, 3]]}], "not a simple polygon"),
-    ([{"id": "x", "type": "rough", "polygon": [[1, 1], [3, 1], [3, 3]]},
-      {"id": "x", "type": "forest", "polygon": [[5, 1], [7, 1], [7, 3]]}], "share the id 'x'"),
-])
+@pytest.mark.parametrize(
+    "terrain, words",
+    [
+        ([{"id": "x", "type": "rough", "polygon": [[47, 1], [49, 1], [48, 3]]}], "reaches off the 48 inch table"),
+        ([{"id": "x", "type": "rough", "polygon": [[1, 1], [2, 2], [3, 3]]}], "not a simple polygon"),
+        (
+            [
+                {"id": "x", "type": "rough", "polygon": [[1, 1], [3, 1], [3, 3]]},
+                {"id": "x", "type": "forest", "polygon": [[5, 1], [7, 1], [7, 3]]},
+            ],
+            "share the id 'x'",
+        ),
+    ],
+)
 def test_option_terrain_gets_the_checks_of_placed_terrain(terrain, words):
     with pytest.raises(BadOptions) as err:
         SYSTEM.validate_options({"terrain": terrain})
@@ -44,6 +52,7 @@ def test_option_terrain_gets_the_checks_of_placed_terrain(terrain, words):
 
 def test_the_ready_made_maps_pass_the_same_checks():
     from app.systems.hgb.board import terrain_problem
+
     for name, m in data.maps().items():
         assert terrain_problem(m["terrain"]) is None, name
 
@@ -51,13 +60,25 @@ def test_the_ready_made_maps_pass_the_same_checks():
 # --- property: any options either validate and play, or are refused with bad_options -----------
 
 coord = st.floats(-2, 50, allow_nan=False, allow_infinity=False)
-pieces = st.lists(st.builds(
-    lambda i, k, poly, lvl: {"id": f"t{i}", "type": k, "polygon": poly, "level": lvl},
-    st.integers(0, 3), st.sampled_from(["rough", "sandy", "forest", "hill", "building", "wall"]),
-    st.lists(st.lists(coord, min_size=2, max_size=2), min_size=3, max_size=6), st.integers(0, 3)), max_size=3)
+pieces = st.lists(
+    st.builds(
+        lambda i, k, poly, lvl: {"id": f"t{i}", "type": k, "polygon": poly, "level": lvl},
+        st.integers(0, 3),
+        st.sampled_from(["rough", "sandy", "forest", "hill", "building", "wall"]),
+        st.lists(st.lists(coord, min_size=2, max_size=2), min_size=3, max_size=6),
+        st.integers(0, 3),
+    ),
+    max_size=3,
+)
 force = st.one_of(st.none(), st.builds(lambda f: {"faction": f}, st.sampled_from(["north", "south", "peace_river"])))
-rules = st.fixed_dictionaries({}, optional={"base_radius": st.floats(0.05, 3.5), "eye_height": st.floats(-1, 3),
-                                            "start_speed": st.sampled_from(["stationary", "combat", "full", "warp"])})
+rules = st.fixed_dictionaries(
+    {},
+    optional={
+        "base_radius": st.floats(0.05, 3.5),
+        "eye_height": st.floats(-1, 3),
+        "start_speed": st.sampled_from(["stationary", "combat", "full", "warp"]),
+    },
+)
 
 
 def _expected_bad(options):
@@ -71,8 +92,11 @@ def _expected_bad(options):
         if not poly.is_valid or poly.area <= 1e-9 or any(not 0 <= v <= 48 for xy in t["polygon"] for v in xy):
             return True
     r = options.get("data", {}).get("rules", {})
-    return (not 0 < r.get("base_radius", 0.5) <= 3 or not 0 <= r.get("eye_height", 1) <= 10
-            or r.get("start_speed", "combat") == "warp")
+    return (
+        not 0 < r.get("base_radius", 0.5) <= 3
+        or not 0 <= r.get("eye_height", 1) <= 10
+        or r.get("start_speed", "combat") == "warp"
+    )
 
 
 def _first_applies(state, seat, dice):
@@ -83,10 +107,19 @@ def _first_applies(state, seat, dice):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.fixed_dictionaries({}, optional={
-    "north": force, "south": force, "map": st.sampled_from(list(data.maps())),
-    "terrain": st.one_of(st.none(), pieces), "designation": st.sampled_from(["rulebook", "translator"]),
-    "data": st.fixed_dictionaries({"rules": rules})}))
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "north": force,
+            "south": force,
+            "map": st.sampled_from(list(data.maps())),
+            "terrain": st.one_of(st.none(), pieces),
+            "designation": st.sampled_from(["rulebook", "translator"]),
+            "data": st.fixed_dictionaries({"rules": rules}),
+        },
+    )
+)
 def test_options_either_play_or_are_refused_with_bad_options(options):
     options = {k: v for k, v in options.items() if v is not None or k == "terrain"}
     bad = _expected_bad(options)
@@ -102,8 +135,9 @@ def test_options_either_play_or_are_refused_with_bad_options(options):
     dice = Dice("options")
     state = SYSTEM.setup(valid, dice)
     for _ in range(5):  # terrain ready x2, deployment ready x2 (waiting models deployed), initiative
-        seat = next(s for s in ("north", "south") if SYSTEM.legal_actions(state, s)[0]["kind"]
-                    not in ("agree_end", "concede"))
+        seat = next(
+            s for s in ("north", "south") if SYSTEM.legal_actions(state, s)[0]["kind"] not in ("agree_end", "concede")
+        )
         state = _first_applies(state, seat, dice)
     assert state["phase"] == "activation"
     _first_applies(state, state["to_activate"], dice)  # the first move of the game proper
@@ -117,5 +151,6 @@ def test_ready_deploys_a_waiting_model_next_to_terrain_that_covers_its_place():
     for seat in ("north", "south", "north", "south"):
         t.act(seat, {"kind": "ready"})
     assert t.state["phase"] == "initiative"
-    assert all(m["status"] == "active" and not 3.6 < m["y"] < 8.4 for m in t.state["models"].values()
-               if m["seat"] == "north")
+    assert all(
+        m["status"] == "active" and not 3.6 < m["y"] < 8.4 for m in t.state["models"].values() if m["seat"] == "north"
+    )

@@ -15,8 +15,16 @@ def deployed_table():
         t.act(seat, {"kind": "ready"})
     for seat in ("north", "south"):
         for i, m in enumerate(m for m in t.state["models"].values() if m["seat"] == seat):
-            t.act(seat, {"kind": "deploy", "model": m["id"], "x": 3 + i * 4, "y": 5 if seat == "north" else 43,
-                         "facing": 90 if seat == "north" else 270})
+            t.act(
+                seat,
+                {
+                    "kind": "deploy",
+                    "model": m["id"],
+                    "x": 3 + i * 4,
+                    "y": 5 if seat == "north" else 43,
+                    "facing": 90 if seat == "north" else 270,
+                },
+            )
     return t
 
 
@@ -29,8 +37,7 @@ def test_describe_and_seats():
 def test_terrain_changes_reset_readiness():
     t = Table({"map": "ridge"})
     t.act("north", {"kind": "ready"})
-    t.act("south", {"kind": "place_terrain", "id": "x", "type": "forest",
-                    "polygon": [[1, 1], [3, 1], [3, 3]]})
+    t.act("south", {"kind": "place_terrain", "id": "x", "type": "forest", "polygon": [[1, 1], [3, 1], [3, 3]]})
     assert t.state["ready"] == [] and t.state["phase"] == "terrain"
     with pytest.raises(IllegalAction):
         t.act("south", {"kind": "place_terrain", "id": "y", "type": "rough", "polygon": [[47, 1], [49, 1], [48, 3]]})
@@ -75,8 +82,15 @@ def test_initiative_ties_are_rerolled_and_the_winner_chooses():
 
 
 def test_groups_alternate_and_models_become_used():
-    t = battle({"n-cg1-3": (10, 10, 90), "n-cg1-4": (14, 10, 90), "n-cg2-1": (20, 10, 90),
-                "s-cg1-3": (10, 40, 270), "s-cg2-1": (20, 40, 270)})
+    t = battle(
+        {
+            "n-cg1-3": (10, 10, 90),
+            "n-cg1-4": (14, 10, 90),
+            "n-cg2-1": (20, 10, 90),
+            "s-cg1-3": (10, 40, 270),
+            "s-cg2-1": (20, 40, 270),
+        }
+    )
     with pytest.raises(NotYourTurn):
         act(t, "south", {"kind": "move", "model": "s-cg1-3", "path": [[10, 39]]})
     act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[10, 11]]})
@@ -108,8 +122,7 @@ def test_return_fire_with_a_kept_action():
     assert len(t.state["pending"]["points"]) == 3
     with pytest.raises(NotYourTurn):
         act(t, "north", {"kind": "pass"})
-    ev = act(t, "south", {"kind": "return_fire", "model": "s-cg1-3", "weapon": "LAC", "at": 0},
-             [3, 1, 2, 1])
+    ev = act(t, "south", {"kind": "return_fire", "model": "s-cg1-3", "weapon": "LAC", "at": 0}, [3, 1, 2, 1])
     shot = by_kind(ev, "return_fire")[0]
     assert shot["at"] == [24, 31]
     assert by_kind(ev, "attack_resolved")
@@ -119,8 +132,12 @@ def test_return_fire_with_a_kept_action():
 def test_apply_never_mutates_its_input():
     t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 20, 270)})
     before = copy.deepcopy(t.state)
-    SYSTEM.apply(t.state, "north", SYSTEM.parse_action(
-        {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"}), Table().dice)
+    SYSTEM.apply(
+        t.state,
+        "north",
+        SYSTEM.parse_action({"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"}),
+        Table().dice,
+    )
     assert t.state == before
 
 
@@ -141,6 +158,7 @@ def test_end_by_agreement_and_concession():
 
 def test_bad_actions_are_malformed():
     from app.core.errors import MalformedAction
+
     with pytest.raises(MalformedAction):
         SYSTEM.parse_action({"kind": "move", "model": "x", "path": []})
     with pytest.raises(MalformedAction):
@@ -171,8 +189,14 @@ def test_legal_actions_name_the_models():
 def test_players_choose_their_own_force_before_deployment():
     t = Table({"map": "open"})
     t.act("north", {"kind": "ready"})
-    ev = t.act("south", {"kind": "choose_force", "faction": "peace_river",
-                         "choices": {"cg1-1": ["pr_flak_vest"], "cg2-3": ["pr_crusader_mbzk"]}})
+    ev = t.act(
+        "south",
+        {
+            "kind": "choose_force",
+            "faction": "peace_river",
+            "choices": {"cg1-1": ["pr_flak_vest"], "cg2-3": ["pr_crusader_mbzk"]},
+        },
+    )
     assert ev[0]["tv"] == 610 - 2 * 10 + 10 and t.state["ready"] == []
     assert t.state["forces"]["south"]["faction"] == "peace_river"
     assert t.state["models"]["s-cg2-3"]["card"]["weapons"][0] == "MBZK"
@@ -197,22 +221,31 @@ BUILDING = {"id": "b", "type": "building", "level": 3, "polygon": [[20, 35], [28
 def test_indirect_fire_opens_no_return_fire_window():
     """Rulebook, Indirect Fire: IF weapons "can fire over various obstacles, hitting the enemy without
     fear of return fire (lobbed fire from covered positions, guided missiles, and so on)"."""
-    t = battle({"n-cg1-3": (24, 2, 90), "n-cg1-4": (30, 16, 90), "s-cg1-3": (24, 24, 270),
-                "s-cg2-1": (40, 44, 270)}, first="south")
+    t = battle(
+        {"n-cg1-3": (24, 2, 90), "n-cg1-4": (30, 16, 90), "s-cg1-3": (24, 24, 270), "s-cg2-1": (40, 44, 270)},
+        first="south",
+    )
     act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
     ev = act(t, "north", {"kind": "designate", "model": "n-cg1-4", "target": "s-cg1-3"})
     assert by_kind(ev, "reaction_window")  # the observer's Action is in plain sight: it may be shot at
     act(t, "south", {"kind": "pass"})
-    ev = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3",
-                          "indirect": True}, [1, 2, 3, 1, 1])
+    ev = act(
+        t,
+        "north",
+        {"kind": "attack", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3", "indirect": True},
+        [1, 2, 3, 1, 1],
+    )
     assert not by_kind(ev, "reaction_window") and t.state["phase"] == "activation"
 
 
 def test_return_fire_needs_line_of_sight():
     """Rulebook, Return Fire: the kept Action is spent "on a ranged attack, i.e. a shot"; a model
     cannot shoot back at a mover it cannot see (here fully hidden behind a building)."""
-    t = battle({"n-cg1-3": (24, 30, 90), "s-cg1-3": (24, 40, 270), "s-cg2-1": (40, 44, 270)},
-               {"terrain": [BUILDING]}, first="south")
+    t = battle(
+        {"n-cg1-3": (24, 30, 90), "s-cg1-3": (24, 40, 270), "s-cg2-1": (40, 44, 270)},
+        {"terrain": [BUILDING]},
+        first="south",
+    )
     act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
     ev = act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[24, 32]]})
     assert not by_kind(ev, "reaction_window") and t.state["phase"] == "activation"
@@ -229,8 +262,9 @@ def test_return_fire_uses_the_movers_facing_at_that_inch_and_may_use_rof():
     act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
     act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[24, 33]], "facing": 90})
     assert t.view("south")["pending"]["facings"] == [270, 270, 90]
-    ev = act(t, "south", {"kind": "return_fire", "model": "s-cg1-3", "weapon": "LAC", "at": 0, "focus": 1},
-             [3, 1, 2, 1])
+    ev = act(
+        t, "south", {"kind": "return_fire", "model": "s-cg1-3", "weapon": "LAC", "at": 0, "focus": 1}, [3, 1, 2, 1]
+    )
     assert by_kind(ev, "attack")[0]["focus"] == 1
     res = by_kind(ev, "attack_resolved")[0]
     assert res["defense_modifiers"]["rear_arc"] == -1
@@ -241,8 +275,7 @@ def test_an_ecm_action_opens_a_return_fire_window():
     """Rulebook, Return Fire: "once per completed action ... resolved as soon as the target finishes
     ... the Action that triggered the Return Fire"; ECM is an Action ("by spending an Action on it")."""
     opts = {"north": {"faction": "peace_river"}}
-    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (30, 20, 270)}, opts,
-               first="south")
+    t = battle({"n-cg1-1": (24, 10, 90), "s-cg1-3": (24, 20, 270), "s-cg1-4": (30, 20, 270)}, opts, first="south")
     act(t, "south", {"kind": "designate", "model": "s-cg1-4", "target": "n-cg1-1"})
     act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
     assert t.state["to_activate"] == "north"

@@ -48,8 +48,13 @@ def test_higher_wall_gives_partial_cover():
 
 
 def test_building_gives_full_cover():
-    bunker = {"id": "b", "type": "building", "level": 3, "label": "Bunker",
-              "polygon": [[20, 15], [28, 15], [28, 18], [20, 18]]}
+    bunker = {
+        "id": "b",
+        "type": "building",
+        "level": 3,
+        "label": "Bunker",
+        "polygon": [[20, 15], [28, 15], [28, 18], [20, 18]],
+    }
     c = cover_with([bunker])
     assert c["category"] == "full" and c["modifier"] == -2 and not c["visible"] and "Bunker" in c["reason"]
 
@@ -84,4 +89,11 @@ def test_arcs_relative_to_facing():
 def test_range_bands():
     r = [2, 8, 16, 24, 36]
     assert [range_band(r, d) for d in (0, 2, 2.1, 16, 24, 36, 36.1)] == [
-        "point_blank", "point_blank", "short", "medium", "long", "extreme", None]
+        "point_blank",
+        "point_blank",
+        "short",
+        "medium",
+        "long",
+        "extreme",
+        None,
+    ]

@@ -17,8 +17,9 @@ def play(state: dict, seat: str, action: dict, dice: Dice | None = None) -> tupl
 
 def test_tabletop_add_move_remove_each_one_event() -> None:
     state = sandbox.setup(sandbox.validate_options({}), Dice("s"))
-    state, events = play(state, "p1", {"kind": "add_token", "token": "t1", "x": 10.0, "y": 4.5,
-                                        "label": "Hunter", "facing": 0})
+    state, events = play(
+        state, "p1", {"kind": "add_token", "token": "t1", "x": 10.0, "y": 4.5, "label": "Hunter", "facing": 0}
+    )
     assert [e["kind"] for e in events] == ["token_added"]
     state, events = play(state, "p2", {"kind": "move_token", "token": "t1", "x": 12.5, "y": 4.5, "facing": 60})
     assert events == [{"kind": "token_moved", "token": "t1", "x": 12.5, "y": 4.5, "facing": 60}]

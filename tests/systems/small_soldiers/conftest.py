@@ -19,8 +19,8 @@ except ImportError:  # pragma: no cover - only while another system's package is
     _pkg.__path__ = [str(Path(__file__).resolve().parents[3] / "app" / "systems")]
     sys.modules["app.systems"] = _pkg
 
-from app.core.dice import Dice  # noqa: E402
-from app.systems.small_soldiers import SmallSoldiers  # noqa: E402
+from app.core.dice import Dice
+from app.systems.small_soldiers import SmallSoldiers
 
 SYSTEM = SmallSoldiers()
 
@@ -68,8 +68,9 @@ def started(options: dict[str, Any] | None = None, first: str = "gorgonites", se
     return state
 
 
-def arrange(state: dict[str, Any], positions: dict[str, tuple[int, int] | None],
-            cards: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+def arrange(
+    state: dict[str, Any], positions: dict[str, tuple[int, int] | None], cards: dict[str, dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """A copy with every fighter in the Toy Store except those given positions (and cards)."""
     state = copy.deepcopy(state)
     for f in state["fighters"].values():

@@ -44,8 +44,9 @@ def random_steps(seed: int | str, options: dict[str, Any] | None = None, limit: 
         yield seat, action, state
 
 
-def play_random(seed: int | str, options: dict[str, Any] | None = None,
-                limit: int = 20_000) -> list[tuple[str, dict[str, Any]]]:
+def play_random(
+    seed: int | str, options: dict[str, Any] | None = None, limit: int = 20_000
+) -> list[tuple[str, dict[str, Any]]]:
     """A whole game with random legal actions: the ``(seat, action)`` log, ending with the win.
 
     Raises AssertionError if no side has won after ``limit`` actions.

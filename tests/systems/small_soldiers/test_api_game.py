@@ -56,8 +56,10 @@ def choose(view: dict[str, Any], seat: str, goal: str = "flag") -> dict[str, Any
             if goal == "flag":
                 return (hex_distance(to, flag), 0)
             return (to == flag, min((hex_distance(to, f) for f in foes), default=0))
-        options = [(score((d["q"], d["r"])), fid, d["q"], d["r"])
-                   for fid, dests in legal["moves"].items() for d in dests]
+
+        options = [
+            (score((d["q"], d["r"])), fid, d["q"], d["r"]) for fid, dests in legal["moves"].items() for d in dests
+        ]
         _, fid, q, r = min(options)
         return {"kind": "move", "fighter": fid, "q": q, "r": r}
     if legal.get("end_moves"):
@@ -137,14 +139,18 @@ def client(server: Server) -> httpx.Client:
     return server.client()
 
 
-@pytest.mark.parametrize("options, seed, goal, reason", [
-    ({}, "warboard-api-1", "flag", "flag_captured"),
-    ({"map_name": "skirmish"}, "warboard-api-2", "hunt", "all_in_toy_store"),
-    ({"advanced": True}, "warboard-api-1", "flag", "flag_captured"),
-    ({"map_name": "skirmish", "advanced": True}, "adv-20", "one-move", "flag_captured"),
-])
-def test_seeded_game_to_each_victory(client: httpx.Client, options: dict[str, Any], seed: str, goal: str,
-                                     reason: str) -> None:
+@pytest.mark.parametrize(
+    "options, seed, goal, reason",
+    [
+        ({}, "warboard-api-1", "flag", "flag_captured"),
+        ({"map_name": "skirmish"}, "warboard-api-2", "hunt", "all_in_toy_store"),
+        ({"advanced": True}, "warboard-api-1", "flag", "flag_captured"),
+        ({"map_name": "skirmish", "advanced": True}, "adv-20", "one-move", "flag_captured"),
+    ],
+)
+def test_seeded_game_to_each_victory(
+    client: httpx.Client, options: dict[str, Any], seed: str, goal: str, reason: str
+) -> None:
     game = HttpGame(client, options, seed, goal)
     game.play()
     summary = client.get(f"/api/tables/{game.id}").json()
@@ -161,8 +167,10 @@ def test_seeded_game_to_each_victory(client: httpx.Client, options: dict[str, An
         assert len(view["toy_store"][loser]) == 6
     else:
         flag = next(p for p in view["pieces"] if p["id"] == f"flag-{loser}")
-        assert any(p["kind"] == "fighter" and p["army"] == winner["army"] and (p["q"], p["r"]) == (flag["q"], flag["r"])
-                   for p in view["pieces"])
+        assert any(
+            p["kind"] == "fighter" and p["army"] == winner["army"] and (p["q"], p["r"]) == (flag["q"], flag["r"])
+            for p in view["pieces"]
+        )
     assert {"deployed", "opening_rolled", "first_player", "spun", "moved", "game_won", "game_over"} <= set(game.kinds)
     if goal == "one-move":
         assert {"card_played", "moves_ended", "battle"} <= set(game.kinds)
@@ -204,8 +212,15 @@ def test_secret_seed_proof_only_after_the_end(client: httpx.Client) -> None:
     assert json.dumps(proof)  # JSON throughout
 
 
-@pytest.mark.parametrize("options", [{}, {"advanced": True}, {"players": 4, "team_mode": "split", "advanced": True},
-                                     {"players": 4, "team_mode": "team"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"advanced": True},
+        {"players": 4, "team_mode": "split", "advanced": True},
+        {"players": 4, "team_mode": "team"},
+    ],
+)
 def test_every_action_emits_an_event(options: dict[str, Any]) -> None:
     """The session advances the table's seq by the events of an action: an action without one
     would leave every client behind (``end_moves`` once returned none)."""
@@ -224,12 +239,21 @@ def test_every_action_emits_an_event(options: dict[str, Any]) -> None:
             assert events, action
 
 
-@pytest.mark.parametrize("options, reason", [
-    ({"dice": {"faces": ["skull", "skull", "skull"]}}, "tie could never be broken"),
-    ({"spinner": {"segments": [{"kind": "draw"}]}}, "no 'move' segment"),
-    ({"advanced": True, "players": 4, "deck": {"cards": [{"type": "armor", "bonus": 1, "name": "A", "count": 6}]}},
-     "two hands of 5"),
-])
+@pytest.mark.parametrize(
+    "options, reason",
+    [
+        ({"dice": {"faces": ["skull", "skull", "skull"]}}, "tie could never be broken"),
+        ({"spinner": {"segments": [{"kind": "draw"}]}}, "no 'move' segment"),
+        (
+            {
+                "advanced": True,
+                "players": 4,
+                "deck": {"cards": [{"type": "armor", "bonus": 1, "name": "A", "count": 6}]},
+            },
+            "two hands of 5",
+        ),
+    ],
+)
 def test_bad_options_are_refused_with_the_reason(client: httpx.Client, options: dict[str, Any], reason: str) -> None:
     """Issue 10, point 5: a table that could not be played is refused at creation, never a 500."""
     response = client.post("/api/tables", json={"system": "small-soldiers", "name": "Bad", "options": options})

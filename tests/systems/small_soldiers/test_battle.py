@@ -17,8 +17,9 @@ FACES = ["1", "2", "3", "4", "5", "skull"]
 def figure_9(**cards):
     """Your Commando three spaces from the shaded space next to a Gorgonite; Commandos to play."""
     game = started(first="commandos")
-    state = arrange(game, {"kip-killagin": (0, 2), "slamfist": (0, -2), "archer": (3, -5), "chip-hazard": (-2, 4)},
-                    cards)
+    state = arrange(
+        game, {"kip-killagin": (0, 2), "slamfist": (0, -2), "archer": (3, -5), "chip-hazard": (-2, 4)}, cards
+    )
     state, _ = act(state, "commandos", {"kind": "spin"}, spin_face(state, "move", 3))
     state, events = act(state, "commandos", {"kind": "move", "fighter": "kip-killagin", "q": 0, "r": -1})
     assert events[0]["steps"] == 3 and state["phase"] == "attack"
@@ -31,8 +32,13 @@ def test_figure_9_a_4_plus_weapon_1_beats_a_4():
     assert view["legal"]["attacks"] == {"kip-killagin": ["slamfist"]}
     state, events = act(state, "commandos", {"kind": "attack", "target": "slamfist"}, 4, 4)
     fight = events[0]
-    assert fight["rolls"] == [{"attacker": {"face": "4", "bonus": 1, "total": 5},
-                               "defender": {"face": "4", "bonus": 0, "total": 4}, "result": "attacker"}]
+    assert fight["rolls"] == [
+        {
+            "attacker": {"face": "4", "bonus": 1, "total": 5},
+            "defender": {"face": "4", "bonus": 0, "total": 4},
+            "result": "attacker",
+        }
+    ]
     assert fight["winner"] == "kip-killagin" and fight["loser"] == "slamfist"
     # "The losing Gorgonite fighter is sent to the Toy Store."
     assert state["fighters"]["slamfist"]["pos"] is None

@@ -69,8 +69,11 @@ def test_globotech_recall_sends_any_enemy_to_the_toy_store_with_its_card(game):
 def test_globotech_recall_does_nothing_against_a_last_fighter_and_cannot_win(game):
     state = arrange(game, {"ocula": (0, -3), "chip-hazard": (0, 3)})
     state, events = draw(state, card("recall", 0, "r1"))
-    assert {"kind": "card_discarded", "card": card("recall", 0, "r1"),
-            "reason": "opponent has only one fighter left"} in events
+    assert {
+        "kind": "card_discarded",
+        "card": card("recall", 0, "r1"),
+        "reason": "opponent has only one fighter left",
+    } in events
     assert state["fighters"]["chip-hazard"]["pos"] == [0, 3]
     assert state["winner"] is None and state["turn"]["army"] == "commandos"
 

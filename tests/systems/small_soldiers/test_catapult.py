@@ -50,19 +50,20 @@ def test_dice_move_the_shot(game):
 
 def test_knocked_down_fighters_go_to_the_toy_store_even_your_own(game):
     path, _ = path_of(game)
-    state = loaded(game, {**FAR, "slamfist": path[0], "nick-nitro": path[1]},
-                   {"nick-nitro": card("weapon", 1, "w1")})
+    state = loaded(game, {**FAR, "slamfist": path[0], "nick-nitro": path[1]}, {"nick-nitro": card("weapon", 1, "w1")})
     state, events = act(state, "gorgonites", AIM, *STRAIGHT, 5, 6)
     assert [(h["fighter"], h["result"]) for h in events[0]["hits"]] == [
-        ("slamfist", "knocked_down"), ("nick-nitro", "knocked_down")]
+        ("slamfist", "knocked_down"),
+        ("nick-nitro", "knocked_down"),
+    ]
     assert state["fighters"]["slamfist"]["pos"] is None and state["fighters"]["nick-nitro"]["pos"] is None
     assert sorted(c["id"] for c in state["discard"]) == ["k1", "w1"]
     assert state["turn"]["army"] == "commandos"
 
 
 SHORT = (3, 3, 3, 3, 1)  # no error; the ball rolls on half a space and stops on the landing space
-CORNER = {"kind": "launch", "power": 6.5, "angle": 0.0, "offset": 0.0}    # heading 90: at a corner
-SLANT = {"kind": "launch", "power": 6.5, "angle": -15.0, "offset": 0.0}   # heading 75
+CORNER = {"kind": "launch", "power": 6.5, "angle": 0.0, "offset": 0.0}  # heading 90: at a corner
+SLANT = {"kind": "launch", "power": 6.5, "angle": -15.0, "offset": 0.0}  # heading 75
 PUSHED = 3
 
 
@@ -92,8 +93,13 @@ def test_a_push_crossing_partly_into_an_occupied_space_goes_to_the_toy_store(gam
     his side of the Toy Store and his card discarded ... Note: a fighter is considered 'pushed'
     into another space, if any part of his base crosses into that space." At 75 degrees the base
     slides mostly into (2,1) but its edge crosses into (1,1), where Brick Bazooka stands."""
-    state, hit = push(game, SLANT, {"nick-nitro": (2, 0), "brick-bazooka": (1, 1)}, PUSHED,
-                      cards={"nick-nitro": card("armor", 1, "a1")})
+    state, hit = push(
+        game,
+        SLANT,
+        {"nick-nitro": (2, 0), "brick-bazooka": (1, 1)},
+        PUSHED,
+        cards={"nick-nitro": card("armor", 1, "a1")},
+    )
     assert hit["result"] == "pushed_out" and hit["into"] == [[1, 1], [2, 1]] and hit["blocked"] == [[1, 1]]
     assert state["fighters"]["nick-nitro"]["pos"] is None
     assert "a1" in [c["id"] for c in state["discard"]]
@@ -101,7 +107,7 @@ def test_a_push_crossing_partly_into_an_occupied_space_goes_to_the_toy_store(gam
 
 
 def test_a_push_straight_at_a_corner_crosses_into_both_spaces_beyond_it(game):
-    """"any part of his base crosses into that space": pushed straight down (heading 90) the base
+    """ "any part of his base crosses into that space": pushed straight down (heading 90) the base
     crosses into both spaces below its lower corner; either one occupied sends it to the Toy
     Store, whichever the nearest hex direction would have been."""
     for blocker in ((0, 1), (-1, 1)):
@@ -127,7 +133,7 @@ def test_the_push_follows_the_heading_on_each_side_of_the_corner(game):
     _, right = push(game, SLANT, {"nick-nitro": (2, 0)}, PUSHED)
     mirrored = {**SLANT, "angle": 15.0}
     _, shot = path_of(game, mirrored, SHORT)
-    (q, r), = shot["path"]
+    ((q, r),) = shot["path"]
     _, left = push(game, mirrored, {"nick-nitro": (q, r)}, PUSHED)
     assert right["to"] == [2, 1] and left["to"] == [q - 1, r + 1]  # south-east vs south-west
 
@@ -136,9 +142,11 @@ def test_the_flight_lists_each_space_once_in_the_balls_order(game):
     """The ball's path (the `flight` and the roll's `path`) lists each space once, in the order
     the ball crosses them: a straight shot runs along space edges and used to list some twice."""
     from app.systems.small_soldiers.helpers import AimRequest, catapult_aim
+
     for angle, offset in ((0.0, 0.0), (0.0, 0.5), (0.0, 1.0), (10.0, 0.0), (-30.0, 0.5)):
-        flight = [tuple(h) for h in catapult_aim(AimRequest(army="gorgonites", power=12, angle=angle,
-                                                            offset=offset)).flight]
+        flight = [
+            tuple(h) for h in catapult_aim(AimRequest(army="gorgonites", power=12, angle=angle, offset=offset)).flight
+        ]
         assert len(flight) == len(set(flight)), (angle, offset, flight)
         assert all(distance(Hex(*a), Hex(*b)) == 1 for a, b in zip(flight, flight[1:])), (angle, offset)
     straight = [tuple(h) for h in catapult_aim(AimRequest(army="gorgonites", power=12)).flight]
@@ -172,9 +180,13 @@ def test_aims_beyond_the_limits_are_refused(game, aim):
 @given(power=st.floats(1, 16), angle=st.floats(-60, 60), offset=st.floats(-4, 4), seed=st.integers(0, 10**6))
 def test_every_shot_stays_on_the_board_and_each_fighter_is_hit_at_most_once(power, angle, offset, seed):
     from .conftest import started
+
     game = started(seed="cat")
-    state = loaded(game, {f: None for f in game["fighters"]} | {"archer": (3, -6), "chip-hazard": (-2, 4),
-                                                             "ocula": (0, 0), "kip-killagin": (0, 1)})
+    state = loaded(
+        game,
+        {f: None for f in game["fighters"]}
+        | {"archer": (3, -6), "chip-hazard": (-2, 4), "ocula": (0, 0), "kip-killagin": (0, 1)},
+    )
     aim = {"kind": "launch", "power": power, "angle": angle, "offset": offset}
     new, events = SYSTEM.apply(state, "gorgonites", SYSTEM.parse_action(aim), Dice(str(seed)))
     cells = {tuple(c) for c in state["data"]["map"]["cells"]}
@@ -187,6 +199,7 @@ def test_every_shot_stays_on_the_board_and_each_fighter_is_hit_at_most_once(powe
 
 def test_the_aim_helper_shows_where_a_shot_lands_before_the_dice(game):
     from app.systems.small_soldiers.helpers import AimRequest, catapult_aim
+
     out = catapult_aim(AimRequest(army="gorgonites", power=6.5))
     assert out.flight[0][1] == -6 and out.flight[-1] == [0, 0] and out.heading == 90.0
     path, _ = path_of(game)

@@ -81,16 +81,19 @@ def test_host_can_replace_a_data_file():
     assert SYSTEM.view(state, None)["spinner"]["source"] == "our house spinner"
 
 
-@pytest.mark.parametrize("bad", [
-    {"map_name": "nowhere"},
-    {"players": 3},
-    {"spinner": {"segments": [{"kind": "move"}]}},
-    {"deck": {"cards": [{"type": "weapon", "bonus": 9, "name": "x", "count": 1}]}},
-    {"dice": {"faces": ["1", "ace"]}},
-    {"catapult": {"hit_table": {"stands": [1], "pushed": [2]}}},
-    {"map": {"armies": {}, "cells": [[0, 0]] * 20}},
-    {"surprise": 1},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"map_name": "nowhere"},
+        {"players": 3},
+        {"spinner": {"segments": [{"kind": "move"}]}},
+        {"deck": {"cards": [{"type": "weapon", "bonus": 9, "name": "x", "count": 1}]}},
+        {"dice": {"faces": ["1", "ace"]}},
+        {"catapult": {"hit_table": {"stands": [1], "pushed": [2]}}},
+        {"map": {"armies": {}, "cells": [[0, 0]] * 20}},
+        {"surprise": 1},
+    ],
+)
 def test_bad_options_are_refused(bad):
     with pytest.raises(BadOptions):
         SYSTEM.validate_options(bad)
@@ -103,8 +106,10 @@ def test_describe_lists_two_seats_and_four_player_seats():
 
 
 def test_options_validated_by_the_session_are_accepted_again_by_setup():
-    spinner = {"_source": "our house spinner",
-               "segments": [{"kind": "recruit"}, {"kind": "draw"}, {"kind": "move", "value": 2}]}
+    spinner = {
+        "_source": "our house spinner",
+        "segments": [{"kind": "recruit"}, {"kind": "draw"}, {"kind": "move", "value": 2}],
+    }
     options = SYSTEM.validate_options({"spinner": spinner, "map_name": "skirmish", "players": 4})
     assert options["spinner"]["_source"] == "our house spinner"
     state = SYSTEM.setup(options, Dice("twice"))

@@ -49,13 +49,16 @@ def play(options, seed, limit=2000):
     raise AssertionError("no winner")
 
 
-@pytest.mark.parametrize("options,seed,reason", [
-    ({}, "warboard-1", "flag_captured"),
-    ({"map_name": "skirmish"}, "warboard-13", "all_in_toy_store"),
-    ({"advanced": True}, "warboard-2", None),
-    ({"players": 4}, "warboard-4", None),
-    ({"players": 4, "team_mode": "split", "advanced": True}, "warboard-5", None),
-])
+@pytest.mark.parametrize(
+    "options,seed,reason",
+    [
+        ({}, "warboard-1", "flag_captured"),
+        ({"map_name": "skirmish"}, "warboard-13", "all_in_toy_store"),
+        ({"advanced": True}, "warboard-2", None),
+        ({"players": 4}, "warboard-4", None),
+        ({"players": 4, "team_mode": "split", "advanced": True}, "warboard-5", None),
+    ],
+)
 def test_a_seeded_game_reaches_a_winner(options, seed, reason):
     state, outcome, log = play(options, seed)
     assert state["phase"] == "over" and outcome.winners == state["winner"]["seats"]

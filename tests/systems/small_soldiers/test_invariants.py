@@ -23,8 +23,13 @@ def all_cards(state):
     return ids
 
 
-OPTIONS = [{}, {"advanced": True}, {"players": 4, "team_mode": "split"}, {"players": 4, "team_mode": "team"},
-           {"map_name": "skirmish", "advanced": True}]
+OPTIONS = [
+    {},
+    {"advanced": True},
+    {"players": 4, "team_mode": "split"},
+    {"players": 4, "team_mode": "team"},
+    {"map_name": "skirmish", "advanced": True},
+]
 
 
 @settings(max_examples=8, deadline=None)

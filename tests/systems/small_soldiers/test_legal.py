@@ -19,8 +19,14 @@ from app.systems.small_soldiers.flow import acting_seats
 from .conftest import SYSTEM
 from .random_play import new_game, play_random, random_steps
 
-OPTIONS = [{}, {"advanced": True}, {"players": 4}, {"players": 4, "team_mode": "team", "advanced": True},
-           {"players": 4, "team_mode": "split", "advanced": True}, {"map_name": "skirmish"}]
+OPTIONS = [
+    {},
+    {"advanced": True},
+    {"players": 4},
+    {"players": 4, "team_mode": "team", "advanced": True},
+    {"players": 4, "team_mode": "split", "advanced": True},
+    {"map_name": "skirmish"},
+]
 SEEDS = [1, 2]
 
 
@@ -72,8 +78,7 @@ def candidates(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
     """A universe of actions to try: every kind, with every fighter, target, card and space."""
     ids = list(state["fighters"])
     hand = [c["id"] for h in state["hands"].values() for c in h]
-    out: list[dict[str, Any]] = [{"kind": k} for k in ("roll_opening", "spin", "end_moves", "end_turn",
-                                                        "discard_card")]
+    out: list[dict[str, Any]] = [{"kind": k} for k in ("roll_opening", "spin", "end_moves", "end_turn", "discard_card")]
     out += [{"kind": k, "fighter": f} for k in ("place_card", "recruit") for f in ids]
     out += [{"kind": "recall", "target": f} for f in ids]
     out += [{"kind": "attack", "fighter": a, "target": t} for a in ids for t in ids if a != t]
@@ -84,8 +89,9 @@ def candidates(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
     return out
 
 
-@pytest.mark.parametrize("options", [{"advanced": True}, {"players": 4, "team_mode": "split"}],
-                         ids=["advanced", "split"])
+@pytest.mark.parametrize(
+    "options", [{"advanced": True}, {"players": 4, "team_mode": "split"}], ids=["advanced", "split"]
+)
 def test_no_action_outside_the_list_is_accepted(options):
     """Completeness: at sampled states, whatever ``apply`` accepts from a wide universe of
     actions is in the list."""

@@ -18,8 +18,12 @@ from app.systems.small_soldiers.battle import score
 from .conftest import SYSTEM
 from .random_play import random_steps
 
-MODES = [{"players": 2}, {"players": 4, "team_mode": "alternate"}, {"players": 4, "team_mode": "team"},
-         {"players": 4, "team_mode": "split"}]
+MODES = [
+    {"players": 2},
+    {"players": 4, "team_mode": "alternate"},
+    {"players": 4, "team_mode": "team"},
+    {"players": 4, "team_mode": "split"},
+]
 
 
 def refused(options: dict[str, Any], match: str) -> None:
@@ -74,11 +78,17 @@ def test_a_map_with_a_space_cut_off_is_refused():
 # --- a property over the options model ----------------------------------------------------------
 
 FACES = ["1", "2", "3", "4", "5", "6", "01", "skull"]
-SEGMENT = st.one_of(st.builds(lambda v: {"kind": "move", "value": v}, st.integers(1, 8)),
-                    st.just({"kind": "draw"}), st.just({"kind": "recruit"}))
-CARD = st.builds(lambda t, b, n: {"type": t, "bonus": b, "name": f"{t} {b}", "count": n},
-                 st.sampled_from(["weapon", "armor", "vehicle", "recall", "catapult"]),
-                 st.integers(0, 3), st.integers(0, 12))
+SEGMENT = st.one_of(
+    st.builds(lambda v: {"kind": "move", "value": v}, st.integers(1, 8)),
+    st.just({"kind": "draw"}),
+    st.just({"kind": "recruit"}),
+)
+CARD = st.builds(
+    lambda t, b, n: {"type": t, "bonus": b, "name": f"{t} {b}", "count": n},
+    st.sampled_from(["weapon", "armor", "vehicle", "recall", "catapult"]),
+    st.integers(0, 3),
+    st.integers(0, 12),
+)
 
 
 @st.composite
@@ -87,22 +97,29 @@ def fighters_data(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         army = draw(st.sampled_from(["gorgonites", "commandos"]))
         i = draw(st.integers(0, 5))
-        f["armies"][army]["fighters"][i]["id"] = draw(st.sampled_from(
-            ["flag-gorgonites", "flag-commandos", "archer", "chip-hazard", "fresh-id"]))
+        f["armies"][army]["fighters"][i]["id"] = draw(
+            st.sampled_from(["flag-gorgonites", "flag-commandos", "archer", "chip-hazard", "fresh-id"])
+        )
     return f
 
 
-OPTIONS = st.fixed_dictionaries({}, optional={
-    "players": st.sampled_from([2, 4]),
-    "team_mode": st.sampled_from(["alternate", "team", "split"]),
-    "advanced": st.booleans(),
-    "map_name": st.sampled_from(data.map_names()),
-    "spinner": st.builds(lambda s: {"segments": s}, st.lists(SEGMENT, min_size=1, max_size=6)),
-    "deck": st.builds(lambda c: {"cards": c}, st.lists(CARD, min_size=1, max_size=4)),
-    "dice": st.builds(lambda f, t: {"faces": f, "battle_tie": t}, st.lists(st.sampled_from(FACES), min_size=2,
-                      max_size=6), st.sampled_from(["reroll", "defender", "attacker"])),
-    "fighters": fighters_data(),
-})
+OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        "players": st.sampled_from([2, 4]),
+        "team_mode": st.sampled_from(["alternate", "team", "split"]),
+        "advanced": st.booleans(),
+        "map_name": st.sampled_from(data.map_names()),
+        "spinner": st.builds(lambda s: {"segments": s}, st.lists(SEGMENT, min_size=1, max_size=6)),
+        "deck": st.builds(lambda c: {"cards": c}, st.lists(CARD, min_size=1, max_size=4)),
+        "dice": st.builds(
+            lambda f, t: {"faces": f, "battle_tie": t},
+            st.lists(st.sampled_from(FACES), min_size=2, max_size=6),
+            st.sampled_from(["reroll", "defender", "attacker"]),
+        ),
+        "fighters": fighters_data(),
+    },
+)
 
 
 def problems(options: dict[str, Any]) -> list[str]:
@@ -113,8 +130,9 @@ def problems(options: dict[str, Any]) -> list[str]:
         out.append("dice")
     if not any(s["kind"] == "move" for s in (options.get("spinner") or data.default("spinner"))["segments"]):
         out.append("spinner")
-    ids = [f["id"] for a in (options.get("fighters") or data.default("fighters"))["armies"].values()
-           for f in a["fighters"]]
+    ids = [
+        f["id"] for a in (options.get("fighters") or data.default("fighters"))["armies"].values() for f in a["fighters"]
+    ]
     if len(set(ids)) < len(ids) or {"flag-gorgonites", "flag-commandos"} & set(ids):
         out.append("ids")
     size = sum(c["count"] for c in (options.get("deck") or data.default("deck"))["cards"])
@@ -145,9 +163,11 @@ def test_options_are_refused_with_a_reason_or_give_a_game_the_first_seat_can_pla
     assert turns == 3 or SYSTEM.outcome(_state)
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=8),
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
-                    max_leaves=8)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -158,5 +178,4 @@ def test_malformed_options_are_refused_never_a_crash(raw):
     except BadOptions as err:
         assert err.code == "bad_options"
         return
-    assert SYSTEM.legal_actions(SYSTEM.setup(options, Dice("m")),
-                                SYSTEM.seats(options)[0])
+    assert SYSTEM.legal_actions(SYSTEM.setup(options, Dice("m")), SYSTEM.seats(options)[0])

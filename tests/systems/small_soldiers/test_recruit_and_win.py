@@ -45,8 +45,15 @@ def test_green_space_is_checked_at_the_start_of_the_turn(game):
 
 
 def test_no_recruit_with_an_empty_toy_store(game):
-    everyone = {"archer": (1, -6), "slamfist": (2, -5), "punchit": (4, -6), "insaniac": (5, -6),
-                "ocula": (6, -6), "freakenstein": (1, -5), "chip-hazard": (0, 3)}
+    everyone = {
+        "archer": (1, -6),
+        "slamfist": (2, -5),
+        "punchit": (4, -6),
+        "insaniac": (5, -6),
+        "ocula": (6, -6),
+        "freakenstein": (1, -5),
+        "chip-hazard": (0, 3),
+    }
     state, events = recruit_spin(arrange(game, everyone))
     assert events[1]["kind"] == "recruit_impossible"
 
@@ -63,8 +70,7 @@ def test_moving_onto_the_enemy_flag_space_captures_it_and_wins(game):
     state, _ = act(state, "gorgonites", {"kind": "spin"}, spin_face(state, "move", 1))
     assert {"q": flag[0], "r": flag[1]} in SYSTEM.view(state, "gorgonites")["legal"]["moves"]["ocula"]
     state, events = act(state, "gorgonites", {"kind": "move", "fighter": "ocula", "q": flag[0], "r": flag[1]})
-    assert events[-1] == {"kind": "game_won", "army": "gorgonites", "seats": ["gorgonites"],
-                          "reason": "flag_captured"}
+    assert events[-1] == {"kind": "game_won", "army": "gorgonites", "seats": ["gorgonites"], "reason": "flag_captured"}
     outcome = SYSTEM.outcome(state)
     assert outcome.winners == ["gorgonites"] and outcome.reason == "flag_captured"
     view = SYSTEM.view(state, None)

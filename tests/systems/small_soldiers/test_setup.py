@@ -35,11 +35,14 @@ def test_either_army_may_deploy_first_and_then_the_opening_roll_follows(fresh):
     assert events[-1]["kind"] == "opening_roll_needed"
 
 
-@pytest.mark.parametrize("raw", [
-    {"kind": "deploy", "reserve": "archer"},          # the leader always starts on the board
-    {"kind": "deploy", "reserve": "chip-hazard"},     # not a Gorgonite
-    {"kind": "deploy", "reserve": "ocula", "order": ["slamfist", "punchit", "insaniac", "ocula"]},
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"kind": "deploy", "reserve": "archer"},  # the leader always starts on the board
+        {"kind": "deploy", "reserve": "chip-hazard"},  # not a Gorgonite
+        {"kind": "deploy", "reserve": "ocula", "order": ["slamfist", "punchit", "insaniac", "ocula"]},
+    ],
+)
 def test_bad_deployments_are_refused(fresh, raw):
     with pytest.raises(IllegalAction):
         act(fresh, "gorgonites", raw)
@@ -67,7 +70,7 @@ def test_highest_roll_goes_first(fresh):
 
 def test_a_skull_is_higher_than_any_number(fresh):
     state = _deployed(fresh)
-    state, _ = act(state, "gorgonites", {"kind": "roll_opening"}, 6)   # skull
+    state, _ = act(state, "gorgonites", {"kind": "roll_opening"}, 6)  # skull
     state, events = act(state, "commandos", {"kind": "roll_opening"}, 5)
     assert events[0]["face"] == "5"
     assert state["turn"]["army"] == "gorgonites"
@@ -93,6 +96,7 @@ def test_no_spinning_before_the_opening_roll(fresh):
 
 def test_apply_never_mutates_its_input(fresh):
     import copy
+
     before = copy.deepcopy(fresh)
     act(fresh, "gorgonites", {"kind": "deploy", "reserve": "ocula"})
     assert fresh == before

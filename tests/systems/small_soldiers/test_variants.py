@@ -131,8 +131,11 @@ def test_advanced_a_drawn_card_is_played_at_once_not_one_from_the_hand():
 
 def test_advanced_several_fighters_move_each_by_spin_plus_vehicle_then_battle():
     state = advanced()
-    state = arrange(state, {"ocula": (0, -2), "archer": (-2, -2), "chip-hazard": (0, 1), "kip-killagin": (-2, 2)},
-                    {"archer": card("vehicle", 1, "v1")})
+    state = arrange(
+        state,
+        {"ocula": (0, -2), "archer": (-2, -2), "chip-hazard": (0, 1), "kip-killagin": (-2, 2)},
+        {"archer": card("vehicle", 1, "v1")},
+    )
     state, _ = act(state, "gorgonites", {"kind": "spin"}, spin_face(state, "move", 2))
     legal = SYSTEM.view(state, "gorgonites")["legal"]
     assert set(legal["moves"]) == {"ocula", "archer"} and legal["end_moves"] is False
@@ -145,8 +148,10 @@ def test_advanced_several_fighters_move_each_by_spin_plus_vehicle_then_battle():
         act(state, "gorgonites", {"kind": "attack", "target": "chip-hazard"}, 1, 1)
     state, _ = act(state, "gorgonites", {"kind": "move", "fighter": "archer", "q": -2, "r": 1})
     assert state["phase"] == "attack"  # everyone moved: battles follow
-    assert SYSTEM.view(state, "gorgonites")["legal"]["attacks"] == {"ocula": ["chip-hazard"],
-                                                                    "archer": ["kip-killagin"]}
+    assert SYSTEM.view(state, "gorgonites")["legal"]["attacks"] == {
+        "ocula": ["chip-hazard"],
+        "archer": ["kip-killagin"],
+    }
     state, events = act(state, "gorgonites", {"kind": "attack", "fighter": "ocula", "target": "chip-hazard"}, 5, 1)
     assert events[0]["winner"] == "ocula" and state["phase"] == "attack"
     state, events = act(state, "gorgonites", {"kind": "attack", "fighter": "archer", "target": "kip-killagin"}, 5, 1)

@@ -98,12 +98,16 @@ def hand_at(hands: dict[int, list[dict[str, Any]]], seq: int) -> list[dict[str, 
     return hands[max(s for s in hands if s <= seq)]
 
 
-@pytest.mark.parametrize("options, seed", [
-    ({"advanced": True}, "warboard-ws-1"),
-    ({"advanced": True, "players": 4, "team_mode": "split"}, "warboard-ws-4"),
-])
-async def test_no_hidden_card_reaches_another_seat_or_a_spectator(server: Server, options: dict[str, Any],
-                                                                  seed: str) -> None:
+@pytest.mark.parametrize(
+    "options, seed",
+    [
+        ({"advanced": True}, "warboard-ws-1"),
+        ({"advanced": True, "players": 4, "team_mode": "split"}, "warboard-ws-4"),
+    ],
+)
+async def test_no_hidden_card_reaches_another_seat_or_a_spectator(
+    server: Server, options: dict[str, Any], seed: str
+) -> None:
     clients, seats = await play(server, options, seed)
     hands = {s: hands_by_seq(clients[s]) for s in seats}
     start_hands = {s: hands[s][min(hands[s])] for s in seats}

@@ -93,12 +93,15 @@ def _step(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
     heading = math.atan2(target["y"] - me["y"], target["x"] - me["x"])
     length = prompt["move"]["length"] - 0.01
     best, best_gap = {"kind": "done"}, math.inf
-    walls = [poly.buffer(me["base"] / 2 + 0.2, join_style="mitre")
-             for _, poly in pieces.buildings(state)]
+    walls = [poly.buffer(me["base"] / 2 + 0.2, join_style="mitre") for _, poly in pieces.buildings(state)]
     for turn in (0, 25, -25, 50, -50, 80, -80, 120, -120):
         a = heading + math.radians(turn)
-        raw = {"kind": "move", "x": ax + math.cos(a) * length, "y": ay + math.sin(a) * length,
-               "facing": math.degrees(heading) % 360}
+        raw = {
+            "kind": "move",
+            "x": ax + math.cos(a) * length,
+            "y": ay + math.sin(a) * length,
+            "facing": math.degrees(heading) % 360,
+        }
         try:
             after, _ = system.apply(state, view["_seat"], system.parse_action(raw), Dice("probe"))
         except WarboardError:
@@ -112,6 +115,7 @@ def _step(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
 
 def _route(a: tuple[float, float], b: tuple[float, float], walls: list[Any]) -> float:
     """Rough path length from a to b around buildings: straight, or via one or two corners."""
+
     def clear(p: tuple[float, float], q: tuple[float, float]) -> bool:
         line = LineString([p, q])
         return not any(line.crosses(w) or line.within(w) for w in walls)
@@ -130,9 +134,12 @@ def _route(a: tuple[float, float], b: tuple[float, float], walls: list[Any]) -> 
     return best
 
 
-def play(seed: str, options: dict[str, Any] | None = None, limit: int = 3000,
-         each: Callable[[dict[str, Any]], None] | None = None
-         ) -> tuple[dict[str, Any], list[dict[str, Any]], SamuraiRobots]:
+def play(
+    seed: str,
+    options: dict[str, Any] | None = None,
+    limit: int = 3000,
+    each: Callable[[dict[str, Any]], None] | None = None,
+) -> tuple[dict[str, Any], list[dict[str, Any]], SamuraiRobots]:
     """Play a whole seeded game; returns the final state and every event."""
     system = SamuraiRobots()
     opts = system.validate_options(options or {})

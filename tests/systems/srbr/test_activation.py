@@ -26,8 +26,9 @@ def test_the_legs_example_exactly() -> None:
     state = legs_example_table()
     legs = next(p for p in state["mechas"]["p1-kabuto"]["parts"] if p["id"] == "legs")
     assert legs["q"] == 3
-    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                      "dice": 2}, faces=[3, 6])
+    state, events = act(
+        state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 2}, faces=[3, 6]
+    )
     rolled = events[0]
     assert [d["face"] for d in rolled["dice"]] == [3, 6]
     assert rolled["successes"] == 2 and rolled["failures"] == 0
@@ -39,8 +40,7 @@ def test_the_legs_example_exactly() -> None:
     assert state["mechas"]["p1-kabuto"]["x"] == pytest.approx(43.5, abs=0.01)
     assert state["turn"]["activation"]["actions_left"] == 1
     # second Leg action: kick it
-    state, events = act(state, "p1", {"kind": "attack", "attack": "kick", "target": "p2-gamera"},
-                        faces=[5, 1, 2])
+    state, events = act(state, "p1", {"kind": "attack", "attack": "kick", "target": "p2-gamera"}, faces=[5, 1, 2])
     assert kinds(events)[0] == "attack" and events[0]["attack"] == "kick"
     assert state["turn"]["activation"] is None and state["turn"]["phase"] == "activate"
 
@@ -62,8 +62,9 @@ def test_default_a_one_always_fails_and_a_six_always_succeeds() -> None:
 
 def test_default_two_failures_end_the_turn() -> None:
     state = new_game()
-    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                      "dice": 3}, faces=[2, 2, 5])
+    state, events = act(
+        state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 3}, faces=[2, 2, 5]
+    )
     assert events[0]["ends_turn"] is True
     assert state["turn"]["phase"] == "actions"  # the success is still spent first
     state, events = act(state, "p1", {"kind": "done"})
@@ -72,37 +73,41 @@ def test_default_two_failures_end_the_turn() -> None:
 
 def test_one_failure_does_not_end_the_turn() -> None:
     state = new_game()
-    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms",
-                                      "dice": 2}, faces=[2, 5])
+    state, events = act(
+        state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 2}, faces=[2, 5]
+    )
     state, _ = act(state, "p1", {"kind": "done"})
     assert state["turn"]["seat"] == "p1" and state["turn"]["phase"] == "activate"
 
 
 def test_all_failures_with_turn_end_pass_the_turn_at_once() -> None:
     state = new_game()
-    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                      "dice": 2}, faces=[2, 2])
+    state, events = act(
+        state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 2}, faces=[2, 2]
+    )
     assert kinds(events)[-1] == "turn_started" and state["turn"]["seat"] == "p2"
 
 
 def test_manual_turn_end_keeps_the_turn() -> None:
     state = new_game({"manual": {"turn_end": True}})
-    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                      "dice": 2}, faces=[2, 2])
+    state, events = act(
+        state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 2}, faces=[2, 2]
+    )
     assert events[0]["ends_turn"] is False and state["turn"]["seat"] == "p1"
 
 
 def test_host_can_change_the_failures_that_end_a_turn() -> None:
-    state = new_game({"rules": {"initiative": {"method": "fixed"},
-                                "activation": {"failures_end_turn": 3}}})
-    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                      "dice": 2}, faces=[2, 2])
+    state = new_game({"rules": {"initiative": {"method": "fixed"}, "activation": {"failures_end_turn": 3}}})
+    state, events = act(
+        state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 2}, faces=[2, 2]
+    )
     assert events[0]["ends_turn"] is False and state["turn"]["seat"] == "p1"
 
 
 def test_one_to_three_dice_only() -> None:
     from app.core.errors import MalformedAction
     from tests.systems.srbr.util import SYSTEM
+
     for n in (0, 4):
         with pytest.raises(MalformedAction):
             SYSTEM.parse_action({"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": n})
@@ -113,8 +118,9 @@ def test_a_damaged_part_still_rolls_three_dice_of_its_new_colour() -> None:
     changes the colour of the part's dice (NOTES.md), not how many it may roll."""
     for damage, colour in ((1, "yellow"), (2, "red")):
         state = damage_part(new_game(), "p1-kabuto", "legs", damage)
-        state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                          "dice": 3}, faces=[6, 5, 4])
+        state, events = act(
+            state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 3}, faces=[6, 5, 4]
+        )
         assert [d["colour"] for d in events[0]["dice"]] == [colour] * 3
         assert events[0]["successes"] == 3
         legal = SYSTEM.legal_actions(damage_part(new_game(), "p1-kabuto", "legs", damage), "p1")
@@ -123,15 +129,13 @@ def test_a_damaged_part_still_rolls_three_dice_of_its_new_colour() -> None:
 
 def test_a_part_activates_once_per_turn_and_again_next_turn() -> None:
     state = new_game()
-    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms",
-                                 "dice": 1}, faces=[2])
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 1}, faces=[2])
     with pytest.raises(IllegalAction) as err:
         act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 1})
     assert err.value.code == "already_activated"
     state, _ = act(state, "p1", {"kind": "end_turn"})
     state, _ = act(state, "p2", {"kind": "end_turn"})
-    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms",
-                                      "dice": 1}, faces=[4])
+    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 1}, faces=[4])
     assert events[0]["successes"] == 1 and state["turn"]["round"] == 2
 
 

@@ -50,8 +50,9 @@ def test_seeded_game_through_the_api(client: httpx.Client) -> None:
             break
         seat = system.view(state, None)["turn"]["active"][0]
         raw = bot.choose({**system.view(state, seat), "_state": state, "_seat": seat}, seat)
-        response = client.post(f"/api/tables/{table}/actions", headers=headers[seat],
-                               json={"id": f"s{step}", "action": raw})
+        response = client.post(
+            f"/api/tables/{table}/actions", headers=headers[seat], json={"id": f"s{step}", "action": raw}
+        )
         assert response.status_code == 200, (raw, response.text)
         mirror = Dice(SEED, dice.index)
         state, events = system.apply(state, seat, system.parse_action(raw), mirror)
@@ -66,8 +67,9 @@ def test_seeded_game_through_the_api(client: httpx.Client) -> None:
     assert result is not None and len(result.winners) == 1
     view = client.get(f"/api/tables/{table}/view", headers=headers["p1"]).json()["view"]
     assert view["result"]["winners"] == result.winners
-    late = client.post(f"/api/tables/{table}/actions", headers=headers["p1"],
-                       json={"id": "late", "action": {"kind": "end_turn"}})
+    late = client.post(
+        f"/api/tables/{table}/actions", headers=headers["p1"], json={"id": "late", "action": {"kind": "end_turn"}}
+    )
     assert late.status_code == 409
 
 
@@ -77,6 +79,5 @@ def test_rule_helpers_over_http(client: httpx.Client) -> None:
     assert sticks.json()["mm"] == {"S": 75, "M": 120, "L": 180}
     roll = client.post("/api/rules/srbr/activation", json={"faces": [3, 6], "q": 3})
     assert roll.json()["successes"] == 2
-    bad = client.post("/api/tables", json={"system": "srbr", "name": "x",
-                                           "options": {"forces": {"p1": ["nope"]}}})
+    bad = client.post("/api/tables", json={"system": "srbr", "name": "x", "options": {"forces": {"p1": ["nope"]}}})
     assert bad.status_code in (400, 422) and bad.json()["error"]["code"] == "bad_options"

@@ -50,8 +50,10 @@ def record(name: str, seed: str, options: dict[str, Any], steps: int) -> None:
     (CASES / f"{name}.json").write_text(json.dumps(case, indent=1) + "\n")
 
 
-GOLDEN = {"duel_opening": ("warboard-srbr-golden", {}, 40),
-          "three_players": ("warboard-srbr-golden-3", {"players": 3}, 40)}
+GOLDEN = {
+    "duel_opening": ("warboard-srbr-golden", {}, 40),
+    "three_players": ("warboard-srbr-golden-3", {"players": 3}, 40),
+}
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))

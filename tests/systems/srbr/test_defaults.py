@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.core.errors import WarboardError
-from tests.systems.srbr.util import winners, SYSTEM, FixedDice, act, damage_part, kinds, new_game, open_table, place
+from tests.systems.srbr.util import SYSTEM, FixedDice, act, damage_part, kinds, new_game, open_table, place, winners
 
 FIXED = {"initiative": {"method": "fixed"}}
 
@@ -22,55 +22,66 @@ def duel(rules: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
 
 def test_reaction_dice_and_actions_are_editable() -> None:
     state = duel({"reaction": {"dice": 2, "actions_per_success": 2}})
-    state = {**state, "mechas": {**state["mechas"], "p1-kabuto": {
-        **state["mechas"]["p1-kabuto"],
-        "parts": [{**p, "damage": 1} for p in state["mechas"]["p1-kabuto"]["parts"]]}}}
-    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                 "dice": 1}, faces=[1])
-    state, events = act(state, "p2", {"kind": "react", "mecha": "p2-gamera", "part": "tail"},
-                        faces=[5, 6])
+    state = {
+        **state,
+        "mechas": {
+            **state["mechas"],
+            "p1-kabuto": {
+                **state["mechas"]["p1-kabuto"],
+                "parts": [{**p, "damage": 1} for p in state["mechas"]["p1-kabuto"]["parts"]],
+            },
+        },
+    }
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 1}, faces=[1])
+    state, events = act(state, "p2", {"kind": "react", "mecha": "p2-gamera", "part": "tail"}, faces=[5, 6])
     assert len(events[0]["dice"]) == 2 and events[0]["actions"] == 4
 
 
 def test_grapple_knocks_down_without_damage() -> None:
     state = duel()
-    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms",
-                                 "dice": 1}, faces=[6])
-    state, events = act(state, "p1", {"kind": "attack", "attack": "grapple", "target": "p2-gamera"},
-                        faces=[6, 1])
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 1}, faces=[6])
+    state, events = act(state, "p1", {"kind": "attack", "attack": "grapple", "target": "p2-gamera"}, faces=[6, 1])
     assert events[0]["effects"] == ["knock_down"] and "damaged" not in kinds(events)
     assert state["mechas"]["p2-gamera"]["status"] == "fallen"
 
 
 def test_surgical_strike_aims_for_free_and_attack_modifiers_are_editable() -> None:
-    state = open_table(new_game({"rules": {**FIXED, "attack_types": {"shoot": {"modifier": 2}}},
-                                 "forces": {"p1": ["tetsu"], "p2": ["kabuto"]}}))
+    state = open_table(
+        new_game(
+            {
+                "rules": {**FIXED, "attack_types": {"shoot": {"modifier": 2}}},
+                "forces": {"p1": ["tetsu"], "p2": ["kabuto"]},
+            }
+        )
+    )
     state = place(state, "p1-tetsu", 40, 40, 0)
     state = place(state, "p2-kabuto", 48, 40, 180)
-    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-tetsu", "part": "turret",
-                                 "dice": 2}, faces=[6, 6])
-    state, events = act(state, "p1", {"kind": "attack", "attack": "surgical_strike",
-                                      "target": "p2-kabuto", "target_part": "legs"}, faces=[3, 3])
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-tetsu", "part": "turret", "dice": 2}, faces=[6, 6])
+    state, events = act(
+        state,
+        "p1",
+        {"kind": "attack", "attack": "surgical_strike", "target": "p2-kabuto", "target_part": "legs"},
+        faces=[3, 3],
+    )
     assert events[0]["attack_roll"]["modifiers"] == {}
-    state, events = act(state, "p1", {"kind": "attack", "attack": "shoot", "target": "p2-kabuto"},
-                        faces=[3, 3])
+    state, events = act(state, "p1", {"kind": "attack", "attack": "shoot", "target": "p2-kabuto"}, faces=[3, 3])
     assert events[0]["attack_roll"]["modifiers"] == {"attack_type": 2}
 
 
 def weak_gamera(state: dict[str, Any]) -> dict[str, Any]:
     m = state["mechas"]["p2-gamera"]
-    return {**state, "mechas": {**state["mechas"], "p2-gamera": {
-        **m, "parts": [{**p, "c": 0} for p in m["parts"]]}}}
+    return {**state, "mechas": {**state["mechas"], "p2-gamera": {**m, "parts": [{**p, "c": 0} for p in m["parts"]]}}}
 
 
-@pytest.mark.parametrize("vital,aim,destroyed", [
-    (["head"], "head", True), (["head"], "torso", False), (["torso"], "torso", True)])
+@pytest.mark.parametrize(
+    "vital,aim,destroyed", [(["head"], "head", True), (["head"], "torso", False), (["torso"], "torso", True)]
+)
 def test_vital_parts_are_editable(vital: list[str], aim: str, destroyed: bool) -> None:
     state = weak_gamera(duel({"victory": {"vital_part_types": vital}}))
-    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms",
-                                 "dice": 1}, faces=[6])
-    state, events = act(state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera",
-                                      "target_part": aim}, faces=[6, 1])
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 1}, faces=[6])
+    state, events = act(
+        state, "p1", {"kind": "attack", "attack": "punch", "target": "p2-gamera", "target_part": aim}, faces=[6, 1]
+    )
     assert events[0]["result"] == "attacker_double"  # 6 + 3 - 1 = 8 against 1 + 0
     assert (state["mechas"]["p2-gamera"]["out"] == "destroyed") is destroyed
 
@@ -90,6 +101,7 @@ def test_health_track_is_editable() -> None:
 
 def test_pricing_is_editable() -> None:
     from app.systems.srbr import data, profiles
+
     rules = data.merged({"pricing": {"per_combat": 0}})
     part = profiles.Part(id="a", name="A", type="arms", points=0, q=3, c=3)
     assert profiles.suggested_points(part, rules["pricing"]) == 10
@@ -112,21 +124,65 @@ def test_manual_out_record_ends_the_game_by_the_default_victory() -> None:
     assert [r["status"] for r in state["records"]] == ["closed", "closed"]
 
 
-KINDS = ["activate", "move", "attack", "stand_up", "done", "end_turn", "react", "pass",
-         "concede", "record", "record_terrain", "declare_result", "deploy", "ready", "bogus"]
-junk = st.one_of(st.none(), st.booleans(), st.integers(-10, 2000), st.floats(allow_nan=True),
-                 st.text(max_size=8), st.sampled_from(["p1-kabuto", "p2-gamera", "legs", "arms",
-                                                       "punch", "b1", "p1", "torso"]))
+KINDS = [
+    "activate",
+    "move",
+    "attack",
+    "stand_up",
+    "done",
+    "end_turn",
+    "react",
+    "pass",
+    "concede",
+    "record",
+    "record_terrain",
+    "declare_result",
+    "deploy",
+    "ready",
+    "bogus",
+]
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-10, 2000),
+    st.floats(allow_nan=True),
+    st.text(max_size=8),
+    st.sampled_from(["p1-kabuto", "p2-gamera", "legs", "arms", "punch", "b1", "p1", "torso"]),
+)
 raw_action = st.builds(
     lambda kind, fields: {"kind": kind, **fields},
     st.sampled_from(KINDS),
-    st.dictionaries(st.sampled_from(["mecha", "part", "dice", "x", "y", "facing", "flee", "attack",
-                                     "target", "target_part", "damage", "status", "out",
-                                     "winners", "terrain", "smashed", "note"]), junk, max_size=5))
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "mecha",
+                "part",
+                "dice",
+                "x",
+                "y",
+                "facing",
+                "flee",
+                "attack",
+                "target",
+                "target_part",
+                "damage",
+                "status",
+                "out",
+                "winners",
+                "terrain",
+                "smashed",
+                "note",
+            ]
+        ),
+        junk,
+        max_size=5,
+    ),
+)
 
 
 def _midgame() -> list[dict[str, Any]]:
     from tests.systems.srbr.bot import play
+
     return [play("fuzz", limit=n)[0] for n in (0, 15, 40, 90)]
 
 
@@ -134,14 +190,17 @@ MIDGAME = _midgame()
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.sampled_from(["p1", "p2"]), raw_action), max_size=8),
-       st.booleans(), st.integers(0, 3))
-def test_random_input_only_ever_raises_rule_errors(script: list[Any], manual: bool,
-                                                    start: int) -> None:
+@given(st.lists(st.tuples(st.sampled_from(["p1", "p2"]), raw_action), max_size=8), st.booleans(), st.integers(0, 3))
+def test_random_input_only_ever_raises_rule_errors(script: list[Any], manual: bool, start: int) -> None:
     state = MIDGAME[start]
     if manual:
-        state = {**state, "options": {**state["options"], "manual": {
-            "combat": True, "health": True, "victory": True, "turn_end": True}}}
+        state = {
+            **state,
+            "options": {
+                **state["options"],
+                "manual": {"combat": True, "health": True, "victory": True, "turn_end": True},
+            },
+        }
     for seat, raw in script:
         try:
             action = SYSTEM.parse_action(raw)
@@ -151,36 +210,55 @@ def test_random_input_only_ever_raises_rule_errors(script: list[Any], manual: bo
         SYSTEM.view(state, seat)
 
 
-@pytest.mark.parametrize("rules", [
-    {"activation": {"failures_end_turn": "two"}},
-    {"combat": {"results": {"close": [{"when": "tie", "effects": ["explode"]}]}}},
-    {"attack_types": {"laser": {"mode": "ranged", "parts": ["head"], "range": "XL"}}},
-    {"health": {"track": [["white"], ["white"]]}},
-    {"health": {"track": []}},
-    {"combat": {"recoil": {"distance": "base"}}},
-    {"combat": {"hit_location": "random"}},
-])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"activation": {"failures_end_turn": "two"}},
+        {"combat": {"results": {"close": [{"when": "tie", "effects": ["explode"]}]}}},
+        {"attack_types": {"laser": {"mode": "ranged", "parts": ["head"], "range": "XL"}}},
+        {"health": {"track": [["white"], ["white"]]}},
+        {"health": {"track": []}},
+        {"combat": {"recoil": {"distance": "base"}}},
+        {"combat": {"hit_location": "random"}},
+    ],
+)
 def test_broken_overrides_are_refused(rules: dict[str, Any]) -> None:
     from app.core.errors import BadOptions
+
     with pytest.raises(BadOptions):
         SYSTEM.validate_options({"rules": rules})
 
 
-leaf = st.one_of(st.none(), st.booleans(), st.integers(-8, 8), st.sampled_from(
-    ["S", "M", "L", "base", "close", "ranged", "white", "red", "damage", "legs", "roll", "tie"]),
-    st.lists(st.sampled_from(["white", "yellow", "red", "damage", "knock_down", "arms"]), max_size=3))
+leaf = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-8, 8),
+    st.sampled_from(["S", "M", "L", "base", "close", "ranged", "white", "red", "damage", "legs", "roll", "tie"]),
+    st.lists(st.sampled_from(["white", "yellow", "red", "damage", "knock_down", "arms"]), max_size=3),
+)
 AREA_KEYS = {
-    "health": ["track"], "activation": ["failures_end_turn", "always_fail", "always_succeed",
-                                        "activations_per_part_per_turn"],
-    "reaction": ["dice", "actions_per_success"], "initiative": ["method"],
-    "victory": ["vital_part_types"], "combat": ["modifiers", "recoil", "no_shooting_out_of_melee"],
-    "attack_types": ["punch", "shoot", "laser"], "anchors": ["biped"], "pricing": ["per_combat"],
+    "health": ["track"],
+    "activation": ["failures_end_turn", "always_fail", "always_succeed", "activations_per_part_per_turn"],
+    "reaction": ["dice", "actions_per_success"],
+    "initiative": ["method"],
+    "victory": ["vital_part_types"],
+    "combat": ["modifiers", "recoil", "no_shooting_out_of_melee"],
+    "attack_types": ["punch", "shoot", "laser"],
+    "anchors": ["biped"],
+    "pricing": ["per_combat"],
 }
-override = st.sampled_from(sorted(AREA_KEYS)).flatmap(lambda area: st.builds(
-    lambda key, value: {area: {key: value}}, st.sampled_from(AREA_KEYS[area]),
-    st.one_of(leaf, st.dictionaries(st.sampled_from(["modifier", "mode", "parts", "range",
-                                                      "target_fallen", "distance"]), leaf,
-                                    max_size=3))))
+override = st.sampled_from(sorted(AREA_KEYS)).flatmap(
+    lambda area: st.builds(
+        lambda key, value: {area: {key: value}},
+        st.sampled_from(AREA_KEYS[area]),
+        st.one_of(
+            leaf,
+            st.dictionaries(
+                st.sampled_from(["modifier", "mode", "parts", "range", "target_fallen", "distance"]), leaf, max_size=3
+            ),
+        ),
+    )
+)
 
 
 @settings(max_examples=120, deadline=None)
@@ -188,6 +266,7 @@ override = st.sampled_from(sorted(AREA_KEYS)).flatmap(lambda area: st.builds(
 def test_any_override_is_refused_cleanly_or_plays(rules: dict[str, Any]) -> None:
     from app.core.errors import BadOptions
     from tests.systems.srbr.bot import play
+
     try:
         SYSTEM.validate_options({"rules": rules})
     except BadOptions:

@@ -12,8 +12,8 @@ from tests.systems.srbr.util import SYSTEM, act, kinds, new_game
 def test_automatic_deployment_along_the_edges() -> None:
     state = new_game({"players": 4})
     at = {mid: (m["x"], m["y"], m["facing"]) for mid, m in state["mechas"].items()}
-    assert at["p1-kabuto"] == (30.0, 83.0, 270.0)   # south edge, a Short stick + base radius in
-    assert at["p2-gamera"] == (30.0, 7.5, 90.0)     # north edge, base 5
+    assert at["p1-kabuto"] == (30.0, 83.0, 270.0)  # south edge, a Short stick + base radius in
+    assert at["p2-gamera"] == (30.0, 7.5, 90.0)  # north edge, base 5
     assert at["p3-kabuto"][0] == 7.0 and at["p3-kabuto"][2] == 0.0
     assert at["p4-raijin"][0] == 83.0 and at["p4-raijin"][2] == 180.0
     assert state["turn"]["phase"] == "activate"
@@ -40,8 +40,7 @@ def test_players_deploy_in_their_zones_then_play() -> None:
     assert err.value.code == "overlap"
     with pytest.raises(WrongPhase):
         act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 1})
-    state, events = act(state, "p1", {"kind": "deploy", "mecha": "p1-kabuto", "x": 45, "y": 85,
-                                      "facing": 300})
+    state, events = act(state, "p1", {"kind": "deploy", "mecha": "p1-kabuto", "x": 45, "y": 85, "facing": 300})
     assert state["mechas"]["p1-kabuto"]["x"] == 45
     state, _ = act(state, "p1", {"kind": "ready"})
     with pytest.raises(IllegalAction) as err:

@@ -3,11 +3,10 @@ validate_options, setup, parse_action, apply, view, outcome."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import copy
 import json
 import math
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -74,7 +73,7 @@ def invariants(state: dict[str, Any]) -> None:
     live = [m for m in state["mechas"].values() if m["out"] is None]
     for i, a in enumerate(live):
         assert 0 <= a["x"] <= state["board"]["width"] and 0 <= a["y"] <= state["board"]["height"]
-        for b in live[i + 1:]:
+        for b in live[i + 1 :]:
             gap = math.dist((a["x"], a["y"]), (b["x"], b["y"])) - (a["base"] + b["base"]) / 2
             assert gap > -0.05, (a["id"], b["id"], gap)
         top = len(state["rules"]["health"]["track"])

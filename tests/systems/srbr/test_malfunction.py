@@ -11,13 +11,15 @@ from tests.systems.srbr.util import SYSTEM, act, kinds, new_game
 
 
 def roll_two_ones(state: dict[str, Any], table_die: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    return act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 3},
-               faces=[1, 1, 5, table_die])
+    return act(
+        state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 3}, faces=[1, 1, 5, table_die]
+    )
 
 
 def test_one_single_one_is_no_malfunction() -> None:
-    state, events = act(new_game(), "p1", {"kind": "activate", "mecha": "p1-kabuto",
-                                           "part": "arms", "dice": 3}, faces=[1, 4, 5])
+    state, events = act(
+        new_game(), "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 3}, faces=[1, 4, 5]
+    )
     assert "malfunction" not in kinds(events)
 
 
@@ -43,8 +45,7 @@ def test_a_jammed_part_sits_out_its_players_next_turn() -> None:
     assert not any(a.get("part") == "arms" and a.get("mecha") == "p1-kabuto" for a in legal)
     state, _ = act(state, "p1", {"kind": "end_turn"})
     state, _ = act(state, "p2", {"kind": "end_turn"})
-    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms",
-                                      "dice": 1}, faces=[5])
+    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 1}, faces=[5])
     assert events[0]["successes"] == 1
 
 
@@ -59,8 +60,11 @@ def test_malfunctions_can_be_switched_off_or_made_manual() -> None:
 
 def test_manual_malfunction_results_are_recorded_by_the_players() -> None:
     state, _ = roll_two_ones(new_game({"manual": {"malfunction": True}}), 6)
-    state, events = act(state, "p1", {"kind": "record", "mecha": "p1-kabuto", "part": "arms",
-                                      "jammed": True, "damage": 1, "status": "fallen"})
+    state, events = act(
+        state,
+        "p1",
+        {"kind": "record", "mecha": "p1-kabuto", "part": "arms", "jammed": True, "damage": 1, "status": "fallen"},
+    )
     kabuto = state["mechas"]["p1-kabuto"]
     arms = next(p for p in kabuto["parts"] if p["id"] == "arms")
     assert (arms["jam"], arms["damage"], kabuto["status"]) == (2, 1, "fallen")

@@ -14,12 +14,26 @@ TYPES = RULES["attack_types"]
 
 
 def design(**changes: object) -> dict[str, Any]:
-    mecha = {"id": "oni", "name": "Oni", "form": "biped", "base": 4.0, "parts": [
-        {"id": "legs", "name": "Legs", "type": "legs", "points": 20, "q": 3, "c": 2, "move": "M",
-         "attacks": ["kick"]},
-        {"id": "arms", "name": "Arms", "type": "arms", "points": 18, "q": 4, "c": 3,
-         "attacks": ["punch"]},
-    ], "special_rules": [{"name": "Jump jets", "points": 7}]}
+    mecha = {
+        "id": "oni",
+        "name": "Oni",
+        "form": "biped",
+        "base": 4.0,
+        "parts": [
+            {
+                "id": "legs",
+                "name": "Legs",
+                "type": "legs",
+                "points": 20,
+                "q": 3,
+                "c": 2,
+                "move": "M",
+                "attacks": ["kick"],
+            },
+            {"id": "arms", "name": "Arms", "type": "arms", "points": 18, "q": 4, "c": 3, "attacks": ["punch"]},
+        ],
+        "special_rules": [{"name": "Jump jets", "points": 7}],
+    }
     mecha.update(changes)
     return mecha
 
@@ -31,11 +45,12 @@ def test_cost_is_the_sum_of_parts_and_special_rules() -> None:
 
 @given(st.lists(st.integers(0, 60), min_size=1, max_size=12), st.lists(st.integers(0, 40), max_size=4))
 def test_cost_sums_any_points(part_points: list[int], rule_points: list[int]) -> None:
-    parts = [{"id": f"p{i}", "name": f"Part {i}", "type": "other", "points": pts, "q": 4}
-             for i, pts in enumerate(part_points)]
+    parts = [
+        {"id": f"p{i}", "name": f"Part {i}", "type": "other", "points": pts, "q": 4}
+        for i, pts in enumerate(part_points)
+    ]
     rules = [{"name": f"Rule {i}", "points": pts} for i, pts in enumerate(rule_points)]
-    report = profiles.check({"id": "x", "name": "X", "parts": parts, "special_rules": rules},
-                            RULES, TYPES)
+    report = profiles.check({"id": "x", "name": "X", "parts": parts, "special_rules": rules}, RULES, TYPES)
     assert report["cost"] == sum(part_points) + sum(rule_points)
 
 

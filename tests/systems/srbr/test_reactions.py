@@ -24,8 +24,9 @@ def test_reaction_on_a_one_on_red_or_yellow_only(dice: list[tuple[int, str]], q:
 
 def test_a_one_on_a_white_die_gives_no_reaction() -> None:
     state = new_game()
-    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                      "dice": 2}, faces=[1, 4])
+    state, events = act(
+        state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 2}, faces=[1, 4]
+    )
     assert events[0]["reactions"] == 0 and state["turn"]["phase"] == "actions"
     assert "reaction_offered" not in kinds(events)
 
@@ -33,8 +34,7 @@ def test_a_one_on_a_white_die_gives_no_reaction() -> None:
 @pytest.mark.parametrize("damage,colour", [(1, "yellow"), (2, "red")])
 def test_a_one_on_yellow_or_red_offers_the_opponent_a_reaction(damage: int, colour: str) -> None:
     state = damage_part(new_game(), "p1-kabuto", "legs", damage)
-    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                      "dice": 1}, faces=[1])
+    state, events = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 1}, faces=[1])
     assert events[0]["dice"][0]["colour"] == colour
     assert kinds(events) == ["activated", "reaction_offered"]
     assert state["turn"]["phase"] == "reaction"
@@ -51,11 +51,9 @@ def test_reaction_roll_then_actions_then_back_to_the_active_player() -> None:
     state = place(state, "p1-kabuto", 40, 40, 0)
     state = place(state, "p2-gamera", 60, 40, 180)
     state = damage_part(state, "p1-kabuto", "legs", 1)
-    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                 "dice": 2}, faces=[1, 5])
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 2}, faces=[1, 5])
     assert state["turn"]["phase"] == "reaction"
-    state, events = act(state, "p2", {"kind": "react", "mecha": "p2-gamera", "part": "legs"},
-                        faces=[4])
+    state, events = act(state, "p2", {"kind": "react", "mecha": "p2-gamera", "part": "legs"}, faces=[4])
     assert events[0]["kind"] == "reacted" and events[0]["actions"] == 1
     assert state["turn"]["phase"] == "reaction_actions"
     assert SYSTEM.view(state, "p2")["prompt"]["ask"] == "reaction_actions"
@@ -66,11 +64,11 @@ def test_reaction_roll_then_actions_then_back_to_the_active_player() -> None:
 
 def test_a_failed_reaction_or_a_pass_hands_back() -> None:
     state = damage_part(new_game(), "p1-kabuto", "legs", 1)
-    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                 "dice": 2}, faces=[1, 1])  # two reactions, turn ends after
+    state, _ = act(
+        state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 2}, faces=[1, 1]
+    )  # two reactions, turn ends after
     assert state["turn"]["reactions"]["remaining"] == 2
-    state, events = act(state, "p2", {"kind": "react", "mecha": "p2-gamera", "part": "legs"},
-                        faces=[2])
+    state, events = act(state, "p2", {"kind": "react", "mecha": "p2-gamera", "part": "legs"}, faces=[2])
     assert events[0]["successes"] == 0 and state["turn"]["phase"] == "reaction"
     state, events = act(state, "p2", {"kind": "pass"})
     assert "turn_started" in kinds(events) and state["turn"]["seat"] == "p2"
@@ -79,22 +77,19 @@ def test_a_failed_reaction_or_a_pass_hands_back() -> None:
 
 def test_with_more_players_the_reaction_passes_along_the_turn_order() -> None:
     state = damage_part(new_game({"players": 3}), "p1-kabuto", "legs", 2)  # one red die
-    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                 "dice": 1}, faces=[1])
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 1}, faces=[1])
     assert SYSTEM.view(state, None)["turn"]["active"] == ["p2"]
     state, events = act(state, "p2", {"kind": "pass"})
     assert kinds(events) == ["reaction_declined", "reaction_offered"]
     assert SYSTEM.view(state, "p3")["prompt"]["ask"] == "reaction"
-    state, events = act(state, "p3", {"kind": "react", "mecha": "p3-kabuto", "part": "legs"},
-                        faces=[2])
+    state, events = act(state, "p3", {"kind": "react", "mecha": "p3-kabuto", "part": "legs"}, faces=[2])
     assert events[0]["successes"] == 0
     assert state["turn"]["phase"] == "activate" and state["turn"]["seat"] == "p1"
 
 
 def test_a_player_who_conceded_is_not_offered_a_reaction() -> None:
     state = damage_part(new_game({"players": 3}), "p1-kabuto", "legs", 2)
-    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                 "dice": 1}, faces=[1])
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 1}, faces=[1])
     state, _ = act(state, "p3", {"kind": "concede"})
     state, events = act(state, "p2", {"kind": "pass"})
     assert "reaction_offered" not in kinds(events)

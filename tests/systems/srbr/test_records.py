@@ -50,8 +50,7 @@ def test_only_the_active_player_records_in_their_turn() -> None:
 
 def test_the_reacting_player_records_only_in_their_reaction() -> None:
     state = damage_part(table(), "p1-kabuto", "legs", 1)  # yellow dice: a 1 gives a reaction
-    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                 "dice": 1}, faces=[1])
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 1}, faces=[1])
     assert state["turn"]["phase"] == "reaction"
     with pytest.raises(WrongPhase):  # being offered a reaction is not yet reacting
         act(state, "p2", {"kind": "record", "mecha": "p1-kabuto", "status": "fallen"})
@@ -85,8 +84,11 @@ def test_a_dispute_holds_the_game_until_the_host_upholds() -> None:
     view = SYSTEM.view(state, "p2")
     assert view["hold"]["reason"] == "missed me" and view["records"][0]["status"] == "disputed"
     assert view["legal"] == [] and view["prompt"]["waiting_for"] == ["host"]
-    for seat, raw in (("p1", {"kind": "end_turn"}), ("p1", {"kind": "concede"}),
-                      ("p2", {"kind": "dispute", "record": 0, "reason": "again"})):
+    for seat, raw in (
+        ("p1", {"kind": "end_turn"}),
+        ("p1", {"kind": "concede"}),
+        ("p2", {"kind": "dispute", "record": 0, "reason": "again"}),
+    ):
         refused(state, seat, raw, "on_hold")
     state, events = host(state, True)
     assert events[0]["kind"] == "dispute_resolved" and events[0]["uphold"] is True
@@ -96,17 +98,16 @@ def test_a_dispute_holds_the_game_until_the_host_upholds() -> None:
 
 
 def test_overturning_restores_the_table_as_it_was_before_the_record() -> None:
-    before, _ = act(table(), "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                    "dice": 2}, faces=[6, 6])
-    state, _ = act(before, "p1", {"kind": "record", "mecha": "p2-gamera", "out": "destroyed",
-                                  "note": "stomped"})
+    before, _ = act(table(), "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 2}, faces=[6, 6])
+    state, _ = act(before, "p1", {"kind": "record", "mecha": "p2-gamera", "out": "destroyed", "note": "stomped"})
     state, _ = act(state, "p1", {"kind": "move", "x": 34, "y": 41})  # the same step goes on
     assert state["records"][0]["status"] == "open"
     state, _ = act(state, "p2", {"kind": "dispute", "record": 0, "reason": "it was a tie"})
     state, events = host(state, False)
     assert events[0]["uphold"] is False
-    assert {k: v for k, v in state.items() if k not in ("records", "record_undo", "hold")} == \
-        {k: v for k, v in before.items() if k not in ("records", "record_undo", "hold")}
+    assert {k: v for k, v in state.items() if k not in ("records", "record_undo", "hold")} == {
+        k: v for k, v in before.items() if k not in ("records", "record_undo", "hold")
+    }
     assert state["records"][0]["status"] == "overturned" and state["records"][0]["by"] == "p1"
     assert state["records"][0]["dispute"] == {"by": "p2", "reason": "it was a tie"}
 
@@ -135,12 +136,16 @@ def test_dispute_and_ruling_refusals() -> None:
 
 def test_record_terrain_is_a_record_too() -> None:
     state = table()
-    state = {**state, "board": {**state["board"], "terrain": [
-        {"id": "b", "type": "building", "polygon": [[60, 60], [70, 60], [70, 70], [60, 70]]}]}}
+    state = {
+        **state,
+        "board": {
+            **state["board"],
+            "terrain": [{"id": "b", "type": "building", "polygon": [[60, 60], [70, 60], [70, 70], [60, 70]]}],
+        },
+    }
     state, _ = act(state, "p1", {"kind": "record_terrain", "terrain": "b"})
     assert state["records"][-1]["kind"] == "record_terrain"
-    state, _ = act(state, "p2", {"kind": "dispute", "record": len(state["records"]) - 1,
-                                 "reason": "still standing"})
+    state, _ = act(state, "p2", {"kind": "dispute", "record": len(state["records"]) - 1, "reason": "still standing"})
     state, _ = host(state, False)
     assert state["board"]["terrain"][0]["type"] == "building"
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import json
+from typing import Any
 
 import pytest
 
 from app.core.dice import Dice
 from app.core.errors import BadOptions, IllegalAction
 from app.systems.srbr.helpers import HELPERS
-from tests.systems.srbr.util import winners, SYSTEM, act, new_game, open_table, place
+from tests.systems.srbr.util import SYSTEM, act, new_game, open_table, place, winners
 
 
 def test_identity_and_seats() -> None:
@@ -29,15 +28,25 @@ def test_registry_lists_srbr() -> None:
     assert systems.get("srbr").name == "Samurai Robots Battle Royale"
 
 
-@pytest.mark.parametrize("bad", [
-    {"forces": {"p1": ["nope"]}},
-    {"point_limit": 100},
-    {"rules": {"health": {"track": [["white"], ["blue"], []]}}},
-    {"rules": {"weather": {}}},
-    {"mechas": [{"id": "x", "name": "X", "parts": [{"id": "a", "name": "A", "type": "arms",
-                                                    "points": 1, "q": 3, "attacks": ["kick"]}]}],
-     "forces": {"p1": ["x"]}},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"forces": {"p1": ["nope"]}},
+        {"point_limit": 100},
+        {"rules": {"health": {"track": [["white"], ["blue"], []]}}},
+        {"rules": {"weather": {}}},
+        {
+            "mechas": [
+                {
+                    "id": "x",
+                    "name": "X",
+                    "parts": [{"id": "a", "name": "A", "type": "arms", "points": 1, "q": 3, "attacks": ["kick"]}],
+                }
+            ],
+            "forces": {"p1": ["x"]},
+        },
+    ],
+)
 def test_bad_options_are_refused(bad: dict[str, Any]) -> None:
     with pytest.raises(BadOptions):
         SYSTEM.validate_options(bad)
@@ -60,9 +69,14 @@ def test_sticks_follow_the_scale_option() -> None:
 
 
 def test_custom_design_joins_a_force() -> None:
-    oni = {"id": "oni", "name": "Oni", "parts": [
-        {"id": "legs", "name": "Legs", "type": "legs", "points": 14, "q": 3, "move": "M"},
-        {"id": "torso", "name": "Torso", "type": "torso", "points": 8, "q": 4}]}
+    oni = {
+        "id": "oni",
+        "name": "Oni",
+        "parts": [
+            {"id": "legs", "name": "Legs", "type": "legs", "points": 14, "q": 3, "move": "M"},
+            {"id": "torso", "name": "Torso", "type": "torso", "points": 8, "q": 4},
+        ],
+    }
     state = new_game({"mechas": [oni], "forces": {"p2": ["oni"]}})
     assert state["mechas"]["p2-oni"]["cost"] == 22
 
@@ -76,8 +90,7 @@ def test_view_contract() -> None:
     assert all({"id", "type", "polygon"} <= set(t) for t in board["terrain"])
     for piece in view["pieces"]:
         assert {"id", "label", "owner", "x", "y", "facing", "base", "anchor"} <= set(piece)
-    assert view["turn"] == {"active": ["p1"], "phase": "activate", "round": 1, "seat": "p1",
-                            "order": ["p1", "p2"]}
+    assert view["turn"] == {"active": ["p1"], "phase": "activate", "round": 1, "seat": "p1", "order": ["p1", "p2"]}
     assert view["prompt"]["ask"] == "activate"
     assert view["sticks"]["lengths"] == {"S": 5.0, "M": 8.0, "L": 12.0}
     assert view["mechas"]["p1-kabuto"]["parts"][0]["dice"] == ["white"] * 3
@@ -94,8 +107,7 @@ def test_anchor_is_the_right_foot_of_a_biped() -> None:
 
 
 def legs_ready(state: dict[str, Any]) -> dict[str, Any]:
-    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs",
-                                 "dice": 3}, faces=[6, 6, 6])
+    state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "legs", "dice": 3}, faces=[6, 6, 6])
     return state
 
 
@@ -112,8 +124,13 @@ def test_a_move_reaches_any_point_up_to_the_stick() -> None:
 
 def test_buildings_stop_moves() -> None:
     state = open_table(new_game())
-    state = {**state, "board": {**state["board"], "terrain": [
-        {"id": "b", "type": "building", "polygon": [[45, 30], [50, 30], [50, 50], [45, 50]]}]}}
+    state = {
+        **state,
+        "board": {
+            **state["board"],
+            "terrain": [{"id": "b", "type": "building", "polygon": [[45, 30], [50, 30], [50, 50], [45, 50]]}],
+        },
+    }
     state = legs_ready(place(state, "p1-kabuto", 40, 40, 0))
     state, events = act(state, "p1", {"kind": "move", "x": 48, "y": 41})
     assert events[0]["stopped_by_contact"] == "b"
@@ -185,8 +202,14 @@ def test_helpers() -> None:
     roll = run_helper("activation", faces=[3, 6], q=3)
     assert roll["successes"] == 2 and roll["reactions"] == 0
     assert run_helper("activation", faces=[1], colours=["red"], q=3)["reactions"] == 1
-    mecha = run_helper("mecha", mecha={"id": "a", "name": "A", "parts": [
-        {"id": "legs", "name": "Legs", "type": "legs", "points": 14, "q": 3, "move": "M"}]})
+    mecha = run_helper(
+        "mecha",
+        mecha={
+            "id": "a",
+            "name": "A",
+            "parts": [{"id": "legs", "name": "Legs", "type": "legs", "points": 14, "q": 3, "move": "M"}],
+        },
+    )
     assert mecha["valid"] and mecha["cost"] == 14 and mecha["suggested_points"] == {"legs": 14}
     fight = run_helper("combat", attack_die=5, defence_die=2, attack_score=3, defence_score=2)
     assert fight["result"] == "attacker_double" and fight["effects"] == ["destroy_part"]
@@ -213,7 +236,6 @@ def test_catalogue_helper_for_a_builder() -> None:
     assert "vehicle" in out["forms"]
 
 
-
 def test_the_same_design_twice_gets_numbered_ids() -> None:
     state = new_game({"forces": {"p1": ["kabuto", "kabuto"]}})
     assert {"p1-kabuto", "p1-kabuto-2"} <= set(state["mechas"])
@@ -221,8 +243,8 @@ def test_the_same_design_twice_gets_numbered_ids() -> None:
 
 def test_no_mecha_left_is_a_draw() -> None:
     from app.systems.srbr import manual
+
     state = new_game()
     for mid in list(state["mechas"]):
         state = place(state, mid, 10, 10, 0, out="destroyed")
-    assert manual.victory(state) == {"winners": [],
-                                     "reason": "no player has a mecha left on the table: a draw"}
+    assert manual.victory(state) == {"winners": [], "reason": "no player has a mecha left on the table: a draw"}

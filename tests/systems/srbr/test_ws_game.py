@@ -4,7 +4,6 @@ the events match what the pure rules compute with the same dice stream."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,8 +23,15 @@ SEED = "warboard-srbr-ws"
 @pytest.fixture
 def ws_server(database_url: str) -> Iterator[Server]:
     """A server of our own: a whole game is many quick actions on one socket."""
-    srv = Server(database_url, env={"WARBOARD_WS_RATE": "1000", "WARBOARD_WS_BURST": "1000",
-                                    "WARBOARD_HTTP_RATE": "1000", "WARBOARD_HTTP_BURST": "1000"}).start()
+    srv = Server(
+        database_url,
+        env={
+            "WARBOARD_WS_RATE": "1000",
+            "WARBOARD_WS_BURST": "1000",
+            "WARBOARD_HTTP_RATE": "1000",
+            "WARBOARD_HTTP_BURST": "1000",
+        },
+    ).start()
     yield srv
     srv.stop()
 
@@ -47,7 +53,7 @@ async def _drain(client: WsClient) -> None:
     while True:
         try:
             await client.recv(0.05)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return
 
 
@@ -102,8 +108,10 @@ async def test_a_seeded_game_over_websockets_to_a_winner(ws_server: Server) -> N
     assert served[-1]["kind"] == "game_over" and served[-1]["winners"] == result.winners
     assert _strip([e for e in served if e["kind"] != "game_over"]) == _strip(expected)
     # everyone's last view shows the winner; SRBR hides nothing, so the boards agree
-    last = {name: next(m for m in reversed(c.messages) if m["type"] == "update")["view"]
-            for name, c in (*players.items(), ("eve", eve))}
+    last = {
+        name: next(m for m in reversed(c.messages) if m["type"] == "update")["view"]
+        for name, c in (*players.items(), ("eve", eve))
+    }
     for v in last.values():
         assert v["result"]["winners"] == result.winners
         assert v["turn"]["phase"] == "over"

@@ -32,8 +32,9 @@ def new_game(options: dict[str, Any] | None = None, seed: str = "test") -> dict[
     return SYSTEM.setup(opts, Dice(seed))
 
 
-def act(state: dict[str, Any], seat: str, raw: dict[str, Any], faces: list[int] | None = None
-        ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def act(
+    state: dict[str, Any], seat: str, raw: dict[str, Any], faces: list[int] | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """parse_action + apply, checking apply never mutates its input."""
     before = copy.deepcopy(state)
     new, events = SYSTEM.apply(state, seat, SYSTEM.parse_action(raw), FixedDice(faces or []))
@@ -41,8 +42,9 @@ def act(state: dict[str, Any], seat: str, raw: dict[str, Any], faces: list[int] 
     return new, events
 
 
-def place(state: dict[str, Any], mecha_id: str, x: float, y: float, facing: float = 0.0,
-          **extra: Any) -> dict[str, Any]:
+def place(
+    state: dict[str, Any], mecha_id: str, x: float, y: float, facing: float = 0.0, **extra: Any
+) -> dict[str, Any]:
     m = {**state["mechas"][mecha_id], "x": x, "y": y, "facing": facing, **extra}
     return {**state, "mechas": {**state["mechas"], mecha_id: m}}
 
