@@ -5,7 +5,11 @@ export async function api(path, { method = "GET", token = null, body = undefined
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
-  try { data = await response.json(); } catch { data = null; }
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
   if (!response.ok) {
     const error = (data && data.error) || { code: `http_${response.status}`, message: response.statusText };
     const exc = new Error(error.message);
@@ -19,7 +23,11 @@ export async function api(path, { method = "GET", token = null, body = undefined
 const key = (tableId) => `warboard:table:${tableId}`;
 
 export function loadSeat(tableId) {
-  try { return JSON.parse(localStorage.getItem(key(tableId)) || "null"); } catch { return null; }
+  try {
+    return JSON.parse(localStorage.getItem(key(tableId)) || "null");
+  } catch {
+    return null;
+  }
 }
 
 export function saveSeat(tableId, seat) {

@@ -31,12 +31,20 @@ export class DiceTray {
       if (roll.total !== undefined) li.appendChild(span("total", `= ${roll.total}`));
     }
     let before = null;
-    for (const node of this.list.children) { if (Number(node.dataset.order) < e.seq) { before = node; break; } }
+    for (const node of this.list.children) {
+      if (Number(node.dataset.order) < e.seq) {
+        before = node;
+        break;
+      }
+    }
     this.list.insertBefore(li, before); // newest first
     while (this.list.children.length > 50) this.list.lastElementChild.remove();
   }
 
-  clear() { this.list.replaceChildren(); this.seen.clear(); }
+  clear() {
+    this.list.replaceChildren();
+    this.seen.clear();
+  }
 }
 
 function span(cls, text) {
@@ -71,6 +79,7 @@ export function findRolls(e) {
     }
   };
   walk(e, e.dice || "roll", 0);
-  if (!found.length && e.face !== undefined && typeof e.face !== "object") found.push({ name: "roll", faces: [e.face], total: undefined });
+  if (!found.length && e.face !== undefined && typeof e.face !== "object")
+    found.push({ name: "roll", faces: [e.face], total: undefined });
   return found;
 }

@@ -19,14 +19,19 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
       label.textContent = `${s.seat}: ${closed ? "closed" : names.get(s.seat) || "free"}${own ? " (you)" : ""}${computer ? " (computer player)" : ""}`;
       li.appendChild(label);
       if (closed) li.appendChild(button("Reopen", `Reopen seat ${s.seat}`, () => run("reopen", s)));
-      if (!closed && !names.has(s.seat)) li.appendChild(button("Add computer player", `Add a computer player at ${s.seat}`, () => bot(s, true)));
-      if (computer) li.appendChild(button("Remove computer", `Remove the computer player at ${s.seat}`, () => bot(s, false)));
+      if (!closed && !names.has(s.seat))
+        li.appendChild(button("Add computer player", `Add a computer player at ${s.seat}`, () => bot(s, true)));
+      if (computer)
+        li.appendChild(button("Remove computer", `Remove the computer player at ${s.seat}`, () => bot(s, false)));
       if (!closed && names.has(s.seat) && !computer) {
         li.appendChild(button("New rejoin link", `New rejoin link for seat ${s.seat}`, () => reissue(s, li)));
         if (!own) {
-          li.appendChild(button("Remove player", `Remove the player at ${s.seat}`, () => {
-            if (confirm(`Remove ${names.get(s.seat)} from seat ${s.seat}? Their seat closes until you reopen it.`)) run("kick", s);
-          }));
+          li.appendChild(
+            button("Remove player", `Remove the player at ${s.seat}`, () => {
+              if (confirm(`Remove ${names.get(s.seat)} from seat ${s.seat}? Their seat closes until you reopen it.`))
+                run("kick", s);
+            }),
+          );
         }
       }
       list.appendChild(li);
@@ -53,11 +58,18 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
       onMessage(err.message);
     }
   };
-  const bot = async (seat, add) => {  // a computer player runs on the server with its own seat token
+  const bot = async (seat, add) => {
+    // a computer player runs on the server with its own seat token
     try {
       if (add) await api(`/api/tables/${table.id}/bots`, { method: "POST", token, body: { seat: seat.seat } });
       else await api(`/api/tables/${table.id}/bots/${encodeURIComponent(seat.seat)}`, { method: "DELETE", token });
-      if (add) { names.set(seat.seat, "Computer"); seat.state = "taken"; } else { names.delete(seat.seat); seat.state = "open"; }
+      if (add) {
+        names.set(seat.seat, "Computer");
+        seat.state = "taken";
+      } else {
+        names.delete(seat.seat);
+        seat.state = "open";
+      }
       render();
     } catch (err) {
       onMessage(err.message);
@@ -79,7 +91,11 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
       box.append(input, note);
       li.querySelector(".reissued")?.remove();
       li.appendChild(box);
-      try { box.appendChild(await qrImage(url, `QR code of the new rejoin link for seat ${seat.seat}`)); } catch { /* link only */ }
+      try {
+        box.appendChild(await qrImage(url, `QR code of the new rejoin link for seat ${seat.seat}`));
+      } catch {
+        /* link only */
+      }
     } catch (err) {
       onMessage(err.message);
     }
@@ -98,9 +114,16 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
     form.elements.delay_seconds.value = String(settings.delay_seconds || 0);
   };
   form.addEventListener("change", async () => {
-    const body = { spectator_chat: form.elements.spectator_chat.checked,
-      delay_actions: Number(form.elements.delay_actions.value) || 0, delay_seconds: Number(form.elements.delay_seconds.value) || 0 };
-    try { Object.assign(settings, await api(`/api/tables/${table.id}/settings`, { method: "POST", token, body })); } catch (err) { onMessage(err.message); }
+    const body = {
+      spectator_chat: form.elements.spectator_chat.checked,
+      delay_actions: Number(form.elements.delay_actions.value) || 0,
+      delay_seconds: Number(form.elements.delay_seconds.value) || 0,
+    };
+    try {
+      Object.assign(settings, await api(`/api/tables/${table.id}/settings`, { method: "POST", token, body }));
+    } catch (err) {
+      onMessage(err.message);
+    }
     fill();
   });
   form.addEventListener("submit", (e) => e.preventDefault());
@@ -113,9 +136,22 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
   close.type = "button";
   close.className = "small danger";
   close.textContent = "Close the table";
-  close.addEventListener("click", () => { if (confirm("Close this table for everyone?")) run("close", null); });
+  close.addEventListener("click", () => {
+    if (confirm("Close this table for everyone?")) run("close", null);
+  });
   container.replaceChildren(title, ul, form, close);
   render();
-  api(`/api/tables/${table.id}/settings`).then((s) => { Object.assign(settings, s); fill(); }).catch(() => {});
-  return { render, settings: (s) => { Object.assign(settings, s); fill(); } };
+  api(`/api/tables/${table.id}/settings`)
+    .then((s) => {
+      Object.assign(settings, s);
+      fill();
+    })
+    .catch(() => {});
+  return {
+    render,
+    settings: (s) => {
+      Object.assign(settings, s);
+      fill();
+    },
+  };
 }

@@ -16,11 +16,19 @@ function foldable(card) {
   const set = (open) => {
     card.classList.toggle("folded", !open);
     b.setAttribute("aria-expanded", String(open));
-    try { localStorage.setItem(key, open ? "1" : "0"); } catch { /* private mode */ }
+    try {
+      localStorage.setItem(key, open ? "1" : "0");
+    } catch {
+      /* private mode */
+    }
   };
   b.addEventListener("click", () => set(card.classList.contains("folded")));
   let saved = null;
-  try { saved = localStorage.getItem(key); } catch { /* private mode */ }
+  try {
+    saved = localStorage.getItem(key);
+  } catch {
+    /* private mode */
+  }
   set(saved === null ? !card.dataset.folded : saved === "1");
 }
 
@@ -33,30 +41,59 @@ function primary() {
   let lifted = [];
   const place = () => {
     const spectator = document.body.classList.contains("role-spectator");
-    const now = spectator ? [] : [...panel.querySelectorAll("[data-primary]")].filter((b) => !b.closest("[hidden], .folded"));
-    for (const b of lifted) if (!now.includes(b)) { b.classList.remove("lifted"); b.style.top = b.style.left = b.style.maxWidth = ""; }
+    const now = spectator
+      ? []
+      : [...panel.querySelectorAll("[data-primary]")].filter((b) => !b.closest("[hidden], .folded"));
+    for (const b of lifted)
+      if (!now.includes(b)) {
+        b.classList.remove("lifted");
+        b.style.top = b.style.left = b.style.maxWidth = "";
+      }
     lifted = now;
     slot.hidden = !now.length;
     if (!now.length) return;
     for (const b of now) b.classList.add("lifted");
     const gap = 6;
     const r = slot.getBoundingClientRect();
-    let x = r.left + gap, y = r.top + gap, row = 0;
+    let x = r.left + gap,
+      y = r.top + gap,
+      row = 0;
     for (const b of now) {
       b.style.maxWidth = `${Math.max(120, r.width - 2 * gap)}px`;
-      const w = b.offsetWidth, hgt = b.offsetHeight;
-      if (x + w > r.right - gap && x > r.left + gap) { x = r.left + gap; y += row + gap; row = 0; }
+      const w = b.offsetWidth,
+        hgt = b.offsetHeight;
+      if (x + w > r.right - gap && x > r.left + gap) {
+        x = r.left + gap;
+        y += row + gap;
+        row = 0;
+      }
       b.style.left = `${x}px`;
       b.style.top = `${y}px`;
       x += w + gap;
       row = Math.max(row, hgt);
     }
     const need = y + row + gap - r.top;
-    if (Math.abs(need - r.height) > 1) { slot.style.height = `${need}px`; requestAnimationFrame(place); }
+    if (Math.abs(need - r.height) > 1) {
+      slot.style.height = `${need}px`;
+      requestAnimationFrame(place);
+    }
   };
   let queued = false;
-  const soon = () => { if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; place(); }); } };
-  new MutationObserver(soon).observe(panel, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-primary", "hidden", "disabled"] });
+  const soon = () => {
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        place();
+      });
+    }
+  };
+  new MutationObserver(soon).observe(panel, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["data-primary", "hidden", "disabled"],
+  });
   new ResizeObserver(soon).observe(document.body);
   window.addEventListener("scroll", soon, true);
   soon();

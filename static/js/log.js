@@ -7,19 +7,31 @@ const fmt = (v) => (typeof v === "object" && v !== null ? JSON.stringify(v) : St
 export function describeEvent(e, nameOf = (id) => id) {
   const who = e.seat ? `${e.seat}: ` : "";
   switch (e.kind) {
-    case "table_created": return `Table created${e.name ? ` (${e.name})` : ""}`;
-    case "seat_joined": return `${e.name || "Someone"} sat at ${e.seat_id}`;
-    case "seat_kicked": return `Seat ${e.seat_id} was closed by the host`;
-    case "seat_reopened": return `Seat ${e.seat_id} was reopened`;
-    case "table_closed": return "The table was closed";
-    case "game_over": return `Game over${e.winners?.length ? `: ${e.winners.join(", ")} won` : ""}${e.reason ? ` (${e.reason})` : ""}`;
-    case "rolled": return `${who}rolled ${e.dice}: ${(e.faces || []).join(", ")} = ${e.total}`;
-    case "token_added": return `${who}added ${e.token?.label || e.token?.id}`;
-    case "token_moved": return `${who}moved ${nameOf(e.token)} to ${"q" in e ? `(${e.q}, ${e.r})` : `(${e.x}, ${e.y})`}${e.facing !== undefined ? `, facing ${e.facing}°` : ""}`;
-    case "token_removed": return `${who}removed ${nameOf(e.token)}`;
+    case "table_created":
+      return `Table created${e.name ? ` (${e.name})` : ""}`;
+    case "seat_joined":
+      return `${e.name || "Someone"} sat at ${e.seat_id}`;
+    case "seat_kicked":
+      return `Seat ${e.seat_id} was closed by the host`;
+    case "seat_reopened":
+      return `Seat ${e.seat_id} was reopened`;
+    case "table_closed":
+      return "The table was closed";
+    case "game_over":
+      return `Game over${e.winners?.length ? `: ${e.winners.join(", ")} won` : ""}${e.reason ? ` (${e.reason})` : ""}`;
+    case "rolled":
+      return `${who}rolled ${e.dice}: ${(e.faces || []).join(", ")} = ${e.total}`;
+    case "token_added":
+      return `${who}added ${e.token?.label || e.token?.id}`;
+    case "token_moved":
+      return `${who}moved ${nameOf(e.token)} to ${"q" in e ? `(${e.q}, ${e.r})` : `(${e.x}, ${e.y})`}${e.facing !== undefined ? `, facing ${e.facing}°` : ""}`;
+    case "token_removed":
+      return `${who}removed ${nameOf(e.token)}`;
     default: {
-      const rest = Object.entries(e).filter(([k]) => !["kind", "seq", "seat"].includes(k))
-        .map(([k, v]) => `${k}=${fmt(v)}`).join(", ");
+      const rest = Object.entries(e)
+        .filter(([k]) => !["kind", "seq", "seat"].includes(k))
+        .map(([k, v]) => `${k}=${fmt(v)}`)
+        .join(", ");
       return `${who}${String(e.kind || "event").replace(/_/g, " ")}${rest ? ` (${rest.slice(0, 200)})` : ""}`;
     }
   }
@@ -40,7 +52,8 @@ export class LineList {
     let before = null;
     if (order !== null) {
       for (let node = this.list.lastElementChild; node; node = node.previousElementSibling) {
-        if (Number(node.dataset.order) > order) before = node; else break;
+        if (Number(node.dataset.order) > order) before = node;
+        else break;
       }
     }
     const stick = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 20;
@@ -50,7 +63,9 @@ export class LineList {
     return li;
   }
 
-  clear() { this.list.replaceChildren(); }
+  clear() {
+    this.list.replaceChildren();
+  }
 }
 
 export class GameLog extends LineList {
@@ -60,7 +75,11 @@ export class GameLog extends LineList {
   }
 
   addEvent(e) {
-    const li = this.add(e.seq, `#${e.seq} ${this.describe(e)}`, `event kind-${String(e.kind).replace(/[^a-z0-9_-]/gi, "")}`);
+    const li = this.add(
+      e.seq,
+      `#${e.seq} ${this.describe(e)}`,
+      `event kind-${String(e.kind).replace(/[^a-z0-9_-]/gi, "")}`,
+    );
     return li;
   }
 }

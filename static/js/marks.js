@@ -14,7 +14,9 @@ export class SharedMarks {
     this.timer = null;
     this.pointing = false;
     this.ruler = null;
-    board.on("ruler", (line) => this.queue({ ruler: line ? { from: xy(line.from), to: xy(line.to), text: line.text } : null }));
+    board.on("ruler", (line) =>
+      this.queue({ ruler: line ? { from: xy(line.from), to: xy(line.to), text: line.text } : null }),
+    );
     board.svg.addEventListener("pointermove", (e) => {
       if (!this.pointing) return;
       const p = board.panZoom.toBoard(e.clientX, e.clientY);
@@ -29,10 +31,13 @@ export class SharedMarks {
 
   queue(part) {
     if ("ruler" in part) this.ruler = part.ruler;
-    this.pending = { ruler: this.ruler, pointer: "pointer" in part ? part.pointer : this.pending?.pointer ?? null };
+    this.pending = { ruler: this.ruler, pointer: "pointer" in part ? part.pointer : (this.pending?.pointer ?? null) };
     if (this.timer) return;
     this.flush();
-    this.timer = setTimeout(() => { this.timer = null; if (this.pending) this.flush(); }, SEND_EVERY);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.pending) this.flush();
+    }, SEND_EVERY);
   }
 
   flush() {
@@ -49,7 +54,11 @@ export class SharedMarks {
   // Someone else's mark: draw it (or take it away when both parts are null).
   show(m) {
     const old = this.others.get(m.id);
-    if (old) { old.g.remove(); clearTimeout(old.timer); this.others.delete(m.id); }
+    if (old) {
+      old.g.remove();
+      clearTimeout(old.timer);
+      this.others.delete(m.id);
+    }
     if (!m.ruler && !m.pointer) return;
     const px = this.board.scale?.() || 0; // a label of 13 screen pixels, readable on a phone too
     const size = px > 0 ? 13 / px : Math.max(0.35, this.board.panZoom.vb.w / 45);
@@ -57,13 +66,67 @@ export class SharedMarks {
     const who = `${m.from}${m.seat ? ` (${m.seat})` : ""}`;
     if (m.ruler) {
       const { from, to } = m.ruler;
-      el("line", { x1: from.x, y1: from.y, x2: to.x, y2: to.y, class: "shared-ruler", stroke: "#c2410c", "stroke-width": size / 6, "stroke-dasharray": `${size / 2} ${size / 4}`, fill: "none" }, g);
+      el(
+        "line",
+        {
+          x1: from.x,
+          y1: from.y,
+          x2: to.x,
+          y2: to.y,
+          class: "shared-ruler",
+          stroke: "#c2410c",
+          "stroke-width": size / 6,
+          "stroke-dasharray": `${size / 2} ${size / 4}`,
+          fill: "none",
+        },
+        g,
+      );
       el("circle", { cx: to.x, cy: to.y, r: size / 3, class: "shared-ruler-end", fill: "#c2410c" }, g);
-      text(`${who}: ${m.ruler.text}`, { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 - size * 0.6, class: "shared-label", "font-size": size, fill: "#7c2d12", stroke: "#fff", "stroke-width": size / 12, "paint-order": "stroke", "text-anchor": "middle" }, g);
+      text(
+        `${who}: ${m.ruler.text}`,
+        {
+          x: (from.x + to.x) / 2,
+          y: (from.y + to.y) / 2 - size * 0.6,
+          class: "shared-label",
+          "font-size": size,
+          fill: "#7c2d12",
+          stroke: "#fff",
+          "stroke-width": size / 12,
+          "paint-order": "stroke",
+          "text-anchor": "middle",
+        },
+        g,
+      );
     }
     if (m.pointer) {
-      el("circle", { cx: m.pointer.x, cy: m.pointer.y, r: size / 2, class: "shared-pointer", fill: "#c2410c", "fill-opacity": 0.8, stroke: "#fff", "stroke-width": size / 10 }, g);
-      text(who, { x: m.pointer.x + size * 0.7, y: m.pointer.y - size * 0.5, class: "shared-label", "font-size": size * 0.8, fill: "#7c2d12", stroke: "#fff", "stroke-width": size / 12, "paint-order": "stroke" }, g);
+      el(
+        "circle",
+        {
+          cx: m.pointer.x,
+          cy: m.pointer.y,
+          r: size / 2,
+          class: "shared-pointer",
+          fill: "#c2410c",
+          "fill-opacity": 0.8,
+          stroke: "#fff",
+          "stroke-width": size / 10,
+        },
+        g,
+      );
+      text(
+        who,
+        {
+          x: m.pointer.x + size * 0.7,
+          y: m.pointer.y - size * 0.5,
+          class: "shared-label",
+          "font-size": size * 0.8,
+          fill: "#7c2d12",
+          stroke: "#fff",
+          "stroke-width": size / 12,
+          "paint-order": "stroke",
+        },
+        g,
+      );
     }
     const timer = setTimeout(() => this.show({ id: m.id }), m.ruler ? FADE.ruler : FADE.pointer);
     this.others.set(m.id, { g, timer });

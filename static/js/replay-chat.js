@@ -9,7 +9,11 @@ const chat = new TableChat(list, document.createElement("form"), document.create
 let lines = [];
 
 async function load() {
-  try { lines = (await api(`/api/tables/${config.table.id}/chat`)).lines; } catch { /* try again later */ }
+  try {
+    lines = (await api(`/api/tables/${config.table.id}/chat`)).lines;
+  } catch {
+    /* try again later */
+  }
   show();
 }
 

@@ -73,7 +73,10 @@ function draw(view) {
 }
 
 async function show(seq) {
-  if (loading) { loading.next = seq; return; }
+  if (loading) {
+    loading.next = seq;
+    return;
+  }
   loading = { next: null };
   try {
     const r = await fetchSeq(seq);
@@ -88,10 +91,14 @@ async function show(seq) {
       dice.add(e);
       // Stepping goes event by event: the event at this seq is marked. Until its action's
       // last event, the board shows the state after the previous whole action (state_seq).
-      if (li && e.seq === r.seq) { li.classList.add("current"); li.setAttribute("aria-current", "step"); }
+      if (li && e.seq === r.seq) {
+        li.classList.add("current");
+        li.setAttribute("aria-current", "step");
+      }
     }
     $("seq-out").textContent = `${r.seq} / ${last}`;
-    $("seq-out").title = r.state_seq === r.seq ? "After a whole action" : `Inside an action: the board shows #${r.state_seq}`;
+    $("seq-out").title =
+      r.state_seq === r.seq ? "After a whole action" : `Inside an action: the board shows #${r.state_seq}`;
     document.body.dataset.seq = String(r.seq);
   } finally {
     const next = loading.next;
@@ -120,15 +127,29 @@ function setPlaying(on) {
 }
 
 scrubber.addEventListener("input", () => show(Number(scrubber.value)));
-$("step-back").addEventListener("click", () => { setPlaying(false); go(Number(scrubber.value) - 1); });
-$("step-forward").addEventListener("click", () => { setPlaying(false); go(Number(scrubber.value) + 1); });
+$("step-back").addEventListener("click", () => {
+  setPlaying(false);
+  go(Number(scrubber.value) - 1);
+});
+$("step-forward").addEventListener("click", () => {
+  setPlaying(false);
+  go(Number(scrubber.value) + 1);
+});
 $("play").addEventListener("click", () => setPlaying(timer === null));
 $("zoom-fit").addEventListener("click", () => board.panZoom.fit());
 // A live table grows: extend the scrubber to the present now and then.
 setInterval(async () => {
   try {
     const t = await api(`/api/tables/${table.id}`);
-    if (t.seq > last) { const atEnd = Number(scrubber.value) === last; last = t.seq; scrubber.max = String(last); if (atEnd && !timer) go(last); else $("seq-out").textContent = `${scrubber.value} / ${last}`; }
-  } catch { /* offline: try again later */ }
+    if (t.seq > last) {
+      const atEnd = Number(scrubber.value) === last;
+      last = t.seq;
+      scrubber.max = String(last);
+      if (atEnd && !timer) go(last);
+      else $("seq-out").textContent = `${scrubber.value} / ${last}`;
+    }
+  } catch {
+    /* offline: try again later */
+  }
 }, 5000);
 loadGame().then(() => go(last));

@@ -15,7 +15,11 @@ const h = (tag, props = {}, ...children) => {
 };
 
 export async function qrImage(text, alt) {
-  const response = await fetch("/api/qr", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }) });
+  const response = await fetch("/api/qr", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ text }),
+  });
   if (!response.ok) throw new Error("No QR code");
   const img = h("img", { alt, class: "qr", width: "160", height: "160" });
   img.src = URL.createObjectURL(await response.blob());
@@ -26,7 +30,12 @@ function copyRow(id, label, value) {
   const input = h("input", { id, readonly: "", value });
   const button = h("button", { type: "button", class: "small", text: "Copy", "aria-label": `Copy the ${label}` });
   button.addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(input.value); button.textContent = "Copied"; } catch { input.select(); }
+    try {
+      await navigator.clipboard.writeText(input.value);
+      button.textContent = "Copied";
+    } catch {
+      input.select();
+    }
   });
   return h("div", { class: "share-row" }, h("label", { for: id, class: "small", text: label }), input, button);
 }
@@ -36,9 +45,12 @@ export function renderSeatButtons(container, seats, status, onSit) {
   container.replaceChildren();
   for (const s of seats) {
     const taken = s.state !== "open" || !!s.name;
-    const b = h("button", { type: "button", "data-seat": s.seat,
+    const b = h("button", {
+      type: "button",
+      "data-seat": s.seat,
       text: taken ? `${s.seat} (${s.name || s.state})` : `Sit at ${s.seat}`,
-      "aria-label": taken ? `Seat ${s.seat}, taken` : `Sit at seat ${s.seat}` });
+      "aria-label": taken ? `Seat ${s.seat}, taken` : `Sit at seat ${s.seat}`,
+    });
     b.disabled = taken || status !== "open";
     b.addEventListener("click", () => onSit(s.seat));
     container.appendChild(b);
@@ -53,9 +65,17 @@ export function mountRejoin(side, tableId, me, saveKey) {
     const url = `${location.origin}/tables/${tableId}#seat=${key}`;
     card.replaceChildren(
       h("h2", { id: "rejoin-title", text: "Your seat on any device" }),
-      h("p", { class: "small muted", text: "Open this link (or scan it) on another device to play this seat there. Keep it private: it is your seat." }),
-      copyRow("rejoin-link", "Rejoin link", url));
-    try { card.appendChild(await qrImage(url, `QR code of your rejoin link for seat ${me.seat}`)); } catch { /* the link alone is enough */ }
+      h("p", {
+        class: "small muted",
+        text: "Open this link (or scan it) on another device to play this seat there. Keep it private: it is your seat.",
+      }),
+      copyRow("rejoin-link", "Rejoin link", url),
+    );
+    try {
+      card.appendChild(await qrImage(url, `QR code of your rejoin link for seat ${me.seat}`));
+    } catch {
+      /* the link alone is enough */
+    }
   };
   (async () => {
     let key = me.rejoin;
@@ -63,7 +83,10 @@ export function mountRejoin(side, tableId, me, saveKey) {
       try {
         key = (await api(`/api/tables/${tableId}/rejoin-link`, { method: "POST", token: me.token, body: {} })).key;
         saveKey(key);
-      } catch { card.remove(); return; }
+      } catch {
+        card.remove();
+        return;
+      }
     }
     show(key);
   })();
@@ -74,14 +97,30 @@ export function mountRejoin(side, tableId, me, saveKey) {
 export async function mountInvite(side, tableId) {
   const card = side.querySelector("[aria-labelledby=share-title]");
   if (!card) return;
-  let links = { play: `${location.origin}/tables/${tableId}?join=1`, watch: `${location.origin}/tables/${tableId}?watch=1` };
-  try { links = await api(`/api/tables/${tableId}/links`); } catch { /* this page's own address */ }
+  let links = {
+    play: `${location.origin}/tables/${tableId}?join=1`,
+    watch: `${location.origin}/tables/${tableId}?watch=1`,
+  };
+  try {
+    links = await api(`/api/tables/${tableId}/links`);
+  } catch {
+    /* this page's own address */
+  }
   const title = card.querySelector("h2");
   if (title) title.textContent = "Invite";
-  const box = h("div", { id: "invite" },
+  const box = h(
+    "div",
+    { id: "invite" },
     copyRow("invite-play", "Link to play", links.play),
     copyRow("invite-watch", "Link to watch", links.watch),
-    h("img", { class: "qr", src: `/tables/${tableId}/qr.svg`, width: "160", height: "160", alt: "QR code of this table's link" }));
+    h("img", {
+      class: "qr",
+      src: `/tables/${tableId}/qr.svg`,
+      width: "160",
+      height: "160",
+      alt: "QR code of this table's link",
+    }),
+  );
   card.querySelector(".share-row")?.replaceWith(box);
 }
 
@@ -97,21 +136,37 @@ export function endText(outcome, status, names) {
 // The box sits above the board (never over it): result, then rematch, replay, dice proof, new table.
 export function showEnd(area, { tableId, status, outcome, names, me, rematchId, onRematch }) {
   let box = document.getElementById("end-box");
-  if (status === "open") { box?.remove(); return; }
+  if (status === "open") {
+    box?.remove();
+    return;
+  }
   if (!box) {
     box = h("section", { id: "end-box", class: "end-box card", role: "status", "aria-label": "The game is over" });
     area.querySelector(".board-wrap")?.before(box);
   }
   const steps = h("div", { class: "end-steps" });
   if (me?.role === "player" || me?.host) {
-    steps.appendChild(h("button", { type: "button", id: "rematch", text: rematchId ? "Take your seat in the rematch" : "Rematch",
-      onclick: () => onRematch() }));
+    steps.appendChild(
+      h("button", {
+        type: "button",
+        id: "rematch",
+        text: rematchId ? "Take your seat in the rematch" : "Rematch",
+        onclick: () => onRematch(),
+      }),
+    );
   } else if (rematchId) {
     steps.appendChild(h("a", { class: "button", href: `/tables/${rematchId}?watch=1`, text: "Watch the rematch" }));
   }
   steps.append(
     h("a", { class: "button secondary", href: `/tables/${tableId}/replay`, text: "Watch the replay" }),
-    h("a", { class: "button secondary", href: `/api/tables/${tableId}/dice/proof`, target: "_blank", rel: "noopener", text: "Verify the dice" }),
-    h("a", { class: "button secondary", href: "/", text: "New table" }));
+    h("a", {
+      class: "button secondary",
+      href: `/api/tables/${tableId}/dice/proof`,
+      target: "_blank",
+      rel: "noopener",
+      text: "Verify the dice",
+    }),
+    h("a", { class: "button secondary", href: "/", text: "New table" }),
+  );
   box.replaceChildren(h("strong", { class: "end-result", text: endText(outcome, status, names) }), steps);
 }

@@ -41,12 +41,17 @@ export class TableSocket {
       case "update": {
         if (m.seq <= this.seq) return; // already seen
         const first = m.events.length ? m.events[0].seq : m.seq;
-        if (first !== this.seq + 1) { this.send({ type: "resync", since: this.seq }); return; }
+        if (first !== this.seq + 1) {
+          this.send({ type: "resync", since: this.seq });
+          return;
+        }
         this.seq = m.seq;
         this.h.update?.(m);
         break;
       }
-      case "ack": this.settle(m.ref, true, m); break;
+      case "ack":
+        this.settle(m.ref, true, m);
+        break;
       case "error":
         // "unavailable": the server could not tell whether the action landed (database or bus
         // down); it stays pending and goes again, with the same id, after the next welcome: the
@@ -54,13 +59,26 @@ export class TableSocket {
         if (m.ref && this.pending.has(m.ref) && m.error?.code !== "unavailable") this.settle(m.ref, false, m.error);
         else if (!(m.ref && this.pending.has(m.ref))) this.h.error?.(m.error);
         break;
-      case "presence": this.h.presence?.(m); break;
-      case "chat": this.h.chat?.(m); break;
-      case "chat_history": this.h.chatHistory?.(m); break;
-      case "mark": this.h.mark?.(m); break;
-      case "settings": this.h.settings?.(m.settings); break;
-      case "rematch": this.h.rematch?.(m); break;
-      default: break;
+      case "presence":
+        this.h.presence?.(m);
+        break;
+      case "chat":
+        this.h.chat?.(m);
+        break;
+      case "chat_history":
+        this.h.chatHistory?.(m);
+        break;
+      case "mark":
+        this.h.mark?.(m);
+        break;
+      case "settings":
+        this.h.settings?.(m.settings);
+        break;
+      case "rematch":
+        this.h.rematch?.(m);
+        break;
+      default:
+        break;
     }
   }
 
@@ -68,7 +86,8 @@ export class TableSocket {
     const p = this.pending.get(ref);
     if (!p) return;
     this.pending.delete(ref);
-    if (ok) p.resolve(value); else p.reject(value);
+    if (ok) p.resolve(value);
+    else p.reject(value);
   }
 
   onClose(e) {
@@ -76,7 +95,8 @@ export class TableSocket {
     if (this.stopped) return;
     if (NO_RETRY.has(e.code)) {
       this.h.status?.("refused", e.code);
-      for (const id of [...this.pending.keys()]) this.settle(id, false, { code: "disconnected", message: "Not connected" });
+      for (const id of [...this.pending.keys()])
+        this.settle(id, false, { code: "disconnected", message: "Not connected" });
       return;
     }
     const delay = Math.min(10000, 500 * 2 ** this.attempt) * (0.6 + Math.random() * 0.4);
@@ -110,13 +130,19 @@ export class TableSocket {
     });
   }
 
-  chat(text) { return this.send({ type: "chat", text }); }
+  chat(text) {
+    return this.send({ type: "chat", text });
+  }
 
   // A shared ruler or pointer (ephemeral; the server relays it, never stores it).
-  mark(ruler, pointer = null) { return this.send({ type: "mark", ruler, pointer }); }
+  mark(ruler, pointer = null) {
+    return this.send({ type: "mark", ruler, pointer });
+  }
 
   // For tests and the "reconnect now" control: drop the connection as a network would.
-  drop() { if (this.ws) this.ws.close(); }
+  drop() {
+    if (this.ws) this.ws.close();
+  }
 
   stop() {
     this.stopped = true;

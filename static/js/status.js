@@ -4,7 +4,11 @@ export function showTurn(el, view, me) {
   const parts = [];
   const table = view._table || {};
   if (table.status && table.status !== "open") {
-    parts.push(table.status === "finished" ? `Game over${table.outcome?.winners?.length ? `: ${table.outcome.winners.join(", ")} won` : ""}` : "Table closed");
+    parts.push(
+      table.status === "finished"
+        ? `Game over${table.outcome?.winners?.length ? `: ${table.outcome.winners.join(", ")} won` : ""}`
+        : "Table closed",
+    );
   }
   // the game's own word for its counter (Small Soldiers counts turns), "Round" otherwise
   if (turn.round !== undefined) parts.push(`${turn.round_label || "Round"} ${turn.round}`);
@@ -21,8 +25,11 @@ export function showTurn(el, view, me) {
 }
 
 const LABELS = {
-  connecting: "Connecting…", connected: "Connected", reconnecting: "Reconnecting…",
-  refused: "Not allowed at this table", idle: "Not connected",
+  connecting: "Connecting…",
+  connected: "Connected",
+  reconnecting: "Reconnecting…",
+  refused: "Not allowed at this table",
+  idle: "Not connected",
 };
 
 export function showConnection(el, status, detail) {
@@ -37,5 +44,11 @@ export function flash(el, text, ms) {
   clearTimeout(timers.get(el));
   el.textContent = text;
   el.hidden = false;
-  if (ms) timers.set(el, setTimeout(() => { el.hidden = true; }, ms));
+  if (ms)
+    timers.set(
+      el,
+      setTimeout(() => {
+        el.hidden = true;
+      }, ms),
+    );
 }

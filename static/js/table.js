@@ -22,8 +22,17 @@ const names = new Map(table.seats.filter((s) => s.name).map((s) => [s.seat, s.na
 const sides = makeSides(seatIds);
 
 const HISTORY = 300; // events shown in the log when the page opens
-const state = { me: null, view: null, socket: null, panel: null, status: table.status,
-  presence: { seats: Object.fromEntries(table.seats.map((s) => [s.seat, s.connected ? 1 : 0])), spectators: table.spectators } };
+const state = {
+  me: null,
+  view: null,
+  socket: null,
+  panel: null,
+  status: table.status,
+  presence: {
+    seats: Object.fromEntries(table.seats.map((s) => [s.seat, s.connected ? 1 : 0])),
+    spectators: table.spectators,
+  },
+};
 const labels = new Map(); // piece id -> label, remembered so removed pieces keep their name in the log
 const log = new GameLog($("log"), (e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id));
 const chat = new TableChat($("chat"), $("chat-form"), $("chat-text"), (text) => !!state.socket?.chat(text));
@@ -31,14 +40,19 @@ const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
 window.warboard = state; // for debugging and the browser tests
 
 const board = new Board($("board"), {
-  sides, legendHost: document.querySelector(".board-area .toolbar"),
-  canDrag: (piece) => state.me?.role === "player" && state.status === "open"
-    && (state.panel?.canDrag ? state.panel.canDrag(piece, state.view) : true),
+  sides,
+  legendHost: document.querySelector(".board-area .toolbar"),
+  canDrag: (piece) =>
+    state.me?.role === "player" &&
+    state.status === "open" &&
+    (state.panel?.canDrag ? state.panel.canDrag(piece, state.view) : true),
   preview: (piece, pos, trail) => preview(moveAction(piece, pos, undefined, trail)),
   limit: (piece, pos, trail) => state.panel?.limit?.(piece, pos, trail, state.view) || null,
 });
 board.on("select", (piece) => showDetails($("details"), piece, sides));
-board.on("drop", ({ piece, pos, trail, preview: result }) => commitMove(piece, moveAction(piece, pos, undefined, trail), result));
+board.on("drop", ({ piece, pos, trail, preview: result }) =>
+  commitMove(piece, moveAction(piece, pos, undefined, trail), result),
+);
 board.on("keymove", ({ piece, pos }) => commitMove(piece, moveAction(piece, pos)));
 board.on("rotate", ({ piece, facing }) => commitMove(piece, moveAction(piece, board.piecePos(piece), facing)));
 board.on("dragstatus", ({ result, limited, note }) => {
@@ -49,7 +63,9 @@ board.on("dragstatus", ({ result, limited, note }) => {
   else if (result?.summary || stop) flash(box, `${stop}${result?.summary || ""}`, 0);
   else box.hidden = true;
 });
-board.on("measure", (text) => { $("measure-readout").textContent = text; });
+board.on("measure", (text) => {
+  $("measure-readout").textContent = text;
+});
 const marks = new SharedMarks(board, (ruler, pointer) => state.socket?.mark(ruler, pointer));
 
 function moveAction(piece, pos, facing, trail) {
@@ -61,8 +77,15 @@ function moveAction(piece, pos, facing, trail) {
 
 async function preview(action) {
   try {
-    const r = await api(`/api/tables/${table.id}/preview`, { method: "POST", token: state.me.token, body: { id: newId("p"), action } });
-    const summary = r.events.slice(0, 2).map((e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id)).join("; ");
+    const r = await api(`/api/tables/${table.id}/preview`, {
+      method: "POST",
+      token: state.me.token,
+      body: { id: newId("p"), action },
+    });
+    const summary = r.events
+      .slice(0, 2)
+      .map((e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id))
+      .join("; ");
     const path = r.events.find((e) => Array.isArray(e.path))?.path;
     return { legal: r.legal, reason: r.error ? r.error.message : "", summary, path };
   } catch (err) {
@@ -119,7 +142,8 @@ function applySeatList(list) {
     if (!seat) continue;
     seat.state = entry.state;
     seat.name = entry.name;
-    if (entry.state === "taken" && entry.name) names.set(entry.seat, entry.name); else names.delete(entry.seat);
+    if (entry.state === "taken" && entry.name) names.set(entry.seat, entry.name);
+    else names.delete(entry.seat);
   }
   if (!$("join").hidden) renderSeats();
   host?.render();
@@ -136,7 +160,11 @@ async function join(seat) {
   } catch (err) {
     if (err.code === "seat_taken" || err.code === "seat_closed") {
       // Lost a race: say so and show the seats as they are now.
-      try { applySeatList((await api(`/api/tables/${table.id}`)).seats); } catch { /* keep the list */ }
+      try {
+        applySeatList((await api(`/api/tables/${table.id}`)).seats);
+      } catch {
+        /* keep the list */
+      }
       showJoin(`Seat ${seat} was just taken by someone else. Pick another seat, or keep watching.`);
     } else showJoin(err.message);
   }
@@ -151,14 +179,18 @@ async function rejoin(key) {
     start({ token: r.token, role: "player", seat: r.seat, name: r.name, rejoin: key });
   } catch (err) {
     const saved = loadSeat(table.id);
-    if (saved?.token) start(saved); else await watch();
+    if (saved?.token) start(saved);
+    else await watch();
     showJoin(`This rejoin link does not work any more: ${err.message}`);
   }
 }
 
 async function watch() {
   try {
-    const r = await api(`/api/tables/${table.id}/spectate`, { method: "POST", body: { name: savedName() || "spectator" } });
+    const r = await api(`/api/tables/${table.id}/spectate`, {
+      method: "POST",
+      body: { name: savedName() || "spectator" },
+    });
     start({ token: r.token, role: "spectator", seat: null, name: savedName() || "spectator" });
   } catch (err) {
     showJoin(err.message);
@@ -174,12 +206,16 @@ function start(me) {
   if (me.role !== "player") showJoin();
   chat.setRole(me.role);
   if (me.role === "player" && !$("rejoin-card")) {
-    mountRejoin(document.querySelector(".side"), table.id, me, (key) => { me.rejoin = key; saveSeat(table.id, me); });
+    mountRejoin(document.querySelector(".side"), table.id, me, (key) => {
+      me.rejoin = key;
+      saveSeat(table.id, me);
+    });
   }
   document.body.classList.toggle("role-spectator", me.role !== "player");
   document.body.classList.toggle("role-player", me.role === "player");
   $("seat-title").textContent = me.role === "player" ? "Your seat" : "Watching";
-  $("seated-text").textContent = me.role === "player" ? `You play ${me.seat} as ${me.name}.` : "You are watching; you cannot act.";
+  $("seated-text").textContent =
+    me.role === "player" ? `You play ${me.seat} as ${me.name}.` : "You are watching; you cannot act.";
   $("me").textContent = me.role === "player" ? `You: ${me.seat}` : "Spectator";
   $("leave").textContent = me.role === "player" ? "Forget this seat on this browser" : "Stop watching";
   connect();
@@ -189,16 +225,35 @@ function connect() {
   state.socket = new TableSocket(table.id, state.me.token, {
     status: (s, detail) => {
       showConnection($("conn"), s, detail);
-      if (s === "refused") { forgetSeat(table.id); state.socket = null; showJoin("Your seat here is no longer valid; take a seat again."); }
+      if (s === "refused") {
+        forgetSeat(table.id);
+        state.socket = null;
+        showJoin("Your seat here is no longer valid; take a seat again.");
+      }
     },
     welcome: (m, before) => onWelcome(m, before),
-    update: (m) => { for (const e of m.events) onEvent(e); render(m.view); },
-    presence: (m) => { state.presence = m; if (m.seat_list) applySeatList(m.seat_list); renderPresence(); },
+    update: (m) => {
+      for (const e of m.events) onEvent(e);
+      render(m.view);
+    },
+    presence: (m) => {
+      state.presence = m;
+      if (m.seat_list) applySeatList(m.seat_list);
+      renderPresence();
+    },
     chat: (m) => chat.addMessage(m),
     chatHistory: (m) => chat.history(m.lines),
     mark: (m) => marks.show(m),
-    settings: (s) => { state.settings = s; host?.settings(s); renderEnd(); showDelay(); },
-    rematch: (m) => { state.settings = { ...(state.settings || {}), rematch_id: m.table }; renderEnd(); },
+    settings: (s) => {
+      state.settings = s;
+      host?.settings(s);
+      renderEnd();
+      showDelay();
+    },
+    rematch: (m) => {
+      state.settings = { ...(state.settings || {}), rematch_id: m.table };
+      renderEnd();
+    },
     error: (err) => flash($("board-message"), err.message, 6000),
   });
   state.socket.connect();
@@ -207,13 +262,20 @@ function connect() {
 async function onWelcome(m, before) {
   render(m.view);
   // A panel mounted for the other role (a watcher who took a seat) is rebuilt with a fresh page.
-  if (state.panel && state.panelRole !== m.role) { location.reload(); return; }
+  if (state.panel && state.panelRole !== m.role) {
+    location.reload();
+    return;
+  }
   if (!state.panel && config.panel) await mountPanel(m.role);
   // Fill the log with what this page has not seen (the recent past on load, the gap after a reconnect).
   let after = before < 0 ? Math.max(-1, m.seq - HISTORY) : before;
   while (after < m.seq) {
     let page;
-    try { page = await api(`/api/tables/${table.id}/events?after=${after}`, { token: state.me.token }); } catch { break; }
+    try {
+      page = await api(`/api/tables/${table.id}/events?after=${after}`, { token: state.me.token });
+    } catch {
+      break;
+    }
     if (!page.events.length) break;
     for (const e of page.events) if (e.seq <= m.seq) onEvent(e);
     after = page.seq;
@@ -230,7 +292,10 @@ function onEvent(e) {
     const seat = table.seats.find((s) => s.seat === e.seat_id);
     if (seat) seat.state = e.kind === "seat_kicked" ? "closed" : "open";
   }
-  if (String(e.kind).startsWith("seat_")) { renderPresence(); host?.render(); }
+  if (String(e.kind).startsWith("seat_")) {
+    renderPresence();
+    host?.render();
+  }
 }
 
 function render(view) {
@@ -238,8 +303,13 @@ function render(view) {
   state.status = view._table?.status || "open";
   for (const p of view.pieces || []) if (p.label) labels.set(p.id, p.label);
   const extra = state.panel?.boardData?.(view) || {};
-  board.set({ board: view.board || { kind: "tabletop", width: 24, height: 24 }, pieces: extra.pieces || view.pieces || [],
-    legend: extra.legend ?? null, clock: extra.clock ?? null, flip: !!extra.flip });
+  board.set({
+    board: view.board || { kind: "tabletop", width: 24, height: 24 },
+    pieces: extra.pieces || view.pieces || [],
+    legend: extra.legend ?? null,
+    clock: extra.clock ?? null,
+    flip: !!extra.flip,
+  });
   showTurn($("turn"), view, state.me);
   const mine = state.me?.seat && (view.turn?.active || []).includes(state.me.seat);
   document.title = `${mine ? "\u25B6 Your turn \u00B7 " : ""}${table.name} \u00B7 Warboard`;
@@ -253,15 +323,22 @@ function showDelay() {
   if (state.me?.role !== "spectator") return;
   const s = state.settings || {};
   const behind = s.delay_actions ? `${s.delay_actions} actions` : s.delay_seconds ? `${s.delay_seconds} seconds` : "";
-  $("seated-text").textContent = `You are watching; you cannot act.${behind ? ` The game is shown ${behind} behind the players while it lasts.` : ""}`;
+  $("seated-text").textContent =
+    `You are watching; you cannot act.${behind ? ` The game is shown ${behind} behind the players while it lasts.` : ""}`;
 }
 
 // The end of the game: the result above the board, with the next steps.
 function renderEnd() {
   if (!state.view) return;
   showEnd(document.querySelector(".board-area"), {
-    tableId: table.id, status: state.status, outcome: state.view._table?.outcome, names, rematchId: state.settings?.rematch_id,
-    me: state.me && { ...state.me, host: !!hostToken }, onRematch: rematch });
+    tableId: table.id,
+    status: state.status,
+    outcome: state.view._table?.outcome,
+    names,
+    rematchId: state.settings?.rematch_id,
+    me: state.me && { ...state.me, host: !!hostToken },
+    onRematch: rematch,
+  });
 }
 
 async function rematch() {
@@ -298,12 +375,18 @@ async function mountPanel(role) {
     container.setAttribute("aria-label", role === "player" ? "Game controls" : "Game");
     // Panels get the board's panel API, never the Board itself.
     const panelApi = panelBoard(board, table.system || "panel");
-    state.panel = entry({
-      container, table, seat: role === "player" ? state.me.seat : null, board: panelApi, names, view: () => state.view,
-      send: role === "player" ? send : () => Promise.reject(new Error("Spectators cannot act")),
-      selected: () => (board.selected ? board.pieces.get(board.selected)?.piece : null),
-      message: (text) => flash($("board-message"), text, 6000),
-    }) || {};
+    state.panel =
+      entry({
+        container,
+        table,
+        seat: role === "player" ? state.me.seat : null,
+        board: panelApi,
+        names,
+        view: () => state.view,
+        send: role === "player" ? send : () => Promise.reject(new Error("Spectators cannot act")),
+        selected: () => (board.selected ? board.pieces.get(board.selected)?.piece : null),
+        message: (text) => flash($("board-message"), text, 6000),
+      }) || {};
     container.hidden = false;
     if (state.view) render(state.view);
   } catch (err) {
@@ -335,13 +418,21 @@ $("leave").addEventListener("click", () => {
 });
 $("copy-link").addEventListener("click", async () => {
   const input = $("share-link");
-  try { await navigator.clipboard.writeText(input.value); $("copy-link").textContent = "Copied"; } catch {
+  try {
+    await navigator.clipboard.writeText(input.value);
+    $("copy-link").textContent = "Copied";
+  } catch {
     input.select();
   }
 });
 // The pointer: while on, others see where you point (and your ruler, always).
 const pointButton = document.createElement("button");
-Object.assign(pointButton, { type: "button", id: "tool-point", textContent: "Point", title: "Show the table where you point (P)" });
+Object.assign(pointButton, {
+  type: "button",
+  id: "tool-point",
+  textContent: "Point",
+  title: "Show the table where you point (P)",
+});
 pointButton.setAttribute("aria-pressed", "false");
 $("tool-measure").after(pointButton);
 const togglePoint = () => {
@@ -365,7 +456,16 @@ if (hostMatch) {
   history.replaceState(null, "", location.pathname + location.search);
 }
 const hostToken = localStorage.getItem(`warboard:host:${table.id}`);
-const host = hostToken ? mountHost($("host-panel"), table, hostToken, names, (t) => flash($("board-message"), t, 6000), () => state.me?.seat) : null;
+const host = hostToken
+  ? mountHost(
+      $("host-panel"),
+      table,
+      hostToken,
+      names,
+      (t) => flash($("board-message"), t, 6000),
+      () => state.me?.seat,
+    )
+  : null;
 mountInvite(document.querySelector(".side"), table.id);
 renderPresence();
 const params = new URLSearchParams(location.search);
@@ -378,7 +478,10 @@ if (seatKey) {
 } else if (params.get("seat") || params.get("join")) {
   const free = table.seats.find((s) => s.state === "open" && !names.has(s.seat));
   const wanted = params.get("seat") || free?.seat;
-  if (wanted) { $("player-name").value = savedName(); join(wanted); } else watch().then(() => showJoin("Every seat is taken; you are watching."));
+  if (wanted) {
+    $("player-name").value = savedName();
+    join(wanted);
+  } else watch().then(() => showJoin("Every seat is taken; you are watching."));
 } else {
   watch(); // everyone sees the live board at once, as a spectator; a seat is one click away
 }

@@ -42,14 +42,21 @@ export class Board {
     this.grid = makeTabletop({ width: 24, height: 24 });
     this.panZoom = new PanZoom(svg, this.grid.bounds);
     this.drag = new Drag(this);
-    this.measure = new Measure(this, (t, line) => { this.emit("measure", t); this.emit("ruler", line || null); });
+    this.measure = new Measure(this, (t, line) => {
+      this.emit("measure", t);
+      this.emit("ruler", line || null);
+    });
     this.pieces = new Map(); // id -> {piece, g}
     this.selected = null;
     this.tool = "select";
     this.gesture = null;
     this.handlers = [
-      ["pointerdown", (e) => this.onDown(e)], ["pointermove", (e) => this.onMove(e)], ["pointerup", (e) => this.onUp(e)],
-      ["pointercancel", (e) => this.onUp(e, true)], ["keydown", (e) => this.onKey(e)], ["viewchange", () => this.scheduleLayout()],
+      ["pointerdown", (e) => this.onDown(e)],
+      ["pointermove", (e) => this.onMove(e)],
+      ["pointerup", (e) => this.onUp(e)],
+      ["pointercancel", (e) => this.onUp(e, true)],
+      ["keydown", (e) => this.onKey(e)],
+      ["viewchange", () => this.scheduleLayout()],
     ];
     for (const [name, fn] of this.handlers) svg.addEventListener(name, fn);
   }
@@ -63,7 +70,11 @@ export class Board {
 
   emit(name, detail) {
     for (const fn of [...(this.listeners.get(name) || [])]) {
-      try { fn(detail); } catch (err) { console.error(`board ${name} listener failed`, err); }
+      try {
+        fn(detail);
+      } catch (err) {
+        console.error(`board ${name} listener failed`, err);
+      }
     }
   }
 
@@ -84,8 +95,12 @@ export class Board {
     this.set({ board: view.board || { kind: "tabletop", width: 24, height: 24 }, pieces: view.pieces || [] });
   }
 
-  piece(id) { return this.pieces.get(id)?.piece || null; }
-  selectedPiece() { return this.selected ? this.piece(this.selected) : null; }
+  piece(id) {
+    return this.pieces.get(id)?.piece || null;
+  }
+  selectedPiece() {
+    return this.selected ? this.piece(this.selected) : null;
+  }
 
   piecePos(piece) {
     return this.grid.kind === "hex" ? { q: piece.q, r: piece.r } : { x: piece.x, y: piece.y };
@@ -100,13 +115,19 @@ export class Board {
 
   // The free place nearest the middle of what is on screen (new pieces do not stack).
   freeSpot() {
-    const grid = this.grid, vb = this.panZoom.vb;
+    const grid = this.grid,
+      vb = this.panZoom.vb;
     const centre = grid.fromPixel(vb.x + vb.w / 2, vb.y + vb.h / 2);
     const taken = new Set([...this.pieces.values()].map((e) => JSON.stringify(this.piecePos(e.piece))));
     const step = grid.kind === "hex" ? null : Math.max(1, Math.round(grid.pieceRadius * 3));
     for (let ring = 0; ring < 30; ring++) {
       for (let i = -ring; i <= ring; i++) {
-        for (const [a, b] of [[i, -ring], [i, ring], [-ring, i], [ring, i]]) {
+        for (const [a, b] of [
+          [i, -ring],
+          [i, ring],
+          [-ring, i],
+          [ring, i],
+        ]) {
           const pos = step ? { x: centre.x + a * step, y: centre.y + b * step } : { q: centre.q + a, r: centre.r + b };
           if (grid.onBoard(pos) && !taken.has(JSON.stringify(pos))) return pos;
         }
@@ -144,8 +165,22 @@ export class Board {
       seen.add(piece.id);
       const side = this.config.sides(piece.owner);
       let entry = this.pieces.get(piece.id);
-      const sig = JSON.stringify([piece.label, piece.owner, piece.facing, piece.color, piece.status, piece.kind, piece.base,
-        piece.icon, piece.badges, piece.shape, piece.tone, piece.short, piece.caption, this.boardKey]);
+      const sig = JSON.stringify([
+        piece.label,
+        piece.owner,
+        piece.facing,
+        piece.color,
+        piece.status,
+        piece.kind,
+        piece.base,
+        piece.icon,
+        piece.badges,
+        piece.shape,
+        piece.tone,
+        piece.short,
+        piece.caption,
+        this.boardKey,
+      ]);
       const r = this.radiusOf(piece);
       if (!entry) {
         entry = { piece, g: drawPiece(this.piecesLayer, piece, side, r), sig };
@@ -183,7 +218,13 @@ export class Board {
       this.layoutPending = false;
       const entries = [...this.pieces.values()].map((e) => {
         const p = this.grid.position(e.piece);
-        return { g: e.g, r: e.r, x: p.x, y: p.y, priority: (e.piece.id === this.selected ? 2 : 0) + (e.g.classList.contains("movable") ? 1 : 0) };
+        return {
+          g: e.g,
+          r: e.r,
+          x: p.x,
+          y: p.y,
+          priority: (e.piece.id === this.selected ? 2 : 0) + (e.g.classList.contains("movable") ? 1 : 0),
+        };
       });
       // on a hex board a piece stays inside its hex (the inscribed circle, a little margin)
       layoutPieces(entries, this.scale(), this.grid.kind === "hex" ? (Math.sqrt(3) / 2) * 0.94 : null);
@@ -229,7 +270,8 @@ export class Board {
     if (this.gesture) {
       // A second finger: whatever was going on becomes a pinch.
       if (this.gesture.mode === "drag") this.drag.end(true);
-      if (this.gesture.mode !== "pan") this.panZoom.down({ pointerId: this.gesture.id, clientX: this.gesture.x, clientY: this.gesture.y });
+      if (this.gesture.mode !== "pan")
+        this.panZoom.down({ pointerId: this.gesture.id, clientX: this.gesture.x, clientY: this.gesture.y });
       this.gesture.mode = "pan";
       this.gesture.moved = true;
       this.panZoom.down(e);
@@ -256,12 +298,16 @@ export class Board {
 
   onMove(e) {
     const g = this.gesture;
-    if (!g) { if (this.listeners.get("hover")?.size) this.emit("hover", { point: this.panZoom.toBoard(e.clientX, e.clientY) }); return; }
+    if (!g) {
+      if (this.listeners.get("hover")?.size) this.emit("hover", { point: this.panZoom.toBoard(e.clientX, e.clientY) });
+      return;
+    }
     if (Math.hypot(e.clientX - g.x, e.clientY - g.y) > 4) g.moved = true;
     const point = this.panZoom.toBoard(e.clientX, e.clientY);
     if (g.mode === "measure") this.measure.move(point);
-    else if (g.mode === "drag") { if (g.moved) this.drag.move(point); }
-    else this.panZoom.move(e);
+    else if (g.mode === "drag") {
+      if (g.moved) this.drag.move(point);
+    } else this.panZoom.move(e);
   }
 
   onUp(e, cancelled = false) {
@@ -288,7 +334,12 @@ export class Board {
 
   clickAt(e, g) {
     const point = this.panZoom.toBoard(e.clientX, e.clientY);
-    return { point, cell: this.grid.fromPixel(point.x, point.y), piece: g.entry?.piece || null, shape: g.shape?.dataset.shapeId || null };
+    return {
+      point,
+      cell: this.grid.fromPixel(point.x, point.y),
+      piece: g.entry?.piece || null,
+      shape: g.shape?.dataset.shapeId || null,
+    };
   }
 
   // --- keyboard -------------------------------------------------------------------------
@@ -297,7 +348,12 @@ export class Board {
     if (shape && (e.key === "Enter" || e.key === " ")) {
       const bb = shape.getBBox?.();
       const point = bb ? { x: bb.x + bb.width / 2, y: bb.y + bb.height / 2 } : { x: 0, y: 0 };
-      this.emit("click", { point, cell: this.grid.fromPixel(point.x, point.y), piece: null, shape: shape.dataset.shapeId });
+      this.emit("click", {
+        point,
+        cell: this.grid.fromPixel(point.x, point.y),
+        piece: null,
+        shape: shape.dataset.shapeId,
+      });
       e.preventDefault();
       return;
     }
@@ -307,43 +363,73 @@ export class Board {
       // a panel may take a key on a piece first (set handled)
       const ev = { piece: entry.piece, key: e.key, shiftKey: e.shiftKey, handled: false };
       this.emit("key", ev);
-      if (ev.handled) { e.preventDefault(); e.stopPropagation(); return; }
+      if (ev.handled) {
+        e.preventDefault();
+        e.stopPropagation();
+        return;
+      }
     }
     if (entry && this.tool === "measure" && (e.key === "Enter" || e.key === " ")) {
       // Keyboard measuring: Enter on one piece, then Enter on another.
       const at = this.grid.position(entry.piece);
-      if (this.measure.group && !this.measure.done) { this.measure.move(at); this.measure.done = true; }
-      else { this.measure.start(at); this.measure.done = false; }
+      if (this.measure.group && !this.measure.done) {
+        this.measure.move(at);
+        this.measure.done = true;
+      } else {
+        this.measure.start(at);
+        this.measure.done = false;
+      }
       e.preventDefault();
       return;
     }
     if (entry) {
       if (e.key === "Enter" || e.key === " ") {
         this.select(entry.piece.id);
-        this.emit("click", { point: this.grid.position(entry.piece), cell: this.piecePos(entry.piece), piece: entry.piece, shape: null });
+        this.emit("click", {
+          point: this.grid.position(entry.piece),
+          cell: this.piecePos(entry.piece),
+          piece: entry.piece,
+          shape: null,
+        });
         e.preventDefault();
         return;
       }
-      if (e.key === "Escape") { this.select(null); e.preventDefault(); return; }
+      if (e.key === "Escape") {
+        this.select(null);
+        e.preventDefault();
+        return;
+      }
       // arrows follow the screen: on a board turned half round, up on screen is down on the board
       const turned = this.svg.classList.contains("flipped");
-      const key = turned ? { ArrowRight: "ArrowLeft", ArrowLeft: "ArrowRight", ArrowUp: "ArrowDown", ArrowDown: "ArrowUp" }[e.key] || e.key : e.key;
+      const key = turned
+        ? { ArrowRight: "ArrowLeft", ArrowLeft: "ArrowRight", ArrowUp: "ArrowDown", ArrowDown: "ArrowUp" }[e.key] ||
+          e.key
+        : e.key;
       const dir = { ArrowRight: "right", ArrowLeft: "left", ArrowUp: "up", ArrowDown: "down" }[key];
       if (dir && this.selected === entry.piece.id && this.config.canDrag?.(entry.piece)) {
-        const to = this.grid.step(this.piecePos(entry.piece), e.shiftKey && this.grid.kind === "hex"
-          ? { ArrowUp: "upRight", ArrowDown: "downLeft" }[key] || dir : dir);
+        const to = this.grid.step(
+          this.piecePos(entry.piece),
+          e.shiftKey && this.grid.kind === "hex" ? { ArrowUp: "upRight", ArrowDown: "downLeft" }[key] || dir : dir,
+        );
         if (to) this.emit("keymove", { piece: entry.piece, pos: to });
         e.preventDefault();
         return;
       }
       if ((e.key === "[" || e.key === "]") && this.config.canDrag?.(entry.piece)) {
         const delta = (e.key === "]" ? 1 : -1) * this.grid.facingStep;
-        this.emit("rotate", { piece: entry.piece, facing: (((Number(entry.piece.facing) || 0) + delta) % 360 + 360) % 360 });
+        this.emit("rotate", {
+          piece: entry.piece,
+          facing: ((((Number(entry.piece.facing) || 0) + delta) % 360) + 360) % 360,
+        });
         e.preventDefault();
         return;
       }
     }
-    if (e.key === "Escape") { this.measure.clear(); this.select(null); return; }
+    if (e.key === "Escape") {
+      this.measure.clear();
+      this.select(null);
+      return;
+    }
     if (this.panZoom.onKey(e)) e.preventDefault();
   }
 }

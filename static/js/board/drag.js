@@ -14,18 +14,35 @@ export class Drag {
     this.state = null;
   }
 
-  get active() { return this.state !== null; }
+  get active() {
+    return this.state !== null;
+  }
 
   start(piece, g, point) {
     const grid = this.board.grid;
     const origin = grid.position(piece);
     const layer = this.board.overlay;
     const path = el("polyline", { points: `${origin.x},${origin.y}`, class: "drag-path" }, layer);
-    const ghost = el("circle", { cx: origin.x, cy: origin.y, r: this.board.radiusOf(piece), class: "drag-origin" }, layer);
+    const ghost = el(
+      "circle",
+      { cx: origin.x, cy: origin.y, r: this.board.radiusOf(piece), class: "drag-origin" },
+      layer,
+    );
     const start = this.board.piecePos(piece);
-    this.state = { piece, g, origin, path, ghost, pos: null, moved: false, results: new Map(), timer: null,
-      trail: [grid.kind === "hex" ? start : { x: origin.x, y: origin.y }], limited: false,
-      offset: { x: origin.x - point.x, y: origin.y - point.y } };
+    this.state = {
+      piece,
+      g,
+      origin,
+      path,
+      ghost,
+      pos: null,
+      moved: false,
+      results: new Map(),
+      timer: null,
+      trail: [grid.kind === "hex" ? start : { x: origin.x, y: origin.y }],
+      limited: false,
+      offset: { x: origin.x - point.x, y: origin.y - point.y },
+    };
     g.classList.add("dragging");
     this.board.emit("dragstart", { piece });
   }
@@ -34,7 +51,10 @@ export class Drag {
   record(raw, pos) {
     const s = this.state;
     const last = s.trail[s.trail.length - 1];
-    if (this.board.grid.kind === "hex") { if (posKey(last) !== posKey(pos)) s.trail.push(pos); return; }
+    if (this.board.grid.kind === "hex") {
+      if (posKey(last) !== posKey(pos)) s.trail.push(pos);
+      return;
+    }
     if (Math.hypot(raw.x - last.x, raw.y - last.y) >= TRAIL_STEP) s.trail.push({ x: raw.x, y: raw.y });
   }
 
@@ -49,7 +69,10 @@ export class Drag {
     const lim = this.board.config.limit?.(s.piece, raw, trail);
     s.limited = !!lim;
     s.note = lim?.note || "";
-    if (lim) { pos = lim.pos; trail = lim.trail || trail; }
+    if (lim) {
+      pos = lim.pos;
+      trail = lim.trail || trail;
+    }
     s.shownTrail = trail;
     const shown = grid.position(pos);
     place(s.g, shown.x, shown.y);
@@ -102,11 +125,17 @@ export class Drag {
     s.route = null;
     if (!Array.isArray(points) || points.length < 2) return;
     const grid = this.board.grid;
-    const xy = points.map((p) => {
-      const pos = Array.isArray(p) ? (grid.kind === "hex" ? { q: p[0], r: p[1] } : { x: p[0], y: p[1] }) : p;
-      return grid.position(pos);
-    }).filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
-    s.route = el("polyline", { points: xy.map((p) => `${p.x},${p.y}`).join(" "), class: "drag-route" }, this.board.overlayBelow);
+    const xy = points
+      .map((p) => {
+        const pos = Array.isArray(p) ? (grid.kind === "hex" ? { q: p[0], r: p[1] } : { x: p[0], y: p[1] }) : p;
+        return grid.position(pos);
+      })
+      .filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
+    s.route = el(
+      "polyline",
+      { points: xy.map((p) => `${p.x},${p.y}`).join(" "), class: "drag-route" },
+      this.board.overlayBelow,
+    );
   }
 
   // Ends the drag; returns {piece, pos, trail, preview} when the piece moved, else null.

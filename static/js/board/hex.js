@@ -10,13 +10,17 @@ export function toPixel(q, r, flat = false) {
 }
 
 export function fromPixel(x, y, flat = false) {
-  return flat ? round((2 / 3) * x, -x / 3 + (SQRT3 / 3) * y) : round(SQRT3 / 3 * x - y / 3, (2 / 3) * y);
+  return flat ? round((2 / 3) * x, -x / 3 + (SQRT3 / 3) * y) : round((SQRT3 / 3) * x - y / 3, (2 / 3) * y);
 }
 
 export function round(q, r) {
   const s = -q - r;
-  let rq = Math.round(q), rr = Math.round(r), rs = Math.round(s);
-  const dq = Math.abs(rq - q), dr = Math.abs(rr - r), ds = Math.abs(rs - s);
+  let rq = Math.round(q),
+    rr = Math.round(r),
+    rs = Math.round(s);
+  const dq = Math.abs(rq - q),
+    dr = Math.abs(rr - r),
+    ds = Math.abs(rs - s);
   if (dq > dr && dq > ds) rq = -rr - rs;
   else if (dr > ds) rr = -rq - rs;
   return { q: rq + 0, r: rr + 0 };
@@ -29,7 +33,7 @@ export function distance(a, b) {
 export function corners(cx, cy, size = 1, flat = false) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
-    const angle = Math.PI / 180 * (60 * i - (flat ? 0 : 30));
+    const angle = (Math.PI / 180) * (60 * i - (flat ? 0 : 30));
     pts.push(`${(cx + size * Math.cos(angle)).toFixed(3)},${(cy + size * Math.sin(angle)).toFixed(3)}`);
   }
   return pts.join(" ");
@@ -56,16 +60,27 @@ export function makeHexGrid(board) {
   const px = (q, r) => toPixel(q, r, flat);
   const cells = cellsOf(board);
   const keys = new Set(cells.map((c) => `${c.q},${c.r}`));
-  const xs = [], ys = [];
-  for (const c of cells) { const p = px(c.q, c.r); xs.push(p.x); ys.push(p.y); }
+  const xs = [],
+    ys = [];
+  for (const c of cells) {
+    const p = px(c.q, c.r);
+    xs.push(p.x);
+    ys.push(p.y);
+  }
   // Things a system draws beside the board (e.g. catapults) are fitted in too: {x, y} in board
   // units or {q, r}.
   for (const e of board.extents || []) {
     const p = Number.isFinite(e.x) ? e : px(e.q ?? 0, e.r ?? 0);
-    xs.push(p.x); ys.push(p.y);
+    xs.push(p.x);
+    ys.push(p.y);
   }
   const bounds = cells.length
-    ? { x: Math.min(...xs) - 1.1, y: Math.min(...ys) - 1.3, w: Math.max(...xs) - Math.min(...xs) + 2.2, h: Math.max(...ys) - Math.min(...ys) + 2.9 }
+    ? {
+        x: Math.min(...xs) - 1.1,
+        y: Math.min(...ys) - 1.3,
+        w: Math.max(...xs) - Math.min(...xs) + 2.2,
+        h: Math.max(...ys) - Math.min(...ys) + 2.9,
+      }
     : { x: -5, y: -5, w: 10, h: 10 };
   return {
     kind: "hex",
@@ -75,7 +90,10 @@ export function makeHexGrid(board) {
     position: (p) => px(p.q ?? 0, p.r ?? 0),
     fromPixel: (x, y) => fromPixel(x, y, flat),
     onBoard: (pos) => keys.has(`${pos.q},${pos.r}`),
-    snapPoint: (x, y) => { const h = fromPixel(x, y, flat); return px(h.q, h.r); },
+    snapPoint: (x, y) => {
+      const h = fromPixel(x, y, flat);
+      return px(h.q, h.r);
+    },
     measure(a, b) {
       const n = distance(fromPixel(a.x, a.y, flat), fromPixel(b.x, b.y, flat));
       return `${n} ${n === 1 ? "hex" : "hexes"}`;
@@ -89,7 +107,11 @@ export function makeHexGrid(board) {
     draw(layer) {
       for (const c of cells) {
         const p = px(c.q, c.r);
-        const poly = el("polygon", { points: corners(p.x, p.y, 0.98, flat), class: "cell", fill: terrainColor(c.terrain) }, layer);
+        const poly = el(
+          "polygon",
+          { points: corners(p.x, p.y, 0.98, flat), class: "cell", fill: terrainColor(c.terrain) },
+          layer,
+        );
         const title = el("title", {}, poly);
         title.textContent = `(${c.q}, ${c.r}) ${c.terrain || ""}${c.label ? " " + c.label : ""}`;
         if (c.label) text(short(c.label, 12), { x: p.x, y: p.y - 0.6, class: "cell-label" }, layer);

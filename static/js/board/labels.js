@@ -14,8 +14,11 @@ export const FIT_MIN_PX = 24; // a body shrunk to fit its cell keeps at least th
 function reach(g, r) {
   try {
     const b = g.querySelector(".body")?.getBBox();
-    if (b && b.width > 0 && b.height > 0) return { long: Math.max(b.width, b.height) / 2, short: Math.min(b.width, b.height) / 2 };
-  } catch { /* not rendered yet */ }
+    if (b && b.width > 0 && b.height > 0)
+      return { long: Math.max(b.width, b.height) / 2, short: Math.min(b.width, b.height) / 2 };
+  } catch {
+    /* not rendered yet */
+  }
   return { long: r, short: r };
 }
 
@@ -62,11 +65,20 @@ export function layoutPieces(entries, scale, fit = null) {
     for (const s of spots) {
       const box = { x: e.x + s.box.x, y: e.y + s.box.y, w: s.box.w, h: s.box.h };
       if (placed.some((p) => overlaps(p, box))) continue;
-      if (bodies.some((b) => overlaps(b, box) && !(Math.abs(b.x + b.w / 2 - e.x) < 1e-6 && Math.abs(b.y + b.h / 2 - e.y) < 1e-6))) continue;
+      if (
+        bodies.some(
+          (b) => overlaps(b, box) && !(Math.abs(b.x + b.w / 2 - e.x) < 1e-6 && Math.abs(b.y + b.h / 2 - e.y) < 1e-6),
+        )
+      )
+        continue;
       chosen = { s, box };
       break;
     }
-    if (!chosen) { label.setAttribute("display", "none"); e.g.classList.add("label-hidden"); continue; }
+    if (!chosen) {
+      label.setAttribute("display", "none");
+      e.g.classList.add("label-hidden");
+      continue;
+    }
     e.g.classList.remove("label-hidden");
     placed.push(chosen.box);
     label.setAttribute("x", chosen.s.dx.toFixed(4));

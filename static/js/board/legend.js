@@ -6,7 +6,10 @@ import { iconPath } from "./icons.js";
 export function showLegend(wrap, items) {
   if (!wrap) return;
   let box = wrap.querySelector(":scope > .board-legend");
-  if (!items || !items.length) { box?.remove(); return; }
+  if (!items || !items.length) {
+    box?.remove();
+    return;
+  }
   const sig = JSON.stringify(items);
   if (box && box.dataset.sig === sig) return;
   const open = box ? box.open : false; // folded: it must not cover pieces

@@ -25,7 +25,11 @@ export class Measure {
     if (!this.group) return;
     const grid = this.board.grid;
     const to = grid.snapPoint(point.x, point.y);
-    for (const [k, v] of [["x2", to.x], ["y2", to.y]]) this.line.setAttribute(k, v);
+    for (const [k, v] of [
+      ["x2", to.x],
+      ["y2", to.y],
+    ])
+      this.line.setAttribute(k, v);
     this.end.setAttribute("cx", to.x);
     this.end.setAttribute("cy", to.y);
     const reading = grid.measure(this.from, to);

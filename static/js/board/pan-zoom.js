@@ -14,12 +14,20 @@ export class PanZoom {
 
   // On a resize, fit again unless the person has zoomed or panned: then keep their centre and scale.
   resize() {
-    if (!this.userMoved) { this.fit(); return; }
+    if (!this.userMoved) {
+      this.fit();
+      return;
+    }
     const rect = this.svg.getBoundingClientRect();
-    if (!(rect.width > 0 && rect.height > 0) || !this.lastRect) { this.lastRect = rect; return; }
+    if (!(rect.width > 0 && rect.height > 0) || !this.lastRect) {
+      this.lastRect = rect;
+      return;
+    }
     const k = this.vb.w / this.lastRect.width; // board units per pixel, kept
-    const cx = this.vb.x + this.vb.w / 2, cy = this.vb.y + this.vb.h / 2;
-    const w = rect.width * k, h = rect.height * k;
+    const cx = this.vb.x + this.vb.w / 2,
+      cy = this.vb.y + this.vb.h / 2;
+    const w = rect.width * k,
+      h = rect.height * k;
     this.vb = { x: cx - w / 2, y: cy - h / 2, w, h };
     this.lastRect = rect;
     this.apply();
@@ -36,8 +44,10 @@ export class PanZoom {
     const rect = this.svg.getBoundingClientRect();
     const b = this.bounds;
     const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : b.w / b.h;
-    let w = b.w, h = b.h;
-    if (w / h > aspect) h = w / aspect; else w = h * aspect;
+    let w = b.w,
+      h = b.h;
+    if (w / h > aspect) h = w / aspect;
+    else w = h * aspect;
     this.vb = { x: b.x - (w - b.w) / 2, y: b.y - (h - b.h) / 2, w, h };
     this.userMoved = false;
     this.lastRect = rect;
@@ -82,12 +92,24 @@ export class PanZoom {
 
   // Keyboard: arrows pan a tenth of the view; + and - zoom; 0 fits. Returns true if handled.
   onKey(e) {
-    const step = (this.svg.classList.contains("flipped") ? -1 : 1) * this.vb.w / 10; // arrows follow the screen
+    const step = ((this.svg.classList.contains("flipped") ? -1 : 1) * this.vb.w) / 10; // arrows follow the screen
     const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
-    if (moves[e.key]) { this.pan(...moves[e.key]); return true; }
-    if (e.key === "+" || e.key === "=") { this.zoom(1.25); return true; }
-    if (e.key === "-" || e.key === "_") { this.zoom(0.8); return true; }
-    if (e.key === "0") { this.fit(); return true; }
+    if (moves[e.key]) {
+      this.pan(...moves[e.key]);
+      return true;
+    }
+    if (e.key === "+" || e.key === "=") {
+      this.zoom(1.25);
+      return true;
+    }
+    if (e.key === "-" || e.key === "_") {
+      this.zoom(0.8);
+      return true;
+    }
+    if (e.key === "0") {
+      this.fit();
+      return true;
+    }
     return false;
   }
 
@@ -122,7 +144,9 @@ export class PanZoom {
     if (this.pointers.size < 2) this.pinch = null;
   }
 
-  get active() { return this.pointers.size > 0; }
+  get active() {
+    return this.pointers.size > 0;
+  }
 
   pinchState() {
     const [a, b] = [...this.pointers.values()];

@@ -8,10 +8,17 @@ export function panelBoard(board, prefix = "panel") {
     // shapes: {key: {nodes, layer, until} | null}; keys are kept apart from other panels' by the prefix.
     set(cfg = {}) {
       const shapes = {};
-      for (const [k, v] of Object.entries(cfg.shapes || {})) { shapes[`${prefix}-${k}`] = v; keys.add(`${prefix}-${k}`); }
+      for (const [k, v] of Object.entries(cfg.shapes || {})) {
+        shapes[`${prefix}-${k}`] = v;
+        keys.add(`${prefix}-${k}`);
+      }
       board.set({ shapes, ...(cfg.selected !== undefined ? { selected: cfg.selected } : {}) });
     },
-    on(name, fn) { const off = board.on(name, fn); offs.push(off); return off; },
+    on(name, fn) {
+      const off = board.on(name, fn);
+      offs.push(off);
+      return off;
+    },
     select: (id) => board.select(id),
     selected: () => board.selectedPiece(),
     piece: (id) => board.piece(id),

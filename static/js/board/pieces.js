@@ -11,9 +11,13 @@ const SHAPES = ["circle", "square", "diamond", "hexagon", "triangle", "pentagon"
 // Seat -> {color, shape, short} from the table's seat order.
 export function makeSides(seats) {
   const sides = new Map();
-  seats.forEach((seat, i) => sides.set(seat, {
-    color: PALETTE[i % PALETTE.length], shape: SHAPES[i % SHAPES.length], short: shortName(seat),
-  }));
+  seats.forEach((seat, i) =>
+    sides.set(seat, {
+      color: PALETTE[i % PALETTE.length],
+      shape: SHAPES[i % SHAPES.length],
+      short: shortName(seat),
+    }),
+  );
   return (owner) => sides.get(owner) || { color: "#555", shape: "circle", short: owner ? shortName(owner) : "" };
 }
 
@@ -35,14 +39,26 @@ function polygon(n, radius, rotate = -90, inner = null) {
 
 function body(shape, r, parent, attrs) {
   switch (shape) {
-    case "square": return el("rect", { x: -r * 0.85, y: -r * 0.85, width: r * 1.7, height: r * 1.7, rx: r * 0.12, ...attrs }, parent);
-    case "diamond": return el("polygon", { points: polygon(4, r * 1.1), ...attrs }, parent);
-    case "hexagon": return el("polygon", { points: polygon(6, r, 0), ...attrs }, parent);
-    case "triangle": return el("polygon", { points: polygon(3, r * 1.2, -90), ...attrs }, parent);
-    case "pentagon": return el("polygon", { points: polygon(5, r * 1.05), ...attrs }, parent);
-    case "octagon": return el("polygon", { points: polygon(8, r, 22.5), ...attrs }, parent);
-    case "star": return el("polygon", { points: polygon(5, r * 1.15, -90, r * 0.6), ...attrs }, parent);
-    default: return el("circle", { r, ...attrs }, parent);
+    case "square":
+      return el(
+        "rect",
+        { x: -r * 0.85, y: -r * 0.85, width: r * 1.7, height: r * 1.7, rx: r * 0.12, ...attrs },
+        parent,
+      );
+    case "diamond":
+      return el("polygon", { points: polygon(4, r * 1.1), ...attrs }, parent);
+    case "hexagon":
+      return el("polygon", { points: polygon(6, r, 0), ...attrs }, parent);
+    case "triangle":
+      return el("polygon", { points: polygon(3, r * 1.2, -90), ...attrs }, parent);
+    case "pentagon":
+      return el("polygon", { points: polygon(5, r * 1.05), ...attrs }, parent);
+    case "octagon":
+      return el("polygon", { points: polygon(8, r, 22.5), ...attrs }, parent);
+    case "star":
+      return el("polygon", { points: polygon(5, r * 1.15, -90, r * 0.6), ...attrs }, parent);
+    default:
+      return el("circle", { r, ...attrs }, parent);
   }
 }
 
@@ -79,11 +95,23 @@ export function fillPiece(g, piece, side, r) {
   }
   body(piece.shape || side.shape, r, scaled, { class: "body", fill: piece.color || side.color });
   const icon = iconPath(piece.icon);
-  if (icon) el("path", { d: icon, class: "piece-icon", transform: `scale(${r * 0.78})` }, el("g", { class: "upright" }, scaled));
+  if (icon)
+    el(
+      "path",
+      { d: icon, class: "piece-icon", transform: `scale(${r * 0.78})` },
+      el("g", { class: "upright" }, scaled),
+    );
   else text(piece.short ?? side.short, { class: "piece-side", y: r * 0.08, "font-size": r * 0.62 }, scaled);
   const badges = (piece.badges || []).slice(0, 3);
   badges.forEach((b, i) => {
-    const bg = el("g", { class: `badge tone-${b.tone || "info"}`, transform: `translate(${(r * 0.95).toFixed(3)},${(-r * 0.95 + i * r * 0.8).toFixed(3)})` }, scaled);
+    const bg = el(
+      "g",
+      {
+        class: `badge tone-${b.tone || "info"}`,
+        transform: `translate(${(r * 0.95).toFixed(3)},${(-r * 0.95 + i * r * 0.8).toFixed(3)})`,
+      },
+      scaled,
+    );
     el("circle", { r: r * 0.42 }, bg);
     text(b.text, { "font-size": r * 0.55, y: r * 0.03 }, bg);
     if (b.title) el("title", {}, bg).textContent = b.title;
@@ -91,11 +119,16 @@ export function fillPiece(g, piece, side, r) {
   const name = String(piece.label || piece.id);
   const caption = String(piece.caption ?? name);
   if (caption) {
-    const label = text(caption.length > 18 ? `${caption.slice(0, 17)}…` : caption, { class: "piece-label", y: r * 1.9, "font-size": r * 0.62 }, g);
+    const label = text(
+      caption.length > 18 ? `${caption.slice(0, 17)}…` : caption,
+      { class: "piece-label", y: r * 1.9, "font-size": r * 0.62 },
+      g,
+    );
     label.setAttribute("paint-order", "stroke");
   }
   el("title", {}, g).textContent = name;
-  if (piece.status && !piece.badges && !piece.tone) text(piece.status, { class: "piece-status", y: -r * 1.25, "font-size": r * 0.5 }, scaled);
+  if (piece.status && !piece.badges && !piece.tone)
+    text(piece.status, { class: "piece-status", y: -r * 1.25, "font-size": r * 0.5 }, scaled);
 }
 
 export function place(g, x, y) {

@@ -67,7 +67,11 @@ export class ShapeLayer {
     if (!spec) return;
     const list = Array.isArray(spec) ? { nodes: spec } : spec;
     if (isExpired(list.until, this.clock)) return; // already past its turn/activation: never drawn
-    const g = el("g", { class: `shapes shapes-${key}`, "data-shapes": key }, list.layer === "below" ? this.below : this.above);
+    const g = el(
+      "g",
+      { class: `shapes shapes-${key}`, "data-shapes": key },
+      list.layer === "below" ? this.below : this.above,
+    );
     for (const node of list.nodes || []) draw(node, g);
     this.keys.set(key, { spec: list, g });
   }
@@ -82,7 +86,9 @@ export class ShapeLayer {
     for (const [key, entry] of this.keys) if (entry.spec.until === "drag") this.setKey(key, null);
   }
 
-  has(key) { return this.keys.has(key); }
+  has(key) {
+    return this.keys.has(key);
+  }
 
   clear() {
     for (const key of [...this.keys.keys()]) this.setKey(key, null);

@@ -22,10 +22,31 @@ export function clear(node) {
 
 // A stable colour for a terrain type name (known types first, others hashed).
 const TERRAIN = {
-  clear: "#dfe6d2", open: "#dfe6d2", plain: "#dfe6d2", grass: "#cfe0b4", woods: "#8fb37a", forest: "#8fb37a",
-  wood: "#8fb37a", rough: "#c9b98f", hill: "#c8b27a", hills: "#c8b27a", water: "#9cc3e0", river: "#9cc3e0",
-  swamp: "#9fb5a0", building: "#a7a2a0", buildings: "#a7a2a0", urban: "#b5b0aa", road: "#e3d7bd",
-  rubble: "#b9ad9c", street: "#dcd9d2", centre: "#eadfb8", center: "#eadfb8", sand: "#eadcae", desert: "#eadcae", impassable: "#6f6a66", cliff: "#7d746c",
+  clear: "#dfe6d2",
+  open: "#dfe6d2",
+  plain: "#dfe6d2",
+  grass: "#cfe0b4",
+  woods: "#8fb37a",
+  forest: "#8fb37a",
+  wood: "#8fb37a",
+  rough: "#c9b98f",
+  hill: "#c8b27a",
+  hills: "#c8b27a",
+  water: "#9cc3e0",
+  river: "#9cc3e0",
+  swamp: "#9fb5a0",
+  building: "#a7a2a0",
+  buildings: "#a7a2a0",
+  urban: "#b5b0aa",
+  road: "#e3d7bd",
+  rubble: "#b9ad9c",
+  street: "#dcd9d2",
+  centre: "#eadfb8",
+  center: "#eadfb8",
+  sand: "#eadcae",
+  desert: "#eadcae",
+  impassable: "#6f6a66",
+  cliff: "#7d746c",
 };
 
 export function terrainColor(type) {

@@ -2,8 +2,12 @@
 import { el, text, terrainColor } from "./svg.js";
 
 function centroid(points) {
-  let x = 0, y = 0;
-  for (const [px, py] of points) { x += px; y += py; }
+  let x = 0,
+    y = 0;
+  for (const [px, py] of points) {
+    x += px;
+    y += py;
+  }
   return { x: x / points.length, y: y / points.length };
 }
 
@@ -47,10 +51,15 @@ export function makeTabletop(board) {
       const labelSize = Math.max(0.9, Math.min(width, height) / 55);
       for (const t of terrain) {
         if (!Array.isArray(t.polygon) || t.polygon.length < 3) continue;
-        const poly = el("polygon", {
-          points: t.polygon.map(([x, y]) => `${x},${y}`).join(" "),
-          class: "terrain", fill: terrainColor(t.type),
-        }, layer);
+        const poly = el(
+          "polygon",
+          {
+            points: t.polygon.map(([x, y]) => `${x},${y}`).join(" "),
+            class: "terrain",
+            fill: terrainColor(t.type),
+          },
+          layer,
+        );
         el("title", {}, poly).textContent = `${t.label || t.type || "terrain"}`;
         const c = centroid(t.polygon);
         text(t.label || t.type || "", { x: c.x, y: c.y, class: "terrain-label", "font-size": labelSize }, layer);

@@ -11,7 +11,15 @@ export function h(tag, props = {}, ...children) {
     else if (k === "onchange") node.addEventListener("change", v);
     else if (k === "oninput") node.addEventListener("input", v);
     else if (k === "style") node.style.cssText = v;
-    else if (k.startsWith("data-") || k.startsWith("aria-") || k === "role" || k === "for" || k === "list" || k === "form") node.setAttribute(k, String(v));
+    else if (
+      k.startsWith("data-") ||
+      k.startsWith("aria-") ||
+      k === "role" ||
+      k === "for" ||
+      k === "list" ||
+      k === "form"
+    )
+      node.setAttribute(k, String(v));
     else node[k] = v;
   }
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
@@ -21,7 +29,16 @@ export function h(tag, props = {}, ...children) {
 // A button with its label, an optional accessible name, and a data-key for tests and focus.
 // opts.primary marks the current step's main button: the page lifts it over the board.
 export function button(label, onClick, opts = {}) {
-  return h("button", { type: "button", text: label, onclick: onClick, class: opts.cls ?? "small", disabled: !!opts.disabled,
-    "aria-label": opts.aria, "data-key": opts.key || label, title: opts.title, "aria-pressed": opts.pressed,
-    "data-primary": opts.primary ? "true" : undefined });
+  return h("button", {
+    type: "button",
+    text: label,
+    onclick: onClick,
+    class: opts.cls ?? "small",
+    disabled: !!opts.disabled,
+    "aria-label": opts.aria,
+    "data-key": opts.key || label,
+    title: opts.title,
+    "aria-pressed": opts.pressed,
+    "data-primary": opts.primary ? "true" : undefined,
+  });
 }

@@ -29,31 +29,80 @@ export function mount(ctx) {
   const controls = h("div", { class: "gkr-controls" });
   const players = h("div", { class: "gkr-players" });
   const firing = h("section", { class: "gkr-firing", "aria-label": "Firing line" });
-  const attacksBox = h("section", { class: "gkr-attacks", "aria-label": "Dice of the last Combat Phase", hidden: true });
+  const attacksBox = h("section", {
+    class: "gkr-attacks",
+    "aria-label": "Dice of the last Combat Phase",
+    hidden: true,
+  });
   const blbBox = h("section", { class: "gkr-blb", "aria-label": "Big Little Buddy" });
   const handBox = h("section", { class: "gkr-hand", "aria-label": "Your cards" });
   const buildingsBox = h("section", { class: "gkr-buildings", "aria-label": "Buildings" });
   const recordsBox = h("section", { class: "gkr-records", "aria-label": "Manual resolution" });
   const rulesBox = h("details", { class: "gkr-rules" });
-  container.replaceChildren(h("h2", { text: "Heavy Hitters" }), banner, status, controls, firing, attacksBox, blbBox, players, handBox,
-    buildingsBox, recordsBox, rulesBox);
+  container.replaceChildren(
+    h("h2", { text: "Heavy Hitters" }),
+    banner,
+    status,
+    controls,
+    firing,
+    attacksBox,
+    blbBox,
+    players,
+    handBox,
+    buildingsBox,
+    recordsBox,
+    rulesBox,
+  );
 
-  const st = { view: null, chosen: null, facing: "keep", thrusters: false, draft: new Map(), focusWeapon: null,
-    sig: null, handSig: null, buildSig: null, recSig: null, tagCount: 1,
-    attacks: new Map(), revealSeq: -1, attacksTimer: null };
+  const st = {
+    view: null,
+    chosen: null,
+    facing: "keep",
+    thrusters: false,
+    draft: new Map(),
+    focusWeapon: null,
+    sig: null,
+    handSig: null,
+    buildSig: null,
+    recSig: null,
+    tagCount: 1,
+    attacks: new Map(),
+    revealSeq: -1,
+    attacksTimer: null,
+  };
   const names = () => view.names(st.view, ctx.names);
   const P = {
-    st, ctx, me, container, banner, status, controls, players, firing, attacksBox, blbBox, handBox, buildingsBox, recordsBox, rulesBox,
+    st,
+    ctx,
+    me,
+    container,
+    banner,
+    status,
+    controls,
+    players,
+    firing,
+    attacksBox,
+    blbBox,
+    handBox,
+    buildingsBox,
+    recordsBox,
+    rulesBox,
     faction: (seat) => names().faction(seat),
     colour: (seat) => names().colour(seat),
     player: (seat) => names().player(seat),
     unitName: (id) => names().unitName(id),
     buildingAt: (p) => names().buildingAt(p),
     hexLabel: (p) => names().hexLabel(p),
-    send: (action) => ctx.send(action).catch((err) => { ctx.message(`Refused: ${err.message}`); throw err; }),
+    send: (action) =>
+      ctx.send(action).catch((err) => {
+        ctx.message(`Refused: ${err.message}`);
+        throw err;
+      }),
     fire: (action) => P.send(action).catch(() => {}),
     phase: () => st.view?.turn?.phase,
-    refresh, drawOverlays, choose,
+    refresh,
+    drawOverlays,
+    choose,
   };
   const cards = makeCards(P);
   const ctl = makeControls(P);
@@ -70,15 +119,26 @@ export function mount(ctx) {
     for (const w of p?.weapons || []) {
       const d = st.draft.get(ctl.wkey(w));
       if (!d?.on || !d.target) continue;
-      const hex = w.hex_target ? (() => { const [q, r] = d.target.split(",").map(Number); return { q, r }; })()
+      const hex = w.hex_target
+        ? (() => {
+            const [q, r] = d.target.split(",").map(Number);
+            return { q, r };
+          })()
         : (v.pieces || []).find((x) => x.id === d.target);
       if (hex) aims.push({ hex, blast: w.blast || 0 });
     }
-    board.set({ shapes: {
-      buildings: overlays.buildings(v, P.colour),
-      glow: overlays.glow(v, { piece, title: piece ? `Front arc of ${P.unitName(piece.id)}: shots from outside it are flank shots` : "", lit: p?.highlight, clicks }),
-      marks: overlays.marks(v, { prompt: p, chosen: st.chosen, aims, colour: P.colour, faction: P.faction }),
-    } });
+    board.set({
+      shapes: {
+        buildings: overlays.buildings(v, P.colour),
+        glow: overlays.glow(v, {
+          piece,
+          title: piece ? `Front arc of ${P.unitName(piece.id)}: shots from outside it are flank shots` : "",
+          lit: p?.highlight,
+          clicks,
+        }),
+        marks: overlays.marks(v, { prompt: p, chosen: st.chosen, aims, colour: P.colour, faction: P.faction }),
+      },
+    });
   }
 
   function syncChosen(v) {
@@ -88,13 +148,22 @@ export function mount(ctx) {
     if (sel && moves.some((m) => m.unit === sel.id)) st.chosen = sel.id;
     if (st.chosen && !moves.some((m) => m.unit === st.chosen)) st.chosen = null;
     if (!st.chosen && moves.length === 1) st.chosen = moves[0].unit;
-    if (st.chosen !== before) { st.facing = "keep"; st.thrusters = false; }
-    if (P.phase() !== "combat") { st.draft.clear(); st.focusWeapon = null; }
+    if (st.chosen !== before) {
+      st.facing = "keep";
+      st.thrusters = false;
+    }
+    if (P.phase() !== "combat") {
+      st.draft.clear();
+      st.focusWeapon = null;
+    }
     if (P.phase() !== "movement") st.thrusters = false;
   }
 
   function choose(uid) {
-    if (st.chosen !== uid) { st.facing = "keep"; st.thrusters = false; }
+    if (st.chosen !== uid) {
+      st.facing = "keep";
+      st.thrusters = false;
+    }
     st.chosen = uid;
     if (board.selected()?.id !== uid && board.has(uid)) board.select(uid);
     refresh();
@@ -121,7 +190,11 @@ export function mount(ctx) {
   // A click or Enter on a lit hex acts; picking a unit that may move chooses it.
   board.on("click", ({ shape, piece }) => {
     const c = shape?.startsWith("hex:") ? st.clicks?.get(shape.slice(4)) : null;
-    if (c) { if (c.pick) c.pick(); else P.fire(c.action()); return; }
+    if (c) {
+      if (c.pick) c.pick();
+      else P.fire(c.action());
+      return;
+    }
     const sel = piece || board.selected();
     if (sel && (st.view?.prompt?.moves || []).some((m) => m.unit === sel.id) && sel.id !== st.chosen) choose(sel.id);
     else drawOverlays();

@@ -17,8 +17,16 @@ const { num, FACTIONS } = view;
 
 // The replay page's overlays: deployment zones, hill levels and designations at that point.
 export const replay = {
-  shapes: (v, playerNames) => ({ "hgb-zones": overlays.zones(v, null),
-    "hgb-marks": overlays.marks({ view: v, me: null, rfAt: -1, lastAttack: [], label: view.names(v, playerNames).label }) }),
+  shapes: (v, playerNames) => ({
+    "hgb-zones": overlays.zones(v, null),
+    "hgb-marks": overlays.marks({
+      view: v,
+      me: null,
+      rfAt: -1,
+      lastAttack: [],
+      label: view.names(v, playerNames).label,
+    }),
+  }),
 };
 
 // Ramer-Douglas-Peucker: the drawn trail as few waypoints as keep its shape (within eps inches).
@@ -26,11 +34,15 @@ function simplify(points, eps) {
   if (points.length < 3) return points;
   const [a, b] = [points[0], points[points.length - 1]];
   const len = Math.hypot(b.x - a.x, b.y - a.y) || 1e-9;
-  let best = -1, at = 0;
+  let best = -1,
+    at = 0;
   for (let i = 1; i < points.length - 1; i++) {
     const p = points[i];
     const d = Math.abs((b.x - a.x) * (a.y - p.y) - (a.x - p.x) * (b.y - a.y)) / len;
-    if (d > best) { best = d; at = i; }
+    if (d > best) {
+      best = d;
+      at = i;
+    }
   }
   if (best <= eps) return [a, b];
   return [...simplify(points.slice(0, at + 1), eps).slice(0, -1), ...simplify(points.slice(at), eps)];
@@ -39,8 +51,11 @@ function simplify(points, eps) {
 // The drag's trail (board points after the start) as the move's path, ending exactly at end.
 function pathFromTrail(start, trail, end) {
   const pts = simplify([start, ...trail, end], 0.15).slice(1);
-  const out = pts.filter((p, i) => i === pts.length - 1 || Math.hypot(p.x - end.x, p.y - end.y) > 0.2).map((p) => [num(p.x, 2), num(p.y, 2)]);
-  if (!out.length || out[out.length - 1][0] !== num(end.x, 2) || out[out.length - 1][1] !== num(end.y, 2)) out.push([num(end.x, 2), num(end.y, 2)]);
+  const out = pts
+    .filter((p, i) => i === pts.length - 1 || Math.hypot(p.x - end.x, p.y - end.y) > 0.2)
+    .map((p) => [num(p.x, 2), num(p.y, 2)]);
+  if (!out.length || out[out.length - 1][0] !== num(end.x, 2) || out[out.length - 1][1] !== num(end.y, 2))
+    out.push([num(end.x, 2), num(end.y, 2)]);
   return out.slice(-100);
 }
 
@@ -56,18 +71,57 @@ export function mount(ctx) {
   const lastBox = h("section", { class: "hgb-last", "aria-label": "Last attack", "aria-live": "polite" });
   const cardsBox = h("section", { class: "hgb-cards", "aria-label": "Unit cards" });
   const endBox = h("div", { class: "hgb-end" });
-  container.replaceChildren(h("h2", { text: "Heavy Gear Blitz!" }), banner, status, controls, lastBox, cardsBox, endBox);
+  container.replaceChildren(
+    h("h2", { text: "Heavy Gear Blitz!" }),
+    banner,
+    status,
+    controls,
+    lastBox,
+    cardsBox,
+    endBox,
+  );
   const boardBanner = h("div", { class: "hgb-board-banner", hidden: true, "aria-hidden": "true" }); // kept for the page's winner strip
 
   const st = {
-    view: null, model: null, target: null, weapon: null, indirect: false, sweep: 0, focus: 0,
-    keep: false, facing: "path", deployModel: null, deployFacing: null, faction: null, forces: {},
-    waypoints: [], aim: null, aimKey: null, lastAttack: [], lastMove: null, drag: null,
-    sig: null, cardsSig: null, group: null, rfModel: null, rfWeapon: null, rfAt: -1,
+    view: null,
+    model: null,
+    target: null,
+    weapon: null,
+    indirect: false,
+    sweep: 0,
+    focus: 0,
+    keep: false,
+    facing: "path",
+    deployModel: null,
+    deployFacing: null,
+    faction: null,
+    forces: {},
+    waypoints: [],
+    aim: null,
+    aimKey: null,
+    lastAttack: [],
+    lastMove: null,
+    drag: null,
+    sig: null,
+    cardsSig: null,
+    group: null,
+    rfModel: null,
+    rfWeapon: null,
+    rfAt: -1,
   };
   const names = () => view.names(st.view, ctx.names);
   const P = {
-    st, ctx, me, container, banner, status, controls, lastBox, cardsBox, endBox, boardBanner,
+    st,
+    ctx,
+    me,
+    container,
+    banner,
+    status,
+    controls,
+    lastBox,
+    cardsBox,
+    endBox,
+    boardBanner,
     player: (seat) => names().player(seat),
     cards: () => st.view?.cards || [],
     cardOf: (id) => (st.view?.cards || []).find((c) => c.id === id),
@@ -78,13 +132,21 @@ export function mount(ctx) {
     myTurn: () => !!(me && (st.view?.turn?.active || []).includes(me) && !st.view?.result),
     rules: () => st.view?.rules || { base_radius: 0.5, fixed_arc_degrees: 60 },
     groupName: (seat, gid) => names().groupName(seat, gid),
-    send: (action) => ctx.send(action).catch((err) => { ctx.message(`Refused: ${err.message}`); throw err; }),
+    send: (action) =>
+      ctx.send(action).catch((err) => {
+        ctx.message(`Refused: ${err.message}`);
+        throw err;
+      }),
     fire: (action) => P.send(action).catch(() => {}),
     async preview(action) {
       const seat = loadSeat(ctx.table.id);
       if (!seat?.token) return null;
       try {
-        return await api(`/api/tables/${ctx.table.id}/preview`, { method: "POST", token: seat.token, body: { id: newId("p"), action } });
+        return await api(`/api/tables/${ctx.table.id}/preview`, {
+          method: "POST",
+          token: seat.token,
+          body: { id: newId("p"), action },
+        });
       } catch (err) {
         return { legal: false, events: [], error: { message: err.message } };
       }
@@ -94,23 +156,69 @@ export function mount(ctx) {
       if (!me || v.turn?.phase !== "activation" || v.to_activate !== me) return [];
       const cur = v.current;
       const done = v.groups_done?.[me] || [];
-      return (v.cards || []).filter((c) => c.seat === me && c.status === "active" && !c.used
-        && (cur ? c.group === cur.group : !done.includes(c.group)));
+      return (v.cards || []).filter(
+        (c) =>
+          c.seat === me && c.status === "active" && !c.used && (cur ? c.group === cur.group : !done.includes(c.group)),
+      );
     },
   };
   const { showStatus, renderLast, renderCards } = makeCards(P);
   const setup = makeSetup(P);
   const play = makeControls(P);
-  Object.assign(P, { renderCards, syncAim: play.syncAim, onSelect, renderControls, drawShape, drawAim, drawMarks, showPath });
+  Object.assign(P, {
+    renderCards,
+    syncAim: play.syncAim,
+    onSelect,
+    renderControls,
+    drawShape,
+    drawAim,
+    drawMarks,
+    showPath,
+  });
   const shapes = (all) => board.set({ shapes: all });
 
   // --- controls per phase --------------------------------------------------------------------------
   function renderControls(v) {
-    const sig = JSON.stringify([v.turn, v.current, v.ready, v.forces, v.board?.terrain, st.terrainForm?.type, st.build, st.shape, st.drawing, v.result, v.pending, v.initiative, v.first, v.to_activate,
-      st.model, st.target, st.weapon, st.indirect, st.sweep, st.focus, st.keep, st.facing, st.deployModel, st.deployFacing,
-      st.faction, Object.keys(st.forces), st.waypoints, st.aimKey, st.aim, st.odds?.key, st.group, st.rfModel, st.rfWeapon, st.rfAt,
-      P.cards().filter((c) => c.seat === me).map((c) => [c.status, c.used, c.speed, c.mode, c.mp_spent, c.actions, c.x, c.autopilot, c.autopilot_order]),
-      (v.pieces || []).filter((p) => p.owner === me).map((p) => [p.x, p.y, p.facing])]);
+    const sig = JSON.stringify([
+      v.turn,
+      v.current,
+      v.ready,
+      v.forces,
+      v.board?.terrain,
+      st.terrainForm?.type,
+      st.build,
+      st.shape,
+      st.drawing,
+      v.result,
+      v.pending,
+      v.initiative,
+      v.first,
+      v.to_activate,
+      st.model,
+      st.target,
+      st.weapon,
+      st.indirect,
+      st.sweep,
+      st.focus,
+      st.keep,
+      st.facing,
+      st.deployModel,
+      st.deployFacing,
+      st.faction,
+      Object.keys(st.forces),
+      st.waypoints,
+      st.aimKey,
+      st.aim,
+      st.odds?.key,
+      st.group,
+      st.rfModel,
+      st.rfWeapon,
+      st.rfAt,
+      P.cards()
+        .filter((c) => c.seat === me)
+        .map((c) => [c.status, c.used, c.speed, c.mode, c.mp_spent, c.actions, c.x, c.autopilot, c.autopilot_order]),
+      (v.pieces || []).filter((p) => p.owner === me).map((p) => [p.x, p.y, p.facing]),
+    ]);
     if (sig === st.sig) return;
     st.sig = sig;
     const focusKey = controls.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
@@ -128,18 +236,33 @@ export function mount(ctx) {
   // --- overlays (data for the board) -----------------------------------------------------------------
   function drawAim() {
     const on = st.model && ["activation", "reaction"].includes(P.phase()) && P.myTurn();
-    shapes({ aim: overlays.aim({ view: st.view, piece: on ? P.pieceOf(st.model) : null, target: st.target && P.pieceOf(st.target),
-      weapon: P.weaponCard(st.weapon), code: st.weapon, aim: st.aim, sweep: st.sweep }) });
+    shapes({
+      aim: overlays.aim({
+        view: st.view,
+        piece: on ? P.pieceOf(st.model) : null,
+        target: st.target && P.pieceOf(st.target),
+        weapon: P.weaponCard(st.weapon),
+        code: st.weapon,
+        aim: st.aim,
+        sweep: st.sweep,
+      }),
+    });
   }
-  function drawShape() { shapes({ shape: P.phase() === "terrain" ? overlays.drawnShape(st.shape) : null }); }
-  function drawMarks(v) { shapes({ marks: overlays.marks({ view: v, me, rfAt: st.rfAt, lastAttack: st.lastAttack, label: P.label }) }); }
+  function drawShape() {
+    shapes({ shape: P.phase() === "terrain" ? overlays.drawnShape(st.shape) : null });
+  }
+  function drawMarks(v) {
+    shapes({ marks: overlays.marks({ view: v, me, rfAt: st.rfAt, lastAttack: st.lastAttack, label: P.label }) });
+  }
   // The waypoint path being planned (kept until moved or cleared).
   function showPath(id, points, ev, error) {
     shapes({ path: id && points?.length ? overlays.path(P.pieceOf(id), points, ev, error) : null });
   }
 
   // --- the board's events ---------------------------------------------------------------------------
-  board.on("dragstart", ({ piece }) => { st.drag = P.phase() === "activation" ? { id: piece.id, start: { x: piece.x, y: piece.y }, ev: null } : null; });
+  board.on("dragstart", ({ piece }) => {
+    st.drag = P.phase() === "activation" ? { id: piece.id, start: { x: piece.x, y: piece.y }, ev: null } : null;
+  });
   board.on("dragmove", ({ piece, pos, trail, limited, note }) => {
     if (!st.drag || st.drag.id !== piece.id) return;
     const card = P.cardOf(piece.id);
@@ -151,10 +274,13 @@ export function mount(ctx) {
     const ev = st.drag.ev && JSON.stringify(st.drag.ev.path) === JSON.stringify(path) ? st.drag.ev : null;
     shapes({ drag: { ...overlays.path(st.drag.start, path, ev, null, estimate), until: "drag" } });
   });
-  board.on("dragend", () => { st.drag = null; });
+  board.on("dragend", () => {
+    st.drag = null;
+  });
   board.on("click", ({ point, piece }) => {
     if (st.drawing && !piece && P.phase() === "terrain") {
-      const W = st.view?.board?.width || 48, H = st.view?.board?.height || 48;
+      const W = st.view?.board?.width || 48,
+        H = st.view?.board?.height || 48;
       const snap = (v, max) => Math.min(max, Math.max(0, Math.round(v * 2) / 2));
       st.shape = [...(st.shape || []), { x: snap(point.x, W), y: snap(point.y, H) }].slice(0, 64);
       drawShape();
@@ -171,10 +297,18 @@ export function mount(ctx) {
     if (!sel || !st.view) return;
     const c = P.cardOf(sel.id);
     if (!c) return;
-    if (P.phase() === "deployment" && c.seat === me) { st.deployModel = c.id; st.sig = null; renderControls(st.view); return; }
+    if (P.phase() === "deployment" && c.seat === me) {
+      st.deployModel = c.id;
+      st.sig = null;
+      renderControls(st.view);
+      return;
+    }
     if (!["activation", "reaction"].includes(P.phase())) return;
     if (c.seat === me && P.actors(st.view).some((x) => x.id === c.id)) {
-      if (st.model !== c.id) { st.model = c.id; st.waypoints = []; }
+      if (st.model !== c.id) {
+        st.model = c.id;
+        st.waypoints = [];
+      }
     } else if (c.seat !== me && c.status === "active") {
       st.target = c.id;
     } else return;
@@ -195,7 +329,8 @@ export function mount(ctx) {
       } else if (st.drag?.id === e.model) st.drag.ev = e;
     }
     if (e.seq !== undefined && (e.kind === "attack" || e.kind === "indirect_attack")) st.lastAttack = [e];
-    if (e.seq !== undefined && e.kind === "attack_resolved" && st.lastAttack.length) st.lastAttack = [...st.lastAttack, e];
+    if (e.seq !== undefined && e.kind === "attack_resolved" && st.lastAttack.length)
+      st.lastAttack = [...st.lastAttack, e];
     return view.describe(e, names());
   }
 
@@ -216,7 +351,7 @@ export function mount(ctx) {
 
   function moveAction(piece, pos, facing, v, trail) {
     if (v?.turn?.phase === "deployment") {
-      const f = facing !== undefined ? facing : st.deployFacing ?? (me === "north" ? 90 : 270);
+      const f = facing !== undefined ? facing : (st.deployFacing ?? (me === "north" ? 90 : 270));
       return { kind: "deploy", model: piece.id, x: pos.x, y: pos.y, facing: f };
     }
     const here = { x: piece.x, y: piece.y };
@@ -231,13 +366,25 @@ export function mount(ctx) {
     if (!v) return;
     const prevPhase = st.view?.turn?.phase;
     st.view = v;
-    if (prevPhase !== v.turn?.phase) { st.waypoints = []; if (v.turn?.phase !== "terrain") { st.shape = null; st.drawing = false; } }
+    if (prevPhase !== v.turn?.phase) {
+      st.waypoints = [];
+      if (v.turn?.phase !== "terrain") {
+        st.shape = null;
+        st.drawing = false;
+      }
+    }
     if (st.lastMove && v.current?.model !== st.lastMove.model) st.lastMove = null;
     showPath(st.model, st.waypoints.length ? st.waypoints.map((q) => [q.x, q.y]) : null);
     const endsHere = (mv, pc) => pc && Math.hypot(pc.x - mv.x, pc.y - mv.y) < 1e-6;
     // the committed move with the server's MP after each point, for this activation only
-    const moved = st.lastMove?.start && endsHere(st.lastMove, P.pieceOf(st.lastMove.model))
-      ? { ...overlays.path(st.lastMove.start, st.lastMove.path, st.lastMove, null), layer: "below", until: view.clock(v) } : null;
+    const moved =
+      st.lastMove?.start && endsHere(st.lastMove, P.pieceOf(st.lastMove.model))
+        ? {
+            ...overlays.path(st.lastMove.start, st.lastMove.path, st.lastMove, null),
+            layer: "below",
+            until: view.clock(v),
+          }
+        : null;
     shapes({ zones: overlays.zones(v, me), moved });
     showStatus(v);
     renderControls(v); // picks the acting model and target first
@@ -253,7 +400,11 @@ export function mount(ctx) {
   // Load the three starting forces' TV from the force builder helper (no seat needed).
   (async () => {
     for (const [fid] of FACTIONS) {
-      try { st.forces[fid] = await api("/api/rules/hgb/force", { method: "POST", body: { faction: fid } }); } catch { /* shown as "TV …" */ }
+      try {
+        st.forces[fid] = await api("/api/rules/hgb/force", { method: "POST", body: { faction: fid } });
+      } catch {
+        /* shown as "TV …" */
+      }
     }
     st.sig = null;
     if (st.view) renderControls(st.view);

@@ -35,28 +35,63 @@ export function mount(ctx) {
   const deckLine = h("p", { class: "ss-deck muted small" });
   const about = h("details", { class: "ss-about small" }, h("summary", { text: "Rulebook and Warboard defaults" }));
   container.replaceChildren(
-    h("h2", { text: "Small Soldiers" }), banner, status,
+    h("h2", { text: "Small Soldiers" }),
+    banner,
+    status,
     h("div", { class: "ss-spin-row" }, spinnerBox, h("div", { class: "ss-spin-side" }, spinResult, diceBox)),
-    controls, handBox, storeBox, deckLine, about,
+    controls,
+    handBox,
+    storeBox,
+    deckLine,
+    about,
   );
 
   const st = {
-    view: null, chosen: null, sig: null, spaces: null, spacesKey: null, lastSpin: null, wheelTurn: 0, wheelSegs: null,
-    turnSeen: null, shots: new Map(), aim: { offset: 0, angle: 0, power: 8 }, battleKey: null, openingKey: null,
+    view: null,
+    chosen: null,
+    sig: null,
+    spaces: null,
+    spacesKey: null,
+    lastSpin: null,
+    wheelTurn: 0,
+    wheelSegs: null,
+    turnSeen: null,
+    shots: new Map(),
+    aim: { offset: 0, angle: 0, power: 8 },
+    battleKey: null,
+    openingKey: null,
   };
   const names = () => view.names(st.view, ctx.names);
   const P = {
-    st, ctx, me, myArmy, container, status, banner, spinnerBox, spinResult, diceBox, controls, handBox, storeBox, deckLine, about,
+    st,
+    ctx,
+    me,
+    myArmy,
+    container,
+    status,
+    banner,
+    spinnerBox,
+    spinResult,
+    diceBox,
+    controls,
+    handBox,
+    storeBox,
+    deckLine,
+    about,
     nameOf: (id) => names().fighter(id),
     armyName: (army) => names().army(army),
-    seatName: (seat) => { const n = ctx.names.get(seat); return n ? `${n} (${seat})` : seat; },
+    seatName: (seat) => {
+      const n = ctx.names.get(seat);
+      return n ? `${n} (${seat})` : seat;
+    },
     send: (action) => ctx.send(action).catch((err) => ctx.message(`Refused: ${err.message}`)),
     // The last shot is shown in the turn it was fired and the next (the other side sees it).
     shotLive: (v) => {
       const turn = st.shots.get(shotKey(v.last_catapult));
       return turn !== undefined && (v.turn?.round ?? 0) <= turn + 1;
     },
-    choose, drawAim,
+    choose,
+    drawAim,
   };
   const panel = makePanel(P);
   const ctl = makeControls(P);
@@ -91,8 +126,10 @@ export function mount(ctx) {
     }
     const describeSpace = (d) => `Move ${P.nameOf(st.chosen)} to (${d.q}, ${d.r})${ctl.spaceNote(d.q, d.r)}`;
     const turn = st.shots.get(shotKey(v.last_catapult));
-    shapes({ dest: overlays.destinations(v, st.chosen, describeSpace),
-      shot: turn !== undefined ? { ...overlays.shot(v, turn + 1) } : null });
+    shapes({
+      dest: overlays.destinations(v, st.chosen, describeSpace),
+      shot: turn !== undefined ? { ...overlays.shot(v, turn + 1) } : null,
+    });
     drawAim();
   }
 
@@ -129,7 +166,10 @@ export function mount(ctx) {
       P.send({ kind: "move", fighter: fid, q: to[0], r: to[1] });
       return;
     }
-    if (piece && st.view?.legal?.moves?.[piece.id] && piece.id !== st.chosen) { st.chosen = piece.id; refresh(); }
+    if (piece && st.view?.legal?.moves?.[piece.id] && piece.id !== st.chosen) {
+      st.chosen = piece.id;
+      refresh();
+    }
   });
 
   // Log lines; the turn of each shot is noted from the events (the view's shot does not carry it).

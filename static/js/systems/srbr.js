@@ -34,9 +34,21 @@ export function mount(ctx) {
   const recordsBox = h("section", { class: "srbr-records", "aria-label": "Records", hidden: true });
   const builderBox = h("details", { class: "srbr-builder" });
   const concedeBox = h("div", { class: "srbr-concede" });
-  const rulesBox = h("details", { class: "srbr-rules small" }, h("summary", { text: "Table rules (rulebook and Warboard defaults)" }));
-  container.replaceChildren(h("h2", { text: "Samurai Robots" }), banner, status, rollBox, controls, tools, roster,
-    ...[recordsBox, manualBox, me ? builderBox : null, rulesBox, concedeBox].filter(Boolean));
+  const rulesBox = h(
+    "details",
+    { class: "srbr-rules small" },
+    h("summary", { text: "Table rules (rulebook and Warboard defaults)" }),
+  );
+  container.replaceChildren(
+    h("h2", { text: "Samurai Robots" }),
+    banner,
+    status,
+    rollBox,
+    controls,
+    tools,
+    roster,
+    ...[recordsBox, manualBox, me ? builderBox : null, rulesBox, concedeBox].filter(Boolean),
+  );
 
   // The values this table plays with, each labelled with its source (view.rules_help rows).
   function showRules(v) {
@@ -44,16 +56,47 @@ export function mount(ctx) {
     if (rulesBox.dataset.key === key) return;
     rulesBox.dataset.key = key;
     const dl = h("dl", { class: "details" });
-    for (const r of v.rules_help || []) dl.append(h("dt", { text: r.title }), h("dd", { text: `${r.text} (${r.source})` }));
+    for (const r of v.rules_help || [])
+      dl.append(h("dt", { text: r.title }), h("dd", { text: `${r.text} (${r.source})` }));
     rulesBox.replaceChildren(rulesBox.firstChild, dl);
   }
 
-  const st = { view: null, mecha: null, part: null, facing: "keep", flee: false, aim: "", pick: false, sticks: true,
-    reactMecha: null, reactPart: null, lastRoll: null, sig: null, rosterSig: null, manualSig: null, builderDone: false,
-    sticksFor: null, pickTarget: null, keyTarget: null };
+  const st = {
+    view: null,
+    mecha: null,
+    part: null,
+    facing: "keep",
+    flee: false,
+    aim: "",
+    pick: false,
+    sticks: true,
+    reactMecha: null,
+    reactPart: null,
+    lastRoll: null,
+    sig: null,
+    rosterSig: null,
+    manualSig: null,
+    builderDone: false,
+    sticksFor: null,
+    pickTarget: null,
+    keyTarget: null,
+  };
   const names = () => view.names(st.view, ctx.names);
   const P = {
-    st, ctx, me, container, banner, status, rollBox, controls, tools, roster, manualBox, recordsBox, builderBox, concedeBox,
+    st,
+    ctx,
+    me,
+    container,
+    banner,
+    status,
+    rollBox,
+    controls,
+    tools,
+    roster,
+    manualBox,
+    recordsBox,
+    builderBox,
+    concedeBox,
     player: (seat) => names().player(seat),
     mechaOf: (id) => st.view?.mechas?.[id],
     mechaName: (id) => names().mecha(id),
@@ -64,7 +107,11 @@ export function mount(ctx) {
     unit: () => names().unit(),
     stickName: (s) => names().stick(s),
     pieceOf: (id) => (st.view?.pieces || []).find((p) => p.id === id),
-    send: (action) => ctx.send(action).catch((err) => { ctx.message(`Refused: ${err.message}`); throw err; }),
+    send: (action) =>
+      ctx.send(action).catch((err) => {
+        ctx.message(`Refused: ${err.message}`);
+        throw err;
+      }),
     fire: (action) => P.send(action).catch(() => {}),
     legal: () => st.view?.legal || [],
     prompt: () => st.view?.prompt || null,
@@ -82,13 +129,20 @@ export function mount(ctx) {
     const v = st.view;
     if (!v) return;
     const target = st.sticks ? cards.sticksTarget() : null;
-    board.set({ shapes: {
-      anchors: overlays.anchors(v),
-      sticks: overlays.sticks(v, target),
-      reach: overlays.reach(v, me, { picking: st.pick, target: st.keyTarget || (st.pick ? st.pickTarget : null) }),
-    } });
+    board.set({
+      shapes: {
+        anchors: overlays.anchors(v),
+        sticks: overlays.sticks(v, target),
+        reach: overlays.reach(v, me, { picking: st.pick, target: st.keyTarget || (st.pick ? st.pickTarget : null) }),
+      },
+    });
     const tag = tools.querySelector(".srbr-sticks-for");
-    if (tag) tag.textContent = target ? `Sticks from ${P.mechaName(target.id)}'s measuring point.` : st.sticks ? "Select a model to see its sticks." : "";
+    if (tag)
+      tag.textContent = target
+        ? `Sticks from ${P.mechaName(target.id)}'s measuring point.`
+        : st.sticks
+          ? "Select a model to see its sticks."
+          : "";
   }
 
   // From the keyboard: with the acting mecha focused, arrow keys move a target point for its
@@ -113,7 +167,10 @@ export function mount(ctx) {
       const start = st.keyTarget || { x: p.move.from[0], y: p.move.from[1] };
       st.keyTarget = { x: round1(start.x + dir[0] * step), y: round1(start.y + dir[1] * step) };
     } else if (ev.key === "[" || ev.key === "]") {
-      const i = Math.max(0, FACINGS.findIndex(([v]) => String(v) === String(st.facing)));
+      const i = Math.max(
+        0,
+        FACINGS.findIndex(([v]) => String(v) === String(st.facing)),
+      );
       const n = FACINGS.length - 1; // entries after "keep", clockwise
       const next = i === 0 ? (ev.key === "]" ? 1 : n) : ((i - 1 + (ev.key === "]" ? 1 : -1) + n) % n) + 1;
       st.facing = String(FACINGS[next][0]);
@@ -146,7 +203,16 @@ export function mount(ctx) {
       st.pick = false;
       st.pickTarget = null;
       st.sig = null;
-      if (P.prompt()?.move) P.fire(ctl.withFacing({ kind: "move", x: round1(point.x), y: round1(point.y), at: "anchor", ...(st.flee ? { flee: true } : {}) }));
+      if (P.prompt()?.move)
+        P.fire(
+          ctl.withFacing({
+            kind: "move",
+            x: round1(point.x),
+            y: round1(point.y),
+            at: "anchor",
+            ...(st.flee ? { flee: true } : {}),
+          }),
+        );
       ctl.renderControls(st.view);
     }
     drawOverlays();
@@ -180,10 +246,19 @@ export function mount(ctx) {
   function update(v) {
     if (!v) return;
     st.view = v;
-    if (P.ask() !== "actions" && P.ask() !== "reaction_actions") { st.pick = false; st.keyTarget = null; }
+    if (P.ask() !== "actions" && P.ask() !== "reaction_actions") {
+      st.pick = false;
+      st.keyTarget = null;
+    }
     // a mecha of mine selected on the board becomes the one to activate
     const sel = board.selected();
-    if (sel && P.ask() === "activate" && P.mechaOf(sel.id)?.owner === me && st.mecha !== sel.id && !controls.contains(document.activeElement)) {
+    if (
+      sel &&
+      P.ask() === "activate" &&
+      P.mechaOf(sel.id)?.owner === me &&
+      st.mecha !== sel.id &&
+      !controls.contains(document.activeElement)
+    ) {
       st.mecha = sel.id;
       st.part = null;
     }

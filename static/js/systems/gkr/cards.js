@@ -5,7 +5,23 @@ import { h } from "../dom.js";
 import { PHASES, STEPS } from "./view.js";
 
 export function makeCards(P) {
-  const { st, ctx, me, container, banner, status, controls, players, firing, attacksBox, blbBox, handBox, buildingsBox, recordsBox, rulesBox } = P;
+  const {
+    st,
+    ctx,
+    me,
+    container,
+    banner,
+    status,
+    controls,
+    players,
+    firing,
+    attacksBox,
+    blbBox,
+    handBox,
+    buildingsBox,
+    recordsBox,
+    rulesBox,
+  } = P;
   const { faction, colour, player, unitName, buildingAt, hexLabel, send, fire, phase } = P;
   const refresh = () => P.refresh();
   const drawOverlays = () => P.drawOverlays();
@@ -20,9 +36,14 @@ export function makeCards(P) {
     st.statusSig = sig;
     if (w) {
       const who = (w.winners || []).map(faction).join(", ");
-      const text = who ? `${who} win${(w.winners || []).length === 1 ? "s" : ""}: ${w.reason}` : `No winner: ${w.reason}`;
+      const text = who
+        ? `${who} win${(w.winners || []).length === 1 ? "s" : ""}: ${w.reason}`
+        : `No winner: ${w.reason}`;
       const mine = me && (w.winners || []).includes(me);
-      banner.replaceChildren(h("strong", { text: me ? (mine ? "You win! " : "Game over. ") : "Game over. " }), h("span", { text }));
+      banner.replaceChildren(
+        h("strong", { text: me ? (mine ? "You win! " : "Game over. ") : "Game over. " }),
+        h("span", { text }),
+      );
       banner.style.background = (w.winners || []).length === 1 ? colour(w.winners[0]) : "";
       banner.hidden = false;
     } else {
@@ -31,71 +52,174 @@ export function makeCards(P) {
     const active = turn.active || [];
     const mine = me && active.includes(me) && !!view.prompt;
     const phaseName = `${PHASES[turn.phase] || turn.phase || ""}${turn.step ? ` · ${STEPS[turn.step] || turn.step}` : ""}`;
-    const order = (turn.turn_order || []).map((s) => h("span", { class: `gkr-chip${active.includes(s) ? " active" : ""}`,
-      style: `--c:${colour(s)}`, text: faction(s), title: active.includes(s) ? "to act" : "" }));
+    const order = (turn.turn_order || []).map((s) =>
+      h("span", {
+        class: `gkr-chip${active.includes(s) ? " active" : ""}`,
+        style: `--c:${colour(s)}`,
+        text: faction(s),
+        title: active.includes(s) ? "to act" : "",
+      }),
+    );
     status.classList.toggle("mine", !!mine);
     status.replaceChildren(
-      h("div", { class: "gkr-phase" }, h("strong", { text: `Round ${turn.round ?? "?"}` }), h("span", { text: ` · ${phaseName}` })),
+      h(
+        "div",
+        { class: "gkr-phase" },
+        h("strong", { text: `Round ${turn.round ?? "?"}` }),
+        h("span", { text: ` · ${phaseName}` }),
+      ),
       h("div", { class: "gkr-order", role: "group", "aria-label": "Turn order" }, ...order),
-      h("p", { class: "gkr-who", text: w ? "" : mine ? `Your turn: ${view.prompt.text}`
-        : active.length ? `Waiting for ${active.map(player).join(", ")}` : "" }),
+      h("p", {
+        class: "gkr-who",
+        text: w
+          ? ""
+          : mine
+            ? `Your turn: ${view.prompt.text}`
+            : active.length
+              ? `Waiting for ${active.map(player).join(", ")}`
+              : "",
+      }),
     );
     const mineP = me && view.players?.[me];
-    if (mineP) status.append(h("p", { class: "gkr-mine", text: `Your energy ${mineP.energy} · tags ${mineP.tags} · ${mineP.hp} cards left` }));
+    if (mineP)
+      status.append(
+        h("p", {
+          class: "gkr-mine",
+          text: `Your energy ${mineP.energy} · tags ${mineP.tags} · ${mineP.hp} cards left`,
+        }),
+      );
   }
 
   // --- what everyone sees: counts, firing line, Big Little Buddy, buildings ----------------------
   function showPlayers(view) {
     const table = h("table", { class: "gkr-counts" });
-    const cols = [["Faction", ""], ["En", "Energy"], ["Tag", "Holo-board Tags in supply"], ["Hand", "Cards in hand"],
-      ["Spn", "Sponsor cards"], ["Deck", "Cards in the deck"], ["Dmg", "Cards in the damage pile"], ["Bld", "Buildings demolished"]];
-    const head = h("tr", {}, ...cols.map(([t, full]) => h("th", { scope: "col" }, full
-      ? h("abbr", { title: full, "aria-label": full, text: t }) : h("span", { class: "sr-only", text: t }))));
-    table.append(h("caption", { class: "sr-only", text: "Players: energy, tags and card counts" }), h("thead", {}, head));
+    const cols = [
+      ["Faction", ""],
+      ["En", "Energy"],
+      ["Tag", "Holo-board Tags in supply"],
+      ["Hand", "Cards in hand"],
+      ["Spn", "Sponsor cards"],
+      ["Deck", "Cards in the deck"],
+      ["Dmg", "Cards in the damage pile"],
+      ["Bld", "Buildings demolished"],
+    ];
+    const head = h(
+      "tr",
+      {},
+      ...cols.map(([t, full]) =>
+        h(
+          "th",
+          { scope: "col" },
+          full ? h("abbr", { title: full, "aria-label": full, text: t }) : h("span", { class: "sr-only", text: t }),
+        ),
+      ),
+    );
+    table.append(
+      h("caption", { class: "sr-only", text: "Players: energy, tags and card counts" }),
+      h("thead", {}, head),
+    );
     const body = h("tbody", {});
     const order = view.turn?.turn_order?.length ? view.turn.turn_order : Object.keys(view.players || {});
     for (const seat of order) {
       const p = view.players[seat];
       if (!p) continue;
-      const name = h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${p.colour}`, "aria-hidden": "true" }),
-        h("span", { text: p.name }), seat === me ? h("span", { class: "sr-only", text: " (you)" }) : null);
-      const row = h("tr", { class: `${p.eliminated ? "out" : ""}${seat === me ? " me" : ""}`, "data-seat": seat }, name,
-        h("td", { text: String(p.energy) }), h("td", { text: String(p.tags) }), h("td", { text: String(p.hand_count) }),
-        h("td", { text: String(p.sponsor_count) }), h("td", { text: String(p.deck_count) }),
-        h("td", { text: p.eliminated ? "destroyed" : `${p.damage_count}`, title: `${p.hp} cards left (deck, discard and hand)` }),
-        h("td", { text: String(p.demolished) }));
+      const name = h(
+        "th",
+        { scope: "row" },
+        h("span", { class: "swatch", style: `background:${p.colour}`, "aria-hidden": "true" }),
+        h("span", { text: p.name }),
+        seat === me ? h("span", { class: "sr-only", text: " (you)" }) : null,
+      );
+      const row = h(
+        "tr",
+        { class: `${p.eliminated ? "out" : ""}${seat === me ? " me" : ""}`, "data-seat": seat },
+        name,
+        h("td", { text: String(p.energy) }),
+        h("td", { text: String(p.tags) }),
+        h("td", { text: String(p.hand_count) }),
+        h("td", { text: String(p.sponsor_count) }),
+        h("td", { text: String(p.deck_count) }),
+        h("td", {
+          text: p.eliminated ? "destroyed" : `${p.damage_count}`,
+          title: `${p.hp} cards left (deck, discard and hand)`,
+        }),
+        h("td", { text: String(p.demolished) }),
+      );
       body.append(row);
     }
     table.append(body);
-    players.replaceChildren(h("h3", { text: "Players" }), h("div", { class: "gkr-scroll" }, table),
-      h("p", { class: "small muted", text: `Sponsor pile ${view.sponsor_pile_count ?? "?"} cards · sponsor discard ${view.sponsor_discard_count ?? 0}` }));
+    players.replaceChildren(
+      h("h3", { text: "Players" }),
+      h("div", { class: "gkr-scroll" }, table),
+      h("p", {
+        class: "small muted",
+        text: `Sponsor pile ${view.sponsor_pile_count ?? "?"} cards · sponsor discard ${view.sponsor_discard_count ?? 0}`,
+      }),
+    );
   }
 
   function showFiring(view) {
     const line = view.firing_line || [];
     firing.replaceChildren(h("h3", { text: "Firing line" }));
     if (!line.length) {
-      firing.append(h("p", { class: "small muted", text: phase() === "combat" ? "No weapon chosen yet." : "Empty until the Combat Phase." }));
+      firing.append(
+        h("p", {
+          class: "small muted",
+          text: phase() === "combat" ? "No weapon chosen yet." : "Empty until the Combat Phase.",
+        }),
+      );
       return;
     }
     const revealed = line.some((e) => e.revealed);
     const past = phase() !== "combat";
-    firing.append(h("p", { class: "small muted", text: past ? "The last Combat Phase, in the order it was resolved."
-      : revealed ? "Revealed, in speed order (fastest first)." : "Face down until everyone has chosen." }));
+    firing.append(
+      h("p", {
+        class: "small muted",
+        text: past
+          ? "The last Combat Phase, in the order it was resolved."
+          : revealed
+            ? "Revealed, in speed order (fastest first)."
+            : "Face down until everyone has chosen.",
+      }),
+    );
     firing.classList.toggle("past", past);
     const list = h("ol", { class: "gkr-line" });
     for (const e of line) {
       if (e.hidden) {
-        list.append(h("li", { class: "gkr-card face-down", style: `--c:${colour(e.owner)}`, "aria-label": `${faction(e.owner)}: a face-down card` },
-          h("span", { class: "gkr-card-back", "aria-hidden": "true", text: "?" }), h("span", { text: `${faction(e.owner)}: face down` })));
+        list.append(
+          h(
+            "li",
+            {
+              class: "gkr-card face-down",
+              style: `--c:${colour(e.owner)}`,
+              "aria-label": `${faction(e.owner)}: a face-down card`,
+            },
+            h("span", { class: "gkr-card-back", "aria-hidden": "true", text: "?" }),
+            h("span", { text: `${faction(e.owner)}: face down` }),
+          ),
+        );
         continue;
       }
       const target = e.target_hex ? `hex ${hexLabel(e.target_hex)}` : unitName(e.target_unit);
       const label = `${faction(e.owner)}: ${e.weapon?.name} (${unitName(e.unit)}) at ${target}, speed ${e.weapon?.speed}${e.revealed ? "" : ", face down (yours)"}`;
-      list.append(h("li", { class: `gkr-card${e.revealed ? " revealed" : " mine"}`, style: `--c:${colour(e.owner)}`, "aria-label": label },
-        h("span", { class: "gkr-speed", text: String(e.weapon?.speed ?? "?"), title: "speed" }),
-        h("span", {}, h("strong", { text: e.weapon?.name || "?" }), h("span", { text: ` · ${faction(e.owner)} · ${unitName(e.unit)} → ${target}` }),
-          e.revealed ? null : h("span", { class: "muted", text: " (face down)" }))));
+      list.append(
+        h(
+          "li",
+          {
+            class: `gkr-card${e.revealed ? " revealed" : " mine"}`,
+            style: `--c:${colour(e.owner)}`,
+            "aria-label": label,
+          },
+          h("span", { class: "gkr-speed", text: String(e.weapon?.speed ?? "?"), title: "speed" }),
+          h(
+            "span",
+            {},
+            h("strong", { text: e.weapon?.name || "?" }),
+            h("span", { text: ` · ${faction(e.owner)} · ${unitName(e.unit)} → ${target}` }),
+            e.revealed ? null : h("span", { class: "muted", text: " (face down)" }),
+          ),
+        ),
+      );
     }
     firing.append(list);
   }
@@ -103,36 +227,96 @@ export function makeCards(P) {
   function showBLB(view) {
     const b = view.blb || {};
     const ctl = b.controller;
-    const card = h("div", { class: `gkr-unit-card${ctl ? " controlled" : ""}`, style: ctl ? `--c:${colour(ctl)}` : "" },
-      h("div", { class: "gkr-unit-head" }, h("strong", { text: b.name || "Big Little Buddy" }),
-        h("span", { class: "gkr-hp", text: b.on_board ? `HP ${b.hp}/${b.max_hp}` : "off the board" })),
-      h("div", { class: "small", text: `Move ${b.range} hexes (no energy) · to hit ${b.to_hit}+ · armor ${b.armor}+ · arc ${b.arc}°` }),
-      h("div", { class: "gkr-control", role: "status" }, ctl
-        ? h("span", {}, h("span", { class: "gkr-tag", style: `background:${colour(ctl)}`, "aria-hidden": "true", text: "TAG" }), h("span", { text: ` Controlled by ${player(ctl)}${ctl === me ? " (you)" : ""} until the end of combat` }))
-        : h("span", { text: b.on_board ? `Uncontrolled${b.activated_this_round ? "" : ": an Activate BLB card takes him in the Deploy Phase"}` : "Off the board until the end of the Reset Phase" })));
+    const card = h(
+      "div",
+      { class: `gkr-unit-card${ctl ? " controlled" : ""}`, style: ctl ? `--c:${colour(ctl)}` : "" },
+      h(
+        "div",
+        { class: "gkr-unit-head" },
+        h("strong", { text: b.name || "Big Little Buddy" }),
+        h("span", { class: "gkr-hp", text: b.on_board ? `HP ${b.hp}/${b.max_hp}` : "off the board" }),
+      ),
+      h("div", {
+        class: "small",
+        text: `Move ${b.range} hexes (no energy) · to hit ${b.to_hit}+ · armor ${b.armor}+ · arc ${b.arc}°`,
+      }),
+      h(
+        "div",
+        { class: "gkr-control", role: "status" },
+        ctl
+          ? h(
+              "span",
+              {},
+              h("span", { class: "gkr-tag", style: `background:${colour(ctl)}`, "aria-hidden": "true", text: "TAG" }),
+              h("span", { text: ` Controlled by ${player(ctl)}${ctl === me ? " (you)" : ""} until the end of combat` }),
+            )
+          : h("span", {
+              text: b.on_board
+                ? `Uncontrolled${b.activated_this_round ? "" : ": an Activate BLB card takes him in the Deploy Phase"}`
+                : "Off the board until the end of the Reset Phase",
+            }),
+      ),
+    );
     const weapons = h("ul", { class: "gkr-blb-weapons", "aria-label": "Big Little Buddy's weapon cards" });
     const faceDown = b.weapon_cards_face_down > 0 && !b.chosen_weapon;
     for (const w of b.weapons || []) {
       const chosen = b.chosen_weapon === `blb/${w.key}`;
-      weapons.append(h("li", { class: `gkr-wcard${chosen ? " chosen" : ""}${faceDown ? " face-down" : ""}` },
-        h("strong", { text: faceDown ? "Face down" : w.name }),
-        faceDown ? null : h("span", { class: "small", text: ` speed ${w.speed} · ${w.dice} dice · range ${w.range} · dmg ${w.damage}${w.hex_target ? " · any hex" : ""}` }),
-        chosen ? h("span", { class: "gkr-pill", text: "chosen" }) : null));
+      weapons.append(
+        h(
+          "li",
+          { class: `gkr-wcard${chosen ? " chosen" : ""}${faceDown ? " face-down" : ""}` },
+          h("strong", { text: faceDown ? "Face down" : w.name }),
+          faceDown
+            ? null
+            : h("span", {
+                class: "small",
+                text: ` speed ${w.speed} · ${w.dice} dice · range ${w.range} · dmg ${w.damage}${w.hex_target ? " · any hex" : ""}`,
+              }),
+          chosen ? h("span", { class: "gkr-pill", text: "chosen" }) : null,
+        ),
+      );
     }
     blbBox.replaceChildren(h("h3", { text: "Big Little Buddy" }), card, weapons);
-    if (faceDown) blbBox.append(h("p", { class: "small muted", text: `${faction(ctl)} may have chosen one of his three weapons; all three are face down.` }));
+    if (faceDown)
+      blbBox.append(
+        h("p", {
+          class: "small muted",
+          text: `${faction(ctl)} may have chosen one of his three weapons; all three are face down.`,
+        }),
+      );
   }
 
   function showHand(view) {
     const sig = JSON.stringify([view.hand, view.sponsor_hand]);
     if (sig === st.handSig) return;
     st.handSig = sig;
-    if (!me) { handBox.replaceChildren(); handBox.hidden = true; return; }
+    if (!me) {
+      handBox.replaceChildren();
+      handBox.hidden = true;
+      return;
+    }
     handBox.hidden = false;
-    const cards = (list, empty) => (list.length ? h("ul", { class: "gkr-cards" }, ...list.map((c) => h("li", { class: `gkr-hcard type-${c.type}`, title: c.id },
-      h("span", { text: c.name }), h("span", { class: "gkr-type", text: c.type.replace("-", " ") })))) : h("p", { class: "small muted", text: empty }));
-    handBox.replaceChildren(h("h3", { text: `Your hand (${(view.hand || []).length})` }), cards(view.hand || [], "No cards."),
-      h("h3", { text: `Your sponsor cards (${(view.sponsor_hand || []).length})` }), cards(view.sponsor_hand || [], "No sponsor cards."));
+    const cards = (list, empty) =>
+      list.length
+        ? h(
+            "ul",
+            { class: "gkr-cards" },
+            ...list.map((c) =>
+              h(
+                "li",
+                { class: `gkr-hcard type-${c.type}`, title: c.id },
+                h("span", { text: c.name }),
+                h("span", { class: "gkr-type", text: c.type.replace("-", " ") }),
+              ),
+            ),
+          )
+        : h("p", { class: "small muted", text: empty });
+    handBox.replaceChildren(
+      h("h3", { text: `Your hand (${(view.hand || []).length})` }),
+      cards(view.hand || [], "No cards."),
+      h("h3", { text: `Your sponsor cards (${(view.sponsor_hand || []).length})` }),
+      cards(view.sponsor_hand || [], "No sponsor cards."),
+    );
   }
 
   function showBuildings(view) {
@@ -142,13 +326,25 @@ export function makeCards(P) {
     const need = view.defaults?.rules?.tags_to_demolish ?? 4;
     const list = h("ul", { class: "gkr-blist" });
     for (const b of view.board?.buildings || []) {
-      const tags = Object.entries(b.tags || {}).filter(([, n]) => n > 0).map(([s, n]) => `${faction(s)} ${n}`).join(", ");
-      list.append(h("li", { class: b.demolished ? "rubble" : "" }, h("strong", { text: b.id }),
-        h("span", { text: b.demolished ? ` rubble (demolished by ${faction(b.by)})` : ` ${b.tag_total}/${need} tags${tags ? `: ${tags}` : ""}` })));
+      const tags = Object.entries(b.tags || {})
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${faction(s)} ${n}`)
+        .join(", ");
+      list.append(
+        h(
+          "li",
+          { class: b.demolished ? "rubble" : "" },
+          h("strong", { text: b.id }),
+          h("span", {
+            text: b.demolished
+              ? ` rubble (demolished by ${faction(b.by)})`
+              : ` ${b.tag_total}/${need} tags${tags ? `: ${tags}` : ""}`,
+          }),
+        ),
+      );
     }
     buildingsBox.replaceChildren(h("h3", { text: "Buildings" }), list);
   }
-
 
   function noteEvent(e) {
     if (e.kind === "firing_line_revealed") st.revealSeq = Math.max(st.revealSeq, e.seq ?? 0);
@@ -163,17 +359,42 @@ export function makeCards(P) {
     for (const [seq] of st.attacks) if (seq < st.revealSeq) st.attacks.delete(seq);
     attacksBox.hidden = !list.length;
     if (!list.length) return;
-    const dice = (faces, good, kind) => h("span", { class: "gkr-dice", role: "img",
-      "aria-label": `${kind} dice ${faces.join(", ") || "none"}` }, ...faces.map((f) => h("span", { class: `gkr-die${f >= good ? " good" : ""}`, text: String(f), "aria-hidden": "true" })));
+    const dice = (faces, good, kind) =>
+      h(
+        "span",
+        { class: "gkr-dice", role: "img", "aria-label": `${kind} dice ${faces.join(", ") || "none"}` },
+        ...faces.map((f) =>
+          h("span", { class: `gkr-die${f >= good ? " good" : ""}`, text: String(f), "aria-hidden": "true" }),
+        ),
+      );
     const ol = h("ol", { class: "gkr-rolls" });
     for (const e of list) {
-      ol.append(h("li", {},
-        h("div", {}, h("strong", { text: e.weapon }), h("span", { text: ` ${unitName(e.unit)} → ${unitName(e.target)}${e.flank ? " (flank shot)" : ""}` })),
-        h("div", { class: "gkr-roll-row" }, h("span", { class: "small", text: `hit ${e.to_hit}+` }), dice(e.attack_faces || [], e.to_hit, "Attack"),
-          e.armor === null || e.armor === undefined ? null : h("span", { class: "small",
-            text: (e.defence_faces || []).length ? ` armor ${e.armor}+` : e.hits ? " no defence dice" : "" }),
-          (e.defence_faces || []).length ? dice(e.defence_faces, e.armor, "Defence") : null,
-          h("span", { class: "gkr-dmg", text: ` ${e.damage} damage` }))));
+      ol.append(
+        h(
+          "li",
+          {},
+          h(
+            "div",
+            {},
+            h("strong", { text: e.weapon }),
+            h("span", { text: ` ${unitName(e.unit)} → ${unitName(e.target)}${e.flank ? " (flank shot)" : ""}` }),
+          ),
+          h(
+            "div",
+            { class: "gkr-roll-row" },
+            h("span", { class: "small", text: `hit ${e.to_hit}+` }),
+            dice(e.attack_faces || [], e.to_hit, "Attack"),
+            e.armor === null || e.armor === undefined
+              ? null
+              : h("span", {
+                  class: "small",
+                  text: (e.defence_faces || []).length ? ` armor ${e.armor}+` : e.hits ? " no defence dice" : "",
+                }),
+            (e.defence_faces || []).length ? dice(e.defence_faces, e.armor, "Defence") : null,
+            h("span", { class: "gkr-dmg", text: ` ${e.damage} damage` }),
+          ),
+        ),
+      );
     }
     attacksBox.replaceChildren(h("h3", { text: "Dice" }), ol);
   }
@@ -185,15 +406,47 @@ export function makeCards(P) {
     st.rulesShown = true;
     const r = d.rules || {};
     const rows = [
-      ["energy_per_round", "Energy per round", r.energy_per_round], ["hand_size", "Hand size", r.hand_size],
-      ["heavy_hitter_move", "Heavy Hitter move", r.heavy_hitter_move && `${r.heavy_hitter_move.range} hexes, ${r.heavy_hitter_move.energy_per_hex} energy each`],
-      ["support_move", "Support Unit move", r.support_move && `${r.support_move.range} hexes for ${r.support_move.energy_per_unit} energy`],
-      ["heavy_hitter_weapons_per_round", "Weapon cards a round", r.heavy_hitter_weapons_per_round], ["tags_to_demolish", "Tags to demolish", r.tags_to_demolish],
-      ["speed_order", "Firing line order", r.speed_order && (r.speed_order === "ascending" ? "lowest speed first" : "highest speed first")],
-      ["deck", "Faction deck", d.deck && `${d.deck.primary} primary, 2 × ${d.deck.secondary} secondary, ${d.deck.deploy} deploy, ${d.deck.movement} movement`],
-      ["sponsor", "Sponsor pile", d.sponsor && Object.entries(d.sponsor).map(([k, n]) => `${n} ${k}`).join(", ")],
-      ["buildings_to_win", "Buildings to win", r.buildings_to_win], ["overspend_damage_per_energy", "Overspent energy", r.overspend_damage_per_energy !== undefined && `${r.overspend_damage_per_energy} damage per energy`],
-      ["dice", "Dice", r.dice?._procedure], ["flank", "Flank shots", r.flank?._procedure],
+      ["energy_per_round", "Energy per round", r.energy_per_round],
+      ["hand_size", "Hand size", r.hand_size],
+      [
+        "heavy_hitter_move",
+        "Heavy Hitter move",
+        r.heavy_hitter_move && `${r.heavy_hitter_move.range} hexes, ${r.heavy_hitter_move.energy_per_hex} energy each`,
+      ],
+      [
+        "support_move",
+        "Support Unit move",
+        r.support_move && `${r.support_move.range} hexes for ${r.support_move.energy_per_unit} energy`,
+      ],
+      ["heavy_hitter_weapons_per_round", "Weapon cards a round", r.heavy_hitter_weapons_per_round],
+      ["tags_to_demolish", "Tags to demolish", r.tags_to_demolish],
+      [
+        "speed_order",
+        "Firing line order",
+        r.speed_order && (r.speed_order === "ascending" ? "lowest speed first" : "highest speed first"),
+      ],
+      [
+        "deck",
+        "Faction deck",
+        d.deck &&
+          `${d.deck.primary} primary, 2 × ${d.deck.secondary} secondary, ${d.deck.deploy} deploy, ${d.deck.movement} movement`,
+      ],
+      [
+        "sponsor",
+        "Sponsor pile",
+        d.sponsor &&
+          Object.entries(d.sponsor)
+            .map(([k, n]) => `${n} ${k}`)
+            .join(", "),
+      ],
+      ["buildings_to_win", "Buildings to win", r.buildings_to_win],
+      [
+        "overspend_damage_per_energy",
+        "Overspent energy",
+        r.overspend_damage_per_energy !== undefined && `${r.overspend_damage_per_energy} damage per energy`,
+      ],
+      ["dice", "Dice", r.dice?._procedure],
+      ["flank", "Flank shots", r.flank?._procedure],
     ].filter(([, , v]) => v !== undefined && v !== null && v !== false);
     // "host option" only where the host really can change it (view.defaults.host_editable)
     const editable = new Set(d.host_editable || []);
@@ -203,8 +456,14 @@ export function makeCards(P) {
       const note = editable.has(key) ? " (host option)" : fixed[key] ? ` (fixed: ${fixed[key]})` : " (fixed)";
       dl.append(h("dt", { text: k }), h("dd", { text: `${v}${note}` }));
     }
-    rulesBox.replaceChildren(h("summary", { text: "Table rules" }),
-      h("p", { class: "small muted", text: `${d._label || "Warboard default"} unless marked fixed. The host may change the values marked "host option" when creating the table.` }), dl);
+    rulesBox.replaceChildren(
+      h("summary", { text: "Table rules" }),
+      h("p", {
+        class: "small muted",
+        text: `${d._label || "Warboard default"} unless marked fixed. The host may change the values marked "host option" when creating the table.`,
+      }),
+      dl,
+    );
   }
 
   return { showStatus, showPlayers, showFiring, showBLB, showHand, showBuildings, noteEvent, showRules };

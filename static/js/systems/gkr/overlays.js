@@ -8,20 +8,32 @@ import { toPixel, corners } from "../../board/hex.js";
 export function buildings(view, colour) {
   const S = shapes();
   const c = view.board?.centre;
-  if (c) { const p = toPixel(c.q, c.r); S.el("polygon", { points: corners(p.x, p.y, 0.8), class: "gkr-centre" }); }
+  if (c) {
+    const p = toPixel(c.q, c.r);
+    S.el("polygon", { points: corners(p.x, p.y, 0.8), class: "gkr-centre" });
+  }
   const need = view.defaults?.rules?.tags_to_demolish ?? 4;
   for (const b of view.board?.buildings || []) {
     const p = toPixel(b.q, b.r);
-    const bg = S.el("g", { class: `gkr-building${b.demolished ? " rubble" : ""}`, transform: `translate(${p.x} ${p.y})` });
+    const bg = S.el("g", {
+      class: `gkr-building${b.demolished ? " rubble" : ""}`,
+      transform: `translate(${p.x} ${p.y})`,
+    });
     S.title(b.demolished ? `Building ${b.id}: rubble` : `Building ${b.id}: ${b.tag_total} of ${need} tags`, bg);
-    if (b.demolished) { S.el("path", { d: "M-0.5 0.35 L-0.25 -0.1 L0 0.2 L0.2 -0.2 L0.5 0.35 Z", class: "gkr-rubble" }, bg); continue; }
+    if (b.demolished) {
+      S.el("path", { d: "M-0.5 0.35 L-0.25 -0.1 L0 0.2 L0.2 -0.2 L0.5 0.35 Z", class: "gkr-rubble" }, bg);
+      continue;
+    }
     S.el("rect", { x: -0.48, y: -0.5, width: 0.96, height: 0.9, rx: 0.06, class: "gkr-block" }, bg);
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 2; j++) S.el("rect", { x: -0.36 + i * 0.26, y: -0.38 + j * 0.3, width: 0.18, height: 0.18, class: "gkr-window" }, bg);
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 2; j++)
+        S.el("rect", { x: -0.36 + i * 0.26, y: -0.38 + j * 0.3, width: 0.18, height: 0.18, class: "gkr-window" }, bg);
     S.text(b.id, { x: 0, y: 0.62, class: "gkr-bid", "paint-order": "normal" }, bg);
     // tag pips: one per tag, in the tagging faction's colour, along the top
     let i = 0;
     for (const [seat, n] of Object.entries(b.tags || {})) {
-      for (let k = 0; k < n && i < need; k++, i++) S.el("circle", { cx: -0.36 + i * 0.24, cy: -0.68, r: 0.1, class: "gkr-pip", fill: colour(seat) }, bg);
+      for (let k = 0; k < n && i < need; k++, i++)
+        S.el("circle", { cx: -0.36 + i * 0.24, cy: -0.68, r: 0.1, class: "gkr-pip", fill: colour(seat) }, bg);
     }
     for (; i < need; i++) S.el("circle", { cx: -0.36 + i * 0.24, cy: -0.68, r: 0.1, class: "gkr-pip empty" }, bg);
   }
@@ -33,8 +45,9 @@ export function buildings(view, colour) {
 export function glow(view, { piece, title, lit, clicks }) {
   const S = shapes();
   if (piece && ["heavy", "blb"].includes(piece.kind)) {
-    const a = (Number(piece.facing) || 0) * Math.PI / 180;
-    const fx = Math.cos(a), fy = Math.sin(a);
+    const a = ((Number(piece.facing) || 0) * Math.PI) / 180;
+    const fx = Math.cos(a),
+      fy = Math.sin(a);
     const o = toPixel(piece.q, piece.r);
     const g = S.el("g", { class: "gkr-arc" });
     S.title(title, g);
@@ -46,11 +59,22 @@ export function glow(view, { piece, title, lit, clicks }) {
       S.el("polygon", { points: corners(t.x, t.y, 0.9), class: "gkr-arc-hex" }, g);
     }
   }
-  for (const x of lit || []) { const c = toPixel(x.q, x.r); S.el("polygon", { points: corners(c.x, c.y, 0.92), class: "gkr-lit" }); }
+  for (const x of lit || []) {
+    const c = toPixel(x.q, x.r);
+    S.el("polygon", { points: corners(c.x, c.y, 0.92), class: "gkr-lit" });
+  }
   for (const c of clicks || []) {
     const px = toPixel(c.hex.q, c.hex.r);
-    const poly = S.el("polygon", { points: corners(px.x, px.y, 0.86), class: "gkr-dest", tabindex: 0, role: "button",
-      "aria-label": c.label, "data-q": c.hex.q, "data-r": c.hex.r, "data-shape-id": `hex:${c.hex.q},${c.hex.r}` });
+    const poly = S.el("polygon", {
+      points: corners(px.x, px.y, 0.86),
+      class: "gkr-dest",
+      tabindex: 0,
+      role: "button",
+      "aria-label": c.label,
+      "data-q": c.hex.q,
+      "data-r": c.hex.r,
+      "data-shape-id": `hex:${c.hex.q},${c.hex.r}`,
+    });
     S.title(c.label, poly);
   }
   return { layer: "below", nodes: S.nodes };
@@ -93,14 +117,18 @@ export function marks(view, { prompt, chosen, aims, colour, faction }) {
     const from = at(e.unit);
     const to = e.target_hex || at(e.target_unit);
     if (!from || !to) continue;
-    const a = toPixel(from.q, from.r), b = toPixel(to.q, to.r);
+    const a = toPixel(from.q, from.r),
+      b = toPixel(to.q, to.r);
     S.el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "gkr-shot", stroke: colour(e.owner) });
   }
   // Big Little Buddy's control marker: the controller's Holo-board Tag on top of him
   const blb = at("blb");
   if (blb) {
     const c = toPixel(blb.q, blb.r);
-    const tg = S.el("g", { class: `gkr-blb-mark${blb.tag ? " controlled" : ""}`, transform: `translate(${c.x} ${c.y})` });
+    const tg = S.el("g", {
+      class: `gkr-blb-mark${blb.tag ? " controlled" : ""}`,
+      transform: `translate(${c.x} ${c.y})`,
+    });
     S.el("circle", { r: 0.74, class: "gkr-blb-ring" }, tg);
     if (blb.tag) {
       S.el("rect", { x: -0.4, y: -0.2, width: 0.8, height: 0.4, rx: 0.08, fill: colour(blb.tag) }, tg);

@@ -2,12 +2,40 @@
 // names) it gives the board's pieces (a silhouette per unit kind in the faction's colour, cards
 // or HP as badges), the legend, the clock and a log line for every event: units and factions by
 // name, hexes as the board shows them. Used by players, spectators and the replay page alike.
-export const FACINGS = [[0, "east"], [300, "north-east"], [240, "north-west"], [180, "west"], [120, "south-west"], [60, "south-east"]];
-export const NEIGHBOURS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
-export const PHASES = { deploy: "Deploy", movement: "Movement", combat: "Combat", tagging: "Tagging", reset: "Reset", over: "Game over" };
+export const FACINGS = [
+  [0, "east"],
+  [300, "north-east"],
+  [240, "north-west"],
+  [180, "west"],
+  [120, "south-west"],
+  [60, "south-east"],
+];
+export const NEIGHBOURS = [
+  [1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, 0],
+  [-1, 1],
+  [0, 1],
+];
+export const PHASES = {
+  deploy: "Deploy",
+  movement: "Movement",
+  combat: "Combat",
+  tagging: "Tagging",
+  reset: "Reset",
+  over: "Game over",
+};
 export const STEPS = { heavy: "Heavy Hitters", blb: "Big Little Buddy", support: "Support Units" };
 export const SUPPORT = ["combat", "repair", "recon"];
-export const AREAS = { energy: "Energy", weapons: "Weapon values", dice: "Dice", flank: "Flank shots", tagging: "Tagging", support: "Support units" };
+export const AREAS = {
+  energy: "Energy",
+  weapons: "Weapon values",
+  dice: "Dice",
+  flank: "Flank shots",
+  tagging: "Tagging",
+  support: "Support units",
+};
 const ICONS = { heavy: "robot", blb: "monster", combat: "tank", repair: "wrench", recon: "drone" };
 
 export const hexKey = (p) => `${p.q},${p.r}`;
@@ -21,7 +49,8 @@ export function names(view, playerNames) {
   const player = (seat) => {
     const n = playerNames?.get?.(seat);
     return n && n.toLowerCase() !== faction(seat).toLowerCase() && n.toLowerCase() !== String(seat).toLowerCase()
-      ? `${faction(seat)} (${n})` : faction(seat);
+      ? `${faction(seat)} (${n})`
+      : faction(seat);
   };
   const unitName = (id) => {
     if (id === "blb") return "Big Little Buddy";
@@ -32,49 +61,89 @@ export function names(view, playerNames) {
     return `${faction(seat)} ${piece?.name || kindName}`;
   };
   const buildingAt = (p) => (view?.board?.buildings || []).find((b) => b.q === p.q && b.r === p.r);
-  const hexLabel = (p) => { const b = buildingAt(p); return `${hexText(p)}${b ? ` building ${b.id}${b.demolished ? " (rubble)" : ""}` : ""}`; };
+  const hexLabel = (p) => {
+    const b = buildingAt(p);
+    return `${hexText(p)}${b ? ` building ${b.id}${b.demolished ? " (rubble)" : ""}` : ""}`;
+  };
   return { faction, colour, player, unitName, buildingAt, hexLabel };
 }
 
 // A log line for the game's own events (undefined: the page's default).
 export function describe(e, n) {
-  const f = n.faction, u = n.unitName;
+  const f = n.faction,
+    u = n.unitName;
   const who = e.player ? f(e.player) : e.seat ? f(e.seat) : "";
   switch (e.kind) {
-    case "round": return `Round ${e.round}: turn order ${(e.turn_order || []).map(f).join(", ")}`;
-    case "phase": return `${PHASES[e.phase] || e.phase} Phase${e.step ? `: ${STEPS[e.step] || e.step}` : ""}`;
-    case "turn_ended": return `${who} ended the turn`;
-    case "blb_activated": return `${who} activated Big Little Buddy and put a Holo-board Tag on him`;
-    case "sponsor_played": return `${who} played ${e.name}`;
-    case "deployed": return `${u(e.unit)} was called in at (${e.q}, ${e.r})`;
-    case "moved": return `${u(e.unit)} moved ${e.hexes} hex${e.hexes === 1 ? "" : "es"} to (${e.to?.q}, ${e.to?.r}), facing ${facingName(e.facing)}${e.card ? " with a movement card" : ""}`;
-    case "energy_spent": return `${who} spent ${e.amount} energy (${e.energy} left)`;
-    case "weapons_chosen": return `${who} put ${e.count} weapon${e.count === 1 ? "" : "s"} face down${e.entries ? `: ${e.entries.map((x) => x.weapon?.name).join(", ")}` : ""}`;
-    case "firing_line_revealed": return `The firing line is revealed: ${(e.entries || []).map((x) => `${x.weapon?.name} (${f(x.owner)}, speed ${x.weapon?.speed})`).join(", ") || "nothing"}`;
-    case "attack": return `${u(e.unit)} fired ${e.weapon} at ${u(e.target)}${e.flank ? " (flank shot)" : ""}: ${e.hits} hit${e.hits === 1 ? "" : "s"}, ${e.saves} saved, ${e.damage} damage`;
-    case "attack_void": return `${e.weapon} of ${u(e.unit)} did not fire: ${e.reason}`;
-    case "damaged": return `${u(e.unit)} took ${e.amount} damage${e.hp !== undefined ? ` (${e.hp} left)` : ""}`;
-    case "destroyed": return `${u(e.unit)} was destroyed${e.by ? ` by ${f(e.by)}` : ""}`;
-    case "blb_destroyed": return `Big Little Buddy was destroyed by ${f(e.by)}${e.controller ? ` (controlled by ${f(e.controller)})` : ""}`;
-    case "sponsor_stolen": return e.card === null ? `${f(e.by)} found no sponsor card to take from ${f(e.from)}` : `${f(e.by)} took a random sponsor card from ${f(e.from)}`;
-    case "blb_removed": return "Big Little Buddy left the board at the end of the Combat Phase";
-    case "blb_control_ended": return `${f(e.player)}'s control of Big Little Buddy ended; the tag returns`;
-    case "tagged": return `${u(e.unit)} tagged building ${e.building} (${e.count} tag${e.count === 1 ? "" : "s"})`;
-    case "demolished": return `Building ${e.building} was demolished by ${f(e.by)} (${e.total} so far)`;
-    case "sponsor_drawn": return `${f(e.player)} drew ${e.count} sponsor card${e.count === 1 ? "" : "s"}`;
-    case "cards_drawn": return `${f(e.player)} drew ${e.count} card${e.count === 1 ? "" : "s"}`;
-    case "repaired": return `${u(e.unit)} repaired ${e.amount}`;
-    case "blb_redeployed": return `Big Little Buddy is back in the centre at full HP (${e.hp})`;
-    case "displacement_required": return `${u(e.unit)} must leave the centre: ${f(e.owner)} displaces it`;
-    case "displaced": return `${u(e.unit)} was displaced to (${e.q}, ${e.r})`;
-    case "recorded": return `${f(e.player)} recorded ${e.area}${e.note ? `: ${e.note}` : ""}`;
-    case "steal_offered": return `${f(e.player)} may steal a random sponsor card from ${f(e.from)}`;
-    case "steal_declined": return `${f(e.player)} takes no sponsor card from ${f(e.from)}`;
-    case "disputed": return `${f(e.player)} disputes record ${e.record} by ${f(e.author)}${e.reason ? `: ${e.reason}` : ""}; the game waits for the host`;
-    case "dispute_resolved": return `The host ${e.uphold ? "upheld" : "overturned"} record ${e.record} by ${f(e.author)}`;
-    case "result_stated": return `${f(e.player)} stated the result of ${e.weapon}`;
-    case "victory": return `${(e.winners || []).map(f).join(", ") || "Nobody"} won: ${e.reason}`;
-    default: return undefined;
+    case "round":
+      return `Round ${e.round}: turn order ${(e.turn_order || []).map(f).join(", ")}`;
+    case "phase":
+      return `${PHASES[e.phase] || e.phase} Phase${e.step ? `: ${STEPS[e.step] || e.step}` : ""}`;
+    case "turn_ended":
+      return `${who} ended the turn`;
+    case "blb_activated":
+      return `${who} activated Big Little Buddy and put a Holo-board Tag on him`;
+    case "sponsor_played":
+      return `${who} played ${e.name}`;
+    case "deployed":
+      return `${u(e.unit)} was called in at (${e.q}, ${e.r})`;
+    case "moved":
+      return `${u(e.unit)} moved ${e.hexes} hex${e.hexes === 1 ? "" : "es"} to (${e.to?.q}, ${e.to?.r}), facing ${facingName(e.facing)}${e.card ? " with a movement card" : ""}`;
+    case "energy_spent":
+      return `${who} spent ${e.amount} energy (${e.energy} left)`;
+    case "weapons_chosen":
+      return `${who} put ${e.count} weapon${e.count === 1 ? "" : "s"} face down${e.entries ? `: ${e.entries.map((x) => x.weapon?.name).join(", ")}` : ""}`;
+    case "firing_line_revealed":
+      return `The firing line is revealed: ${(e.entries || []).map((x) => `${x.weapon?.name} (${f(x.owner)}, speed ${x.weapon?.speed})`).join(", ") || "nothing"}`;
+    case "attack":
+      return `${u(e.unit)} fired ${e.weapon} at ${u(e.target)}${e.flank ? " (flank shot)" : ""}: ${e.hits} hit${e.hits === 1 ? "" : "s"}, ${e.saves} saved, ${e.damage} damage`;
+    case "attack_void":
+      return `${e.weapon} of ${u(e.unit)} did not fire: ${e.reason}`;
+    case "damaged":
+      return `${u(e.unit)} took ${e.amount} damage${e.hp !== undefined ? ` (${e.hp} left)` : ""}`;
+    case "destroyed":
+      return `${u(e.unit)} was destroyed${e.by ? ` by ${f(e.by)}` : ""}`;
+    case "blb_destroyed":
+      return `Big Little Buddy was destroyed by ${f(e.by)}${e.controller ? ` (controlled by ${f(e.controller)})` : ""}`;
+    case "sponsor_stolen":
+      return e.card === null
+        ? `${f(e.by)} found no sponsor card to take from ${f(e.from)}`
+        : `${f(e.by)} took a random sponsor card from ${f(e.from)}`;
+    case "blb_removed":
+      return "Big Little Buddy left the board at the end of the Combat Phase";
+    case "blb_control_ended":
+      return `${f(e.player)}'s control of Big Little Buddy ended; the tag returns`;
+    case "tagged":
+      return `${u(e.unit)} tagged building ${e.building} (${e.count} tag${e.count === 1 ? "" : "s"})`;
+    case "demolished":
+      return `Building ${e.building} was demolished by ${f(e.by)} (${e.total} so far)`;
+    case "sponsor_drawn":
+      return `${f(e.player)} drew ${e.count} sponsor card${e.count === 1 ? "" : "s"}`;
+    case "cards_drawn":
+      return `${f(e.player)} drew ${e.count} card${e.count === 1 ? "" : "s"}`;
+    case "repaired":
+      return `${u(e.unit)} repaired ${e.amount}`;
+    case "blb_redeployed":
+      return `Big Little Buddy is back in the centre at full HP (${e.hp})`;
+    case "displacement_required":
+      return `${u(e.unit)} must leave the centre: ${f(e.owner)} displaces it`;
+    case "displaced":
+      return `${u(e.unit)} was displaced to (${e.q}, ${e.r})`;
+    case "recorded":
+      return `${f(e.player)} recorded ${e.area}${e.note ? `: ${e.note}` : ""}`;
+    case "steal_offered":
+      return `${f(e.player)} may steal a random sponsor card from ${f(e.from)}`;
+    case "steal_declined":
+      return `${f(e.player)} takes no sponsor card from ${f(e.from)}`;
+    case "disputed":
+      return `${f(e.player)} disputes record ${e.record} by ${f(e.author)}${e.reason ? `: ${e.reason}` : ""}; the game waits for the host`;
+    case "dispute_resolved":
+      return `The host ${e.uphold ? "upheld" : "overturned"} record ${e.record} by ${f(e.author)}`;
+    case "result_stated":
+      return `${f(e.player)} stated the result of ${e.weapon}`;
+    case "victory":
+      return `${(e.winners || []).map(f).join(", ") || "Nobody"} won: ${e.reason}`;
+    default:
+      return undefined;
   }
 }
 
@@ -83,9 +152,12 @@ export function pieces(view) {
   return (view?.pieces || []).map((p) => {
     const n = Number(String(p.status || "").match(/\d+/)?.[0]);
     const badges = [];
-    if (Number.isFinite(n)) badges.push({ text: String(n), title: p.status, tone: p.kind === "heavy" ? "info" : "danger" });
-    if (p.kind === "blb" && p.tag) badges.push({ text: "T", title: `Holo-board Tag of ${view.players?.[p.tag]?.name || p.tag}`, tone: "warn" });
-    const caption = p.kind === "heavy" ? view.players?.[p.owner]?.name || p.name : p.kind === "blb" ? p.name || p.label : p.label;
+    if (Number.isFinite(n))
+      badges.push({ text: String(n), title: p.status, tone: p.kind === "heavy" ? "info" : "danger" });
+    if (p.kind === "blb" && p.tag)
+      badges.push({ text: "T", title: `Holo-board Tag of ${view.players?.[p.tag]?.name || p.tag}`, tone: "warn" });
+    const caption =
+      p.kind === "heavy" ? view.players?.[p.owner]?.name || p.name : p.kind === "blb" ? p.name || p.label : p.label;
     return { ...p, icon: ICONS[p.kind] || "token", caption, badges };
   });
 }
@@ -93,10 +165,15 @@ export function pieces(view) {
 export function legend(view) {
   const order = view?.turn?.turn_order?.length ? view.turn.turn_order : Object.keys(view?.players || {});
   return [
-    ...order.map((s) => ({ label: view.players?.[s]?.name || s, color: view.players?.[s]?.colour || "#777", icon: "robot" })),
+    ...order.map((s) => ({
+      label: view.players?.[s]?.name || s,
+      color: view.players?.[s]?.colour || "#777",
+      icon: "robot",
+    })),
     { label: "Heavy Hitter (badge: cards left)", color: "#888", icon: "robot" },
     { label: "Big Little Buddy (HP; T: tagged)", color: "#888", icon: "monster" },
-    { label: "Combat Unit", color: "#888", icon: "tank" }, { label: "Repair Unit", color: "#888", icon: "wrench" },
+    { label: "Combat Unit", color: "#888", icon: "tank" },
+    { label: "Repair Unit", color: "#888", icon: "wrench" },
     { label: "Recon Unit", color: "#888", icon: "drone" },
   ];
 }

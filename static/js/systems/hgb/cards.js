@@ -2,11 +2,40 @@
 // the round and phase, initiative, who is activating, the winner, the last attack's dice and
 // the unit cards with their damage boxes. Built from the view; text only via textContent.
 import { h } from "../dom.js";
-import { PHASES, SPEEDS, MODES, BOX_NAMES, BAND_NAMES, num, signed, nice, ucfirst, sum, rollText, modsText, other } from "./view.js";
+import {
+  PHASES,
+  SPEEDS,
+  MODES,
+  BOX_NAMES,
+  BAND_NAMES,
+  num,
+  signed,
+  nice,
+  ucfirst,
+  sum,
+  rollText,
+  modsText,
+  other,
+} from "./view.js";
 
 export function makeCards(P) {
   const { st, ctx, me, container, banner, status, controls, lastBox, cardsBox, endBox, boardBanner } = P;
-  const { player, cards, cardOf, pieceOf, label, weaponCard, phase, myTurn, rules, groupName, send, fire, preview, actors } = P;
+  const {
+    player,
+    cards,
+    cardOf,
+    pieceOf,
+    label,
+    weaponCard,
+    phase,
+    myTurn,
+    rules,
+    groupName,
+    send,
+    fire,
+    preview,
+    actors,
+  } = P;
   const renderControls = (v) => P.renderControls(v);
   const drawShape = () => P.drawShape();
   const drawAim = () => P.drawAim();
@@ -21,8 +50,10 @@ export function makeCards(P) {
     if (result) {
       const winners = result.winners || [];
       const who = winners.map(player).join(", ");
-      banner.replaceChildren(h("strong", { text: me && winners.includes(me) ? "You win! " : "Game over. " }),
-        h("span", { text: who ? `${who} won: ${result.reason}.` : `No winner: ${result.reason}.` }));
+      banner.replaceChildren(
+        h("strong", { text: me && winners.includes(me) ? "You win! " : "Game over. " }),
+        h("span", { text: who ? `${who} won: ${result.reason}.` : `No winner: ${result.reason}.` }),
+      );
       banner.hidden = false;
       boardBanner.textContent = who ? `${who} wins!` : "A draw";
       boardBanner.hidden = false;
@@ -31,23 +62,43 @@ export function makeCards(P) {
       boardBanner.hidden = true;
     }
     const mine = myTurn();
-    const bits = [h("strong", { class: "hgb-round", text: turn.round ? `Round ${turn.round}` : "Setup" }),
-      h("span", { class: "hgb-phase", text: ` · ${PHASES[turn.phase] || nice(turn.phase)}` })];
+    const bits = [
+      h("strong", { class: "hgb-round", text: turn.round ? `Round ${turn.round}` : "Setup" }),
+      h("span", { class: "hgb-phase", text: ` · ${PHASES[turn.phase] || nice(turn.phase)}` }),
+    ];
     const lines = [h("div", {}, ...bits)];
     const ini = view.initiative;
     if (ini && turn.round) {
       const rolls = (ini.rolls || []).map((r) => `north ${r.north}, south ${r.south}`).join("; then ");
-      lines.push(h("p", { class: "hgb-initiative", text: `Initiative: ${rolls}${(ini.rolls || []).length > 1 ? " (ties re-rolled)" : ""} → ${player(ini.winner)} wins${view.first ? `; ${player(view.first)} activates first` : ""}.` }));
+      lines.push(
+        h("p", {
+          class: "hgb-initiative",
+          text: `Initiative: ${rolls}${(ini.rolls || []).length > 1 ? " (ties re-rolled)" : ""} → ${player(ini.winner)} wins${view.first ? `; ${player(view.first)} activates first` : ""}.`,
+        }),
+      );
     }
     if (turn.phase === "activation" || turn.phase === "reaction") {
       const cur = view.current;
-      lines.push(h("p", { class: "hgb-activating", text: cur
-        ? `Activating: ${player(cur.seat)}'s ${groupName(cur.seat, cur.group)}${cur.model ? `, ${label(cur.model)}` : ""}`
-        : `To activate a Combat Group: ${player(view.to_activate)}` }));
+      lines.push(
+        h("p", {
+          class: "hgb-activating",
+          text: cur
+            ? `Activating: ${player(cur.seat)}'s ${groupName(cur.seat, cur.group)}${cur.model ? `, ${label(cur.model)}` : ""}`
+            : `To activate a Combat Group: ${player(view.to_activate)}`,
+        }),
+      );
     }
     const des = Object.entries(view.designations || {});
-    if (des.length) lines.push(h("p", { class: "hgb-designations", text: `Designated: ${des.map(([t, d]) => `${label(t)} by ${label(d.observer)}`).join("; ")}` }));
-    lines.push(h("p", { class: "hgb-who", text: result ? "" : mine ? `Your turn: ${view.prompt || ""}` : view.prompt || "" }));
+    if (des.length)
+      lines.push(
+        h("p", {
+          class: "hgb-designations",
+          text: `Designated: ${des.map(([t, d]) => `${label(t)} by ${label(d.observer)}`).join("; ")}`,
+        }),
+      );
+    lines.push(
+      h("p", { class: "hgb-who", text: result ? "" : mine ? `Your turn: ${view.prompt || ""}` : view.prompt || "" }),
+    );
     status.classList.toggle("mine", mine);
     status.replaceChildren(...lines);
     container.dataset.phase = turn.phase || "";
@@ -63,15 +114,33 @@ export function makeCards(P) {
     lastBox.append(h("h3", { text: `Last attack: ${label(head.attacker)} → ${label(head.target)} (${head.weapon})` }));
     const att = head.attack_roll;
     const am = head.aim?.attack_modifiers;
-    lastBox.append(h("p", { class: "hgb-roll", text: `Attack dice ${rollText(att)}${am ? `, modifiers ${modsText(am)} (${signed(sum(am))})` : ""}${head.kind === "indirect_attack"
-      ? `, modified ${head.modified} against Threshold ${head.threshold}: ${head.on_target ? "on target" : `off by ${head.mof} inch(es)`}` : ""}` }));
+    lastBox.append(
+      h("p", {
+        class: "hgb-roll",
+        text: `Attack dice ${rollText(att)}${am ? `, modifiers ${modsText(am)} (${signed(sum(am))})` : ""}${
+          head.kind === "indirect_attack"
+            ? `, modified ${head.modified} against Threshold ${head.threshold}: ${head.on_target ? "on target" : `off by ${head.mof} inch(es)`}`
+            : ""
+        }`,
+      }),
+    );
     if (head.kind === "indirect_attack" && !evs.some((e) => e.kind === "attack_resolved")) {
       lastBox.append(h("p", { class: "hgb-result miss", text: "No model under the landing point." }));
     }
     for (const r of evs.filter((e) => e.kind === "attack_resolved")) {
-      const res = r.hit ? (r.result === "overkill" ? "Overkill: removed" : r.result === "destroyed" ? `MoS ${r.mos}, ${r.damage} damage: destroyed`
-        : `MoS ${r.mos}, ${r.damage} damage vs Armor ${r.armor}: ${r.boxes} box${r.boxes === 1 ? "" : "es"}`) : `miss (MoF ${r.mof})`;
-      lastBox.append(h("p", { class: `hgb-result ${r.hit ? "hit" : "miss"}`, text: `${label(r.target)}: attack ${r.attack} vs defence ${rollText(r.defense_roll)} ${signed(sum(r.defense_modifiers))} = ${r.defense} → ${res}` }));
+      const res = r.hit
+        ? r.result === "overkill"
+          ? "Overkill: removed"
+          : r.result === "destroyed"
+            ? `MoS ${r.mos}, ${r.damage} damage: destroyed`
+            : `MoS ${r.mos}, ${r.damage} damage vs Armor ${r.armor}: ${r.boxes} box${r.boxes === 1 ? "" : "es"}`
+        : `miss (MoF ${r.mof})`;
+      lastBox.append(
+        h("p", {
+          class: `hgb-result ${r.hit ? "hit" : "miss"}`,
+          text: `${label(r.target)}: attack ${r.attack} vs defence ${rollText(r.defense_roll)} ${signed(sum(r.defense_modifiers))} = ${r.defense} → ${res}`,
+        }),
+      );
     }
   }
 
@@ -84,8 +153,13 @@ export function makeCards(P) {
     const seats = me ? [me, other(me)] : ["north", "south"];
     for (const seat of seats) {
       const force = view.forces?.[seat];
-      const det = h("details", { class: "hgb-side", open: true, "data-seat": seat },
-        h("summary", { text: `${!me ? ucfirst(seat) : seat === me ? "Yours" : "Opponent"}: ${force?.name || seat} (${force?.tv ?? "?"} TV)` }));
+      const det = h(
+        "details",
+        { class: "hgb-side", open: true, "data-seat": seat },
+        h("summary", {
+          text: `${!me ? ucfirst(seat) : seat === me ? "Yours" : "Opponent"}: ${force?.name || seat} (${force?.tv ?? "?"} TV)`,
+        }),
+      );
       for (const g of force?.groups || []) {
         det.append(h("h4", { text: `${g.name} (${g.id})` }));
         for (const c of cards().filter((x) => x.seat === seat && x.group === g.id)) det.append(unitCard(c));
@@ -96,31 +170,90 @@ export function makeCards(P) {
 
   function unitCard(c) {
     const gone = c.status === "wreck" || c.status === "removed";
-    const state = c.status === "removed" ? "removed (Overkill)" : c.status === "wreck" ? "destroyed (wreck)" : c.status === "reserve" ? "waiting"
-      : c.used ? (c.kept_action ? "Used, Action kept" : "Used") : "ready";
+    const state =
+      c.status === "removed"
+        ? "removed (Overkill)"
+        : c.status === "wreck"
+          ? "destroyed (wreck)"
+          : c.status === "reserve"
+            ? "waiting"
+            : c.used
+              ? c.kept_action
+                ? "Used, Action kept"
+                : "Used"
+              : "ready";
     const lvl = Number(pieceOf(c.id)?.level) || 0;
-    const node = h("article", { class: `hgb-card${gone ? " gone" : ""}${c.id === st.model ? " acting" : ""}${c.id === st.target ? " targeted" : ""}`,
-      "data-model": c.id, "aria-label": `${c.label} unit card` });
-    const head = h("div", { class: "hgb-card-head" },
-      h("button", { type: "button", class: "link", text: c.label, "data-key": `card-${c.id}`, "aria-label": `Show ${c.label} on the board`,
-        onclick: () => { ctx.board.select(c.id); onSelect(); } }),
+    const node = h("article", {
+      class: `hgb-card${gone ? " gone" : ""}${c.id === st.model ? " acting" : ""}${c.id === st.target ? " targeted" : ""}`,
+      "data-model": c.id,
+      "aria-label": `${c.label} unit card`,
+    });
+    const head = h(
+      "div",
+      { class: "hgb-card-head" },
+      h("button", {
+        type: "button",
+        class: "link",
+        text: c.label,
+        "data-key": `card-${c.id}`,
+        "aria-label": `Show ${c.label} on the board`,
+        onclick: () => {
+          ctx.board.select(c.id);
+          onSelect();
+        },
+      }),
       h("span", { class: "hgb-unit", text: ` ${c.unit}${c.leader ? " · leader" : ""}` }),
-      h("span", { class: `hgb-state s-${c.status}${c.used ? " used" : ""}`, text: state }));
+      h("span", { class: `hgb-state s-${c.status}${c.used ? " used" : ""}`, text: state }),
+    );
     const crossed = c.boxes.filter((b) => b.crossed).length;
-    const boxes = h("span", { class: "hgb-boxes", role: "img",
-      "aria-label": `Damage boxes: ${c.boxes.map((b) => `${BOX_NAMES[b.kind] || b.kind}${b.crossed ? " crossed" : ""}`).join(", ")}; ${crossed} of ${c.boxes.length} crossed` },
-    ...c.boxes.map((b) => h("span", { class: `hgb-box k-${b.kind}${b.crossed ? " crossed" : ""}`, "aria-hidden": "true", text: b.kind, title: BOX_NAMES[b.kind] })));
-    const stats = h("div", { class: "hgb-stats" },
-      h("span", { text: `Armor ${c.armor}` }), boxes, h("span", { class: "hgb-dmg", text: c.damage !== "undamaged" ? c.damage : "" }));
+    const boxes = h(
+      "span",
+      {
+        class: "hgb-boxes",
+        role: "img",
+        "aria-label": `Damage boxes: ${c.boxes.map((b) => `${BOX_NAMES[b.kind] || b.kind}${b.crossed ? " crossed" : ""}`).join(", ")}; ${crossed} of ${c.boxes.length} crossed`,
+      },
+      ...c.boxes.map((b) =>
+        h("span", {
+          class: `hgb-box k-${b.kind}${b.crossed ? " crossed" : ""}`,
+          "aria-hidden": "true",
+          text: b.kind,
+          title: BOX_NAMES[b.kind],
+        }),
+      ),
+    );
+    const stats = h(
+      "div",
+      { class: "hgb-stats" },
+      h("span", { text: `Armor ${c.armor}` }),
+      boxes,
+      h("span", { class: "hgb-dmg", text: c.damage !== "undamaged" ? c.damage : "" }),
+    );
     const sk = c.skills || {};
-    const line2 = h("div", { class: "hgb-stats small" },
+    const line2 = h(
+      "div",
+      { class: "hgb-stats small" },
       h("span", { text: `ATT ${sk.att} DEF ${sk.def} EW ${sk.ew}` }),
-      h("span", { text: `${ucfirst(c.speed)} ${c.mode}${c.autopilot ? " (Autopilot)" : ""} · MP W ${c.mp?.walker?.combat}/${c.mp?.walker?.full} G ${c.mp?.ground?.combat}/${c.mp?.ground?.full}${lvl ? ` · on level ${lvl}` : ""}` }),
-      h("span", { text: `Def ${signed(c.defense_mod?.[c.mode]?.[c.speed] ?? 0)} · Att ${signed(c.attack_mod?.[c.speed] ?? 0)}` }));
-    const ws = h("div", { class: "hgb-weapons small", text: (c.weapons || []).map((w) => {
-      const wc = weaponCard(w.code);
-      return `${w.code}${wc.dm ? ` DM${wc.dm}` : ""}${w.ammo_left != null ? ` (${w.ammo_left})` : ""}`;
-    }).join(" · ") + ((c.perks || []).length ? ` · perks: ${c.perks.map((p) => nice(p.id) + (p.arc ? ` ${p.arc}` : "")).join(", ")}` : "") });
+      h("span", {
+        text: `${ucfirst(c.speed)} ${c.mode}${c.autopilot ? " (Autopilot)" : ""} · MP W ${c.mp?.walker?.combat}/${c.mp?.walker?.full} G ${c.mp?.ground?.combat}/${c.mp?.ground?.full}${lvl ? ` · on level ${lvl}` : ""}`,
+      }),
+      h("span", {
+        text: `Def ${signed(c.defense_mod?.[c.mode]?.[c.speed] ?? 0)} · Att ${signed(c.attack_mod?.[c.speed] ?? 0)}`,
+      }),
+    );
+    const ws = h("div", {
+      class: "hgb-weapons small",
+      text:
+        (c.weapons || [])
+          .map((w) => {
+            const wc = weaponCard(w.code);
+            return `${w.code}${wc.dm ? ` DM${wc.dm}` : ""}${w.ammo_left != null ? ` (${w.ammo_left})` : ""}`;
+          })
+          .join(" · ") +
+        ((c.perks || []).length
+          ? ` · perks: ${c.perks.map((p) => nice(p.id) + (p.arc ? ` ${p.arc}` : "")).join(", ")}`
+          : ""),
+    });
     node.append(head, stats, line2, ws, cardDetails(c));
     return node;
   }
@@ -129,34 +262,97 @@ export function makeCards(P) {
   function cardDetails(c) {
     const det = h("details", { class: "hgb-card-more" });
     det.open = !!st.openCards?.has(c.id);
-    det.addEventListener("toggle", () => { st.openCards = st.openCards || new Set(); if (det.open) st.openCards.add(c.id); else st.openCards.delete(c.id); });
+    det.addEventListener("toggle", () => {
+      st.openCards = st.openCards || new Set();
+      if (det.open) st.openCards.add(c.id);
+      else st.openCards.delete(c.id);
+    });
     det.append(h("summary", { text: "Full card", "aria-label": `Full card of ${c.label}` }));
-    const t1 = h("table", { class: "hgb-table-mini" }, h("caption", { text: "Speed and mode" }),
-      h("thead", {}, h("tr", {}, h("th", { text: "" }), ...SPEEDS.map(([, n]) => h("th", { scope: "col", text: n })))));
+    const t1 = h(
+      "table",
+      { class: "hgb-table-mini" },
+      h("caption", { text: "Speed and mode" }),
+      h("thead", {}, h("tr", {}, h("th", { text: "" }), ...SPEEDS.map(([, n]) => h("th", { scope: "col", text: n })))),
+    );
     const body1 = h("tbody");
     for (const [mv, mn] of MODES) {
-      body1.append(h("tr", {}, h("th", { scope: "row", text: `${mn} MP` }), h("td", { text: "1 in" }),
-        h("td", { text: String(c.mp?.[mv]?.combat ?? "") }), h("td", { text: String(c.mp?.[mv]?.full ?? "") })));
-      body1.append(h("tr", {}, h("th", { scope: "row", text: `${mn} defence` }),
-        ...SPEEDS.map(([sv]) => h("td", { text: signed(c.defense_mod?.[mv]?.[sv] ?? 0) }))));
+      body1.append(
+        h(
+          "tr",
+          {},
+          h("th", { scope: "row", text: `${mn} MP` }),
+          h("td", { text: "1 in" }),
+          h("td", { text: String(c.mp?.[mv]?.combat ?? "") }),
+          h("td", { text: String(c.mp?.[mv]?.full ?? "") }),
+        ),
+      );
+      body1.append(
+        h(
+          "tr",
+          {},
+          h("th", { scope: "row", text: `${mn} defence` }),
+          ...SPEEDS.map(([sv]) => h("td", { text: signed(c.defense_mod?.[mv]?.[sv] ?? 0) })),
+        ),
+      );
     }
-    body1.append(h("tr", {}, h("th", { scope: "row", text: "Attack" }), ...SPEEDS.map(([sv]) => h("td", { text: signed(c.attack_mod?.[sv] ?? 0) }))));
+    body1.append(
+      h(
+        "tr",
+        {},
+        h("th", { scope: "row", text: "Attack" }),
+        ...SPEEDS.map(([sv]) => h("td", { text: signed(c.attack_mod?.[sv] ?? 0) })),
+      ),
+    );
     t1.append(body1);
-    const t2 = h("table", { class: "hgb-table-mini" }, h("caption", { text: "Weapons" }),
-      h("thead", {}, h("tr", {}, ...["Weapon", "DM", "PB/S/M/L/E", "ROF", "AE", "IF", "Arc", "Acc"].map((x) => h("th", { scope: "col", text: x })))));
+    const t2 = h(
+      "table",
+      { class: "hgb-table-mini" },
+      h("caption", { text: "Weapons" }),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          ...["Weapon", "DM", "PB/S/M/L/E", "ROF", "AE", "IF", "Arc", "Acc"].map((x) =>
+            h("th", { scope: "col", text: x }),
+          ),
+        ),
+      ),
+    );
     const body2 = h("tbody");
     for (const w of c.weapons || []) {
       const wc = weaponCard(w.code);
-      body2.append(h("tr", {}, h("th", { scope: "row", text: `${w.code}${w.ammo_left != null ? ` (${w.ammo_left} left)` : ""}`, title: w.name }),
-        h("td", { text: wc.dm ? String(wc.dm) : "—" }), h("td", { text: wc.grenade ? "Size / 2×Size" : (wc.ranges || []).join("/") || "—" }),
-        h("td", { text: String(wc.rof || 0) }), h("td", { text: String(wc.ae || 0) }), h("td", { text: wc.if ? "yes" : "no" }),
-        h("td", { text: wc.arc || "" }), h("td", { text: signed(wc.accuracy || 0) })));
+      body2.append(
+        h(
+          "tr",
+          {},
+          h("th", {
+            scope: "row",
+            text: `${w.code}${w.ammo_left != null ? ` (${w.ammo_left} left)` : ""}`,
+            title: w.name,
+          }),
+          h("td", { text: wc.dm ? String(wc.dm) : "—" }),
+          h("td", { text: wc.grenade ? "Size / 2×Size" : (wc.ranges || []).join("/") || "—" }),
+          h("td", { text: String(wc.rof || 0) }),
+          h("td", { text: String(wc.ae || 0) }),
+          h("td", { text: wc.if ? "yes" : "no" }),
+          h("td", { text: wc.arc || "" }),
+          h("td", { text: signed(wc.accuracy || 0) }),
+        ),
+      );
     }
     t2.append(body2);
-    det.append(t1, t2, h("p", { class: "hgb-note", text: `Size ${c.size} · Sensors ${signed(c.sensors || 0)} · Comm ${signed(c.comm || 0)} · ECM ${c.ecm || 0}${(c.perks || []).length ? ` · Perks: ${c.perks.map((p) => `${nice(p.id)}${p.arc ? ` (${p.arc})` : ""}${p.level ? ` ${p.level}` : ""}`).join(", ")}` : ""}` }));
+    det.append(
+      t1,
+      t2,
+      h("p", {
+        class: "hgb-note",
+        text: `Size ${c.size} · Sensors ${signed(c.sensors || 0)} · Comm ${signed(c.comm || 0)} · ECM ${c.ecm || 0}${(c.perks || []).length ? ` · Perks: ${c.perks.map((p) => `${nice(p.id)}${p.arc ? ` (${p.arc})` : ""}${p.level ? ` ${p.level}` : ""}`).join(", ")}` : ""}`,
+      }),
+    );
     return det;
   }
-
 
   return { showStatus, renderLast, renderCards };
 }

@@ -8,8 +8,9 @@ import { BANDS, BAND_NAMES, COVER_NAMES, num, signed } from "./view.js";
 export function inside(pt, poly) {
   let c = false;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i], [xj, yj] = poly[j];
-    if ((yi > pt.y) !== (yj > pt.y) && pt.x < ((xj - xi) * (pt.y - yi)) / (yj - yi) + xi) c = !c;
+    const [xi, yi] = poly[i],
+      [xj, yj] = poly[j];
+    if (yi > pt.y !== yj > pt.y && pt.x < ((xj - xi) * (pt.y - yi)) / (yj - yi) + xi) c = !c;
   }
   return c;
 }
@@ -18,7 +19,8 @@ function arcPath(c, r, from, to) {
   // a pie slice from angle `from` to `to` (degrees, clockwise), or a full disc
   if (to - from >= 359.9) return `M ${c.x - r} ${c.y} a ${r} ${r} 0 1 0 ${2 * r} 0 a ${r} ${r} 0 1 0 ${-2 * r} 0 Z`;
   const p = (a) => [c.x + r * Math.cos((a * Math.PI) / 180), c.y + r * Math.sin((a * Math.PI) / 180)];
-  const [x1, y1] = p(from), [x2, y2] = p(to);
+  const [x1, y1] = p(from),
+    [x2, y2] = p(to);
   return `M ${c.x} ${c.y} L ${x1} ${y1} A ${r} ${r} 0 ${to - from > 180 ? 1 : 0} 1 ${x2} ${y2} Z`;
 }
 
@@ -27,14 +29,26 @@ export function zones(view, me) {
   const S = shapes();
   for (const t of view.board?.terrain || []) {
     if (!t.level || !Array.isArray(t.polygon) || !t.polygon.length) continue;
-    const cx = t.polygon.reduce((a, q) => a + q[0], 0) / t.polygon.length, cy = t.polygon.reduce((a, q) => a + q[1], 0) / t.polygon.length;
+    const cx = t.polygon.reduce((a, q) => a + q[0], 0) / t.polygon.length,
+      cy = t.polygon.reduce((a, q) => a + q[1], 0) / t.polygon.length;
     S.text(`level ${t.level}`, { x: cx, y: cy + 1, class: "hgb-level-label", "font-size": 0.7 });
   }
   if (view.turn?.phase === "deployment") {
     for (const [seat, z] of Object.entries(view.board?.zones || {})) {
       const [y0, y1] = z.y;
-      S.el("rect", { x: 0, y: y0, width: view.board.width, height: y1 - y0, class: `hgb-zone${seat === me ? " mine" : ""}` });
-      S.text(`${seat} deployment zone`, { x: view.board.width - 0.5, y: seat === "north" ? y1 - 0.4 : y0 + 1, class: "hgb-zone-label", "font-size": 0.75 });
+      S.el("rect", {
+        x: 0,
+        y: y0,
+        width: view.board.width,
+        height: y1 - y0,
+        class: `hgb-zone${seat === me ? " mine" : ""}`,
+      });
+      S.text(`${seat} deployment zone`, {
+        x: view.board.width - 0.5,
+        y: seat === "north" ? y1 - 0.4 : y0 + 1,
+        class: "hgb-zone-label",
+        "font-size": 0.75,
+      });
     }
   }
   return { layer: "below", nodes: S.nodes };
@@ -50,21 +64,51 @@ export function aim({ view, piece, target, weapon, code, aim: a, sweep }) {
     const reach = weapon.ranges ? weapon.ranges[4] + 2 * r0 : 12;
     const f = Number(piece.facing) || 0;
     const half = (rules.fixed_arc_degrees ?? 60) / 2;
-    const arcs = { F: [f - 90, f + 90], FF: [f - half, f + half], Rr: [f + 90, f + 270], FRr: [f + 180 - half, f + 180 + half] };
-    const W = view.board?.width || 48, H = view.board?.height || 48;
+    const arcs = {
+      F: [f - 90, f + 90],
+      FF: [f - half, f + half],
+      Rr: [f + 90, f + 270],
+      FRr: [f + 180 - half, f + 180 + half],
+    };
+    const W = view.board?.width || 48,
+      H = view.board?.height || 48;
     const clip = S.el("clipPath", { id: "hgb-table-clip" });
     S.el("rect", { x: 0, y: 0, width: W, height: H }, clip);
     const g = S.el("g", { class: "hgb-arcs", "data-model": piece.id, "clip-path": "url(#hgb-table-clip)" });
     const own = weapon.arc || "F";
     S.el("path", { d: arcPath(c, reach, ...arcs[own]), class: `hgb-arc arc-${own}` }, g);
-    for (const name of ["F", "FF"]) if (name !== own) S.el("path", { d: arcPath(c, reach, ...arcs[name]), class: `hgb-arc-outline arc-${name}` }, g);
-    S.el("line", { x1: c.x, y1: c.y, x2: c.x + reach * Math.cos((f * Math.PI) / 180), y2: c.y + reach * Math.sin((f * Math.PI) / 180), class: "hgb-facing-line" }, g);
+    for (const name of ["F", "FF"])
+      if (name !== own) S.el("path", { d: arcPath(c, reach, ...arcs[name]), class: `hgb-arc-outline arc-${name}` }, g);
+    S.el(
+      "line",
+      {
+        x1: c.x,
+        y1: c.y,
+        x2: c.x + reach * Math.cos((f * Math.PI) / 180),
+        y2: c.y + reach * Math.sin((f * Math.PI) / 180),
+        class: "hgb-facing-line",
+      },
+      g,
+    );
     (weapon.ranges || []).forEach((rng, i) => {
       const rr = rng + 2 * r0;
       S.el("circle", { cx: c.x, cy: c.y, r: rr, class: `hgb-ring band-${BANDS[i]}` }, g);
-      S.text(`${BAND_NAMES[BANDS[i]]} ${rng}"`, { x: c.x, y: c.y - rr - 0.15, class: "hgb-ring-label", "font-size": 0.7 }, g);
+      S.text(
+        `${BAND_NAMES[BANDS[i]]} ${rng}"`,
+        { x: c.x, y: c.y - rr - 0.15, class: "hgb-ring-label", "font-size": 0.7 },
+        g,
+      );
     });
-    S.text(`${code || ""} ${own}`, { x: c.x + (reach * 0.55) * Math.cos((f * Math.PI) / 180), y: c.y + (reach * 0.55) * Math.sin((f * Math.PI) / 180), class: "hgb-arc-label", "font-size": 0.9 }, g);
+    S.text(
+      `${code || ""} ${own}`,
+      {
+        x: c.x + reach * 0.55 * Math.cos((f * Math.PI) / 180),
+        y: c.y + reach * 0.55 * Math.sin((f * Math.PI) / 180),
+        class: "hgb-arc-label",
+        "font-size": 0.9,
+      },
+      g,
+    );
   }
   if (piece && target && a && !a.error) {
     const cls = a.legal ? `hgb-aim-line cover-${a.cover?.category}` : "hgb-aim-line illegal";
@@ -73,8 +117,10 @@ export function aim({ view, piece, target, weapon, code, aim: a, sweep }) {
     const ae = Number(weapon.ae) || 0;
     if (sweep > 0) S.el("circle", { cx: target.x, cy: target.y, r: sweep + 2 * r0, class: "hgb-sweep" });
     if (ae > 0) S.el("circle", { cx: target.x, cy: target.y, r: ae + r0, class: "hgb-blast" });
-    S.text(`${num(a.distance)}" ${a.band ? `${BAND_NAMES[a.band]} ${signed(a.attack_modifiers?.range ?? 0)}` : "out of reach"} · ${COVER_NAMES[a.cover?.category] || ""} ${signed(a.cover?.modifier ?? 0)}${a.legal ? "" : " · not possible"}`,
-      { x: (piece.x + target.x) / 2, y: (piece.y + target.y) / 2 - 0.4, class: "hgb-aim-label", "font-size": 0.85 });
+    S.text(
+      `${num(a.distance)}" ${a.band ? `${BAND_NAMES[a.band]} ${signed(a.attack_modifiers?.range ?? 0)}` : "out of reach"} · ${COVER_NAMES[a.cover?.category] || ""} ${signed(a.cover?.modifier ?? 0)}${a.legal ? "" : " · not possible"}`,
+      { x: (piece.x + target.x) / 2, y: (piece.y + target.y) / 2 - 0.4, class: "hgb-aim-label", "font-size": 0.85 },
+    );
   }
   return { layer: "above", nodes: S.nodes };
 }
@@ -83,7 +129,10 @@ export function aim({ view, piece, target, weapon, code, aim: a, sweep }) {
 export function drawnShape(pts) {
   const S = shapes();
   if (pts?.length) {
-    S.el(pts.length >= 3 ? "polygon" : "polyline", { points: pts.map((q) => `${q.x},${q.y}`).join(" "), class: "hgb-shape" });
+    S.el(pts.length >= 3 ? "polygon" : "polyline", {
+      points: pts.map((q) => `${q.x},${q.y}`).join(" "),
+      class: "hgb-shape",
+    });
     for (const q of pts) S.el("circle", { cx: q.x, cy: q.y, r: 0.25, class: "hgb-shape-corner" });
   }
   return { layer: "above", nodes: S.nodes };
@@ -95,14 +144,26 @@ export function marks({ view, me, rfAt, lastAttack, label }) {
   const pieceOf = (id) => (view.pieces || []).find((p) => p.id === id);
   const r0 = view.rules?.base_radius ?? 0.5;
   for (const [tid, d] of Object.entries(view.designations || {})) {
-    const t = pieceOf(tid), o = pieceOf(d.observer);
+    const t = pieceOf(tid),
+      o = pieceOf(d.observer);
     if (!t) continue;
     if (o) S.el("line", { x1: o.x, y1: o.y, x2: t.x, y2: t.y, class: "hgb-designation-line" });
     const g = S.el("g", { class: "hgb-designated", "data-target": tid });
     S.el("circle", { cx: t.x, cy: t.y, r: r0 + 0.6, class: "hgb-designation" }, g);
     for (const a of [0, 90, 180, 270]) {
-      const c = Math.cos((a * Math.PI) / 180), sn = Math.sin((a * Math.PI) / 180);
-      S.el("line", { x1: t.x + c * (r0 + 0.3), y1: t.y + sn * (r0 + 0.3), x2: t.x + c * (r0 + 0.9), y2: t.y + sn * (r0 + 0.9), class: "hgb-designation" }, g);
+      const c = Math.cos((a * Math.PI) / 180),
+        sn = Math.sin((a * Math.PI) / 180);
+      S.el(
+        "line",
+        {
+          x1: t.x + c * (r0 + 0.3),
+          y1: t.y + sn * (r0 + 0.3),
+          x2: t.x + c * (r0 + 0.9),
+          y2: t.y + sn * (r0 + 0.9),
+          class: "hgb-designation",
+        },
+        g,
+      );
     }
     S.title(`${label(tid)} designated by ${label(d.observer)}`, g);
   }
@@ -110,7 +171,12 @@ export function marks({ view, me, rfAt, lastAttack, label }) {
   if (pend && pend.seat === me) {
     const chosen = rfAt < 0 ? pend.points.length - 1 : rfAt;
     pend.points.forEach(([x, y], i) => {
-      S.el("circle", { cx: x, cy: y, r: i === chosen ? 0.45 : 0.3, class: `hgb-rf-point${i === chosen ? " chosen" : ""}` });
+      S.el("circle", {
+        cx: x,
+        cy: y,
+        r: i === chosen ? 0.45 : 0.3,
+        class: `hgb-rf-point${i === chosen ? " chosen" : ""}`,
+      });
       S.text(String(i + 1), { x, y: y - 0.5, class: "hgb-mp-label", "font-size": 0.6 });
     });
   }
@@ -121,7 +187,12 @@ export function marks({ view, me, rfAt, lastAttack, label }) {
     const t = pieceOf(last.target);
     if (t && !last.on_target) S.el("line", { x1: t.x, y1: t.y, x2: lx, y2: ly, class: "hgb-deviation" });
     S.el("circle", { cx: lx, cy: ly, r: Math.max(0.3, ae), class: "hgb-landing" });
-    S.text(last.on_target ? "on target" : `deviated ${num(last.mof)}"`, { x: lx, y: ly - Math.max(0.3, ae) - 0.3, class: "hgb-aim-label", "font-size": 0.75 });
+    S.text(last.on_target ? "on target" : `deviated ${num(last.mof)}"`, {
+      x: lx,
+      y: ly - Math.max(0.3, ae) - 0.3,
+      class: "hgb-aim-label",
+      "font-size": 0.75,
+    });
   }
   return { layer: "above", nodes: S.nodes };
 }
@@ -132,7 +203,10 @@ export function path(start, points, ev, error, note = "") {
   const S = shapes();
   if (!start || !points.length) return { layer: "above", nodes: S.nodes };
   const pts = [[start.x, start.y], ...points];
-  S.el("polyline", { points: pts.map(([x, y]) => `${x},${y}`).join(" "), class: `hgb-path${error ? " illegal" : ev ? " legal" : ""}` });
+  S.el("polyline", {
+    points: pts.map(([x, y]) => `${x},${y}`).join(" "),
+    class: `hgb-path${error ? " illegal" : ev ? " legal" : ""}`,
+  });
   let lastLabel = null;
   points.forEach(([x, y], i) => {
     S.el("circle", { cx: x, cy: y, r: 0.18, class: "hgb-waypoint" });
@@ -144,7 +218,11 @@ export function path(start, points, ev, error, note = "") {
     S.text(`${num(mp, 1)}`, { x: x + 0.35, y: y - 0.3, class: "hgb-mp-label", "font-size": 0.7 });
   });
   const [ex, ey] = points[points.length - 1];
-  const text = error ? `✗ ${error.length > 60 ? `${error.slice(0, 57)}…` : error}` : ev ? `${num(ev.mp_left, 1)} MP left` : note;
+  const text = error
+    ? `✗ ${error.length > 60 ? `${error.slice(0, 57)}…` : error}`
+    : ev
+      ? `${num(ev.mp_left, 1)} MP left`
+      : note;
   if (text) S.text(text, { x: ex, y: ey + 1.6, class: `hgb-mp-left${error ? " illegal" : ""}`, "font-size": 0.85 });
   return { layer: "above", nodes: S.nodes };
 }
@@ -154,7 +232,10 @@ export function mpAlong(view, card, pts) {
   const mv = view?.movement;
   if (!mv || !card) return null;
   let mp = 0;
-  walk(view, card, pts, (d) => { mp += d; return 1; });
+  walk(view, card, pts, (d) => {
+    mp += d;
+    return 1;
+  });
   return mp;
 }
 
@@ -165,12 +246,16 @@ function walk(view, card, pts, spend) {
   const terrain = view.board?.terrain || [];
   const costAt = (p) => {
     let c = mv.open_mp ?? 1;
-    for (const t of terrain) if (mv.terrain_mp?.[card.mode]?.[t.type] && inside(p, t.polygon)) c = Math.max(c, mv.terrain_mp[card.mode][t.type]);
+    for (const t of terrain)
+      if (mv.terrain_mp?.[card.mode]?.[t.type] && inside(p, t.polygon))
+        c = Math.max(c, mv.terrain_mp[card.mode][t.type]);
     return c;
   };
-  const levelAt = (p) => Math.max(0, ...terrain.filter((t) => t.type === "hill" && inside(p, t.polygon)).map((t) => t.level || 1));
+  const levelAt = (p) =>
+    Math.max(0, ...terrain.filter((t) => t.type === "hill" && inside(p, t.polygon)).map((t) => t.level || 1));
   for (let i = 1; i < pts.length; i++) {
-    const a = pts[i - 1], b = pts[i];
+    const a = pts[i - 1],
+      b = pts[i];
     const len = Math.hypot(b.x - a.x, b.y - a.y);
     const n = Math.max(1, Math.ceil(len / 0.1));
     let prevLevel = levelAt(a);
@@ -183,7 +268,8 @@ function walk(view, card, pts, spend) {
       else if (lv < prevLevel) cost += (prevLevel - lv) * (mv.descend_mp ?? 1);
       prevLevel = lv;
       const share = spend(cost, q);
-      if (share < 1) return { stop: { x: a.x + ((k + share) / n) * (b.x - a.x), y: a.y + ((k + share) / n) * (b.y - a.y) }, seg: i };
+      if (share < 1)
+        return { stop: { x: a.x + ((k + share) / n) * (b.x - a.x), y: a.y + ((k + share) / n) * (b.y - a.y) }, seg: i };
     }
   }
   return null;
@@ -195,25 +281,32 @@ function walk(view, card, pts, spend) {
 export function clampTrail(view, card, pts) {
   if (!card || !view?.movement) return null;
   const stationary = card.speed === "stationary";
-  const budget = stationary ? (view.rules?.stationary_move_inches ?? 1) - (card.moved_inches || 0) : card.mp_now - card.mp_spent;
+  const budget = stationary
+    ? (view.rules?.stationary_move_inches ?? 1) - (card.moved_inches || 0)
+    : card.mp_now - card.mp_spent;
   const margin = 0.02;
   let used = 0;
   const hit = stationary
     ? walkDistance(pts, budget - margin)
     : walk(view, card, pts, (cost) => {
-      const share = Math.max(0, Math.min(1, (budget - margin - used) / cost));
-      used += cost * share;
-      return share;
-    });
+        const share = Math.max(0, Math.min(1, (budget - margin - used) / cost));
+        used += cost * share;
+        return share;
+      });
   if (!hit) return null;
   const pos = { x: num(hit.stop.x, 2), y: num(hit.stop.y, 2) };
-  return { pos, trail: [...pts.slice(1, hit.seg), pos], note: stationary ? `Stopped at ${num(budget)}" (Stationary)` : `Stopped at the MP limit (${num(budget)} MP)` };
+  return {
+    pos,
+    trail: [...pts.slice(1, hit.seg), pos],
+    note: stationary ? `Stopped at ${num(budget)}" (Stationary)` : `Stopped at the MP limit (${num(budget)} MP)`,
+  };
 }
 
 function walkDistance(pts, limit) {
   let d = 0;
   for (let i = 1; i < pts.length; i++) {
-    const a = pts[i - 1], b = pts[i];
+    const a = pts[i - 1],
+      b = pts[i];
     const len = Math.hypot(b.x - a.x, b.y - a.y);
     if (d + len > limit) {
       const t = Math.max(0, (limit - d) / (len || 1));

@@ -3,30 +3,73 @@
 // clock overlays expire by, and a log line for every event: models named as their labels
 // read on the board, places in inches from the top-left corner, numbers rounded as a tape
 // measure reads. Used by players, spectators and the replay page alike. No DOM here.
-export const FACTIONS = [["north", "Northern"], ["south", "Southern"], ["peace_river", "Peace River"]];
-export const SPEEDS = [["stationary", "Stationary"], ["combat", "Combat"], ["full", "Full"]];
-export const MODES = [["walker", "Walker"], ["ground", "Ground"]];
-export const PHASES = { terrain: "Terrain and forces", deployment: "Deployment", initiative: "Initiative",
-  activation: "Activation", reaction: "Return Fire", over: "Game over" };
-export const TERRAIN_TYPES = [["forest", "Forest (woods)"], ["rough", "Rough"], ["sandy", "Sandy"], ["hill", "Hill (level)"],
-  ["building", "Building (impassable)"], ["wall", "Wall (impassable)"]];
+export const FACTIONS = [
+  ["north", "Northern"],
+  ["south", "Southern"],
+  ["peace_river", "Peace River"],
+];
+export const SPEEDS = [
+  ["stationary", "Stationary"],
+  ["combat", "Combat"],
+  ["full", "Full"],
+];
+export const MODES = [
+  ["walker", "Walker"],
+  ["ground", "Ground"],
+];
+export const PHASES = {
+  terrain: "Terrain and forces",
+  deployment: "Deployment",
+  initiative: "Initiative",
+  activation: "Activation",
+  reaction: "Return Fire",
+  over: "Game over",
+};
+export const TERRAIN_TYPES = [
+  ["forest", "Forest (woods)"],
+  ["rough", "Rough"],
+  ["sandy", "Sandy"],
+  ["hill", "Hill (level)"],
+  ["building", "Building (impassable)"],
+  ["wall", "Wall (impassable)"],
+];
 export const BANDS = ["point_blank", "short", "medium", "long", "extreme"];
-export const BAND_NAMES = { point_blank: "Point Blank", short: "Short", medium: "Medium", long: "Long", extreme: "Extreme" };
+export const BAND_NAMES = {
+  point_blank: "Point Blank",
+  short: "Short",
+  medium: "Medium",
+  long: "Long",
+  extreme: "Extreme",
+};
 export const BOX_NAMES = { S: "Sturdy", L: "Light", H: "Heavy", C: "Critical" };
 export const COVER_NAMES = { open: "Open", light: "Light cover", partial: "Partial cover", full: "Full cover" };
-export const FACINGS = [[270, "North (up)"], [315, "North-east"], [0, "East"], [45, "South-east"], [90, "South (down)"],
-  [135, "South-west"], [180, "West"], [225, "North-west"]];
+export const FACINGS = [
+  [270, "North (up)"],
+  [315, "North-east"],
+  [0, "East"],
+  [45, "South-east"],
+  [90, "South (down)"],
+  [135, "South-west"],
+  [180, "West"],
+  [225, "North-west"],
+];
 // Faction colours (Okabe-Ito, told apart without colour too: each side has its own body shape).
 export const FACTION_COLOURS = { north: "#0072B2", south: "#D55E00", peace_river: "#009E73" };
 const FACTION_NAMES = Object.fromEntries(FACTIONS);
 
-export const num = (v, d = 1) => { const f = 10 ** d; return Math.round(Number(v) * f) / f; };
+export const num = (v, d = 1) => {
+  const f = 10 ** d;
+  return Math.round(Number(v) * f) / f;
+};
 export const signed = (v) => (v > 0 ? `+${v}` : `${v}`);
 export const nice = (s) => String(s ?? "").replace(/_/g, " ");
 export const ucfirst = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 export const sum = (o) => Object.values(o || {}).reduce((a, b) => a + Number(b || 0), 0);
 export const rollText = (r) => (r ? `${(r.faces || []).join(", ")} → ${r.fumble ? "Fumble (0)" : r.result}` : "");
-export const modsText = (m) => Object.entries(m || {}).map(([k, v]) => `${nice(k)} ${signed(v)}`).join(", ") || "none";
+export const modsText = (m) =>
+  Object.entries(m || {})
+    .map(([k, v]) => `${nice(k)} ${signed(v)}`)
+    .join(", ") || "none";
 export const other = (seat) => (seat === "north" ? "south" : "north");
 // A place on the table as a tape measure reads it: inches from the left and top edges.
 export const at = (x, y) => `(${num(x)}, ${num(y)})`;
@@ -46,16 +89,23 @@ export function names(view, playerNames) {
 }
 
 function attackLine(e, L) {
-  const extra = e.kind === "indirect_attack"
-    ? ` indirectly (observer ${L(e.observer)}): ${e.modified} vs ${e.threshold}, ${e.on_target ? "on target" : `deviates ${num(e.mof)}" to ${at(...(e.landing || [0, 0]))}`}`
-    : `: ${e.aim?.band ? BAND_NAMES[e.aim.band] : ""}, ${COVER_NAMES[e.aim?.cover?.category] || ""}`;
+  const extra =
+    e.kind === "indirect_attack"
+      ? ` indirectly (observer ${L(e.observer)}): ${e.modified} vs ${e.threshold}, ${e.on_target ? "on target" : `deviates ${num(e.mof)}" to ${at(...(e.landing || [0, 0]))}`}`
+      : `: ${e.aim?.band ? BAND_NAMES[e.aim.band] : ""}, ${COVER_NAMES[e.aim?.cover?.category] || ""}`;
   return `${L(e.attacker)} fires ${e.weapon} at ${L(e.target)}${extra}; rolls ${rollText(e.attack_roll)}${e.sweep ? `, sweep ${e.sweep}` : ""}${e.focus ? `, focus ${e.focus}` : ""}`;
 }
 
 function resolvedLine(e, L) {
-  const res = !e.hit ? `miss (MoF ${e.mof})` : e.result === "overkill" ? `MoS ${e.mos}, ${e.damage} damage: Overkill, removed`
-    : e.result === "destroyed" ? `MoS ${e.mos}, ${e.damage} damage: destroyed` : e.result === "no_effect" ? `MoS ${e.mos}, ${e.damage} damage vs Armor ${e.armor}: no effect`
-      : `MoS ${e.mos}, ${e.damage} damage vs Armor ${e.armor}: ${e.boxes} box${e.boxes === 1 ? "" : "es"} crossed`;
+  const res = !e.hit
+    ? `miss (MoF ${e.mof})`
+    : e.result === "overkill"
+      ? `MoS ${e.mos}, ${e.damage} damage: Overkill, removed`
+      : e.result === "destroyed"
+        ? `MoS ${e.mos}, ${e.damage} damage: destroyed`
+        : e.result === "no_effect"
+          ? `MoS ${e.mos}, ${e.damage} damage vs Armor ${e.armor}: no effect`
+          : `MoS ${e.mos}, ${e.damage} damage vs Armor ${e.armor}: ${e.boxes} box${e.boxes === 1 ? "" : "es"} crossed`;
   return `${L(e.target)} defends ${rollText(e.defense_roll)} (${modsText(e.defense_modifiers)}) = ${e.defense} against ${e.attack}: ${res}`;
 }
 
@@ -64,41 +114,71 @@ export function describe(e, n) {
   const { label: L, player, groupName } = n;
   const who = e.seat ? `${player(e.seat)}: ` : "";
   switch (e.kind) {
-    case "force_chosen": return `${who}fields the ${e.name} (${e.tv} TV)`;
-    case "terrain_placed": return `${who}places ${e.piece?.label || e.piece?.type} (${nice(e.piece?.type)}${e.piece?.level ? `, level ${e.piece.level}` : ""})`;
-    case "terrain_removed": return `${who}removes a piece of terrain`;
-    case "ready": return `${who}is ready (${PHASES[e.phase] || nice(e.phase)})`;
-    case "phase": return `Phase: ${PHASES[e.phase] || nice(e.phase)}`;
-    case "deployed": return `${who}deploys ${L(e.model)} at ${at(e.x, e.y)} facing ${deg(e.facing)}`;
-    case "round_started": return `Round ${e.round}: initiative ${(e.initiative || []).map((r) => `north ${r.north} / south ${r.south}`).join(", then ")}: ${player(e.winner)} wins`;
+    case "force_chosen":
+      return `${who}fields the ${e.name} (${e.tv} TV)`;
+    case "terrain_placed":
+      return `${who}places ${e.piece?.label || e.piece?.type} (${nice(e.piece?.type)}${e.piece?.level ? `, level ${e.piece.level}` : ""})`;
+    case "terrain_removed":
+      return `${who}removes a piece of terrain`;
+    case "ready":
+      return `${who}is ready (${PHASES[e.phase] || nice(e.phase)})`;
+    case "phase":
+      return `Phase: ${PHASES[e.phase] || nice(e.phase)}`;
+    case "deployed":
+      return `${who}deploys ${L(e.model)} at ${at(e.x, e.y)} facing ${deg(e.facing)}`;
+    case "round_started":
+      return `Round ${e.round}: initiative ${(e.initiative || []).map((r) => `north ${r.north} / south ${r.south}`).join(", then ")}: ${player(e.winner)} wins`;
     case "first_chosen": {
       const chosen = e.first ?? e.first_seat;
-      return chosen ? `${who}lets ${player(chosen)} activate first` : `${who}has chosen who activates a Combat Group first`;
+      return chosen
+        ? `${who}lets ${player(chosen)} activate first`
+        : `${who}has chosen who activates a Combat Group first`;
     }
-    case "group_activated": return `${who}activates ${groupName(e.seat, e.group)}`;
-    case "autopilot_set": return `${L(e.model)}: Autopilot ${e.on ? "on" : "off"} from round ${e.from_round}${e.on ? " (one defence die, a second attack)" : ""}`;
-    case "speed_set": return `${L(e.model)}: ${e.speed} speed, ${e.mode} mode${e.autopilot ? ", Autopilot" : ""}`;
+    case "group_activated":
+      return `${who}activates ${groupName(e.seat, e.group)}`;
+    case "autopilot_set":
+      return `${L(e.model)}: Autopilot ${e.on ? "on" : "off"} from round ${e.from_round}${e.on ? " (one defence die, a second attack)" : ""}`;
+    case "speed_set":
+      return `${L(e.model)}: ${e.speed} speed, ${e.mode} mode${e.autopilot ? ", Autopilot" : ""}`;
     case "moved": {
       const total = e.mp?.length ? e.mp[e.mp.length - 1] : 0;
       return `${L(e.model)} moves to ${at(e.x, e.y)} facing ${deg(e.facing)}: ${num(total)} MP spent, ${num(e.mp_left)} left`;
     }
-    case "aim": return `${L(e.target)}: ${e.band ? BAND_NAMES[e.band] : "out of reach"}, ${COVER_NAMES[e.cover?.category] || ""}`;
-    case "attack": case "indirect_attack": return attackLine(e, L);
-    case "attack_resolved": return resolvedLine(e, L);
-    case "designated": return `${L(e.observer)} designates ${L(e.target)} (${COVER_NAMES[e.cover?.category] || ""})${e.roll ? `: ${e.value} vs 3` : ""}`;
-    case "designation_failed": return `${L(e.observer)} fails to designate ${L(e.target)} (${e.value} vs 3)`;
-    case "ecm": return `${L(e.model)} jams ${L(e.observer)}: ${e.value} vs ${e.observer_value}, ${e.jammed ? "designation lost" : "no effect"}`;
-    case "model_used": return `${L(e.model)} is Used${e.kept_action ? " (keeps its Action for Return Fire)" : ""}${e.speed ? `, back to ${e.speed} speed` : ""}`;
-    case "group_done": return `${who}${groupName(e.seat, e.group)} is done`;
-    case "round_ended": return `Round ${e.round} ends`;
-    case "reaction_window": return `${player(e.reactor ?? other(e.seat))} may Return Fire at ${L(e.mover)} with ${(e.models || []).map(L).join(", ")}`;
-    case "return_fire": return `${L(e.model)} returns fire at ${L(e.target)}`;
-    case "no_return_fire": return `${who}passes (no Return Fire)`;
-    case "end_proposed": return `${who}proposes to end the game: ${e.winner ? `${e.winner} wins` : "no winner"}`;
-    case "game_over": if (!e.seat) return `The table is finished: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}; the dice proof is public`;
+    case "aim":
+      return `${L(e.target)}: ${e.band ? BAND_NAMES[e.band] : "out of reach"}, ${COVER_NAMES[e.cover?.category] || ""}`;
+    case "attack":
+    case "indirect_attack":
+      return attackLine(e, L);
+    case "attack_resolved":
+      return resolvedLine(e, L);
+    case "designated":
+      return `${L(e.observer)} designates ${L(e.target)} (${COVER_NAMES[e.cover?.category] || ""})${e.roll ? `: ${e.value} vs 3` : ""}`;
+    case "designation_failed":
+      return `${L(e.observer)} fails to designate ${L(e.target)} (${e.value} vs 3)`;
+    case "ecm":
+      return `${L(e.model)} jams ${L(e.observer)}: ${e.value} vs ${e.observer_value}, ${e.jammed ? "designation lost" : "no effect"}`;
+    case "model_used":
+      return `${L(e.model)} is Used${e.kept_action ? " (keeps its Action for Return Fire)" : ""}${e.speed ? `, back to ${e.speed} speed` : ""}`;
+    case "group_done":
+      return `${who}${groupName(e.seat, e.group)} is done`;
+    case "round_ended":
+      return `Round ${e.round} ends`;
+    case "reaction_window":
+      return `${player(e.reactor ?? other(e.seat))} may Return Fire at ${L(e.mover)} with ${(e.models || []).map(L).join(", ")}`;
+    case "return_fire":
+      return `${L(e.model)} returns fire at ${L(e.target)}`;
+    case "no_return_fire":
+      return `${who}passes (no Return Fire)`;
+    case "end_proposed":
+      return `${who}proposes to end the game: ${e.winner ? `${e.winner} wins` : "no winner"}`;
+    case "game_over":
+      if (!e.seat)
+        return `The table is finished: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}; the dice proof is public`;
     // falls through
-    case "game_ended": return `Game over: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}${e.reason ? ` (${e.reason})` : ""}`;
-    default: return undefined;
+    case "game_ended":
+      return `Game over: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}${e.reason ? ` (${e.reason})` : ""}`;
+    default:
+      return undefined;
   }
 }
 
@@ -114,9 +194,19 @@ function badgesOf(card, piece, view) {
   const out = [];
   if (!card) return out;
   if (view.current?.model === card.id) out.push({ text: "▶", title: "acting now", tone: "active" });
-  if (card.used) out.push({ text: card.kept_action ? "K" : "U", title: card.kept_action ? "Used, Action kept" : "Used", tone: "muted" });
+  if (card.used)
+    out.push({
+      text: card.kept_action ? "K" : "U",
+      title: card.kept_action ? "Used, Action kept" : "Used",
+      tone: "muted",
+    });
   const crossed = (card.boxes || []).filter((b) => b.crossed).length;
-  if (crossed && card.status === "active") out.push({ text: String(crossed), title: `damaged: ${crossed} of ${card.boxes.length} boxes crossed`, tone: "danger" });
+  if (crossed && card.status === "active")
+    out.push({
+      text: String(crossed),
+      title: `damaged: ${crossed} of ${card.boxes.length} boxes crossed`,
+      tone: "danger",
+    });
   if (view.designations?.[card.id]) out.push({ text: "◎", title: "designated", tone: "warn" });
   if (piece.level) out.push({ text: `L${piece.level}`, title: `on level ${piece.level}`, tone: "info" });
   return out;
@@ -129,9 +219,14 @@ export function pieces(view) {
     const card = cards.find((c) => c.id === p.id);
     const faction = view.forces?.[card?.seat || p.owner]?.faction || card?.seat || p.owner;
     const wreck = p.status === "wreck";
-    return { ...p, icon: wreck ? "token" : iconOf(card), color: wreck ? "#6d6a66" : FACTION_COLOURS[faction] || undefined,
+    return {
+      ...p,
+      icon: wreck ? "token" : iconOf(card),
+      color: wreck ? "#6d6a66" : FACTION_COLOURS[faction] || undefined,
       tone: wreck ? "wreck" : p.status === "reserve" ? "reserve" : card?.used ? "used" : undefined,
-      badges: badgesOf(card, p, view), side: card?.seat };
+      badges: badgesOf(card, p, view),
+      side: card?.seat,
+    };
   });
 }
 
@@ -140,10 +235,17 @@ export function legend(view) {
   for (const seat of ["north", "south"]) {
     const f = view?.forces?.[seat];
     if (!f) continue;
-    out.push({ label: `${ucfirst(seat)}: ${f.name || FACTION_NAMES[f.faction] || f.faction}`, color: FACTION_COLOURS[f.faction] || "#777", icon: "gear" });
+    out.push({
+      label: `${ucfirst(seat)}: ${f.name || FACTION_NAMES[f.faction] || f.faction}`,
+      color: FACTION_COLOURS[f.faction] || "#777",
+      icon: "gear",
+    });
   }
   if (!out.length) return null;
-  out.push({ label: "Command model", color: "#888", icon: "officer" }, { label: "Size 6 gear", color: "#888", icon: "strider" });
+  out.push(
+    { label: "Command model", color: "#888", icon: "officer" },
+    { label: "Size 6 gear", color: "#888", icon: "strider" },
+  );
   out.push({ label: "Badges: ▶ acting, U used, K Action kept, number = boxes crossed, ◎ designated", color: "#fff" });
   return out;
 }

@@ -12,16 +12,25 @@ export function spaces(view, armyName) {
   for (const c of view.board?.cells || []) {
     const p = toPixel(c.q, c.r);
     const t = c.terrain || "plain";
-    if (t === "plain") { S.el("polygon", { points: corners(p.x, p.y, 0.98), class: "ss-space plain" }); continue; }
-    const [kind, army] = t.startsWith("flag-") ? ["flag", t.slice(5)] : t.startsWith("recruit-") ? ["recruit", t.slice(8)]
-      : [t, t.includes("sun") ? "gorgonites" : "commandos"];
+    if (t === "plain") {
+      S.el("polygon", { points: corners(p.x, p.y, 0.98), class: "ss-space plain" });
+      continue;
+    }
+    const [kind, army] = t.startsWith("flag-")
+      ? ["flag", t.slice(5)]
+      : t.startsWith("recruit-")
+        ? ["recruit", t.slice(8)]
+        : [t, t.includes("sun") ? "gorgonites" : "commandos"];
     const poly = S.el("polygon", { points: corners(p.x, p.y, 0.98), class: `ss-space ${kind} army-${army}` });
     S.title(`(${c.q}, ${c.r}) ${c.label || t}`, poly);
     const glyph = { sun: "☀", "gold-sun": "☀", star: "★", "gold-star": "★", flag: "⚑", recruit: "R" }[kind] || "";
     S.text(glyph, { x: p.x, y: p.y + 0.05, class: `ss-glyph ${kind}`, "paint-order": "normal" });
   }
   for (const [army, c] of Object.entries(view.board?.catapults || {})) {
-    const cg = S.el("g", { class: `ss-launcher army-${army}`, transform: `translate(${c.x} ${c.y}) rotate(${c.heading})` });
+    const cg = S.el("g", {
+      class: `ss-launcher army-${army}`,
+      transform: `translate(${c.x} ${c.y}) rotate(${c.heading})`,
+    });
     S.el("rect", { x: -0.5, y: -0.9, width: 1, height: 1.8, rx: 0.2 }, cg);
     S.el("polygon", { points: "0.5,0 1.1,-0.35 1.1,0.35" }, cg);
     S.title(`${armyName(army)} catapult`, cg);
@@ -44,16 +53,33 @@ export function destinations(view, chosen, describeSpace) {
   for (const d of chosen ? moves[chosen] || [] : []) {
     const p = toPixel(d.q, d.r);
     const label = describeSpace(d);
-    const poly = S.el("polygon", { points: corners(p.x, p.y, 0.9), class: "ss-dest", tabindex: 0, role: "button", "aria-label": label,
-      "data-q": d.q, "data-r": d.r, "data-shape-id": `to:${d.q},${d.r}` });
+    const poly = S.el("polygon", {
+      points: corners(p.x, p.y, 0.9),
+      class: "ss-dest",
+      tabindex: 0,
+      role: "button",
+      "aria-label": label,
+      "data-q": d.q,
+      "data-r": d.r,
+      "data-shape-id": `to:${d.q},${d.r}`,
+    });
     S.title(label, poly);
   }
-  const targets = new Set([...Object.values(legal.attacks || {}).flat(), ...(legal.recall || []), ...(legal.place_card || [])]);
+  const targets = new Set([
+    ...Object.values(legal.attacks || {}).flat(),
+    ...(legal.recall || []),
+    ...(legal.place_card || []),
+  ]);
   for (const fid of targets) {
     const piece = at(fid);
     if (!piece) continue;
     const p = toPixel(piece.q, piece.r);
-    S.el("circle", { cx: p.x, cy: p.y, r: 0.9, class: `ss-target${(legal.place_card || []).includes(fid) ? " friendly" : ""}` });
+    S.el("circle", {
+      cx: p.x,
+      cy: p.y,
+      r: 0.9,
+      class: `ss-target${(legal.place_card || []).includes(fid) ? " friendly" : ""}`,
+    });
   }
   return { layer: "below", nodes: S.nodes };
 }
@@ -72,7 +98,8 @@ export function aim(launcher, { offset, angle, power }) {
   const heading = c.heading + angle;
   const landing = along(origin, heading, power * SQRT3);
   // where the dice may send it: +-5 pips of angle and power error (data/catapult.json)
-  const spread = 15, reach = 2;
+  const spread = 15,
+    reach = 2;
   const pts = [];
   for (let a = -spread; a <= spread; a += 5) pts.push(along(origin, heading + a, Math.max(0, power - reach) * SQRT3));
   for (let a = spread; a >= -spread; a -= 5) pts.push(along(origin, heading + a, (power + reach) * SQRT3));
@@ -94,7 +121,9 @@ export function shot(view, round) {
     const p = toPixel(q, r);
     S.el("polygon", { points: corners(p.x, p.y, 0.9), class: "ss-shot-hex" }, g);
   }
-  const [ox, oy] = s.origin, [lx, ly] = s.landing, [sx, sy] = s.stop;
+  const [ox, oy] = s.origin,
+    [lx, ly] = s.landing,
+    [sx, sy] = s.stop;
   S.el("line", { x1: ox, y1: oy, x2: lx, y2: ly, class: "ss-shot-flight" }, g);
   S.el("line", { x1: lx, y1: ly, x2: sx, y2: sy, class: "ss-shot-roll" }, g);
   S.el("circle", { cx: lx, cy: ly, r: 0.3, class: "ss-shot-landing" }, g);

@@ -6,7 +6,10 @@
 export const SKULL = "skull";
 export const ARMY_COLORS = { gorgonites: "#7b3fa0", commandos: "#b08a4a" };
 export const CARD_SHORT = { weapon: "W", armor: "A", vehicle: "V" };
-export const REASONS = { flag_captured: "captured the enemy flag", all_in_toy_store: "sent every enemy fighter to the Toy Store" };
+export const REASONS = {
+  flag_captured: "captured the enemy flag",
+  all_in_toy_store: "sent every enemy fighter to the Toy Store",
+};
 const ARMY_NAMES = { gorgonites: "Gorgonites", commandos: "Commando Elite" };
 
 export const armyOf = (seat) => String(seat || "").split("-")[0];
@@ -33,41 +36,63 @@ export function names(view, playerNames) {
 export function describe(e, n) {
   const { fighter: F, army: A, seat: S } = n;
   switch (e.kind) {
-    case "deployed": return `${A(e.army)} deployed; ${F(e.reserve)} waits in the Toy Store`;
-    case "opening_roll_needed": return "Both armies are deployed: roll for the first turn";
-    case "opening_rolled": return `${A(e.army)} rolled ${face(e.face)} for the first turn`;
-    case "opening_tied": return "The opening roll is tied: roll again";
-    case "first_player": return `${A(e.army)} go first`;
-    case "turn_started": return `Turn ${e.number}: ${A(e.army)}${e.player ? ` (${n.player(e.player)})` : ""}`;
+    case "deployed":
+      return `${A(e.army)} deployed; ${F(e.reserve)} waits in the Toy Store`;
+    case "opening_roll_needed":
+      return "Both armies are deployed: roll for the first turn";
+    case "opening_rolled":
+      return `${A(e.army)} rolled ${face(e.face)} for the first turn`;
+    case "opening_tied":
+      return "The opening roll is tied: roll again";
+    case "first_player":
+      return `${A(e.army)} go first`;
+    case "turn_started":
+      return `Turn ${e.number}: ${A(e.army)}${e.player ? ` (${n.player(e.player)})` : ""}`;
     case "spun": {
       const r = e.result || {};
       return `${S(e.seat)} spun ${r.kind === "move" ? `a ${r.value}: move ${r.value} space${r.value === 1 ? "" : "s"}` : r.kind === "draw" ? "Draw a Card" : "Recruit"}`;
     }
-    case "no_move": return `${S(e.seat)} has no fighter that can move ${e.value}`;
-    case "moves_ended": return `${S(e.seat)} is done moving`;
-    case "moved": return `${F(e.fighter)} moved ${e.steps} space${e.steps === 1 ? "" : "s"} to (${e.to?.[0]}, ${e.to?.[1]})`;
+    case "no_move":
+      return `${S(e.seat)} has no fighter that can move ${e.value}`;
+    case "moves_ended":
+      return `${S(e.seat)} is done moving`;
+    case "moved":
+      return `${F(e.fighter)} moved ${e.steps} space${e.steps === 1 ? "" : "s"} to (${e.to?.[0]}, ${e.to?.[1]})`;
     case "battle": {
       const r = e.rolls?.[e.rolls.length - 1];
       const side = (s) => (s ? `${face(s.face)}${s.bonus ? `+${s.bonus}` : ""}` : "?");
       return `${F(e.attacker)} battled ${F(e.defender)}: ${side(r?.attacker)} against ${side(r?.defender)}; ${F(e.winner)} wins`;
     }
-    case "to_toy_store": return `${F(e.fighter)} went to the Toy Store (${String(e.reason || "").replace(/_/g, " ")})`;
-    case "card_drawn": return `${S(e.seat)} drew ${e.card?.name}`;
-    case "card_played": return `${S(e.seat)} played ${e.card?.name} from the hand`;
-    case "card_placed": return `${e.card?.name} goes under ${F(e.fighter)}`;
-    case "card_discarded": return `${e.card?.name} discarded (${String(e.reason || "").replace(/_/g, " ")})`;
-    case "deck_reshuffled": return `The discard pile was shuffled into a new deck of ${e.cards}`;
-    case "deck_empty": return "The deck is empty";
-    case "recruit_impossible": return `${S(e.seat)} cannot recruit now`;
-    case "recruited": return `${F(e.fighter)} was recruited`;
-    case "declined": return `${S(e.seat)} ended the turn`;
+    case "to_toy_store":
+      return `${F(e.fighter)} went to the Toy Store (${String(e.reason || "").replace(/_/g, " ")})`;
+    case "card_drawn":
+      return `${S(e.seat)} drew ${e.card?.name}`;
+    case "card_played":
+      return `${S(e.seat)} played ${e.card?.name} from the hand`;
+    case "card_placed":
+      return `${e.card?.name} goes under ${F(e.fighter)}`;
+    case "card_discarded":
+      return `${e.card?.name} discarded (${String(e.reason || "").replace(/_/g, " ")})`;
+    case "deck_reshuffled":
+      return `The discard pile was shuffled into a new deck of ${e.cards}`;
+    case "deck_empty":
+      return "The deck is empty";
+    case "recruit_impossible":
+      return `${S(e.seat)} cannot recruit now`;
+    case "recruited":
+      return `${F(e.fighter)} was recruited`;
+    case "declined":
+      return `${S(e.seat)} ended the turn`;
     case "catapult": {
       const hits = (e.hits || []).map((x) => `${F(x.fighter)} ${String(x.result).replace(/_/g, " ")}`).join(", ");
       return `${A(e.army)} launched the catapult: the ball flew ${e.flight_spaces} spaces${hits ? `; ${hits}` : ", hitting nobody"}`;
     }
-    case "sits_out": return `${S(e.player)} sits out (${String(e.reason || "").replace(/_/g, " ")})`;
-    case "game_won": return `${A(e.army)} win: ${REASONS[e.reason] || e.reason}`;
-    default: return undefined;
+    case "sits_out":
+      return `${S(e.player)} sits out (${String(e.reason || "").replace(/_/g, " ")})`;
+    case "game_won":
+      return `${A(e.army)} win: ${REASONS[e.reason] || e.reason}`;
+    default:
+      return undefined;
   }
 }
 
@@ -83,9 +108,20 @@ export function pieces(view) {
     const leader = p.status === "leader";
     const badges = [];
     if (leader) badges.push({ text: "♛", title: "leader", tone: "warn" });
-    if (p.card) badges.push({ text: `${CARD_SHORT[p.card.type] || "?"}${p.card.bonus ? `+${p.card.bonus}` : ""}`, title: `holds ${p.card.name}`, tone: "info" });
-    return { ...p, icon: leader ? "officer" : p.army === "gorgonites" ? "monster" : "soldier", color, badges,
-      caption: shortName(String(p.label || p.id)), shape: p.army === "gorgonites" ? "hexagon" : "square" };
+    if (p.card)
+      badges.push({
+        text: `${CARD_SHORT[p.card.type] || "?"}${p.card.bonus ? `+${p.card.bonus}` : ""}`,
+        title: `holds ${p.card.name}`,
+        tone: "info",
+      });
+    return {
+      ...p,
+      icon: leader ? "officer" : p.army === "gorgonites" ? "monster" : "soldier",
+      color,
+      badges,
+      caption: shortName(String(p.label || p.id)),
+      shape: p.army === "gorgonites" ? "hexagon" : "square",
+    };
   });
 }
 
@@ -93,7 +129,11 @@ export function legend(view) {
   const armies = Object.keys(view?.armies || ARMY_COLORS);
   const n = names(view);
   return [
-    ...armies.map((a) => ({ label: n.army(a), color: ARMY_COLORS[a] || "#777", icon: a === "gorgonites" ? "monster" : "soldier" })),
+    ...armies.map((a) => ({
+      label: n.army(a),
+      color: ARMY_COLORS[a] || "#777",
+      icon: a === "gorgonites" ? "monster" : "soldier",
+    })),
     { label: "Leader (♛)", color: "#888", icon: "officer" },
     { label: "Flag", color: "#888", icon: "flag" },
     { label: "Badge W/A/V+n: the Weapon, Armor or Vehicle card under the fighter", color: "#fff" },

@@ -10,22 +10,47 @@ export function dieNode(d, opts = {}) {
   const colour = COLOUR_NAMES[d.colour] || "white";
   const trigger = d.face === 1 && (colour === "yellow" || colour === "red");
   const verdict = d.success === undefined ? "" : d.success ? "success" : "failure";
-  const node = h("span", { class: `srbr-die die-${colour}${verdict ? ` ${verdict}` : ""}${trigger ? " trigger" : ""}`,
-    role: "img", "aria-label": `${colour} die${d.face ? ` rolled ${d.face}` : ""}${verdict ? `, ${verdict}` : ""}${trigger ? ", the opponent may react" : ""}` },
-  h("span", { class: "face", text: d.face ?? "" }));
-  if (verdict && !opts.bare) node.append(h("span", { class: "mark", "aria-hidden": "true", text: d.success ? "✓" : "✗" }));
+  const node = h(
+    "span",
+    {
+      class: `srbr-die die-${colour}${verdict ? ` ${verdict}` : ""}${trigger ? " trigger" : ""}`,
+      role: "img",
+      "aria-label": `${colour} die${d.face ? ` rolled ${d.face}` : ""}${verdict ? `, ${verdict}` : ""}${trigger ? ", the opponent may react" : ""}`,
+    },
+    h("span", { class: "face", text: d.face ?? "" }),
+  );
+  if (verdict && !opts.bare)
+    node.append(h("span", { class: "mark", "aria-hidden": "true", text: d.success ? "✓" : "✗" }));
   return node;
 }
 
 export function colourChips(colours, label) {
-  const wrap = h("span", { class: "srbr-chips", role: "img", "aria-label": label || `dice ${colours.length ? colours.join(", ") : "none: destroyed"}` });
+  const wrap = h("span", {
+    class: "srbr-chips",
+    role: "img",
+    "aria-label": label || `dice ${colours.length ? colours.join(", ") : "none: destroyed"}`,
+  });
   if (!colours.length) wrap.append(h("span", { class: "srbr-gone", text: "destroyed", "aria-hidden": "true" }));
   for (const c of colours) wrap.append(h("span", { class: `srbr-chip die-${c}`, "aria-hidden": "true" }));
   return wrap;
 }
 
 export function makeCards(P) {
-  const { st, ctx, me, container, banner, status, rollBox, controls, tools, roster, manualBox, builderBox, concedeBox } = P;
+  const {
+    st,
+    ctx,
+    me,
+    container,
+    banner,
+    status,
+    rollBox,
+    controls,
+    tools,
+    roster,
+    manualBox,
+    builderBox,
+    concedeBox,
+  } = P;
   const { player, mechaOf, mechaName, partOf, partName, terrainName, targetName, unit, stickName, pieceOf } = P;
   const { send, fire, legal, prompt, ask, acting } = P;
   const drawOverlays = () => P.drawOverlays();
@@ -38,24 +63,43 @@ export function makeCards(P) {
     if (result) {
       const winners = result.winners || [];
       const who = winners.map(player).join(", ");
-      const text = who ? `${who} win${winners.length === 1 ? "s" : ""}: ${result.reason}` : `No winner: ${result.reason}`;
-      banner.replaceChildren(h("strong", { text: me && winners.includes(me) ? "You win! " : "Game over. " }), h("span", { text }));
+      const text = who
+        ? `${who} win${winners.length === 1 ? "s" : ""}: ${result.reason}`
+        : `No winner: ${result.reason}`;
+      banner.replaceChildren(
+        h("strong", { text: me && winners.includes(me) ? "You win! " : "Game over. " }),
+        h("span", { text }),
+      );
       banner.hidden = false;
     } else {
       banner.hidden = true;
     }
     const active = turn.active || [];
     const mine = !!(me && active.includes(me) && prompt() && ask() !== "wait");
-    const order = (turn.order || []).map((s) => h("span", {
-      class: `srbr-seat${s === turn.seat ? " turn-seat" : ""}${active.includes(s) ? " active" : ""}${(view.conceded || []).includes(s) ? " out" : ""}`,
-      text: `${player(s)}${s === turn.seat ? " ◆" : ""}`, title: s === turn.seat ? "whose turn it is" : "" }));
+    const order = (turn.order || []).map((s) =>
+      h("span", {
+        class: `srbr-seat${s === turn.seat ? " turn-seat" : ""}${active.includes(s) ? " active" : ""}${(view.conceded || []).includes(s) ? " out" : ""}`,
+        text: `${player(s)}${s === turn.seat ? " ◆" : ""}`,
+        title: s === turn.seat ? "whose turn it is" : "",
+      }),
+    );
     status.classList.toggle("mine", mine);
     status.replaceChildren(
-      h("div", { class: "srbr-phase" }, h("strong", { text: `Round ${turn.round ?? "?"}` }),
-        h("span", { text: ` · ${PHASES[turn.phase] || nice(turn.phase)}` })),
+      h(
+        "div",
+        { class: "srbr-phase" },
+        h("strong", { text: `Round ${turn.round ?? "?"}` }),
+        h("span", { text: ` · ${PHASES[turn.phase] || nice(turn.phase)}` }),
+      ),
       h("div", { class: "srbr-order", "aria-label": "Turn order" }, ...order),
-      h("p", { class: "srbr-who", text: result ? "" : mine ? `Your turn: ${prompt().text}`
-        : prompt()?.text || (active.length ? `Waiting for ${active.map(player).join(", ")}` : "") }),
+      h("p", {
+        class: "srbr-who",
+        text: result
+          ? ""
+          : mine
+            ? `Your turn: ${prompt().text}`
+            : prompt()?.text || (active.length ? `Waiting for ${active.map(player).join(", ")}` : ""),
+      }),
     );
     container.dataset.phase = turn.phase || "";
     container.dataset.ask = ask() || "";
@@ -74,11 +118,20 @@ export function makeCards(P) {
     const ones = roll.reactions || 0;
     const lines = [h("strong", { class: "srbr-successes", text: plural(roll.successes || 0, "success", "successes") })];
     if (roll.failures !== undefined) lines.push(h("span", { text: `, ${plural(roll.failures, "failure")}` }));
-    if (current && roll.actions_left !== undefined) lines.push(h("span", { class: "srbr-left", text: ` · ${plural(roll.actions_left, "action")} left` }));
+    if (current && roll.actions_left !== undefined)
+      lines.push(h("span", { class: "srbr-left", text: ` · ${plural(roll.actions_left, "action")} left` }));
     const notes = [];
-    if (ones) notes.push(h("p", { class: "srbr-trigger", text: `A 1 on a ${"yellow or red"} die: the opponent may react (${plural(ones, "chance")}).` }));
-    if (roll.ends_turn) notes.push(h("p", { class: "srbr-ends", text: "Two or more failures: the turn ends after these actions." }));
-    if (current && roll.used?.length) notes.push(h("p", { class: "srbr-used", text: `Done: ${roll.used.map(nice).join(", ")}` }));
+    if (ones)
+      notes.push(
+        h("p", {
+          class: "srbr-trigger",
+          text: `A 1 on a ${"yellow or red"} die: the opponent may react (${plural(ones, "chance")}).`,
+        }),
+      );
+    if (roll.ends_turn)
+      notes.push(h("p", { class: "srbr-ends", text: "Two or more failures: the turn ends after these actions." }));
+    if (current && roll.used?.length)
+      notes.push(h("p", { class: "srbr-used", text: `Done: ${roll.used.map(nice).join(", ")}` }));
     rollBox.replaceChildren(h("h3", { text: head }), dice, h("p", { class: "srbr-count" }, ...lines), ...notes);
     rollBox.classList.toggle("old", !current);
   }
@@ -92,20 +145,55 @@ export function makeCards(P) {
     const list = Object.values(view.mechas || {}).sort((a, b) => seats.indexOf(a.owner) - seats.indexOf(b.owner));
     const items = list.map((m) => {
       const state = m.out ? m.out : m.status;
-      const head = h("div", { class: "srbr-mecha-head" },
-        h("strong", { text: m.name }), h("span", { class: "muted", text: ` ${player(m.owner)} · ${m.cost} pts · ${nice(m.form)} · ${state}` }));
-      const rows = m.parts.map((p) => h("tr", { class: p.destroyed ? "gone" : "" },
-        h("th", { scope: "row", text: p.name }), h("td", { text: `Q${p.q}+` }), h("td", { text: `C${p.c}` }),
-        h("td", {}, colourChips(p.dice)),
-        h("td", { class: "what", text: [p.move ? stickName(p.move) : "", ...(p.attacks || []).map(nice)].filter(Boolean).join(", ") })));
-      const table = h("table", { class: "srbr-parts-table" },
+      const head = h(
+        "div",
+        { class: "srbr-mecha-head" },
+        h("strong", { text: m.name }),
+        h("span", { class: "muted", text: ` ${player(m.owner)} · ${m.cost} pts · ${nice(m.form)} · ${state}` }),
+      );
+      const rows = m.parts.map((p) =>
+        h(
+          "tr",
+          { class: p.destroyed ? "gone" : "" },
+          h("th", { scope: "row", text: p.name }),
+          h("td", { text: `Q${p.q}+` }),
+          h("td", { text: `C${p.c}` }),
+          h("td", {}, colourChips(p.dice)),
+          h("td", {
+            class: "what",
+            text: [p.move ? stickName(p.move) : "", ...(p.attacks || []).map(nice)].filter(Boolean).join(", "),
+          }),
+        ),
+      );
+      const table = h(
+        "table",
+        { class: "srbr-parts-table" },
         h("caption", { class: "sr-only", text: `${m.name} body parts` }),
-        h("thead", {}, h("tr", {}, ...["Part", "Q", "C", "Dice", "Move, attacks"].map((t) => h("th", { scope: "col", text: t })))),
-        h("tbody", {}, ...rows));
-      const li = h("li", { class: `srbr-mecha${m.out ? " out" : ""}${m.owner === me ? " mine" : ""}`, "data-mecha": m.id }, head, table);
+        h(
+          "thead",
+          {},
+          h("tr", {}, ...["Part", "Q", "C", "Dice", "Move, attacks"].map((t) => h("th", { scope: "col", text: t }))),
+        ),
+        h("tbody", {}, ...rows),
+      );
+      const li = h(
+        "li",
+        { class: `srbr-mecha${m.out ? " out" : ""}${m.owner === me ? " mine" : ""}`, "data-mecha": m.id },
+        head,
+        table,
+      );
       if (!m.out && pieceOf(m.id)) {
-        li.append(button("Show on board", () => { ctx.board.select(m.id); st.sticksFor = m.id; drawOverlays(); },
-          { key: `show-${m.id}`, cls: "secondary small", aria: `Select ${m.name} on the board and show its sticks` }));
+        li.append(
+          button(
+            "Show on board",
+            () => {
+              ctx.board.select(m.id);
+              st.sticksFor = m.id;
+              drawOverlays();
+            },
+            { key: `show-${m.id}`, cls: "secondary small", aria: `Select ${m.name} on the board and show its sticks` },
+          ),
+        );
       }
       return li;
     });
@@ -116,11 +204,29 @@ export function makeCards(P) {
   function renderTools(view) {
     const lengths = view.sticks?.lengths || {};
     const mm = view.sticks?.table_mm?.[view.sticks?.scale] || {};
-    tools.replaceChildren(h("h3", { text: "Measuring sticks" }),
-      h("p", { class: "srbr-note", text: `${view.sticks?.scale || ""} models: ${STICKS.map((s) => `${stickName(s)} ${lengths[s]} ${unit()}${mm[s] ? ` (${mm[s]} mm)` : ""}`).join(", ")}. Pre-measuring is allowed.` }),
-      button(st.sticks ? "Hide sticks" : "Show sticks", () => { st.sticks = !st.sticks; renderTools(st.view); drawOverlays(); },
-        { key: "sticks", pressed: String(st.sticks), aria: "Show S, M and L sticks around the selected model" }),
-      h("p", { class: "srbr-note srbr-sticks-for", "aria-live": "polite", text: sticksTarget() ? `Sticks from ${mechaName(sticksTarget().id)}'s measuring point.` : "Select a model to see its sticks." }));
+    tools.replaceChildren(
+      h("h3", { text: "Measuring sticks" }),
+      h("p", {
+        class: "srbr-note",
+        text: `${view.sticks?.scale || ""} models: ${STICKS.map((s) => `${stickName(s)} ${lengths[s]} ${unit()}${mm[s] ? ` (${mm[s]} mm)` : ""}`).join(", ")}. Pre-measuring is allowed.`,
+      }),
+      button(
+        st.sticks ? "Hide sticks" : "Show sticks",
+        () => {
+          st.sticks = !st.sticks;
+          renderTools(st.view);
+          drawOverlays();
+        },
+        { key: "sticks", pressed: String(st.sticks), aria: "Show S, M and L sticks around the selected model" },
+      ),
+      h("p", {
+        class: "srbr-note srbr-sticks-for",
+        "aria-live": "polite",
+        text: sticksTarget()
+          ? `Sticks from ${mechaName(sticksTarget().id)}'s measuring point.`
+          : "Select a model to see its sticks.",
+      }),
+    );
   }
 
   function sticksTarget() {

@@ -24,15 +24,41 @@ export function select(options, value, props = {}) {
 }
 
 export function makeControls(P) {
-  const { st, ctx, me, container, banner, status, rollBox, controls, tools, roster, manualBox, builderBox, concedeBox } = P;
+  const {
+    st,
+    ctx,
+    me,
+    container,
+    banner,
+    status,
+    rollBox,
+    controls,
+    tools,
+    roster,
+    manualBox,
+    builderBox,
+    concedeBox,
+  } = P;
   const { player, mechaOf, mechaName, partOf, partName, terrainName, targetName, unit, stickName, pieceOf } = P;
   const { send, fire, legal, prompt, ask, acting } = P;
   const drawOverlays = () => P.drawOverlays();
 
   // --- controls of the prompt ---------------------------------------------------------------------
   function renderControls(view) {
-    const sig = JSON.stringify([view.prompt, view.legal, st.mecha, st.part, st.facing, st.flee, st.aim, st.pick,
-      st.reactMecha, st.reactPart, !!view.result, [...(ctx.names || [])]]);
+    const sig = JSON.stringify([
+      view.prompt,
+      view.legal,
+      st.mecha,
+      st.part,
+      st.facing,
+      st.flee,
+      st.aim,
+      st.pick,
+      st.reactMecha,
+      st.reactPart,
+      !!view.result,
+      [...(ctx.names || [])],
+    ]);
     if (sig === st.sig) return;
     st.sig = sig;
     const focusKey = controls.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
@@ -54,11 +80,25 @@ export function makeControls(P) {
     const choices = legal().filter((x) => x.kind === "activate");
     const mechas = ownMechas(view);
     const usable = (mid) => choices.some((c) => c.mecha === mid);
-    if (!st.mecha || !mechas.some((m) => m.id === st.mecha)) st.mecha = (mechas.find((m) => usable(m.id)) || mechas[0])?.id || null;
-    const box = h("section", { class: "srbr-group srbr-activate", "aria-label": "Activation" },
-      h("h3", { text: "Activate a body part" }));
-    const mSel = select(mechas.map((m) => [m.id, `${m.name}${usable(m.id) ? "" : " (nothing left to activate)"}`]), st.mecha,
-      { "data-key": "mecha", onchange: (e) => { st.mecha = e.target.value; st.part = null; select3(); } });
+    if (!st.mecha || !mechas.some((m) => m.id === st.mecha))
+      st.mecha = (mechas.find((m) => usable(m.id)) || mechas[0])?.id || null;
+    const box = h(
+      "section",
+      { class: "srbr-group srbr-activate", "aria-label": "Activation" },
+      h("h3", { text: "Activate a body part" }),
+    );
+    const mSel = select(
+      mechas.map((m) => [m.id, `${m.name}${usable(m.id) ? "" : " (nothing left to activate)"}`]),
+      st.mecha,
+      {
+        "data-key": "mecha",
+        onchange: (e) => {
+          st.mecha = e.target.value;
+          st.part = null;
+          select3();
+        },
+      },
+    );
     box.append(field("Mecha", mSel));
     const m = mechaOf(st.mecha);
     if (m) {
@@ -70,14 +110,33 @@ export function makeControls(P) {
       for (const p of m.parts) {
         const id = nextId("part");
         const ok = canPart(p.id);
-        const radio = h("input", { type: "radio", name: groupName, id, value: p.id, checked: st.part === p.id, disabled: !ok,
-          "data-key": `part-${p.id}`, onchange: () => { st.part = p.id; select3(); } });
+        const radio = h("input", {
+          type: "radio",
+          name: groupName,
+          id,
+          value: p.id,
+          checked: st.part === p.id,
+          disabled: !ok,
+          "data-key": `part-${p.id}`,
+          onchange: () => {
+            st.part = p.id;
+            select3();
+          },
+        });
         const why = p.destroyed ? "destroyed" : p.jam ? "jammed" : !ok ? "already activated" : "";
-        const label = h("label", { for: id, class: `srbr-part${ok ? "" : " off"}` },
+        const label = h(
+          "label",
+          { for: id, class: `srbr-part${ok ? "" : " off"}` },
           h("span", { class: "name", text: p.name }),
           h("span", { class: "q", text: `Q${p.q}+ C${p.c}` }),
           colourChips(p.dice),
-          h("span", { class: "what", text: [p.move ? `move ${stickName(p.move)}` : "", ...(p.attacks || []).map(nice)].filter(Boolean).join(", ") + (why ? ` (${why})` : "") }));
+          h("span", {
+            class: "what",
+            text:
+              [p.move ? `move ${stickName(p.move)}` : "", ...(p.attacks || []).map(nice)].filter(Boolean).join(", ") +
+              (why ? ` (${why})` : ""),
+          }),
+        );
         group.append(h("div", { class: "srbr-part-row" }, radio, label));
       }
       box.append(group);
@@ -86,72 +145,199 @@ export function makeControls(P) {
       const diceRow = h("div", { class: "srbr-buttons", role: "group", "aria-label": "Roll dice" });
       for (let n = 1; n <= 3; n++) {
         const colours = (part?.dice || []).slice(0, n);
-        const b = button(`Roll ${plural(n, "die", "dice")}`, () => fire({ kind: "activate", mecha: m.id, part: st.part, dice: n }),
-          { key: `roll-${n}`, disabled: !st.part || n > most, cls: "srbr-roll-button", primary: !!st.part && n === most,
-            aria: `Roll ${plural(n, "die", "dice")} for ${m.name} ${part?.name || ""}${colours.length ? ` (${colours.join(", ")})` : ""}` });
-        if (n <= most) { const chips = colourChips(colours); chips.setAttribute("aria-hidden", "true"); chips.removeAttribute("role"); b.append(" ", chips); }
+        const b = button(
+          `Roll ${plural(n, "die", "dice")}`,
+          () => fire({ kind: "activate", mecha: m.id, part: st.part, dice: n }),
+          {
+            key: `roll-${n}`,
+            disabled: !st.part || n > most,
+            cls: "srbr-roll-button",
+            primary: !!st.part && n === most,
+            aria: `Roll ${plural(n, "die", "dice")} for ${m.name} ${part?.name || ""}${colours.length ? ` (${colours.join(", ")})` : ""}`,
+          },
+        );
+        if (n <= most) {
+          const chips = colourChips(colours);
+          chips.setAttribute("aria-hidden", "true");
+          chips.removeAttribute("role");
+          b.append(" ", chips);
+        }
         diceRow.append(b);
       }
       box.append(diceRow);
-      if (part) box.append(h("p", { class: "srbr-note", text: `Each die at ${part.q} or more is a success and buys one ${part.name} action; a 1 always fails, a 6 always succeeds. The part rolls its current dice: ${part.dice.join(", ")}.` }));
+      if (part)
+        box.append(
+          h("p", {
+            class: "srbr-note",
+            text: `Each die at ${part.q} or more is a success and buys one ${part.name} action; a 1 always fails, a 6 always succeeds. The part rolls its current dice: ${part.dice.join(", ")}.`,
+          }),
+        );
     }
-    if (legal().some((x) => x.kind === "end_turn")) box.append(button("End turn", () => fire({ kind: "end_turn" }), { key: "end-turn", cls: "secondary srbr-end" }));
+    if (legal().some((x) => x.kind === "end_turn"))
+      box.append(button("End turn", () => fire({ kind: "end_turn" }), { key: "end-turn", cls: "secondary srbr-end" }));
     return box;
   }
 
-  function select3() { st.sig = null; renderControls(st.view); drawOverlays(); }
+  function select3() {
+    st.sig = null;
+    renderControls(st.view);
+    drawOverlays();
+  }
 
   function actionControls(view) {
     const p = prompt();
     const reaction = p.ask === "reaction_actions";
-    const box = h("section", { class: `srbr-group srbr-actions${reaction ? " reaction" : ""}`, "aria-label": reaction ? "Reaction actions" : "Actions" },
+    const box = h(
+      "section",
+      {
+        class: `srbr-group srbr-actions${reaction ? " reaction" : ""}`,
+        "aria-label": reaction ? "Reaction actions" : "Actions",
+      },
       h("h3", { text: `${reaction ? "Reaction: " : ""}${mechaName(p.mecha)} ${partName(p.mecha, p.part)}` }),
-      h("p", { class: "srbr-left-big", text: `${plural(p.actions_left, "action")} left of ${plural(p.successes, "success", "successes")}` }));
+      h("p", {
+        class: "srbr-left-big",
+        text: `${plural(p.actions_left, "action")} left of ${plural(p.successes, "success", "successes")}`,
+      }),
+    );
     if (p.move) {
       const len = p.move.length;
-      const mv = h("div", { class: "srbr-move", role: "group", "aria-label": "Move" },
+      const mv = h(
+        "div",
+        { class: "srbr-move", role: "group", "aria-label": "Move" },
         h("h4", { text: `Move (${stickName(p.move.stick)} stick, ${len} ${unit()})` }),
-        h("p", { class: "srbr-note", text: `Drag ${mechaName(p.mecha)} on the board, or pick a point: the measuring point goes straight up to ${len} ${unit()}; contact stops the move. From the keyboard: focus the mecha, arrows set a target (Shift: 5 ${unit()}), [ and ] the facing, Enter moves.` }));
+        h("p", {
+          class: "srbr-note",
+          text: `Drag ${mechaName(p.mecha)} on the board, or pick a point: the measuring point goes straight up to ${len} ${unit()}; contact stops the move. From the keyboard: focus the mecha, arrows set a target (Shift: 5 ${unit()}), [ and ] the facing, Enter moves.`,
+        }),
+      );
       if (p.fallen) mv.append(h("p", { class: "srbr-note warn", text: "Fallen: stand up before moving." }));
-      mv.append(button(st.pick ? "Cancel picking" : "Pick a point on the board", () => { st.pick = !st.pick; st.pickTarget = null; select3(); },
-        { key: "pick", pressed: String(st.pick), aria: st.pick ? "Cancel picking a point" : "Pick a point on the board to move to" }));
+      mv.append(
+        button(
+          st.pick ? "Cancel picking" : "Pick a point on the board",
+          () => {
+            st.pick = !st.pick;
+            st.pickTarget = null;
+            select3();
+          },
+          {
+            key: "pick",
+            pressed: String(st.pick),
+            aria: st.pick ? "Cancel picking a point" : "Pick a point on the board to move to",
+          },
+        ),
+      );
       const from = p.move.from;
-      const xIn = h("input", { type: "number", step: "0.1", min: "0", value: round1(from[0]), "data-key": "move-x", class: "srbr-num" });
-      const yIn = h("input", { type: "number", step: "0.1", min: "0", value: round1(from[1]), "data-key": "move-y", class: "srbr-num" });
-      const face = select(FACINGS.map(([v, l]) => [v, l]), st.facing, { "data-key": "facing", onchange: (e) => { st.facing = e.target.value; } });
-      const flee = h("input", { type: "checkbox", checked: st.flee, "data-key": "flee", onchange: (e) => { st.flee = e.target.checked; } });
-      const form = h("form", { class: "srbr-move-form" },
-        field(`x (${unit()})`, xIn, "field inline-field"), field(`y (${unit()})`, yIn, "field inline-field"),
+      const xIn = h("input", {
+        type: "number",
+        step: "0.1",
+        min: "0",
+        value: round1(from[0]),
+        "data-key": "move-x",
+        class: "srbr-num",
+      });
+      const yIn = h("input", {
+        type: "number",
+        step: "0.1",
+        min: "0",
+        value: round1(from[1]),
+        "data-key": "move-y",
+        class: "srbr-num",
+      });
+      const face = select(
+        FACINGS.map(([v, l]) => [v, l]),
+        st.facing,
+        {
+          "data-key": "facing",
+          onchange: (e) => {
+            st.facing = e.target.value;
+          },
+        },
+      );
+      const flee = h("input", {
+        type: "checkbox",
+        checked: st.flee,
+        "data-key": "flee",
+        onchange: (e) => {
+          st.flee = e.target.checked;
+        },
+      });
+      const form = h(
+        "form",
+        { class: "srbr-move-form" },
+        field(`x (${unit()})`, xIn, "field inline-field"),
+        field(`y (${unit()})`, yIn, "field inline-field"),
         field("Facing after the move", face),
-        h("label", { class: "srbr-check" }, flee, h("span", { text: " Flee off the table (the mecha leaves the game)" })),
-        h("button", { type: "submit", class: "small", text: "Move the measuring point here", "data-key": "move-typed" }));
+        h(
+          "label",
+          { class: "srbr-check" },
+          flee,
+          h("span", { text: " Flee off the table (the mecha leaves the game)" }),
+        ),
+        h("button", {
+          type: "submit",
+          class: "small",
+          text: "Move the measuring point here",
+          "data-key": "move-typed",
+        }),
+      );
       form.addEventListener("submit", (e) => {
         e.preventDefault();
-        fire(withFacing({ kind: "move", x: Number(xIn.value), y: Number(yIn.value), at: "anchor", ...(st.flee ? { flee: true } : {}) }));
+        fire(
+          withFacing({
+            kind: "move",
+            x: Number(xIn.value),
+            y: Number(yIn.value),
+            at: "anchor",
+            ...(st.flee ? { flee: true } : {}),
+          }),
+        );
       });
       mv.append(h("details", { class: "srbr-more" }, h("summary", { text: "Type a point, facing, flee" }), form));
       box.append(mv);
     }
-    if (legal().some((x) => x.kind === "stand_up")) box.append(button("Stand up", () => fire({ kind: "stand_up" }), { key: "stand-up" }));
+    if (legal().some((x) => x.kind === "stand_up"))
+      box.append(button("Stand up", () => fire({ kind: "stand_up" }), { key: "stand-up" }));
     const attacks = legal().filter((x) => x.kind === "attack");
     if (p.attacks?.length) {
-      const at = h("div", { class: "srbr-attacks", role: "group", "aria-label": "Attacks" }, h("h4", { text: "Attacks" }));
+      const at = h(
+        "div",
+        { class: "srbr-attacks", role: "group", "aria-label": "Attacks" },
+        h("h4", { text: "Attacks" }),
+      );
       if (attacks.length) {
         const targets = [...new Set(attacks.map((x) => x.target).filter((t) => mechaOf(t)))];
         if (targets.length) {
           const opts = [["", "Random part (no aim)"]];
-          for (const t of targets) for (const part of mechaOf(t).parts.filter((q) => !q.destroyed)) opts.push([`${t}/${part.id}`, `Aim at ${mechaName(t)} ${part.name}`]);
-          at.append(field("Aim", select(opts, st.aim, { "data-key": "aim", onchange: (e) => { st.aim = e.target.value; } })));
+          for (const t of targets)
+            for (const part of mechaOf(t).parts.filter((q) => !q.destroyed))
+              opts.push([`${t}/${part.id}`, `Aim at ${mechaName(t)} ${part.name}`]);
+          at.append(
+            field(
+              "Aim",
+              select(opts, st.aim, {
+                "data-key": "aim",
+                onchange: (e) => {
+                  st.aim = e.target.value;
+                },
+              }),
+            ),
+          );
         }
         const row = h("div", { class: "srbr-buttons" });
         for (const x of attacks) {
           const label = `${ucfirst(nice(x.attack))} ${targetName(x.target)}${mechaOf(x.target) ? "" : " (building)"}`;
-          row.append(button(label, () => {
-            const action = { kind: "attack", attack: x.attack, target: x.target };
-            const [t, part] = st.aim.split("/");
-            if (t === x.target && part) action.target_part = part;
-            fire(action);
-          }, { key: `attack-${x.attack}-${x.target}`, cls: "small srbr-attack", aria: label }));
+          row.append(
+            button(
+              label,
+              () => {
+                const action = { kind: "attack", attack: x.attack, target: x.target };
+                const [t, part] = st.aim.split("/");
+                if (t === x.target && part) action.target_part = part;
+                fire(action);
+              },
+              { key: `attack-${x.attack}-${x.target}`, cls: "small srbr-attack", aria: label },
+            ),
+          );
         }
         at.append(row);
       } else {
@@ -159,9 +345,17 @@ export function makeControls(P) {
       }
       box.append(at);
     }
-    const end = h("div", { class: "srbr-buttons srbr-finish" },
-      button(reaction ? "End the reaction" : "Done with this part", () => fire({ kind: "done" }), { key: "done", cls: "secondary small", primary: true }));
-    if (legal().some((x) => x.kind === "end_turn")) end.append(button("End turn", () => fire({ kind: "end_turn" }), { key: "end-turn", cls: "secondary small" }));
+    const end = h(
+      "div",
+      { class: "srbr-buttons srbr-finish" },
+      button(reaction ? "End the reaction" : "Done with this part", () => fire({ kind: "done" }), {
+        key: "done",
+        cls: "secondary small",
+        primary: true,
+      }),
+    );
+    if (legal().some((x) => x.kind === "end_turn"))
+      end.append(button("End turn", () => fire({ kind: "end_turn" }), { key: "end-turn", cls: "secondary small" }));
     box.append(end);
     return box;
   }
@@ -179,27 +373,87 @@ export function makeControls(P) {
     const parts = choices.filter((c) => c.mecha === st.reactMecha).map((c) => c.part);
     if (!parts.includes(st.reactPart)) st.reactPart = parts[0] || null;
     const dice = st.view?.defaults?.reaction?.dice || 1;
-    const box = h("section", { class: "srbr-group srbr-reaction", role: "alert", "aria-label": "Reaction" },
+    const box = h(
+      "section",
+      { class: "srbr-group srbr-reaction", role: "alert", "aria-label": "Reaction" },
       h("h3", { text: "You may react!" }),
-      h("p", { text: `${player(p.from)} rolled a 1 on a yellow or red activation die. React with one body part of one of your mechas (${plural(dice, "die", "dice")}, each success one action), or pass.` }));
-    if (p.remaining > 1) box.append(h("p", { class: "srbr-note", text: `${p.remaining} reaction chances from this roll.` }));
-    box.append(field("Reacting mecha", select(mechas.map((id) => [id, mechaName(id)]), st.reactMecha,
-      { "data-key": "react-mecha", onchange: (e) => { st.reactMecha = e.target.value; st.reactPart = null; select3(); } })));
-    box.append(field("Body part", select(parts.map((id) => { const q = partOf(st.reactMecha, id); return [id, `${q?.name || id} (Q${q?.q}+${q?.move ? `, move ${stickName(q.move)}` : ""}${q?.attacks?.length ? `, ${q.attacks.map(nice).join(", ")}` : ""})`]; }), st.reactPart,
-      { "data-key": "react-part", onchange: (e) => { st.reactPart = e.target.value; select3(); } })));
-    box.append(h("div", { class: "srbr-buttons" },
-      button("React", () => fire({ kind: "react", mecha: st.reactMecha, part: st.reactPart }), { key: "react", disabled: !st.reactPart, primary: true,
-        aria: `React with ${mechaName(st.reactMecha)} ${partName(st.reactMecha, st.reactPart)}` }),
-      button("Pass", () => fire({ kind: "pass" }), { key: "pass", cls: "secondary small", aria: "Pass: do not react" })));
+      h("p", {
+        text: `${player(p.from)} rolled a 1 on a yellow or red activation die. React with one body part of one of your mechas (${plural(dice, "die", "dice")}, each success one action), or pass.`,
+      }),
+    );
+    if (p.remaining > 1)
+      box.append(h("p", { class: "srbr-note", text: `${p.remaining} reaction chances from this roll.` }));
+    box.append(
+      field(
+        "Reacting mecha",
+        select(
+          mechas.map((id) => [id, mechaName(id)]),
+          st.reactMecha,
+          {
+            "data-key": "react-mecha",
+            onchange: (e) => {
+              st.reactMecha = e.target.value;
+              st.reactPart = null;
+              select3();
+            },
+          },
+        ),
+      ),
+    );
+    box.append(
+      field(
+        "Body part",
+        select(
+          parts.map((id) => {
+            const q = partOf(st.reactMecha, id);
+            return [
+              id,
+              `${q?.name || id} (Q${q?.q}+${q?.move ? `, move ${stickName(q.move)}` : ""}${q?.attacks?.length ? `, ${q.attacks.map(nice).join(", ")}` : ""})`,
+            ];
+          }),
+          st.reactPart,
+          {
+            "data-key": "react-part",
+            onchange: (e) => {
+              st.reactPart = e.target.value;
+              select3();
+            },
+          },
+        ),
+      ),
+    );
+    box.append(
+      h(
+        "div",
+        { class: "srbr-buttons" },
+        button("React", () => fire({ kind: "react", mecha: st.reactMecha, part: st.reactPart }), {
+          key: "react",
+          disabled: !st.reactPart,
+          primary: true,
+          aria: `React with ${mechaName(st.reactMecha)} ${partName(st.reactMecha, st.reactPart)}`,
+        }),
+        button("Pass", () => fire({ kind: "pass" }), {
+          key: "pass",
+          cls: "secondary small",
+          aria: "Pass: do not react",
+        }),
+      ),
+    );
     return box;
   }
 
   function deployControls(view) {
     const p = prompt();
-    return h("section", { class: "srbr-group srbr-deploy", "aria-label": "Deployment" },
+    return h(
+      "section",
+      { class: "srbr-group srbr-deploy", "aria-label": "Deployment" },
       h("h3", { text: "Deployment" }),
-      h("p", { class: "srbr-note", text: `${p.text} Drag your mechas inside the shaded zone (arrow keys move a selected mecha 1 ${unit()}).` }),
-      button("Ready", () => fire({ kind: "ready" }), { key: "ready", primary: true }));
+      h("p", {
+        class: "srbr-note",
+        text: `${p.text} Drag your mechas inside the shaded zone (arrow keys move a selected mecha 1 ${unit()}).`,
+      }),
+      button("Ready", () => fire({ kind: "ready" }), { key: "ready", primary: true }),
+    );
   }
 
   return { renderControls, withFacing };

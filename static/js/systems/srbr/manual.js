@@ -5,11 +5,31 @@ import { AREAS, FACINGS, recordedLine } from "./view.js";
 import { field, select } from "./controls.js";
 import { rulingBox } from "../ruling.js";
 
-const STATUS = { open: "open: may be disputed", closed: "closed", disputed: "disputed: waiting for the host",
-  upheld: "upheld by the host", overturned: "overturned by the host" };
+const STATUS = {
+  open: "open: may be disputed",
+  closed: "closed",
+  disputed: "disputed: waiting for the host",
+  upheld: "upheld by the host",
+  overturned: "overturned by the host",
+};
 
 export function makeManual(P) {
-  const { st, ctx, me, container, banner, status, rollBox, controls, tools, roster, manualBox, recordsBox, builderBox, concedeBox } = P;
+  const {
+    st,
+    ctx,
+    me,
+    container,
+    banner,
+    status,
+    rollBox,
+    controls,
+    tools,
+    roster,
+    manualBox,
+    recordsBox,
+    builderBox,
+    concedeBox,
+  } = P;
   const { player, mechaOf, mechaName, partOf, partName, terrainName, targetName, unit, stickName, pieceOf } = P;
   const { send, fire, legal, prompt, ask, acting } = P;
   const drawOverlays = () => P.drawOverlays();
@@ -19,46 +39,132 @@ export function makeManual(P) {
   function renderManual(view) {
     const manual = view.manual || {};
     const on = Object.keys(AREAS).filter((k) => manual[k]);
-    const sig = JSON.stringify([on, Object.keys(view.mechas || {}), (view.board?.terrain || []).map((t) => [t.id, t.type]), view.votes, !!view.result, [...(ctx.names || [])]]);
-    if (sig === st.manualSig) { st.refreshParts?.(); return; }
+    const sig = JSON.stringify([
+      on,
+      Object.keys(view.mechas || {}),
+      (view.board?.terrain || []).map((t) => [t.id, t.type]),
+      view.votes,
+      !!view.result,
+      [...(ctx.names || [])],
+    ]);
+    if (sig === st.manualSig) {
+      st.refreshParts?.();
+      return;
+    }
     st.manualSig = sig;
     manualBox.replaceChildren();
-    if (!on.length || !me || view.result) { manualBox.hidden = !on.length; if (on.length) manualBox.append(h("p", { class: "srbr-note", text: `Manual: ${on.map((k) => AREAS[k]).join(", ")}` })); return; }
+    if (!on.length || !me || view.result) {
+      manualBox.hidden = !on.length;
+      if (on.length)
+        manualBox.append(h("p", { class: "srbr-note", text: `Manual: ${on.map((k) => AREAS[k]).join(", ")}` }));
+      return;
+    }
     manualBox.hidden = false;
-    manualBox.append(h("h3", { text: "Manual resolution" }),
-      h("p", { class: "srbr-note", text: `Players decide: ${on.map((k) => AREAS[k]).join(", ")}. The table keeps the record.` }));
+    manualBox.append(
+      h("h3", { text: "Manual resolution" }),
+      h("p", {
+        class: "srbr-note",
+        text: `Players decide: ${on.map((k) => AREAS[k]).join(", ")}. The table keeps the record.`,
+      }),
+    );
     const canDamage = manual.health || manual.combat || manual.malfunction;
     const canStatus = manual.combat || manual.malfunction;
     const canOut = manual.combat || manual.victory;
     if (canDamage || canStatus || canOut || manual.combat) {
       const mechas = Object.values(view.mechas || {});
-      const mSel = select(mechas.map((m) => [m.id, `${m.name} (${m.owner})`]), mechas[0]?.id, { "data-key": "rec-mecha" });
+      const mSel = select(
+        mechas.map((m) => [m.id, `${m.name} (${m.owner})`]),
+        mechas[0]?.id,
+        { "data-key": "rec-mecha" },
+      );
       const pSel = select([], "", { "data-key": "rec-part" });
       const fillParts = () => {
         const m = mechaOf(mSel.value);
         const keep = pSel.value;
-        pSel.replaceChildren(h("option", { value: "", text: "(whole mecha)" }),
-          ...(m?.parts || []).map((p) => h("option", { value: p.id, text: `${p.name} (damage ${p.damage})`, selected: p.id === keep })));
+        pSel.replaceChildren(
+          h("option", { value: "", text: "(whole mecha)" }),
+          ...(m?.parts || []).map((p) =>
+            h("option", { value: p.id, text: `${p.name} (damage ${p.damage})`, selected: p.id === keep }),
+          ),
+        );
       };
       st.refreshParts = fillParts;
       mSel.addEventListener("change", fillParts);
       fillParts();
-      const dmg = h("input", { type: "number", min: "0", max: "10", step: "1", placeholder: "same", "data-key": "rec-damage", class: "srbr-num" });
-      const rx = h("input", { type: "number", min: "0", step: "0.1", placeholder: "same", "data-key": "rec-x", class: "srbr-num" });
-      const ry = h("input", { type: "number", min: "0", step: "0.1", placeholder: "same", "data-key": "rec-y", class: "srbr-num" });
+      const dmg = h("input", {
+        type: "number",
+        min: "0",
+        max: "10",
+        step: "1",
+        placeholder: "same",
+        "data-key": "rec-damage",
+        class: "srbr-num",
+      });
+      const rx = h("input", {
+        type: "number",
+        min: "0",
+        step: "0.1",
+        placeholder: "same",
+        "data-key": "rec-x",
+        class: "srbr-num",
+      });
+      const ry = h("input", {
+        type: "number",
+        min: "0",
+        step: "0.1",
+        placeholder: "same",
+        "data-key": "rec-y",
+        class: "srbr-num",
+      });
       const rf = select([["", "same"], ...FACINGS.slice(1)], "", { "data-key": "rec-facing" });
-      const jam = select([["", "unchanged"], ["1", "jammed (cannot activate next turn)"], ["0", "not jammed"]], "", { "data-key": "rec-jammed" });
-      const statusSel = select([["", "unchanged"], ["standing", "standing"], ["fallen", "fallen"]], "", { "data-key": "rec-status" });
-      const outSel = select([["", "unchanged"], ["destroyed", "destroyed"], ["fled", "fled"], ["in_play", "back in play"]], "", { "data-key": "rec-out" });
+      const jam = select(
+        [
+          ["", "unchanged"],
+          ["1", "jammed (cannot activate next turn)"],
+          ["0", "not jammed"],
+        ],
+        "",
+        { "data-key": "rec-jammed" },
+      );
+      const statusSel = select(
+        [
+          ["", "unchanged"],
+          ["standing", "standing"],
+          ["fallen", "fallen"],
+        ],
+        "",
+        { "data-key": "rec-status" },
+      );
+      const outSel = select(
+        [
+          ["", "unchanged"],
+          ["destroyed", "destroyed"],
+          ["fled", "fled"],
+          ["in_play", "back in play"],
+        ],
+        "",
+        { "data-key": "rec-out" },
+      );
       const note = h("input", { type: "text", maxLength: 200, "data-key": "rec-note", placeholder: "what happened" });
       const form = h("form", { class: "srbr-record" }, field("Mecha", mSel), field("Body part", pSel));
       if (canDamage) form.append(field("Damage taken by the part (total)", dmg));
       if (canStatus) form.append(field("Status", statusSel));
       if (manual.malfunction) form.append(field("Jam of the part", jam));
       if (canOut) form.append(field("In or out", outSel));
-      if (manual.combat) form.append(h("div", { class: "srbr-move-form" }, field(`Centre x (${unit()})`, rx, "field inline-field"),
-        field(`Centre y (${unit()})`, ry, "field inline-field"), field("Facing", rf)));
-      form.append(field("Note", note), h("button", { type: "submit", class: "small", text: "Record", "data-key": "record" }));
+      if (manual.combat)
+        form.append(
+          h(
+            "div",
+            { class: "srbr-move-form" },
+            field(`Centre x (${unit()})`, rx, "field inline-field"),
+            field(`Centre y (${unit()})`, ry, "field inline-field"),
+            field("Facing", rf),
+          ),
+        );
+      form.append(
+        field("Note", note),
+        h("button", { type: "submit", class: "small", text: "Record", "data-key": "record" }),
+      );
       form.addEventListener("submit", (e) => {
         e.preventDefault();
         const action = { kind: "record", mecha: mSel.value, note: note.value.trim() };
@@ -70,21 +176,40 @@ export function makeManual(P) {
         if (manual.combat && rx.value !== "") action.x = Number(rx.value);
         if (manual.combat && ry.value !== "") action.y = Number(ry.value);
         if (manual.combat && rf.value !== "") action.facing = Number(rf.value);
-        send(action).then(() => {
-          for (const input of [dmg, note, rx, ry]) input.value = "";
-          for (const sel of [statusSel, outSel, rf, jam]) sel.value = "";
-        }).catch(() => {});
+        send(action)
+          .then(() => {
+            for (const input of [dmg, note, rx, ry]) input.value = "";
+            for (const sel of [statusSel, outSel, rf, jam]) sel.value = "";
+          })
+          .catch(() => {});
       });
       manualBox.append(form);
     }
     if (manual.combat) {
       const buildings = (view.board?.terrain || []).filter((t) => t.type === "building" || t.type === "rubble");
       if (buildings.length) {
-        const bSel = select(buildings.map((t) => [t.id, `${t.label || t.id} (${t.type})`]), buildings[0].id, { "data-key": "rec-building" });
-        const form = h("form", { class: "srbr-record" }, field("Building", bSel),
-          h("div", { class: "srbr-buttons" },
+        const bSel = select(
+          buildings.map((t) => [t.id, `${t.label || t.id} (${t.type})`]),
+          buildings[0].id,
+          { "data-key": "rec-building" },
+        );
+        const form = h(
+          "form",
+          { class: "srbr-record" },
+          field("Building", bSel),
+          h(
+            "div",
+            { class: "srbr-buttons" },
             h("button", { type: "submit", class: "small", text: "Smashed to rubble", "data-key": "smash", value: "1" }),
-            h("button", { type: "submit", class: "small secondary", text: "Standing again", "data-key": "unsmash", value: "0" })));
+            h("button", {
+              type: "submit",
+              class: "small secondary",
+              text: "Standing again",
+              "data-key": "unsmash",
+              value: "0",
+            }),
+          ),
+        );
         form.addEventListener("submit", (e) => {
           e.preventDefault();
           fire({ kind: "record_terrain", terrain: bSel.value, smashed: (e.submitter?.value ?? "1") === "1" });
@@ -94,11 +219,28 @@ export function makeManual(P) {
     }
     if (manual.victory) {
       const seats = (view.turn?.order || []).filter((s) => !(view.conceded || []).includes(s));
-      const boxes = seats.map((s) => h("input", { type: "checkbox", value: s, "data-key": `win-${s}`, checked: (view.votes?.[me] || []).includes(s) }));
-      const fs = h("fieldset", { class: "srbr-vote" }, h("legend", { text: "Declare the winners (every player must agree)" }),
+      const boxes = seats.map((s) =>
+        h("input", {
+          type: "checkbox",
+          value: s,
+          "data-key": `win-${s}`,
+          checked: (view.votes?.[me] || []).includes(s),
+        }),
+      );
+      const fs = h(
+        "fieldset",
+        { class: "srbr-vote" },
+        h("legend", { text: "Declare the winners (every player must agree)" }),
         ...seats.map((s, i) => h("label", { class: "srbr-check" }, boxes[i], h("span", { text: ` ${player(s)}` }))),
-        button("Declare", () => fire({ kind: "declare_result", winners: boxes.filter((b) => b.checked).map((b) => b.value) }), { key: "declare" }));
-      const votes = Object.entries(view.votes || {}).map(([s, w]) => `${player(s)}: ${w.length ? w.join(", ") : "no winner"}`);
+        button(
+          "Declare",
+          () => fire({ kind: "declare_result", winners: boxes.filter((b) => b.checked).map((b) => b.value) }),
+          { key: "declare" },
+        ),
+      );
+      const votes = Object.entries(view.votes || {}).map(
+        ([s, w]) => `${player(s)}: ${w.length ? w.join(", ") : "no winner"}`,
+      );
       if (votes.length) fs.append(h("p", { class: "srbr-note", text: `Declared so far: ${votes.join("; ")}` }));
       manualBox.append(fs);
     }
@@ -107,7 +249,8 @@ export function makeManual(P) {
   // --- records: author and status; Dispute for the other seats, the host's ruling -----------------
   function recordText(r) {
     const a = r.action || {};
-    if (r.kind === "record_terrain") return `records ${terrainName(a.terrain)} ${a.smashed ? "smashed to rubble" : "standing again"}${a.note ? ` (${a.note})` : ""}`;
+    if (r.kind === "record_terrain")
+      return `records ${terrainName(a.terrain)} ${a.smashed ? "smashed to rubble" : "standing again"}${a.note ? ` (${a.note})` : ""}`;
     return recordedLine(a, { mecha: mechaName, part: partName }, "");
   }
 
@@ -123,25 +266,52 @@ export function makeManual(P) {
     if (!log.length) return;
     recordsBox.append(h("h3", { text: "Records" }));
     if (hold) {
-      recordsBox.append(h("p", { class: "srbr-hold", role: "alert",
-        text: `On hold: ${player(hold.by)} disputes record ${hold.record} (${hold.reason}). The game waits for the host's ruling.` }));
-      const rule = rulingBox(ctx, hold.record, { prefix: "srbr", withNote: true,
-        overturnText: "Overturning puts the table back as it was just before the record." });
+      recordsBox.append(
+        h("p", {
+          class: "srbr-hold",
+          role: "alert",
+          text: `On hold: ${player(hold.by)} disputes record ${hold.record} (${hold.reason}). The game waits for the host's ruling.`,
+        }),
+      );
+      const rule = rulingBox(ctx, hold.record, {
+        prefix: "srbr",
+        withNote: true,
+        overturnText: "Overturning puts the table back as it was just before the record.",
+      });
       if (rule) recordsBox.append(rule);
     }
     const list = h("ol", { class: "srbr-recs" });
     for (const r of log.slice(-8)) {
-      const li = h("li", { class: `srbr-rec ${r.status}`, "data-record": r.index },
+      const li = h(
+        "li",
+        { class: `srbr-rec ${r.status}`, "data-record": r.index },
         h("span", { text: `#${r.index} ${player(r.by)}: ${recordText(r)}` }),
-        h("span", { class: "srbr-rec-status", text: ` · ${STATUS[r.status] || r.status}` }));
-      if (r.dispute) li.append(h("span", { class: "muted", text: ` · disputed by ${player(r.dispute.by)}: ${r.dispute.reason}` }));
+        h("span", { class: "srbr-rec-status", text: ` · ${STATUS[r.status] || r.status}` }),
+      );
+      if (r.dispute)
+        li.append(h("span", { class: "muted", text: ` · disputed by ${player(r.dispute.by)}: ${r.dispute.reason}` }));
       if (r.ruling?.note) li.append(h("span", { class: "muted", text: ` · host: ${r.ruling.note}` }));
       if (!out && !hold && r.index === view.open_record && r.by !== me) {
-        const why = h("input", { type: "text", maxLength: 200, required: true, placeholder: "why", "data-key": `why-${r.index}`,
-          "aria-label": `Reason to dispute record ${r.index}` });
-        const form = h("form", { class: "srbr-dispute" }, why,
-          h("button", { type: "submit", class: "small secondary", text: "Dispute", "data-key": `dispute-${r.index}`,
-            "aria-label": `Dispute record ${r.index}` }));
+        const why = h("input", {
+          type: "text",
+          maxLength: 200,
+          required: true,
+          placeholder: "why",
+          "data-key": `why-${r.index}`,
+          "aria-label": `Reason to dispute record ${r.index}`,
+        });
+        const form = h(
+          "form",
+          { class: "srbr-dispute" },
+          why,
+          h("button", {
+            type: "submit",
+            class: "small secondary",
+            text: "Dispute",
+            "data-key": `dispute-${r.index}`,
+            "aria-label": `Dispute record ${r.index}`,
+          }),
+        );
         form.addEventListener("submit", (e) => {
           e.preventDefault();
           fire({ kind: "dispute", record: r.index, reason: why.value.trim() || "disputed" });
@@ -157,9 +327,22 @@ export function makeManual(P) {
   function renderConcede(view) {
     concedeBox.replaceChildren();
     if (!me || view.result || (view.conceded || []).includes(me)) return;
-    const sure = h("button", { type: "button", class: "danger small", text: "Yes, concede", "data-key": "concede-yes", hidden: true,
-      onclick: () => fire({ kind: "concede" }) });
-    const first = button("Concede the game…", () => { sure.hidden = false; sure.focus(); }, { key: "concede", cls: "danger small" });
+    const sure = h("button", {
+      type: "button",
+      class: "danger small",
+      text: "Yes, concede",
+      "data-key": "concede-yes",
+      hidden: true,
+      onclick: () => fire({ kind: "concede" }),
+    });
+    const first = button(
+      "Concede the game…",
+      () => {
+        sure.hidden = false;
+        sure.focus();
+      },
+      { key: "concede", cls: "danger small" },
+    );
     concedeBox.append(first, sure);
   }
 

@@ -26,7 +26,12 @@ export function sticks(view, target) {
       const r = Number(lengths[s]);
       if (!(r > 0)) continue;
       S.el("circle", { cx: a.x, cy: a.y, r, class: `srbr-stick stick-${s}` });
-      S.text(`${s} ${r}`, { x: a.x + r * 0.72 + 0.6, y: a.y - r * 0.72 - 0.4, class: `srbr-stick-label stick-${s}`, "font-size": 1.6 });
+      S.text(`${s} ${r}`, {
+        x: a.x + r * 0.72 + 0.6,
+        y: a.y - r * 0.72 - 0.4,
+        class: `srbr-stick-label stick-${s}`,
+        "font-size": 1.6,
+      });
     }
   }
   return { layer: "below", nodes: S.nodes };
@@ -45,7 +50,8 @@ export function reach(view, me, { picking, target }) {
     }
   }
   const z = me ? view.deployment_zones?.[me] : null;
-  if (z && Array.isArray(z[0])) S.el("polygon", { points: z.map(([zx, zy]) => `${zx},${zy}`).join(" "), class: "srbr-zone" });
+  if (z && Array.isArray(z[0]))
+    S.el("polygon", { points: z.map(([zx, zy]) => `${zx},${zy}`).join(" "), class: "srbr-zone" });
   return { layer: "below", nodes: S.nodes };
 }
 
@@ -57,7 +63,8 @@ export function clampMove(view, piece, pos) {
   if (!p?.move || p.mecha !== piece.id) return null;
   const off = { x: piece.anchor?.[0] || 0, y: piece.anchor?.[1] || 0 };
   const [fx, fy] = p.move.from;
-  const ax = pos.x + off.x - fx, ay = pos.y + off.y - fy;
+  const ax = pos.x + off.x - fx,
+    ay = pos.y + off.y - fy;
   const d = Math.hypot(ax, ay);
   const len = Number(p.move.length);
   if (!(len > 0) || d <= len) return null;
@@ -65,5 +72,8 @@ export function clampMove(view, piece, pos) {
   const r2 = (v) => Math.round(v * 100) / 100;
   const at = { x: r2(fx + ax * k - off.x), y: r2(fy + ay * k - off.y) };
   const stick = view.sticks?.names?.[p.move.stick] || p.move.stick || "";
-  return { pos: at, note: `Stopped at the ${stick ? `${stick} ` : ""}stick's end (${len} ${view.board?.units || "cm"})` };
+  return {
+    pos: at,
+    note: `Stopped at the ${stick ? `${stick} ` : ""}stick's end (${len} ${view.board?.units || "cm"})`,
+  };
 }

@@ -6,13 +6,41 @@
 import { PALETTE } from "../../board/pieces.js";
 
 export const STICKS = ["S", "M", "L"];
-export const FACINGS = [["keep", "Keep facing"], [270, "North"], [315, "North-east"], [0, "East"], [45, "South-east"],
-  [90, "South"], [135, "South-west"], [180, "West"], [225, "North-west"]];
-export const PHASES = { deploy: "Deployment", activate: "Activation", actions: "Actions", reaction: "Reaction",
-  reaction_actions: "Reaction actions", over: "Game over" };
-export const AREAS = { health: "Damage (dice colours)", turn_end: "Turn end", malfunction: "Malfunctions", combat: "Combat", victory: "Victory" };
-const EFFECTS = { damage: "damage", destroy_part: "part destroyed", recoil: "recoil", knock_down: "knocked down",
-  knock_back: "knocked back", attacker_recoil: "attacker recoils", attacker_damage: "attacker damaged" };
+export const FACINGS = [
+  ["keep", "Keep facing"],
+  [270, "North"],
+  [315, "North-east"],
+  [0, "East"],
+  [45, "South-east"],
+  [90, "South"],
+  [135, "South-west"],
+  [180, "West"],
+  [225, "North-west"],
+];
+export const PHASES = {
+  deploy: "Deployment",
+  activate: "Activation",
+  actions: "Actions",
+  reaction: "Reaction",
+  reaction_actions: "Reaction actions",
+  over: "Game over",
+};
+export const AREAS = {
+  health: "Damage (dice colours)",
+  turn_end: "Turn end",
+  malfunction: "Malfunctions",
+  combat: "Combat",
+  victory: "Victory",
+};
+const EFFECTS = {
+  damage: "damage",
+  destroy_part: "part destroyed",
+  recoil: "recoil",
+  knock_down: "knocked down",
+  knock_back: "knocked back",
+  attacker_recoil: "attacker recoils",
+  attacker_damage: "attacker damaged",
+};
 const ICONS = { biped: "robot", non_humanoid: "monster", vehicle: "tank" };
 
 export const round1 = (v) => Math.round(Number(v) * 10) / 10;
@@ -28,7 +56,10 @@ export function names(view, playerNames) {
   const part = (mid, pid) => partOf(mid, pid)?.name || pid;
   const terrain = (id) => (view?.board?.terrain || []).find((t) => t.id === id)?.label || id;
   const target = (id) => (mechaOf(id) ? mecha(id) : terrain(id));
-  const player = (seat) => { const n = playerNames?.get?.(seat); return n && n !== seat ? `${n} (${seat})` : seat || "nobody"; };
+  const player = (seat) => {
+    const n = playerNames?.get?.(seat);
+    return n && n !== seat ? `${n} (${seat})` : seat || "nobody";
+  };
   const unit = () => view?.board?.units || "cm";
   const stick = (s) => view?.sticks?.names?.[s] || s;
   return { mechaOf, mecha, partOf, part, terrain, target, player, unit, stick };
@@ -58,7 +89,8 @@ export function describe(e, n) {
   const P = (mid, pid) => `${M(mid)} ${n.part(mid, pid)}`;
   const u = n.unit();
   switch (e.kind) {
-    case "activated": case "reacted": {
+    case "activated":
+    case "reacted": {
       const faces = (e.dice || []).map((d) => `${d.face} ${d.colour}${d.success ? " ✓" : " ✗"}`).join(", ");
       const bits = [`${plural(e.successes, "success", "successes")}`];
       if (e.failures !== undefined) bits.push(plural(e.failures, "failure"));
@@ -77,32 +109,60 @@ export function describe(e, n) {
       const eff = (e.effects || []).map((x) => EFFECTS[x] || nice(x)).join(", ") || "no effect";
       return `${M(e.attacker)} ${nice(e.attack)}s ${M(e.target)}${e.target_part ? ` (aiming at ${n.part(e.target, e.target_part)})` : ""}: ${rollText(e.attack_roll)} against ${rollText(e.defence_roll)}, ${nice(e.result)}: ${eff}`;
     }
-    case "damaged": return e.destroyed ? `${P(e.mecha, e.part)} is destroyed` : `${P(e.mecha, e.part)} takes ${e.damage} damage: dice now ${(e.dice || []).join(", ")}`;
-    case "pushed": return `${M(e.mecha)} is pushed (${nice(e.effect)}) to (${round1(e.to[0])}, ${round1(e.to[1])})`;
-    case "malfunction": return `Malfunction of ${P(e.mecha, e.part)}: rolled ${e.die}, ${nice(e.effect)}`;
-    case "malfunction_to_resolve": return `Malfunction of ${P(e.mecha, e.part)}: players resolve it (manual)`;
-    case "knocked_down": return `${M(e.mecha)} is knocked down`;
-    case "stood_up": return `${M(e.mecha)} stands up`;
-    case "mecha_destroyed": return `${M(e.mecha)} is destroyed!`;
-    case "activation_done": return `${who}activation over`;
-    case "reaction_offered": return `${e.to ? n.player(e.to) : "The opponent"} may react (${plural(e.remaining, "chance")})`;
-    case "reaction_declined": return `${who}passes (no reaction)`;
-    case "reactions_over": return "Reaction over: back to the active player";
-    case "building_attacked": return `${M(e.attacker)} ${nice(e.attack)}s ${n.terrain(e.target)}: ${e.attack_roll?.total} against ${e.defence_roll?.total}, ${e.hit ? `hit (${plural(e.hits, "hit")})` : "no hit"}`;
-    case "building_smashed": return `${n.terrain(e.terrain)} is smashed to rubble`;
-    case "turn_ended": return `Turn over: ${nice(e.reason)}`;
-    case "turn_started": return `Round ${e.round}: ${e.player ? `${n.player(e.player)}'s` : "next"} turn`;
-    case "conceded": return `${who}concedes`;
-    case "deployed": return `${who}deploys ${M(e.mecha)} at (${round1(e.x)}, ${round1(e.y)})`;
-    case "ready": return `${who}is ready`;
-    case "damage_to_record": return `${P(e.mecha, e.part)} is hit (${e.hits === "destroy" ? "destroyed" : plural(e.hits, "damage", "damage")}): record it (manual)`;
-    case "attack_declared": return `${M(e.attacker)} ${nice(e.attack)}s ${n.target(e.target)}${e.target_part ? ` (aiming at ${n.part(e.target, e.target_part)})` : ""}: players resolve it (manual)`;
-    case "recorded": return recordedLine(e, n, who);
-    case "record_disputed": return `${who || `${n.player(e.by)}: `}disputes record ${e.record} by ${n.player(e.author)} (${e.reason}): the game waits for the host`;
-    case "dispute_resolved": return `The host ${e.uphold ? "upholds" : "overturns"} record ${e.record} by ${n.player(e.author)}${e.uphold ? "" : ": the table is back as it was before it"}${e.note ? ` (${e.note})` : ""}`;
-    case "terrain_recorded": return `${who}records ${n.terrain(e.terrain)} as ${e.type}${e.note ? ` (${e.note})` : ""}`;
-    case "result_declared": return `${who}declares ${e.winners?.length ? `${e.winners.map(n.player).join(", ")} the winner${e.winners.length > 1 ? "s" : ""}` : "no winner"}`;
-    default: return undefined;
+    case "damaged":
+      return e.destroyed
+        ? `${P(e.mecha, e.part)} is destroyed`
+        : `${P(e.mecha, e.part)} takes ${e.damage} damage: dice now ${(e.dice || []).join(", ")}`;
+    case "pushed":
+      return `${M(e.mecha)} is pushed (${nice(e.effect)}) to (${round1(e.to[0])}, ${round1(e.to[1])})`;
+    case "malfunction":
+      return `Malfunction of ${P(e.mecha, e.part)}: rolled ${e.die}, ${nice(e.effect)}`;
+    case "malfunction_to_resolve":
+      return `Malfunction of ${P(e.mecha, e.part)}: players resolve it (manual)`;
+    case "knocked_down":
+      return `${M(e.mecha)} is knocked down`;
+    case "stood_up":
+      return `${M(e.mecha)} stands up`;
+    case "mecha_destroyed":
+      return `${M(e.mecha)} is destroyed!`;
+    case "activation_done":
+      return `${who}activation over`;
+    case "reaction_offered":
+      return `${e.to ? n.player(e.to) : "The opponent"} may react (${plural(e.remaining, "chance")})`;
+    case "reaction_declined":
+      return `${who}passes (no reaction)`;
+    case "reactions_over":
+      return "Reaction over: back to the active player";
+    case "building_attacked":
+      return `${M(e.attacker)} ${nice(e.attack)}s ${n.terrain(e.target)}: ${e.attack_roll?.total} against ${e.defence_roll?.total}, ${e.hit ? `hit (${plural(e.hits, "hit")})` : "no hit"}`;
+    case "building_smashed":
+      return `${n.terrain(e.terrain)} is smashed to rubble`;
+    case "turn_ended":
+      return `Turn over: ${nice(e.reason)}`;
+    case "turn_started":
+      return `Round ${e.round}: ${e.player ? `${n.player(e.player)}'s` : "next"} turn`;
+    case "conceded":
+      return `${who}concedes`;
+    case "deployed":
+      return `${who}deploys ${M(e.mecha)} at (${round1(e.x)}, ${round1(e.y)})`;
+    case "ready":
+      return `${who}is ready`;
+    case "damage_to_record":
+      return `${P(e.mecha, e.part)} is hit (${e.hits === "destroy" ? "destroyed" : plural(e.hits, "damage", "damage")}): record it (manual)`;
+    case "attack_declared":
+      return `${M(e.attacker)} ${nice(e.attack)}s ${n.target(e.target)}${e.target_part ? ` (aiming at ${n.part(e.target, e.target_part)})` : ""}: players resolve it (manual)`;
+    case "recorded":
+      return recordedLine(e, n, who);
+    case "record_disputed":
+      return `${who || `${n.player(e.by)}: `}disputes record ${e.record} by ${n.player(e.author)} (${e.reason}): the game waits for the host`;
+    case "dispute_resolved":
+      return `The host ${e.uphold ? "upholds" : "overturns"} record ${e.record} by ${n.player(e.author)}${e.uphold ? "" : ": the table is back as it was before it"}${e.note ? ` (${e.note})` : ""}`;
+    case "terrain_recorded":
+      return `${who}records ${n.terrain(e.terrain)} as ${e.type}${e.note ? ` (${e.note})` : ""}`;
+    case "result_declared":
+      return `${who}declares ${e.winners?.length ? `${e.winners.map(n.player).join(", ")} the winner${e.winners.length > 1 ? "s" : ""}` : "no winner"}`;
+    default:
+      return undefined;
   }
 }
 
@@ -118,7 +178,8 @@ export function pieces(view) {
   return (view?.pieces || []).map((p) => {
     const m = view.mechas?.[p.id];
     const badges = [];
-    if (view.prompt?.mecha === p.id || view.activation?.mecha === p.id) badges.push({ text: "▶", title: "acting now", tone: "active" });
+    if (view.prompt?.mecha === p.id || view.activation?.mecha === p.id)
+      badges.push({ text: "▶", title: "acting now", tone: "active" });
     if (p.status) badges.push({ text: "↓", title: p.status, tone: "warn" });
     const gone = (m?.parts || []).filter((q) => q.destroyed).length;
     if (gone) badges.push({ text: String(gone), title: `${plural(gone, "part")} destroyed`, tone: "danger" });
