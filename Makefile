@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test setup chromium bench clean
+.PHONY: run test check fix setup chromium bench clean
 
 setup: $(STAMP)
 
@@ -17,6 +17,26 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+NODE_STAMP := node_modules/.installed
+
+# The JavaScript linter and formatter (Biome), pinned in package.json / package-lock.json.
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+# Quality gates: one formatter and linter for Python (ruff), strict types for app/ (mypy),
+# and Biome for static/js. Run `make fix` to apply the formatters.
+check: setup $(NODE_STAMP)
+	$(BIN)/ruff format --check app tests bench
+	$(BIN)/ruff check app tests bench
+	$(BIN)/mypy app
+	node_modules/.bin/biome ci static/js
+
+fix: setup $(NODE_STAMP)
+	$(BIN)/ruff format app tests bench
+	$(BIN)/ruff check --fix app tests bench
+	node_modules/.bin/biome format --write static/js
 
 run: setup
 	$(BIN)/warboard migrate
@@ -40,4 +60,4 @@ bench: setup
 	$(BIN)/python -m bench.load --help
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache tests/artifacts
+	rm -rf $(VENV) *.egg-info .pytest_cache tests/artifacts node_modules
