@@ -106,9 +106,9 @@ class GKR(RuleSystem):
     def _steal(self, state: State, seat: str, action: A.Steal, dice: Dice, events: list[Event]) -> None:
         damage.steal(state, seat, action.take, dice, events)
         line = state["firing_line"]
-        if state["phase"] == "combat" and state["awaiting"] is None and line and line[0]["revealed"]:
-            if combat.advance(state, dice, events):  # the firing line goes on
-                flow.finish_combat(state, dice, events)
+        waiting = state["phase"] == "combat" and state["awaiting"] is None and line and line[0]["revealed"]
+        if waiting and combat.advance(state, dice, events):  # the firing line goes on
+            flow.finish_combat(state, dice, events)
 
     def _settle(self, state: State, dice: Dice, events: list[Event]) -> None:
         """Move on if a Heavy Hitter's destruction left nobody to act in the current step."""
@@ -143,9 +143,8 @@ class GKR(RuleSystem):
             if seat not in state["queue"]:
                 raise NotYourTurn(f"{seat} has already chosen weapons this round")
             return
-        if state["phase"] == "combat" and state["awaiting"] is not None:
-            if action.kind != "state_result":
-                raise WrongPhase("The firing line is being resolved: the attacker states the result")
+        if state["phase"] == "combat" and state["awaiting"] is not None and action.kind != "state_result":
+            raise WrongPhase("The firing line is being resolved: the attacker states the result")
         if not state["queue"] or state["queue"][0] != seat:
             who = state["queue"][0] if state["queue"] else "nobody"
             raise NotYourTurn(f"It is {who}'s turn in the {state['phase']} phase, not {seat}'s")

@@ -129,13 +129,12 @@ def why_not_there(state: State, unit: dict[str, Any], to: Hex) -> tuple[str, str
 def move(state: State, seat: str, action: Move, dice: Dice, events: list[Event]) -> None:
     unit = movable_unit(state, seat, action.unit)
     player = state["players"][seat]
-    if action.card is not None:
-        if (
-            unit["kind"] != "heavy"
-            or action.card not in player["hand"]
-            or state["cards"][action.card]["type"] != "movement"
-        ):
-            raise IllegalAction(f"{action.card!r} is not a movement card for your Heavy Hitter", code="not_in_hand")
+    if action.card is not None and (
+        unit["kind"] != "heavy"
+        or action.card not in player["hand"]
+        or state["cards"][action.card]["type"] != "movement"
+    ):
+        raise IllegalAction(f"{action.card!r} is not a movement card for your Heavy Hitter", code="not_in_hand")
     start = hex_of(unit)
     to = Hex(action.to.q, action.to.r) if action.to else start
     steps = 0

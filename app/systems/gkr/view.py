@@ -390,9 +390,11 @@ def legal_actions(state: State, seat: str) -> list[dict[str, Any]]:
     phase, acts = state["phase"], []
     if phase in ("deploy", "movement", "tagging"):
         acts.append({"kind": "end_turn"})
-    for c in state["players"][seat]["sponsor"] if phase == "deploy" else []:
-        if state["cards"][c]["type"] != "activate-blb" or p.get("can_activate_blb"):
-            acts.append({"kind": "play_sponsor", "card": c})
+    acts += [
+        {"kind": "play_sponsor", "card": c}
+        for c in (state["players"][seat]["sponsor"] if phase == "deploy" else [])
+        if state["cards"][c]["type"] != "activate-blb" or p.get("can_activate_blb")
+    ]
     for m in p.get("moves", []):
         acts += [{"kind": "move", "unit": m["unit"], "to": h} for h in m["hexes"]]
     for t in p.get("tags", []):

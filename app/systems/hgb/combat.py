@@ -390,17 +390,17 @@ def indirect_attack(
         }
     ]
     radius = max(float(card.get("ae", 0)), float(sweep))  # translator: IF + sweep works like AE
-    for m in area_targets(state, landing, radius, set()):
-        events.append(
-            defend(
-                state,
-                dice,
-                attacker,
-                m,
-                unmodified,
-                card["dm"] + focus,
-                pos(attacker),
-                {"attack": unmodified, "role": "indirect"},
-            )
+    events.extend(
+        defend(
+            state,
+            dice,
+            attacker,
+            m,
+            unmodified,
+            card["dm"] + focus,
+            pos(attacker),
+            {"attack": unmodified, "role": "indirect"},
         )
+        for m in area_targets(state, landing, radius, set())
+    )
     return events

@@ -57,10 +57,11 @@ def build(
     if unknown:
         raise BadOptions(f"{fdata['name']} has no model {unknown[0]!r} (models: {', '.join(keys)})")
     counts: Counter[str] = Counter()
-    models = []
-    for group in fdata["groups"]:
-        for m in group["models"]:
-            models.append(_build_model(fdata, group, m, choices.get(m["key"], []), options, counts, unit_overrides))
+    models = [
+        _build_model(fdata, group, m, choices.get(m["key"], []), options, counts, unit_overrides)
+        for group in fdata["groups"]
+        for m in group["models"]
+    ]
     tv = sum(g["tv"] for g in fdata["groups"]) + _option_tv(fdata, options, counts)
     _apply_force_options(fdata, models, command_group)
     tv += sum(fo.get("tv_included", 0) for fo in fdata.get("force_options", {}).values())

@@ -39,7 +39,7 @@ def legal_actions(system: Any, state: dict[str, Any], seat: str) -> list[dict[st
     listed = candidates(state, seat)
     if state["phase"] != "activation":  # few, cheap choices: tried on the state itself
         listed = [a for a in listed if _accepted(system, state, seat, a)]
-    return listed + [{"kind": "agree_end"}, {"kind": "concede"}] + _autopilot(state, seat)
+    return [*listed, {"kind": "agree_end"}, {"kind": "concede"}, *_autopilot(state, seat)]
 
 
 def _accepted(system: Any, state: dict[str, Any], seat: str, raw: dict[str, Any]) -> bool:

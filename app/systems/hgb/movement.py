@@ -6,6 +6,7 @@ returned so a client can show the remaining MP while the player drags.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -44,20 +45,22 @@ def cost_areas(state: dict[str, Any], mode: str, mover: str) -> list[tuple[Polyg
     terrain = state["board"]["terrain"]
     areas = [
         (poly, float(TERRAIN_MP[mode][t["type"]]))
-        for t, poly in zip(terrain, shapes(terrain))
+        for t, poly in zip(terrain, shapes(terrain), strict=False)
         if t["type"] in TERRAIN_MP[mode]
     ]
     rules = state["rules"]
-    for m in ordered(state):
-        if m["status"] == "wreck" and m["id"] != mover:  # a wreck is Rough Terrain (Damage)
-            areas.append((hexagon(pos(m), rules["wreck_radius"], m["facing"]), float(TERRAIN_MP[mode]["rough"])))
+    areas += [  # a wreck is Rough Terrain (Damage)
+        (hexagon(pos(m), rules["wreck_radius"], m["facing"]), float(TERRAIN_MP[mode]["rough"]))
+        for m in ordered(state)
+        if m["status"] == "wreck" and m["id"] != mover
+    ]
     return areas
 
 
 def segment_cost(state: dict[str, Any], a: Point, b: Point, mode: str, mover: str) -> float:
     cost = weighted_length(a, b, cost_areas(state, mode, mover))
     seq = levels_along(a, b, levels(state["board"]["terrain"]))
-    for lo, hi in zip(seq, seq[1:]):
+    for lo, hi in itertools.pairwise(seq):
         cost += (hi - lo) * CLIMB_MP if hi > lo else (lo - hi) * DESCEND_MP
     return cost
 
@@ -68,15 +71,14 @@ def _check_passable(state: dict[str, Any], a: Point, b: Point, model: dict[str, 
     if not (0 <= b.x <= board["width"] and 0 <= b.y <= board["height"]):
         raise IllegalAction(f"{model['label']} cannot leave the table at ({b.x:g}, {b.y:g})", code="off_board")
     line = LineString([(a.x, a.y), (b.x, b.y)])
-    for t, poly in zip(board["terrain"], shapes(board["terrain"])):
-        if t["type"] in rules["impassable"]:
-            if line.intersection(poly).length > 1e-6 or poly.contains(line):
-                where = terrain_name(t).replace("The ", "the ", 1)
-                raise IllegalAction(
-                    f"{model['label']} cannot pass through {where} between "
-                    f"({round(a.x, 1):g}, {round(a.y, 1):g}) and ({round(b.x, 1):g}, {round(b.y, 1):g})",
-                    code="impassable",
-                )
+    for t, poly in zip(board["terrain"], shapes(board["terrain"]), strict=False):
+        if t["type"] in rules["impassable"] and (line.intersection(poly).length > 1e-6 or poly.contains(line)):
+            where = terrain_name(t).replace("The ", "the ", 1)
+            raise IllegalAction(
+                f"{model['label']} cannot pass through {where} between "
+                f"({round(a.x, 1):g}, {round(a.y, 1):g}) and ({round(b.x, 1):g}, {round(b.y, 1):g})",
+                code="impassable",
+            )
 
 
 def _turn_credits(angle: float, tolerance: float) -> int:

@@ -34,10 +34,7 @@ def new_state(options: dict[str, Any]) -> dict[str, Any]:
     rules = data.rules(opts.data.rules)
     weapons = data.weapons(opts.data.weapons)
     check_weapons(weapons)
-    if opts.terrain is not None:
-        terrain = [t.model_dump() for t in opts.terrain]
-    else:
-        terrain = data.maps()[opts.map]["terrain"]
+    terrain = [t.model_dump() for t in opts.terrain] if opts.terrain is not None else data.maps()[opts.map]["terrain"]
     state: dict[str, Any] = {
         "options": opts.model_dump(mode="json"),
         "rules": rules,

@@ -84,7 +84,7 @@ def base_distance(a: dict[str, Any], b: dict[str, Any], rules: dict[str, Any]) -
 
 
 def range_band(ranges: list[float], dist: float) -> str | None:
-    for name, limit in zip(BANDS, ranges):
+    for name, limit in zip(BANDS, ranges, strict=False):
         if dist <= limit + 1e-9:
             return name
     return None
@@ -101,7 +101,11 @@ def shapes(terrain: list[dict[str, Any]]) -> tuple[Any, ...]:
 
 
 def levels(terrain: list[dict[str, Any]]) -> list[tuple[Any, int]]:
-    return [(poly, int(t.get("level") or 1)) for t, poly in zip(terrain, shapes(terrain)) if t["type"] == "hill"]
+    return [
+        (poly, int(t.get("level") or 1))
+        for t, poly in zip(terrain, shapes(terrain), strict=False)
+        if t["type"] == "hill"
+    ]
 
 
 def ground(p: Point, terrain: list[dict[str, Any]]) -> int:
@@ -114,7 +118,7 @@ def obstacles(state: dict[str, Any], exclude: set[str]) -> list[Obstacle]:
     out = []
     terrain = state["board"]["terrain"]
     hills = levels(terrain)
-    for t, poly in zip(terrain, shapes(terrain)):
+    for t, poly in zip(terrain, shapes(terrain), strict=False):
         top = heights.get(t["type"], 0.0)
         if t["type"] in ("hill", "building") and t.get("level"):
             top = float(t["level"])

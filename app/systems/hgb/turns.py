@@ -214,7 +214,7 @@ def inch_points(
     pts = [start, *path]
     heads = headings or [final or 0.0] * len(path)
     walked, next_mark = 0.0, 1.0
-    for a, b, head in zip(pts, pts[1:], heads):
+    for a, b, head in zip(pts, pts[1:], heads, strict=False):
         seg = path_length([a, b])
         while seg > 0 and walked + seg >= next_mark - 1e-9:
             t = (next_mark - walked) / seg

@@ -11,6 +11,7 @@ size 1 at the origin; lengths given in spaces are multiplied by ``HEX_STEP``.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable
 from functools import cache
@@ -90,7 +91,7 @@ def _entry_inside(line: LineString, shape: Polygon) -> float | None:
 def _entry_along_edge(shape: Polygon, start: XY, axis: XY, length: float) -> float | None:
     """Where the segment starts running along an edge of ``shape`` (None if it never does)."""
     corners = list(shape.exterior.coords)
-    for a, b in zip(corners, corners[1:]):
+    for a, b in itertools.pairwise(corners):
         (ta, na), (tb, nb) = _along(a, start, axis), _along(b, start, axis)
         if na < TOL and nb < TOL:
             lo, hi = max(0.0, min(ta, tb)), min(length, max(ta, tb))

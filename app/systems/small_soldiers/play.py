@@ -72,17 +72,17 @@ def spin(state: State, seat: str, dice: Dice) -> list[Event]:
         if can_move(state, seat):
             state["phase"] = "move"
             return events
-        return events + [{"kind": "no_move", "seat": seat, "value": seg["value"]}] + end_turn(state)
+        return [*events, {"kind": "no_move", "seat": seat, "value": seg["value"]}, *end_turn(state)]
     if seg["kind"] == "draw":
         card, more = cards.draw(state, dice)
         events += more
         if card is None:
-            return events + [{"kind": "deck_empty"}] + end_turn(state)
+            return [*events, {"kind": "deck_empty"}, *end_turn(state)]
         return events + take_card(state, seat, card, "deck")
     if can_recruit(state, seat):
         state["phase"] = "recruit"
         return events
-    return events + [{"kind": "recruit_impossible", "seat": seat}] + end_turn(state)
+    return [*events, {"kind": "recruit_impossible", "seat": seat}, *end_turn(state)]
 
 
 # --- cards --------------------------------------------------------------------------------
@@ -205,7 +205,7 @@ def end_moves(state: State, seat: str) -> list[Event]:
     if not state["turn"]["moved"] and can_move(state, seat):
         raise IllegalAction("Move at least one fighter before ending the moves", code="must_move")
     # Always an event: an action without one would leave the table's seq (and every client) behind.
-    return [{"kind": "moves_ended", "seat": seat, "moved": list(state["turn"]["moved"])}] + attack_stage(state)
+    return [{"kind": "moves_ended", "seat": seat, "moved": list(state["turn"]["moved"])}, *attack_stage(state)]
 
 
 def attackers(state: State) -> dict[str, list[str]]:
@@ -249,7 +249,7 @@ def attack(state: State, seat: str, dice: Dice, target: str, fid: str | None) ->
 
 def decline(state: State, seat: str) -> list[Event]:
     need_phase(state, "end_turn", "attack", "recruit")
-    return [{"kind": "declined", "seat": seat, "phase": state["phase"]}] + end_turn(state)
+    return [{"kind": "declined", "seat": seat, "phase": state["phase"]}, *end_turn(state)]
 
 
 # --- recruit ------------------------------------------------------------------------------
@@ -267,4 +267,4 @@ def recruit(state: State, seat: str, fid: str) -> list[Event]:
         raise IllegalAction(f"{f['name']} is not in your Toy Store (at {where(f)})", code="not_in_toy_store")
     green = recruit_hex(state, army_of(seat))
     f["pos"] = hex_list(green)
-    return [{"kind": "recruited", "fighter": fid, "to": f["pos"]}] + end_turn(state)
+    return [{"kind": "recruited", "fighter": fid, "to": f["pos"]}, *end_turn(state)]

@@ -87,9 +87,12 @@ def deploy(state: State, seat: str, reserve: str, order: list[str] | None, secon
         raise IllegalAction(f"The four placed fighters must be exactly {', '.join(sorted(rest))}", code="illegal_setup")
     places = army_map(state, army)
     state["fighters"][leader]["pos"] = list(places["leader_start"])
-    for fid, pos in zip(order, places["starts"]):
+    for fid, pos in zip(order, places["starts"], strict=False):
         state["fighters"][fid]["pos"] = list(pos)
-    placed = {leader: list(places["leader_start"]), **{fid: list(pos) for fid, pos in zip(order, places["starts"])}}
+    placed = {
+        leader: list(places["leader_start"]),
+        **{fid: list(pos) for fid, pos in zip(order, places["starts"], strict=False)},
+    }
     if state["options"]["players"] == 4 and state["options"]["team_mode"] == "split":
         _split(state, army, ids, second)
     state["deployed"][army] = {"by": seat, "reserve": reserve}

@@ -136,7 +136,7 @@ def push(
     d = math.hypot(start.x - origin.x, start.y - origin.y) or 1.0
     ux, uy = (start.x - origin.x) / d, (start.y - origin.y) / d
     target = Point(start.x + ux * distance, start.y + uy * distance)
-    names, shapes = obstacles(state, m)
+    _names, shapes = obstacles(state, m)
     result = sticks.straight_move(start, target, pieces.radius(m), shapes)
     board = state["board"]
     end = sticks.clamp_to_table(start, result.end, board["width"], board["height"])

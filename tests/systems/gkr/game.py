@@ -81,7 +81,7 @@ def firing_spot(table: Table, seat: str, uid: str, target: Hex, reach: int) -> N
     """Move ``uid`` where it sees ``target`` within ``reach`` and face it; else close in."""
     here = table.hex(uid)
     spots = [
-        h for h in table.moves(seat, uid) + [here] if distance(h, target) <= reach and can_see(table.state, h, target)
+        h for h in [*table.moves(seat, uid), here] if distance(h, target) <= reach and can_see(table.state, h, target)
     ]
     if spots:
         spot = min(spots, key=lambda h: (distance(h, here), h))

@@ -14,21 +14,6 @@ assert GKR is not None
 DB, KW, TH, HS = "diamondback", "king-wolf", "thunderhappy", "hammerstrike"
 
 
-class ScriptedDice(Dice):
-    """Dice that give the listed faces first (for d6 rolls), then the seeded stream."""
-
-    def __init__(self, faces: list[int] | None = None, seed: str = "scripted") -> None:
-        super().__init__(seed)
-        self.faces = list(faces or [])
-
-    def roll(self, sides: int = 6, purpose: str = "") -> int:
-        if sides == 6 and self.faces:
-            value = self.faces.pop(0)
-            self.rolls.append({"i": -1, "sides": 6, "value": value, "for": purpose})
-            return value
-        return super().roll(sides, purpose)
-
-
 def new(players: int = 3, seed: str = "t", **options: Any) -> dict[str, Any]:
     opts = GKR.validate_options({"players": players, **options})
     return GKR.setup(opts, Dice(seed))
@@ -58,7 +43,7 @@ def place(
 def park_all(state: dict[str, Any]) -> dict[str, Any]:
     """Take every unit except Big Little Buddy and the Heavy Hitters off the board."""
     s = copy.deepcopy(state)
-    for uid, u in s["units"].items():
+    for u in s["units"].values():
         if u["kind"] in ("combat", "repair", "recon"):
             u["on_board"] = False
     return s

@@ -54,7 +54,7 @@ def test_seeded_game_over_http(client: httpx.Client, play, winner) -> None:
         ours = [e for e in events if e["kind"] not in ("game_over", "seat_joined", "spectator_joined")]
         expected = [redact(e, viewer) for e in table.log]
         assert len(ours) == len(expected)
-        for got, want in zip(ours, expected):
+        for got, want in zip(ours, expected, strict=False):
             assert {k: v for k, v in got.items() if k not in ("seq", "seat")} == json.loads(json.dumps(want))
         # what the viewer holds of another seat's hidden cards now: never in its current view
         for other in table.state["seats"]:

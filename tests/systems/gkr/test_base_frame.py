@@ -11,7 +11,8 @@ from app.core.dice import Dice
 from app.core.errors import BadOptions, GameOver, MalformedAction, NotYourTurn, UnknownAction, WrongPhase
 from app.systems import get
 from app.systems.gkr.data import DATA_DIR
-from tests.systems.gkr.helpers import DB, GKR, HS, KW, TH, ScriptedDice, act, active, new, pass_turn, pass_until, place
+from tests.kit.dice import ScriptedDice
+from tests.systems.gkr.helpers import DB, GKR, HS, KW, TH, act, active, new, pass_turn, pass_until, place
 
 
 # --- table and components -------------------------------------------------------------------
@@ -154,7 +155,7 @@ def heavy_turn(**options):
 
 def test_heavy_hitter_move_costs_energy_per_hex():
     state = heavy_turn()
-    moved, events = act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": 0, "r": -3}})
+    moved, _events = act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": 0, "r": -3}})
     assert moved["players"][DB]["energy"] == 3
     with pytest.raises(Exception) as err:
         act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": 0, "r": -1}})
@@ -166,7 +167,7 @@ def test_heavy_hitter_move_costs_energy_per_hex():
 
 def test_overspending_energy_costs_damage():
     state = heavy_turn(energy_per_round=1)
-    moved, events = act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": 0, "r": -3}})
+    moved, _events = act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": 0, "r": -3}})
     assert moved["players"][DB]["energy"] == -1
     assert len(moved["players"][DB]["damage"]) == 1
 
@@ -204,11 +205,11 @@ def test_units_pass_their_own_faction_but_not_opponents_or_buildings():
     state = heavy_turn()
     state = place(state, "diamondback:heavy", -1, -1)
     state = place(state, "diamondback:combat", -1, 0)  # own unit: pass through
-    moved, events = act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": -1, "r": 1}})
+    _moved, events = act(state, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": -1, "r": 1}})
     assert events[0]["hexes"] == 2
     blocked = place(state, "diamondback:combat", 3, 3)
     blocked = place(blocked, "king-wolf:combat", -1, 0)
-    moved, events = act(blocked, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": -1, "r": 1}})
+    _moved, events = act(blocked, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": -1, "r": 1}})
     assert events[0]["hexes"] == 3  # around King Wolf
     with pytest.raises(Exception) as err:
         act(blocked, DB, {"kind": "move", "unit": "diamondback:heavy", "to": {"q": -1, "r": 0}})
@@ -326,7 +327,7 @@ def test_destroyed_heavy_hitter_eliminates_and_last_one_standing_wins():
             "diamondback/secondary-2": {"dice": 10, "damage": 25},
         },
     )
-    state, events, _ = shoot(state, [6] * 10 + [1] * 10)
+    state, _events, _ = shoot(state, [6] * 10 + [1] * 10)
     assert state["players"][KW]["eliminated"] and len(state["players"][KW]["damage"]) == 25
     assert not any(u["on_board"] for u in state["units"].values() if u["owner"] == KW)
     outcome = GKR.outcome(state)
@@ -349,7 +350,7 @@ def test_tagging_needs_adjacency_and_draws_a_sponsor_card():
         act(state, DB, {"kind": "tag", "unit": "diamondback:heavy", "building": "b3"})
     assert err.value.code == "not_adjacent"
     before = len(state["players"][DB]["sponsor"])
-    state, events = act(state, DB, {"kind": "tag", "unit": "diamondback:heavy", "building": "b1"})
+    state, _events = act(state, DB, {"kind": "tag", "unit": "diamondback:heavy", "building": "b1"})
     assert state["buildings"]["b1"]["tags"] == {DB: 1} and state["players"][DB]["tags"] == 19
     assert len(state["players"][DB]["sponsor"]) == before + 1
     with pytest.raises(Exception) as err:
@@ -363,7 +364,7 @@ def test_four_tags_demolish_a_building_and_return_the_tags():
     state["players"][KW]["tags"] = 19
     state, _ = act(state, DB, {"kind": "tag", "unit": "diamondback:recon", "building": "b1"})  # Recon: 2
     assert state["buildings"]["b1"]["tags"] == {KW: 1, DB: 2}
-    state, events = act(state, DB, {"kind": "tag", "unit": "diamondback:heavy", "building": "b1"})
+    state, _events = act(state, DB, {"kind": "tag", "unit": "diamondback:heavy", "building": "b1"})
     assert state["buildings"]["b1"]["demolished"] and state["buildings"]["b1"]["by"] == DB
     assert state["players"][DB]["demolished"] == 1
     assert state["players"][DB]["tags"] == 20 and state["players"][KW]["tags"] == 20
@@ -408,7 +409,7 @@ def test_deploy_card_returns_a_destroyed_support_unit():
     with pytest.raises(Exception) as err:
         act(state, DB, {"kind": "deploy_support", "card": card, "unit": "diamondback:combat", "to": {"q": 0, "r": 0}})
     assert err.value.code == "illegal_move"
-    state, events = act(
+    state, _events = act(
         state,
         DB,
         {"kind": "deploy_support", "card": card, "unit": "diamondback:combat", "to": {"q": 1, "r": -5}, "facing": 60},
@@ -450,7 +451,7 @@ def test_overspending_to_destruction_moves_the_table_on():
     player = state["players"][TH]
     player["damage"] += player["deck"] + player["discard"] + player["hand"][1:]
     player["deck"], player["discard"], player["hand"] = [], [], player["hand"][:1]
-    state, events = act(state, TH, {"kind": "move", "unit": "thunderhappy:heavy", "to": {"q": 3, "r": 0}})
+    state, _events = act(state, TH, {"kind": "move", "unit": "thunderhappy:heavy", "to": {"q": 3, "r": 0}})
     assert state["players"][TH]["eliminated"]
     assert state["phase"] == "movement" and state["step"] == "support"
     assert GKR.outcome(state) is None

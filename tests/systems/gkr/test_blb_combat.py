@@ -10,7 +10,8 @@ import pytest
 
 from app.core.errors import IllegalAction
 from app.core.events import redact
-from tests.systems.gkr.helpers import DB, GKR, KW, TH, ScriptedDice, act, activate, give_sponsor, new, pass_until, place
+from tests.kit.dice import ScriptedDice
+from tests.systems.gkr.helpers import DB, GKR, KW, TH, act, activate, give_sponsor, new, pass_until, place
 
 
 def combat_scene(**options):
@@ -124,9 +125,9 @@ def attack_event(events):
 
 def test_to_hit_five_plus():
     """ "Target Number: To Hit 5+ (Target Number for Big Little Buddy)\""""
-    state, events = attack_blb([5, 1])
+    _state, events = attack_blb([5, 1])
     assert attack_event(events)["hits"] == 1 and attack_event(events)["to_hit"] == 5
-    state, events = attack_blb([4])
+    _state, events = attack_blb([4])
     assert attack_event(events)["hits"] == 0
 
 
@@ -181,10 +182,10 @@ def test_180_degree_arc():
 
 def test_flank_shots_against_him():
     """ "Therefore, opposing players can attempt Flank Shots against him.\""""
-    state, events = attack_blb([5, 6], attacker=(-1, 0))  # from behind: no defence dice
+    _state, events = attack_blb([5, 6], attacker=(-1, 0))  # from behind: no defence dice
     event = attack_event(events)
     assert event["flank"] and event["defence_faces"] == [] and event["damage"] == 1
-    state, events = attack_blb([5, 6], attacker=(1, 0))
+    _state, events = attack_blb([5, 6], attacker=(1, 0))
     assert not attack_event(events)["flank"] and attack_event(events)["damage"] == 0
 
 
@@ -233,7 +234,7 @@ def test_open_to_attacks_while_controlled():
 def test_destroyer_steals_a_random_sponsor_card():
     """ "If a player manages to destroy Big Little Buddy, they may steal a random Sponsor Card
     from the controlling player (if they have any).\""""
-    state, card = give_sponsor(combat_scene(blb_max_hp=1), DB, "repair-kit")
+    state, _card = give_sponsor(combat_scene(blb_max_hp=1), DB, "repair-kit")
     db_cards = list(state["players"][DB]["sponsor"])
     state, events = fire(state, {KW: [{"source": "combat", "target_unit": "blb"}]}, ScriptedDice([6, 1]))
     state, events = act(state, KW, {"kind": "steal", "take": True})

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.core.errors import IllegalAction, NotYourTurn
-from tests.systems.gkr.helpers import DB, GKR, KW, TH, ScriptedDice, act, activate, active, new, pass_until, place
+from tests.kit.dice import ScriptedDice
+from tests.systems.gkr.helpers import DB, GKR, KW, TH, act, activate, active, new, pass_until, place
 from tests.systems.gkr.test_blb_combat import attack_blb
 
 
@@ -35,7 +36,7 @@ def test_tag_returns_to_the_controllers_supply():
         else None
     )
     assert piece is None
-    state, events = attack_blb([6, 1], blb_max_hp=1)  # destroyed: the tag still returns
+    state, _events = attack_blb([6, 1], blb_max_hp=1)  # destroyed: the tag still returns
     assert state["players"][DB]["tags"] == start["players"][DB]["tags"]
 
 

@@ -13,7 +13,8 @@ from app.core.errors import BadOptions, MalformedAction, NotYourTurn
 from app.geometry.hex import Hex, neighbors
 from app.systems.gkr import board
 from app.systems.gkr.board import unit_at
-from tests.systems.gkr.helpers import DB, GKR, KW, TH, ScriptedDice, act, active, give_sponsor, new, pass_until, place
+from tests.kit.dice import ScriptedDice
+from tests.systems.gkr.helpers import DB, GKR, KW, TH, act, active, give_sponsor, new, pass_until, place
 from tests.systems.gkr.test_blb_combat import blb_weapon, combat_scene, fire
 
 RULES = Path(__file__).parents[3] / ".." / "shared" / "rules"
@@ -101,7 +102,7 @@ def test_nobody_is_asked_when_the_controller_has_no_sponsor_card():
     """ "(if they have any)\""""
     state = combat_scene(blb_max_hp=1)
     state["players"][DB]["sponsor"] = []
-    state, events = fire(state, {KW: [{"source": "combat", "target_unit": "blb"}]}, ScriptedDice([6, 1]))
+    state, _events = fire(state, {KW: [{"source": "combat", "target_unit": "blb"}]}, ScriptedDice([6, 1]))
     assert state["pending_steal"] is None and state["phase"] == "tagging"
 
 

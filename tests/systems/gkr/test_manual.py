@@ -109,7 +109,7 @@ def test_manual_support_abilities_are_stated():
     state, _ = act(state, DB, {"kind": "tag", "unit": "diamondback:recon", "building": "b1"})
     assert state["buildings"]["b1"]["tags"] == {DB: 1}  # no automatic Recon bonus
     state["players"][DB]["damage"] = [state["players"][DB]["deck"].pop(0)]
-    state, events = act(
+    state, _events = act(
         state, DB, {"kind": "record", "area": "support", "unit": "diamondback:heavy", "heal": 1, "note": "Repair Unit"}
     )
     assert state["players"][DB]["damage"] == []

@@ -82,7 +82,7 @@ def test_a_record_destroying_the_controlled_buddy_lets_the_recorder_decide_the_s
     state = activate(new(**ALL, blb_max_hp=1), DB)
     state, _ = pass_turn(state)  # King Wolf's Deploy turn: the Buddy is DiamondBack's
     assert active(state) == [KW]
-    state, events = act(state, KW, support_damage("blb", 1, "Combat Unit ability"))
+    state, _events = act(state, KW, support_damage("blb", 1, "Combat Unit ability"))
     assert state["pending_steal"] == {"seat": KW, "from": DB}
     state, _ = act(state, KW, {"kind": "steal", "take": True})
     assert state["pending_steal"] is None and len(state["players"][KW]["sponsor"]) == 3

@@ -4,22 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.core.dice import Dice
+from tests.kit.dice import ScriptedDice
 from tests.systems.hgb.play import SYSTEM, Table
-
-
-class ScriptedDice(Dice):
-    """Dice that return the given faces first (then fall back to a seeded stream)."""
-
-    def __init__(self, faces: list[int]) -> None:
-        super().__init__("scripted")
-        self.faces = list(faces)
-
-    def _draw(self, sides: int) -> int:
-        if self.faces:
-            self.index += 1
-            return self.faces.pop(0)
-        return super()._draw(sides)
 
 
 def battle(

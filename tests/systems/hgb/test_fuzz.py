@@ -45,7 +45,7 @@ actions = st.one_of(
         },
         st.sampled_from(MODELS),
         st.sampled_from(WEAPONS),
-        st.sampled_from(MODELS + ["nobody"]),
+        st.sampled_from([*MODELS, "nobody"]),
         st.booleans(),
         st.integers(0, 2),
         st.integers(0, 2),

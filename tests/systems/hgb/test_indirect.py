@@ -16,8 +16,9 @@ import pytest
 from app.systems.hgb.attack import odds
 from app.systems.hgb.helpers import AttackRequest, OddsRequest, run_attack, run_odds
 from app.systems.hgb.rolls import read_faces
+from tests.kit.dice import ScriptedDice
 from tests.systems.hgb.play import SYSTEM
-from tests.systems.hgb.scenario import ScriptedDice, act, battle, by_kind
+from tests.systems.hgb.scenario import act, battle, by_kind
 
 HUNTERS = {"north": {"faction": "north"}, "south": {"faction": "north"}}
 SHOOTER, OBSERVER, TARGET = "n-cg1-3", "n-cg1-4", "s-cg1-3"

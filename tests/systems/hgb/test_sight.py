@@ -67,7 +67,7 @@ def test_models_in_between_give_cover():
 def test_shooting_from_a_hill_over_a_wall():
     terrain, rules = wall(21.6, 0.8)
     hill = {"id": "h", "type": "hill", "level": 2, "polygon": [[20, 6], [28, 6], [28, 14], [20, 14]]}
-    assert cover_with(terrain + [hill], rules)["category"] in ("open", "light")
+    assert cover_with([*terrain, hill], rules)["category"] in ("open", "light")
 
 
 @settings(max_examples=20, deadline=None)

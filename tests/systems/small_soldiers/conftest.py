@@ -21,28 +21,14 @@ except ImportError:  # pragma: no cover - only while another system's package is
 
 from app.core.dice import Dice
 from app.systems.small_soldiers import SmallSoldiers
+from tests.kit.dice import ScriptedDice
 
 SYSTEM = SmallSoldiers()
 
 
-class ScriptedDice(Dice):
-    """Dice that return the given faces in order (a test's 'the player rolls a 4')."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__("scripted")
-        self.faces = list(faces)
-
-    def _draw(self, sides: int) -> int:
-        assert self.faces, "the test ran out of scripted dice"
-        value = self.faces.pop(0)
-        assert 1 <= value <= sides, f"scripted {value} on a {sides}-sided die"
-        self.index += 1
-        return value
-
-
 def act(state: dict[str, Any], seat: str, raw: dict[str, Any], *faces: int, dice: Dice | None = None):
     """Parse and apply like the server does; returns (state, events)."""
-    return SYSTEM.apply(state, seat, SYSTEM.parse_action(raw), dice or ScriptedDice(*faces))
+    return SYSTEM.apply(state, seat, SYSTEM.parse_action(raw), dice or ScriptedDice(faces, strict=True))
 
 
 def spin_face(state: dict[str, Any], kind: str, value: int | None = None) -> int:

@@ -53,7 +53,7 @@ def play_random(
     """
     log: list[tuple[str, dict[str, Any]]] = []
     state = None
-    for seat, action, state in random_steps(seed, options, limit):
+    for seat, action, state in random_steps(seed, options, limit):  # noqa: B007 (the last state is checked)
         log.append((seat, action))
     assert state is not None and SYSTEM.outcome(state), f"no winner after {limit} actions (seed {seed})"
     return log

@@ -60,7 +60,7 @@ def test_globotech_recall_sends_any_enemy_to_the_toy_store_with_its_card(game):
     assert sorted(SYSTEM.view(state, "gorgonites")["legal"]["recall"]) == ["chip-hazard", "kip-killagin"]
     with pytest.raises(IllegalAction):
         act(state, "gorgonites", {"kind": "recall", "target": "ocula"})
-    state, events = act(state, "gorgonites", {"kind": "recall", "target": "kip-killagin"})
+    state, _events = act(state, "gorgonites", {"kind": "recall", "target": "kip-killagin"})
     assert state["fighters"]["kip-killagin"]["pos"] is None
     assert sorted(c["id"] for c in state["discard"]) == ["r1", "w1"]
     assert state["turn"]["army"] == "commandos"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,7 +28,7 @@ def loaded(game, positions, cards=None):
 
 
 def path_of(game, aim=AIM, dice=STRAIGHT):
-    state, events = act(loaded(game, FAR), "gorgonites", aim, *dice)
+    _state, events = act(loaded(game, FAR), "gorgonites", aim, *dice)
     return [tuple(h) for h in events[0]["path"]], events[0]
 
 
@@ -35,7 +37,7 @@ def test_the_shot_lands_where_aimed_rolls_on_and_everyone_sees_the_path(game):
     assert shot["kind"] == "catapult" and "only" not in shot
     assert shot["error_pips"] == {"angle": 0, "power": 0, "roll": 4}
     assert path[0] == (0, 0)  # 6.5 spaces straight ahead of the Gorgonite launcher: the centre
-    assert 2 <= len(path) <= 4 and all(distance(Hex(*a), Hex(*b)) == 1 for a, b in zip(path, path[1:]))
+    assert 2 <= len(path) <= 4 and all(distance(Hex(*a), Hex(*b)) == 1 for a, b in itertools.pairwise(path))
     assert shot["flight"][0][1] == -6 and shot["hits"] == []
     view = SYSTEM.view(act(loaded(game, FAR), "gorgonites", AIM, *STRAIGHT)[0], None)
     assert view["last_catapult"]["path"] == shot["path"]
@@ -148,7 +150,7 @@ def test_the_flight_lists_each_space_once_in_the_balls_order(game):
             tuple(h) for h in catapult_aim(AimRequest(army="gorgonites", power=12, angle=angle, offset=offset)).flight
         ]
         assert len(flight) == len(set(flight)), (angle, offset, flight)
-        assert all(distance(Hex(*a), Hex(*b)) == 1 for a, b in zip(flight, flight[1:])), (angle, offset)
+        assert all(distance(Hex(*a), Hex(*b)) == 1 for a, b in itertools.pairwise(flight)), (angle, offset)
     straight = [tuple(h) for h in catapult_aim(AimRequest(army="gorgonites", power=12)).flight]
     # along x = 0: through the centre of (2,-4), then along the edge (1,-3)|(2,-3), and so on
     assert straight[:5] == [(3, -6), (2, -5), (3, -5), (2, -4), (1, -3)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point
@@ -18,7 +20,7 @@ XY = st.tuples(st.floats(-7, 7), st.floats(-7, 7))  # well inside CELLS
 def test_a_path_lists_each_space_once_each_next_to_the_last_from_start_to_end(start, end):
     path = crossed(CELLS, start, end)
     assert len(path) == len(set(path))
-    assert all(distance(a, b) == 1 for a, b in zip(path, path[1:]))
+    assert all(distance(a, b) == 1 for a, b in itertools.pairwise(path))
     if start != end:  # the first space holds the start and the last the end (on its edge at least)
         assert polygon(path[0]).distance(Point(start)) < 1e-6 and polygon(path[-1]).distance(Point(end)) < 1e-6
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -45,7 +47,7 @@ def test_you_can_pass_over_fighters_but_not_end_on_one(game):
     # a 2 jumps over them.
     ring = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
     ids = ["slamfist", "punchit", "insaniac", "chip-hazard", "kip-killagin", "link-static"]
-    positions = {"ocula": CENTRE, **dict(zip(ids, ring))}
+    positions = {"ocula": CENTRE, **dict(zip(ids, ring, strict=False))}
     state = arrange(game, positions)
     assert not destinations({**state, "turn": {**state["turn"], "spin": {"value": 1}}}, "ocula")
     state = spun(state, 2)
@@ -106,5 +108,5 @@ def test_walks_end_within_reach_never_at_the_start_and_paths_are_adjacent(q, r, 
         assert end != start and 1 <= distance(start, end) <= steps
         chain = [start, *path]
         assert len(path) == steps and path[-1] == end
-        assert all(distance(a, b) == 1 for a, b in zip(chain, chain[1:]))
+        assert all(distance(a, b) == 1 for a, b in itertools.pairwise(chain))
         assert start not in path and all(h in cells for h in path)

@@ -54,7 +54,7 @@ def test_no_recruit_with_an_empty_toy_store(game):
         "freakenstein": (1, -5),
         "chip-hazard": (0, 3),
     }
-    state, events = recruit_spin(arrange(game, everyone))
+    _state, events = recruit_spin(arrange(game, everyone))
     assert events[1]["kind"] == "recruit_impossible"
 
 
@@ -91,5 +91,5 @@ def test_losing_your_last_attacker_loses_the_game(game):
     state = arrange(game, {"ocula": (0, 0), "chip-hazard": (0, 3), "kip-killagin": (2, 3)})
     state, _ = act(state, "gorgonites", {"kind": "spin"}, spin_face(state, "move", 2))
     state, _ = act(state, "gorgonites", {"kind": "move", "fighter": "ocula", "q": 0, "r": 2})
-    state, events = act(state, "gorgonites", {"kind": "attack", "target": "chip-hazard"}, 1, 5)
+    state, _events = act(state, "gorgonites", {"kind": "attack", "target": "chip-hazard"}, 1, 5)
     assert SYSTEM.outcome(state).winners == ["commandos"]

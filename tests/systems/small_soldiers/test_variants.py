@@ -163,5 +163,5 @@ def test_advanced_moves_may_stop_early():
     state = arrange(state, {"ocula": (0, -2), "archer": (-2, -2), "chip-hazard": (3, 3)})
     state, _ = act(state, "gorgonites", {"kind": "spin"}, spin_face(state, "move", 1))
     state, _ = act(state, "gorgonites", {"kind": "move", "fighter": "ocula", "q": 0, "r": -1})
-    state, events = act(state, "gorgonites", {"kind": "end_moves"})
+    state, _events = act(state, "gorgonites", {"kind": "end_moves"})
     assert state["turn"]["army"] == "commandos"

@@ -73,7 +73,7 @@ def test_default_two_failures_end_the_turn() -> None:
 
 def test_one_failure_does_not_end_the_turn() -> None:
     state = new_game()
-    state, events = act(
+    state, _events = act(
         state, "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 2}, faces=[2, 5]
     )
     state, _ = act(state, "p1", {"kind": "done"})

@@ -71,9 +71,9 @@ def test_damage_takes_effect_at_once_and_darkens_the_dice() -> None:
 
 def test_health_track_white_yellow_red_then_destroyed() -> None:
     state = duel()
-    colours = []
-    for damage in range(4):
-        colours.append(part(damage_part(state, "p2-gamera", "tail", damage), "p2-gamera", "tail")["dice"])
+    colours = [
+        part(damage_part(state, "p2-gamera", "tail", damage), "p2-gamera", "tail")["dice"] for damage in range(4)
+    ]
     assert colours == [["white"] * 3, ["yellow"] * 3, ["red"] * 3, []]
 
 

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.core.errors import WarboardError
-from tests.systems.srbr.util import SYSTEM, FixedDice, act, damage_part, kinds, new_game, open_table, place, winners
+from tests.kit.dice import ScriptedDice
+from tests.systems.srbr.util import SYSTEM, act, damage_part, kinds, new_game, open_table, place, winners
 
 FIXED = {"initiative": {"method": "fixed"}}
 
@@ -117,9 +118,9 @@ def test_manual_out_record_ends_the_game_by_the_default_victory() -> None:
     state = duel(manual={"combat": True})
     state, _ = act(state, "p1", {"kind": "record", "mecha": "p2-gamera", "out": "destroyed"})
     assert SYSTEM.outcome(state) is None
-    state, events = act(state, "p1", {"kind": "record", "mecha": "p2-tetsu", "out": "fled"})
+    state, _events = act(state, "p1", {"kind": "record", "mecha": "p2-tetsu", "out": "fled"})
     assert SYSTEM.outcome(state) is None and state["record_undo"]["record"] == 1
-    state, events = act(state, "p1", {"kind": "end_turn"})
+    state, _events = act(state, "p1", {"kind": "end_turn"})
     assert winners(state) == ["p1"] and state["turn"]["phase"] == "over"
     assert [r["status"] for r in state["records"]] == ["closed", "closed"]
 
@@ -204,7 +205,7 @@ def test_random_input_only_ever_raises_rule_errors(script: list[Any], manual: bo
     for seat, raw in script:
         try:
             action = SYSTEM.parse_action(raw)
-            state, _ = SYSTEM.apply(state, seat, action, FixedDice([]))
+            state, _ = SYSTEM.apply(state, seat, action, ScriptedDice(seed="fixed"))
         except WarboardError:
             continue
         SYSTEM.view(state, seat)

@@ -81,7 +81,7 @@ def reaction_table() -> dict[str, Any]:
 
 
 def test_concede_while_offered_a_reaction_passes_it_on() -> None:
-    state, events = act(reaction_table(), "p2", {"kind": "concede"})
+    state, _events = act(reaction_table(), "p2", {"kind": "concede"})
     assert SYSTEM.view(state, None)["turn"]["active"] == ["p3"]
     state, _ = act(state, "p3", {"kind": "pass"})
     assert state["turn"]["phase"] == "actions" and state["turn"]["seat"] == "p1"
@@ -96,5 +96,5 @@ def test_concede_in_the_middle_of_a_reaction_ends_it() -> None:
 
 def test_done_ends_a_reaction() -> None:
     state, _ = act(reaction_table(), "p2", {"kind": "react", "mecha": "p2-gamera", "part": "legs"}, faces=[6])
-    state, events = act(state, "p2", {"kind": "done"})
+    state, _events = act(state, "p2", {"kind": "done"})
     assert state["turn"]["phase"] == "actions" and state["turn"]["activation"]["actions_left"] == 1

@@ -83,7 +83,7 @@ def invariants(state: dict[str, Any]) -> None:
 @settings(max_examples=6, deadline=None)
 @given(st.text(min_size=1, max_size=12), st.integers(2, 4))
 def test_any_seed_plays_to_an_end_without_errors(seed: str, players: int) -> None:
-    state, log, system = play(seed, {"players": players}, limit=1500, each=invariants)
+    state, _log, system = play(seed, {"players": players}, limit=1500, each=invariants)
     for m in state["mechas"].values():
         if m["out"] is None:
             assert 0 <= m["x"] <= state["board"]["width"] and 0 <= m["y"] <= state["board"]["height"]

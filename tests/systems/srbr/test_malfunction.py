@@ -17,7 +17,7 @@ def roll_two_ones(state: dict[str, Any], table_die: int) -> tuple[dict[str, Any]
 
 
 def test_one_single_one_is_no_malfunction() -> None:
-    state, events = act(
+    _state, events = act(
         new_game(), "p1", {"kind": "activate", "mecha": "p1-kabuto", "part": "arms", "dice": 3}, faces=[1, 4, 5]
     )
     assert "malfunction" not in kinds(events)
@@ -60,7 +60,7 @@ def test_malfunctions_can_be_switched_off_or_made_manual() -> None:
 
 def test_manual_malfunction_results_are_recorded_by_the_players() -> None:
     state, _ = roll_two_ones(new_game({"manual": {"malfunction": True}}), 6)
-    state, events = act(
+    state, _events = act(
         state,
         "p1",
         {"kind": "record", "mecha": "p1-kabuto", "part": "arms", "jammed": True, "damage": 1, "status": "fallen"},

@@ -58,7 +58,7 @@ def test_the_reacting_player_records_only_in_their_reaction() -> None:
     assert state["turn"]["phase"] == "reaction_actions"
     with pytest.raises(NotYourTurn):
         act(state, "p1", DAMAGE)
-    state, events = act(state, "p2", {"kind": "record", "mecha": "p1-kabuto", "status": "fallen"})
+    state, _events = act(state, "p2", {"kind": "record", "mecha": "p1-kabuto", "status": "fallen"})
     assert state["records"][-1]["by"] == "p2" and state["records"][-1]["phase"] == "reaction_actions"
 
 

@@ -151,7 +151,7 @@ def test_last_player_standing_wins() -> None:
     state = new_game()
     for mid in ("p2-gamera", "p2-tetsu"):
         state = place(state, mid, 50, 50, 0, out="destroyed")
-    state, events = act(state, "p1", {"kind": "end_turn"})
+    state, _events = act(state, "p1", {"kind": "end_turn"})
     assert winners(state) == ["p1"] and state["turn"]["phase"] == "over"
     assert SYSTEM.view(state, "p1")["turn"]["active"] == []
     with pytest.raises(IllegalAction):
@@ -159,13 +159,13 @@ def test_last_player_standing_wins() -> None:
 
 
 def test_concession() -> None:
-    state, events = act(new_game(), "p2", {"kind": "concede"})
+    state, _events = act(new_game(), "p2", {"kind": "concede"})
     assert winners(state) == ["p1"]
 
 
 def test_concession_of_the_active_player_in_a_three_player_game() -> None:
     state = new_game({"players": 3})
-    state, events = act(state, "p1", {"kind": "concede"})
+    state, _events = act(state, "p1", {"kind": "concede"})
     assert SYSTEM.outcome(state) is None and state["turn"]["seat"] == "p2"
 
 

@@ -7,24 +7,9 @@ from typing import Any
 
 from app.core.dice import Dice
 from app.systems.srbr import SamuraiRobots
+from tests.kit.dice import ScriptedDice
 
 SYSTEM = SamuraiRobots()
-
-
-class FixedDice(Dice):
-    """Dice that give the listed faces first, then the seeded stream."""
-
-    def __init__(self, faces: list[int], seed: str = "fixed") -> None:
-        super().__init__(seed)
-        self.queue = list(faces)
-
-    def _draw(self, sides: int) -> int:
-        if self.queue:
-            self.index += 1
-            face = self.queue.pop(0)
-            assert 1 <= face <= sides, f"scripted face {face} for a d{sides}"
-            return face
-        return super()._draw(sides)
 
 
 def new_game(options: dict[str, Any] | None = None, seed: str = "test") -> dict[str, Any]:
@@ -37,7 +22,7 @@ def act(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """parse_action + apply, checking apply never mutates its input."""
     before = copy.deepcopy(state)
-    new, events = SYSTEM.apply(state, seat, SYSTEM.parse_action(raw), FixedDice(faces or []))
+    new, events = SYSTEM.apply(state, seat, SYSTEM.parse_action(raw), ScriptedDice(faces, seed="fixed"))
     assert state == before, "apply mutated its input state"
     return new, events
 
