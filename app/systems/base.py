@@ -1,4 +1,4 @@
-"""The rule-system interface every game implements.
+"""The rule-system interface every game implements: one skeleton, the same names in every game.
 
 A rule system is pure: it imports only ``app.core`` and ``app.geometry`` and never touches
 the database, the network or the clock. The session calls it like this::
@@ -10,6 +10,20 @@ the database, the network or the clock. The session calls it like this::
     view = system.view(new_state, seat_or_None)              # what that viewer may see
     result = system.outcome(new_state)                       # None while the game goes on
 
+``apply`` runs one guard list for every game (after boardgame.io's master: game over, active
+player, move allowed in this phase, then dispatch):
+
+1. the game is over                      -> ``GameOver``      (code ``game_over``)
+2. the seat may not act now              -> ``NotYourTurn``   (code ``not_your_turn``; a seat not
+   at the table, a host ruling sent by a seat (``host_only``), a game held for the host
+   (``on_hold``) are refused here too)
+3. the kind is not allowed in this phase -> ``WrongPhase``    (code ``wrong_phase``)
+4. ``dispatch``: one handler per action kind (``handlers``), which checks the rest of the rules.
+
+A game declares ``phases`` (phase -> the kinds allowed in it), ``phase(state)``,
+``active_seats(state)`` and ``anytime`` (kinds any seated player may send in any phase); it
+words the refusals with ``*_error`` hooks and never changes their codes. See README.md.
+
 ``state`` is never mutated in place: ``apply`` returns a new one (copy what you change).
 Randomness comes only from ``dice`` (``app.core.dice.Dice``). Events are dicts with a ``kind``;
 hidden information is marked per ``app.core.events``.
@@ -17,19 +31,39 @@ hidden information is marked per ``app.core.events``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 import orjson
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from app.core.dice import Dice
-from app.core.errors import BadOptions, MalformedAction, UnknownAction
+from app.core.errors import (
+    BadOptions,
+    Forbidden,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    UnknownAction,
+    WarboardError,
+    WrongPhase,
+)
 from app.core.events import Event, redact
 
 State = dict[str, Any]
 Board = Literal["hex", "tabletop"]
+#: a handler of one action kind: ``(state, seat, action, dice) -> (new state, events)``
+Handler = Callable[[State, str, Any, Dice], tuple[State, list[Event]]]
+
+
+class Strict(BaseModel):
+    """The one strict pydantic base of every game's actions, options and data files: a field
+    the model does not name is refused (``extra="forbid"``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
 
 #: The seat name under which the table's host acts in ``apply`` (``POST .../ruling``): a host
 #: ruling, such as settling a disputed manual record. Systems refuse every other kind from it.
@@ -56,6 +90,10 @@ class Outcome:
         return {"winners": self.winners, "reason": self.reason}
 
 
+#: the key of the outcome in every game's view: ``{"winners": [...], "reason": ...}`` or None
+OUTCOME_KEY = "outcome"
+
+
 class RuleSystem:
     """Base class with the shared plumbing; a game overrides the hooks it needs."""
 
@@ -75,6 +113,18 @@ class RuleSystem:
     #: Action kinds the host may apply as ``HOST_SEAT`` (``POST .../ruling``), e.g. settling a
     #: disputed record. The session refuses every other kind from the host.
     rulings: ClassVar[frozenset[str]] = frozenset()
+
+    #: The phases in play order: each phase's name -> the action kinds allowed in it (guard 3).
+    #: ``phase(state)`` names the current one. A game without phases has one, ``"play"``.
+    phases: ClassVar[Mapping[str, frozenset[str]]] = {}
+    #: Kinds any seated player may send in any phase while the game goes on (conceding,
+    #: recording a result, disputing a record): guards 2 and 3 do not ask whose turn it is.
+    anytime: ClassVar[frozenset[str]] = frozenset()
+    #: Kinds a seated player may send when it is not their turn, in the phases that allow them
+    #: (e.g. aiming, a what-if that changes nothing).
+    out_of_turn: ClassVar[frozenset[str]] = frozenset()
+    #: One handler per action kind (``dispatch``); every kind of ``action_type`` has one.
+    handlers: ClassVar[Mapping[str, Handler]] = {}
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
@@ -130,11 +180,87 @@ class RuleSystem:
         raise NotImplementedError
 
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        raise NotImplementedError
+        """The guard list, then the handler of the action's kind. The host (``HOST_SEAT``) may
+        send only ``rulings``, which skip the guard list (``rule``)."""
+        kind: str = action.kind
+        if seat == HOST_SEAT:
+            if kind not in self.rulings:
+                raise IllegalAction(f"The host only rules on disputes here, not {kind!r}", code="not_a_ruling")
+            return self.rule(state, action, dice)
+        self.guard(state, seat, kind)
+        return self.dispatch(state, seat, action, dice)
 
+    def guard(self, state: State, seat: str, kind: str) -> None:
+        """Raise unless ``seat`` may send an action of ``kind`` now: the game goes on, the seat
+        may act now, the kind is allowed in this phase (in that order, in every game)."""
+        if self.outcome(state) is not None:
+            raise self.game_over_error(state)
+        self.check_seat(state, seat, kind)
+        if kind not in self.anytime and kind not in self.phases.get(self.phase(state), frozenset()):
+            raise self.wrong_phase_error(state, seat, kind)
+
+    def check_seat(self, state: State, seat: str, kind: str) -> None:
+        """Guard 2, may ``seat`` act now: seated, not sending a host ruling, the game not held
+        for the host, and (unless ``kind`` is ``anytime`` or ``out_of_turn``) an active seat."""
+        if not self.is_seated(state, seat):
+            raise self.not_seated_error(state, seat)
+        if kind in self.rulings:
+            raise Forbidden("Only the table's host rules on a dispute", code="host_only")
+        hold = self.hold(state)
+        if hold is not None:
+            raise IllegalAction(hold, code="on_hold")
+        if kind in self.anytime or kind in self.out_of_turn:
+            return
+        active = self.active_seats(state)
+        if active is not None and seat not in active:
+            raise self.not_your_turn_error(state, seat, kind)
+
+    def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        """The handler of ``action.kind`` (``handlers``)."""
+        return self.handlers[action.kind](state, seat, action, dice)
+
+    def rule(self, state: State, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        """A host ruling (a kind in ``rulings``)."""
+        raise IllegalAction(f"There is nothing for the host to rule on, not {action.kind!r}", code="not_a_ruling")
+
+    # --- the phases and the seats (guards 2 and 3) --------------------------------------
+    def phase(self, state: State) -> str:
+        """The current phase, a key of ``phases``."""
+        return "play"
+
+    def active_seats(self, state: State) -> list[str] | None:
+        """The seats that may act now; None when every seat may (no turn order)."""
+        return None
+
+    def is_seated(self, state: State, seat: str) -> bool:
+        return True
+
+    def hold(self, state: State) -> str | None:
+        """Why the game waits for the host (a disputed record), or None."""
+        return None
+
+    # --- the refusals: words per game, the codes are the same everywhere ------------------
+    def game_over_error(self, state: State) -> WarboardError:
+        return GameOver("The game is over")
+
+    def not_seated_error(self, state: State, seat: str) -> WarboardError:
+        return NotYourTurn(f"{seat!r} is not a seat at this table")
+
+    def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
+        return NotYourTurn(f"It is not {seat}'s turn: waiting for {', '.join(self.active_seats(state) or [])}")
+
+    def wrong_phase_error(self, state: State, seat: str, kind: str) -> WarboardError:
+        return WrongPhase(f"{kind!r} is not possible during the {self.phase(state)} phase")
+
+    # --- what players see --------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         """What ``viewer`` (a seat, or None for spectators) may see. Default: everything."""
         return state
+
+    def outcome_view(self, state: State) -> dict[str, Any] | None:
+        """The value of ``OUTCOME_KEY`` in every view: the winners and the reason, or None."""
+        result = self.outcome(state)
+        return None if result is None else result.to_dict()
 
     def redact_event(self, event: Event, viewer: str | None) -> Event:
         return redact(event, viewer)

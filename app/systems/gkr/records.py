@@ -26,7 +26,7 @@ from app.systems.gkr.actions import Dispute, Record
 from app.systems.gkr.board import BLB, unit_name
 from app.systems.gkr.combat import check_target_unit
 from app.systems.gkr.damage import damage_unit, repair_heavy
-from app.systems.gkr.flow import active_seats
+from app.systems.gkr.turns import active_seats
 
 State = dict[str, Any]
 

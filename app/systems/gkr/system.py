@@ -15,7 +15,7 @@ from app.core.events import Event
 from app.geometry.hex import Hex
 from app.systems.base import HOST_SEAT, Board, Outcome, RuleSystem, State
 from app.systems.gkr import actions as A
-from app.systems.gkr import blb, combat, damage, flow, legal, records, turns
+from app.systems.gkr import blb, combat, damage, legal, play, records, turns
 from app.systems.gkr.helpers import HELPERS
 from app.systems.gkr.options import GKROptions
 from app.systems.gkr.setup import new_game, seats_for, upgrade
@@ -51,7 +51,7 @@ class GKR(RuleSystem):
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         state = new_game(options, dice)
         events: list[Event] = []
-        flow.start_round(state, dice, events)
+        turns.start_round(state, dice, events)
         return state
 
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
@@ -108,7 +108,7 @@ class GKR(RuleSystem):
         line = state["firing_line"]
         waiting = state["phase"] == "combat" and state["awaiting"] is None and line and line[0]["revealed"]
         if waiting and combat.advance(state, dice, events):  # the firing line goes on
-            flow.finish_combat(state, dice, events)
+            turns.finish_combat(state, dice, events)
 
     def _settle(self, state: State, dice: Dice, events: list[Event]) -> None:
         """Move on if a Heavy Hitter's destruction left nobody to act in the current step."""
@@ -119,17 +119,17 @@ class GKR(RuleSystem):
             state["awaiting"] = None
             state["resolve_index"] += 1
             if combat.advance(state, dice, events):
-                flow.finish_combat(state, dice, events)
+                turns.finish_combat(state, dice, events)
         elif state["pending_displace"] and state["players"][state["pending_displace"]["owner"]]["eliminated"]:
             state["pending_displace"] = None  # its unit left with its destroyed Heavy Hitter
-            flow.next_phase(state, dice, events)
+            turns.next_phase(state, dice, events)
         elif (
             not state["queue"]
             and state["phase"] in ("deploy", "movement", "tagging", "combat")
             and not awaiting
             and state["pending_steal"] is None
         ):
-            flow.next_phase(state, dice, events)
+            turns.next_phase(state, dice, events)
 
     def _check_turn(self, state: State, seat: str, action: Any) -> None:
         phase = PHASE_OF.get(action.kind)
@@ -155,29 +155,29 @@ class GKR(RuleSystem):
         if isinstance(action, A.EndTurn):
             if state["phase"] not in ("deploy", "movement", "tagging"):
                 raise WrongPhase(f"There is no turn to end in the {state['phase']} phase")
-            flow.end_turn(state, seat, dice, events)
+            turns.end_turn(state, seat, dice, events)
         elif isinstance(action, A.ActivateBLB):
             blb.activate(state, seat, action.card, events)
         elif isinstance(action, A.PlaySponsor):
-            turns.play_sponsor(state, seat, action, events)
+            play.play_sponsor(state, seat, action, events)
         elif isinstance(action, A.DeploySupport):
-            turns.deploy_support(state, seat, action, events)
+            play.deploy_support(state, seat, action, events)
         elif isinstance(action, A.Move):
-            turns.move(state, seat, action, dice, events)
+            play.move(state, seat, action, dice, events)
         elif isinstance(action, A.ChooseWeapons):
             combat.choose_weapons(state, seat, action, events)
-            flow.end_turn(state, seat, dice, events)
+            turns.end_turn(state, seat, dice, events)
         elif isinstance(action, A.StateResult):
             if combat.state_result(state, seat, action, dice, events):
-                flow.finish_combat(state, dice, events)
+                turns.finish_combat(state, dice, events)
         elif isinstance(action, A.Tag):
-            turns.tag(state, seat, action, dice, events)
+            play.tag(state, seat, action, dice, events)
         elif isinstance(action, A.Displace):
             pending = state["pending_displace"]
             if pending is None or pending["owner"] != seat:
                 raise IllegalAction("None of your units has to be displaced", code="nothing_to_displace")
             blb.displace(state, seat, Hex(action.to.q, action.to.r), events)
-            flow.next_phase(state, dice, events)
+            turns.next_phase(state, dice, events)
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return render(upgrade(dict(state)), viewer)

@@ -12,13 +12,13 @@ from app.core.errors import IllegalAction
 from app.geometry.hex import Hex, distance, spiral
 from app.geometry.hexlos import facing_degrees
 from app.systems.base import HOST_SEAT
-from app.systems.gkr import turns
+from app.systems.gkr import play
 from app.systems.gkr.blb import displace_options
 from app.systems.gkr.board import BLB, centre, destinations, hex_of, units_on_board
 from app.systems.gkr.combat import shot_hexes
 from app.systems.gkr.damage import heavy_hp
 from app.systems.gkr.data import BLB_WEAPONS, SUPPORT_KINDS
-from app.systems.gkr.flow import active_seats
+from app.systems.gkr.turns import active_seats
 
 State = dict[str, Any]
 DEFAULT_LABEL = "Warboard default, not from the rulebook"
@@ -296,16 +296,16 @@ def _moves(state: State, seat: str) -> list[dict[str, Any]]:
     out = []
     for uid, unit in state["units"].items():
         try:
-            unit = turns.movable_unit(state, seat, uid)
+            unit = play.movable_unit(state, seat, uid)
         except IllegalAction:  # not movable now
             continue
-        reach, _ = turns.move_range(state, unit, None)
+        reach, _ = play.move_range(state, unit, None)
         hexes = destinations(state, unit, reach)
         entry: dict[str, Any] = {"unit": uid, "range": reach, "hexes": [h.to_dict() for h in sorted(hexes)]}
         card = next((c for c in state["players"][seat]["hand"] if state["cards"][c]["type"] == "movement"), None)
         if unit["kind"] == "heavy" and card is not None:
             # with a movement card played along (Warboard default: more hexes, some free)
-            far, _ = turns.move_range(state, unit, card)
+            far, _ = play.move_range(state, unit, card)
             entry.update(
                 card=card, card_range=far, card_hexes=[h.to_dict() for h in sorted(destinations(state, unit, far))]
             )

@@ -18,7 +18,7 @@ from app.core.errors import IllegalAction, WrongPhase
 from app.core.events import Event
 from app.geometry.hex import Hex
 from app.systems.small_soldiers import battle, cards, catapult
-from app.systems.small_soldiers.flow import check_winner, end_turn, win
+from app.systems.small_soldiers.turns import check_winner, end_turn, win
 from app.systems.small_soldiers.model import (
     State,
     adjacent_enemies,

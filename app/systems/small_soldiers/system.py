@@ -13,7 +13,7 @@ from app.core.events import Event
 from app.systems.base import Board, Outcome, RuleSystem, State
 from app.systems.small_soldiers import actions as A
 from app.systems.small_soldiers import play, setup
-from app.systems.small_soldiers.flow import check_actor
+from app.systems.small_soldiers.turns import check_actor
 from app.systems.small_soldiers.helpers import HELPERS
 from app.systems.small_soldiers.legal import legal_actions
 from app.systems.small_soldiers.model import seat_ids

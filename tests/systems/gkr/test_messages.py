@@ -59,7 +59,7 @@ def test_a_shot_out_of_range_names_the_target():
 
 
 def test_an_unreachable_hex_reads_as_a_sentence():
-    from app.systems.gkr.turns import why_not_there
+    from app.systems.gkr.play import why_not_there
 
     state = new(3)
     unit = state["units"][f"{DB}:heavy"]

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from app.core.dice import Dice
-from app.systems.small_soldiers.flow import acting_seats
+from app.systems.small_soldiers.turns import acting_seats
 
 from .conftest import SYSTEM
 

@@ -14,7 +14,7 @@ import pytest
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
-from app.systems.small_soldiers.flow import acting_seats
+from app.systems.small_soldiers.turns import acting_seats
 
 from .conftest import SYSTEM
 from .random_play import new_game, play_random, random_steps
