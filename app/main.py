@@ -131,7 +131,7 @@ def _unique(components: dict[str, Any], name: str) -> str:
 
 def _rename_refs(node: Any, names: dict[str, str]) -> Any:
     if isinstance(node, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for key, value in node.items():
             if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
                 out[key] = "#/components/schemas/" + names[value[len("#/$defs/") :]]

@@ -72,7 +72,7 @@ async def remove_bot(
     if actor.role != "host":
         raise Forbidden("Only the table's host may remove a computer player")
     summary = await session.summary(table_id)
-    entry = next((s for s in summary["seats"] if s["seat"] == seat), {})
+    entry: dict[str, Any] = next((s for s in summary["seats"] if s["seat"] == seat), {})
     task = _tasks(request).pop((table_id, seat), None)
     if task is None and entry.get("name") != BOT_NAME:
         raise NotFound(f"No computer player sits in {seat!r}", code="no_bot")

@@ -65,8 +65,8 @@ def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, 
     while n < limit and system.outcome(env.state) is None:
         acted = False
         for seat in seats:
-            legal = projection.legal(env, seat)  # type: ignore[arg-type]
-            view = projection.view(env, seat)  # type: ignore[arg-type]
+            legal = projection.legal(env, seat)
+            view = projection.view(env, seat)
             t = time.perf_counter()
             action = PLAYERS[players.get(seat, "bot")](view, legal, f"{seed}-{seat}", n)
             slowest = max(slowest, (time.perf_counter() - t) * 1000)

@@ -110,7 +110,7 @@ def score(a: dict[str, Any], ctx: _Context) -> float:
         return GAINS[kind] + float(dm) - (5 if a.get("indirect") else 0)
     if kind == "return_fire":
         dm = (ctx.weapons.get(a.get("weapon", "")) or {}).get("dm", 0)
-        return GAINS[kind] + float(dm) - 0.01 * a.get("at", 0)
+        return GAINS[kind] + float(dm) - 0.01 * float(a.get("at", 0))
     if kind == "choose_weapons":
         return 100.0 + 10 * len(a.get("weapons", [])) if a.get("weapons") else 0.0
     if kind == "steal":
@@ -118,7 +118,7 @@ def score(a: dict[str, Any], ctx: _Context) -> float:
     if kind == "move":
         return 50.0 - min(_distance(_dest(a), e) for e in ctx.enemies) / 100.0 if ctx.enemies and _dest(a) else 50.0
     if kind == "activate":
-        return STRUCTURE[kind] + a.get("dice", 1)
+        return STRUCTURE[kind] + float(a.get("dice", 1))
     if kind == "done" and a.get("keep_action"):
         return 2.5  # keeps the Action for Return Fire
     if kind == "choose_first":
@@ -145,8 +145,8 @@ def _distance(d: tuple[str, float, float] | None, p: dict[str, Any]) -> float:
     if d is None:
         return 0.0
     if d[0] == "qr" and "q" in p:
-        dq, dr = d[1] - p["q"], d[2] - p["r"]
+        dq, dr = d[1] - float(p["q"]), d[2] - float(p["r"])
         return (abs(dq) + abs(dr) + abs(dq + dr)) / 2
     if d[0] == "xy" and "x" in p:
-        return math.hypot(d[1] - p["x"], d[2] - p["y"])
+        return math.hypot(d[1] - float(p["x"]), d[2] - float(p["y"]))
     return 0.0

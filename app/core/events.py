@@ -26,7 +26,7 @@ def redact(event: Event, viewer: str | None) -> Event:
     only = event.get("only")
     if only is None:
         return event
-    stamp = {k: event[k] for k in ("seq", "seat") if k in event}
+    stamp: dict[str, Any] = {k: event[k] for k in ("seq", "seat") if k in event}
     if viewer is not None and viewer in only:
         return {k: v for k, v in event.items() if k not in ("only", "public")}
     public = event.get("public")

@@ -15,9 +15,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from shapely import LineString, Polygon
 from shapely import Point as SPoint
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 from shapely.validation import explain_validity
 
@@ -74,7 +76,7 @@ def weighted_length(a: Point, b: Point, areas: Iterable[tuple[Polygon, float]], 
     for poly, cost in areas:
         if cost > base:
             by_cost.setdefault(cost, []).append(poly)
-    rest = line
+    rest: BaseGeometry = line
     total = 0.0
     for cost in sorted(by_cost, reverse=True):
         zone = unary_union(by_cost[cost])
@@ -110,7 +112,7 @@ def levels_along(a: Point, b: Point, levels: Sequence[tuple[Polygon, int]]) -> l
         return [level_at(a, levels)]
     cuts = _cut_points(line, [p for p, _ in levels])
     seq = [level_at(a, levels)]
-    for d0, d1 in zip(cuts, cuts[1:]):
+    for d0, d1 in pairwise(cuts):
         if d1 - d0 < EPS:
             continue
         mid = line.interpolate((d0 + d1) / 2)

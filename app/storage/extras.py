@@ -20,13 +20,13 @@ def add_chat(conn: Connection, table_id: str, channel: str, seat: str | None, na
     """Store one line said at the table's current seq; returns it as sent to clients."""
     seq = conn.execute(select(tables.c.seq).where(tables.c.id == table_id)).scalar_one()
     stamp = now()
-    result = conn.execute(
-        insert(chat).values(
-            table_id=table_id, seq=seq, channel=channel, seat=seat, name=name, text=text, created_at=stamp
-        )
-    )
+    line_id = conn.execute(
+        insert(chat)
+        .values(table_id=table_id, seq=seq, channel=channel, seat=seat, name=name, text=text, created_at=stamp)
+        .returning(chat.c.id)
+    ).scalar_one()
     return {
-        "id": int(result.inserted_primary_key[0]),
+        "id": int(line_id),
         "seq": int(seq),
         "channel": channel,
         "seat": seat,

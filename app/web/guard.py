@@ -109,7 +109,7 @@ class Guard:
             where = _bad_body(scope, body) if len(body) <= self.max_body else None
 
             async def replay() -> dict[str, Any]:
-                return chunks.pop(0) if chunks else await receive()  # type: ignore[no-any-return]
+                return chunks.pop(0) if chunks else await receive()
 
             receive = replay
         if where is not None:

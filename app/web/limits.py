@@ -40,7 +40,7 @@ class BodyLimit:
                 break
 
         async def replay() -> dict[str, Any]:
-            return chunks.pop(0) if chunks else await receive()  # type: ignore[no-any-return]
+            return chunks.pop(0) if chunks else await receive()
 
         await self.app(scope, replay, send)
 

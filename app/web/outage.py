@@ -15,12 +15,12 @@ from app.core.errors import Unavailable
 log = logging.getLogger("warboard.outage")
 RETRY_AFTER = 2  # seconds a client waits before trying again
 
-DATABASE_ERRORS: tuple[type[BaseException], ...] = (
+DATABASE_ERRORS: tuple[type[Exception], ...] = (
     sqlalchemy.exc.OperationalError,
     sqlalchemy.exc.InterfaceError,
     sqlalchemy.exc.TimeoutError,
 )
-BUS_ERRORS: tuple[type[BaseException], ...] = (
+BUS_ERRORS: tuple[type[Exception], ...] = (
     redis.exceptions.ConnectionError,
     redis.exceptions.TimeoutError,
     ConnectionError,
