@@ -33,12 +33,14 @@ def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses other than loopback (from its interfaces)."""
     import psutil
 
-    found = []
-    for addrs in psutil.net_if_addrs().values():
-        for a in addrs:
-            if a.family == socket.AF_INET and not a.address.startswith("127."):
-                found.append(a.address)
-    return sorted(set(found))
+    return sorted(
+        {
+            a.address
+            for addrs in psutil.net_if_addrs().values()
+            for a in addrs
+            if a.family == socket.AF_INET and not a.address.startswith("127.")
+        }
+    )
 
 
 def terminal_qr(text: str) -> str:

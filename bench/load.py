@@ -127,11 +127,10 @@ async def setup_tables(url: str, count: int, spectators: int) -> list[Table]:
         async def one(i: int) -> Table:
             r = await http.post("/api/tables", json={"system": "sandbox", "name": f"bench {i}"})
             tid = r.json()["id"]
-            players = []
-            for seat in ("p1", "p2"):
-                players.append(
-                    (await http.post(f"/api/tables/{tid}/join", json={"seat": seat, "name": seat})).json()["token"]
-                )
+            players = [
+                (await http.post(f"/api/tables/{tid}/join", json={"seat": seat, "name": seat})).json()["token"]
+                for seat in ("p1", "p2")
+            ]
             watchers = [
                 (await http.post(f"/api/tables/{tid}/spectate", json={})).json()["token"] for _ in range(spectators)
             ]

@@ -49,28 +49,30 @@ class BotClient:
 
     async def run(self) -> None:
         ws_url = self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}?token={self.token}"
-        async with httpx.AsyncClient(base_url=self.base, timeout=30, headers=self.headers) as http:
-            async with connect(ws_url, max_size=None) as ws:
-                try:
-                    async for raw in ws:
-                        text = raw if isinstance(raw, str) else raw.decode()
-                        self.received.append(text)
-                        msg = json.loads(text)
-                        if msg.get("type") not in ("welcome", "update"):
-                            continue
-                        if msg.get("type") == "welcome":
-                            self.seat = msg.get("seat")
-                        self.seq = int(msg["seq"])
-                        if "view" in msg:
-                            self.view = msg["view"]
-                        else:  # a patch: take the whole view from the same projection
-                            self.view = (await http.get(f"/api/tables/{self.table_id}/view")).json()["view"]
-                        if self.over():
-                            return
-                        if not await self.act(http):
-                            return
-                except ConnectionClosed:
-                    return
+        async with (
+            httpx.AsyncClient(base_url=self.base, timeout=30, headers=self.headers) as http,
+            connect(ws_url, max_size=None) as ws,
+        ):
+            try:
+                async for raw in ws:
+                    text = raw if isinstance(raw, str) else raw.decode()
+                    self.received.append(text)
+                    msg = json.loads(text)
+                    if msg.get("type") not in ("welcome", "update"):
+                        continue
+                    if msg.get("type") == "welcome":
+                        self.seat = msg.get("seat")
+                    self.seq = int(msg["seq"])
+                    if "view" in msg:
+                        self.view = msg["view"]
+                    else:  # a patch: take the whole view from the same projection
+                        self.view = (await http.get(f"/api/tables/{self.table_id}/view")).json()["view"]
+                    if self.over():
+                        return
+                    if not await self.act(http):
+                        return
+            except ConnectionClosed:
+                return
 
     async def act(self, http: httpx.AsyncClient) -> bool:
         """Take a turn if the seat has one; False when the seat is gone."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 
@@ -39,7 +40,7 @@ def angle_between(facing: float, direction: float) -> float:
 
 
 def path_length(points: list[Point]) -> float:
-    return sum(distance(a, b) for a, b in zip(points, points[1:]))
+    return sum(distance(a, b) for a, b in pairwise(points))
 
 
 def within_table(p: Point, width: float, height: float) -> bool:

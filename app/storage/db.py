@@ -16,7 +16,7 @@ def is_sqlite(url: str) -> bool:
 
 def normalize_url(url: str) -> str:
     """``postgresql://`` means psycopg 3 here."""
-    if url.startswith("postgresql://") or url.startswith("postgres://"):
+    if url.startswith(("postgresql://", "postgres://")):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
 

@@ -157,11 +157,11 @@ def all_rolls(conn: Connection, table_id: str) -> list[dict[str, Any]]:
         .where(actions.c.table_id == table_id)
         .order_by(actions.c.n)
     )
-    out: list[dict[str, Any]] = []
-    for r in conn.execute(query).mappings():
-        for roll in r["rolls"]:
-            out.append({**roll, "action_id": r["action_id"], "seat": r["actor"], "seq": r["first_seq"]})
-    return out
+    return [
+        {**roll, "action_id": r["action_id"], "seat": r["actor"], "seq": r["first_seq"]}
+        for r in conn.execute(query).mappings()
+        for roll in r["rolls"]
+    ]
 
 
 def latest_snapshot(conn: Connection, table_id: str, at_or_before: int | None = None) -> dict[str, Any] | None:

@@ -124,7 +124,7 @@ class Writer:
                         outcomes.append((result, None))
         except BaseException as exc:
             outcomes = [(None, exc)] * len(jobs)
-        for (_job, future, loop), (result, error) in zip(jobs, outcomes):
+        for (_job, future, loop), (result, error) in zip(jobs, outcomes, strict=True):
             loop.call_soon_threadsafe(_settle, future, result, error)
 
 

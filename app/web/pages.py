@@ -85,7 +85,7 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
         if not name or len(name) > 120:
             raise ValueError("A table needs a name of 1 to 120 characters")
         options = parse_options(
-            system_id, {k[4:]: [str(v) for v in form.getlist(k)] for k in form.keys() if k.startswith("opt.")}
+            system_id, {k[4:]: [str(v) for v in form.getlist(k)] for k in form if k.startswith("opt.")}
         )
         settings = _spectator_settings(form)
         seed = str(form.get("seed", "")).strip()[:200] or None

@@ -13,6 +13,7 @@ everyone sees the winner.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from pathlib import Path
@@ -66,7 +67,7 @@ def drag_through(page: Page, points: list[tuple[float, float]], pause: int = 40)
     """Press on the first screen point, pass through the others in small steps, release."""
     page.mouse.move(*points[0])
     page.mouse.down()
-    for a, b in zip(points, points[1:]):
+    for a, b in itertools.pairwise(points):
         steps = max(4, int(math.dist(a, b) / 6))
         for i in range(1, steps + 1):
             page.mouse.move(a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)

@@ -295,7 +295,7 @@ def test_two_pages_play_a_seeded_game_to_the_end(server: Server, new_page, artif
 
 
 def test_advanced_rules_hand_and_several_moves(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    winner, kinds, pages = play_through_ui(
+    _winner, kinds, pages = play_through_ui(
         server, new_page, {"map_name": MAP, "advanced": True}, "adv-20", advanced, "small-soldiers-advanced"
     )
     assert {"play_card", "end_moves", "attack", "place_card", "recall"} <= set(kinds)

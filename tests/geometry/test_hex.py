@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -25,7 +27,7 @@ def test_line_is_connected_and_as_long_as_the_distance(a: Hex, b: Hex) -> None:
     path = line(a, b)
     assert path[0] == a and path[-1] == b
     assert len(path) == distance(a, b) + 1
-    assert all(distance(p, q) == 1 for p, q in zip(path, path[1:]))
+    assert all(distance(p, q) == 1 for p, q in itertools.pairwise(path))
 
 
 @given(hexes, st.sampled_from(["pointy", "flat"]))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -65,14 +67,14 @@ def test_edge_lines_need_one_clear_side():
 def test_lines_are_connected_paths(a, b):
     for path in lines(a, b):
         assert path[0] == a and path[-1] == b and len(path) == distance(a, b) + 1
-        assert all(distance(p, q) == 1 for p, q in zip(path, path[1:]))
+        assert all(distance(p, q) == 1 for p, q in itertools.pairwise(path))
 
 
 @given(hexes, hexes)
 def test_line_of_sight_is_symmetric_for_single_blockers(a, b):
     for blocker in [a + d for d in DIRECTIONS]:
 
-        def blocks(h):
+        def blocks(h, blocker=blocker):
             return h == blocker
 
         assert has_line_of_sight(a, b, blocks) == has_line_of_sight(b, a, blocks)

@@ -20,7 +20,7 @@ async def test_a_kicked_token_cannot_act_through_another_process_cache(database_
     engine = make_engine(database_url)
     try:
         one, two = Session(engine, MemoryBus()), Session(engine, MemoryBus())
-        table_id, p1, _, host_token = await seated(one)
+        table_id, _p1, _, host_token = await seated(one)
         cached = await two.authenticate(table_id, (await one.join(table_id, "p3", "Cy"))["token"])
         await two.apply(cached, "before", add("t1"))
         host = await one.authenticate(table_id, host_token)

@@ -126,7 +126,7 @@ async def test_replay_yields_the_logged_events(session: Session) -> None:
 
 
 async def test_concurrent_actions_get_distinct_seqs(session: Session) -> None:
-    table_id, p1, p2, _ = await seated(session)
+    _table_id, p1, p2, _ = await seated(session)
     results = await asyncio.gather(*(session.apply(p1 if i % 2 else p2, f"c{i}", add(f"t{i}")) for i in range(20)))
     assert sorted(r.seq for r in results) == list(range(3, 23))
 

@@ -55,7 +55,8 @@ async def test_clients_on_two_processes_see_the_same_seqs(two_servers: tuple[Ser
     p1 = await WsClient.open(a.ws_url, tid, t1)
     p2 = await WsClient.open(b.ws_url, tid, t2)
     watcher = await WsClient.open(b.ws_url, tid, ts)
-    start = [(await c.recv_type("welcome"))["seq"] for c in (p1, p2, watcher)][0]
+    welcomes = [await c.recv_type("welcome") for c in (p1, p2, watcher)]
+    start = welcomes[0]["seq"]
     await p1.send({"type": "action", "id": "add", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1}})
     await p1.recv_type("ack")
     for i in range(10):  # both processes write the same table, in turn

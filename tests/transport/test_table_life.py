@@ -189,7 +189,7 @@ async def test_rematch_keeps_the_seats_for_the_same_players(server: Server) -> N
     table = new_table(client, system="srbr")
     tid = table["id"]
     seats = table["seats"]
-    tokens = {seat: token_of(join(client, tid, seat, name)) for seat, name in zip(seats, ("Ann", "Bob"))}
+    tokens = {seat: token_of(join(client, tid, seat, name)) for seat, name in zip(seats, ("Ann", "Bob"), strict=True)}
     early = client.post(f"/api/tables/{tid}/rematch", headers=bearer(tokens[seats[0]]))
     assert early.status_code == 409 and early.json()["error"]["code"] == "game_in_progress"
     w = await WsClient.open(server.ws_url, tid, tokens[seats[1]])

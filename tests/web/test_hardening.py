@@ -99,9 +99,11 @@ def test_nul_over_the_websocket_is_an_error_and_the_socket_stays(client: TestCli
         ws.send_json({"type": "ping"})
         while ws.receive_json()["type"] != "pong":
             pass
-    with pytest.raises(WebSocketDisconnect):  # NUL in the address: refused before the handshake
-        with client.websocket_connect(f"/ws/tables/%00?token={token}") as ws:
-            ws.receive_json()
+    with (
+        pytest.raises(WebSocketDisconnect),  # NUL in the address: refused before the handshake
+        client.websocket_connect(f"/ws/tables/%00?token={token}") as ws,
+    ):
+        ws.receive_json()
 
 
 def test_strict_types_and_malformed_json(client: TestClient) -> None:
@@ -152,7 +154,7 @@ def test_pages_and_answers_carry_the_security_headers(client: TestClient) -> Non
     ):
         response = client.get(path)
         csp = response.headers.get("content-security-policy", "")
-        directives = dict((d.strip().split(" ", 1) + [""])[:2] for d in csp.split(";") if d.strip())
+        directives = dict([*d.strip().split(" ", 1), ""][:2] for d in csp.split(";") if d.strip())
         assert directives.get("script-src") == "'self'", (path, csp)
         assert directives.get("style-src") == "'self'", (path, csp)
         assert directives.get("frame-ancestors") == "'none'", (path, csp)
