@@ -65,10 +65,6 @@ class GameOver(IllegalAction):
     code = "game_over"
 
 
-class StaleVersion(IllegalAction):
-    code = "stale_seq"
-
-
 class Conflict(WarboardError):
     status = 409
     code = "conflict"
@@ -87,11 +83,6 @@ class Forbidden(WarboardError):
 class NotFound(WarboardError):
     status = 404
     code = "not_found"
-
-
-class TooLarge(WarboardError):
-    status = 413
-    code = "too_large"
 
 
 class RateLimited(WarboardError):
