@@ -85,6 +85,10 @@ def serve(
             typer.echo("No LAN address found; serving on all interfaces anyway.")
     from app.main import create_app
 
+    # The address this process's own computer players connect to (app.bots.hosted.restore)
+    loopback = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, f"[{host}]" if ":" in host else host)
+    os.environ["WARBOARD_SELF_URL"] = f"http://{loopback}:{port}"
+
     # The database writer runs on its own thread: hand the GIL over sooner than every 5 ms,
     # so that a commit that is done does not wait behind the event loop (and vice versa).
     sys.setswitchinterval(0.0005)

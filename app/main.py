@@ -49,9 +49,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hubs = Hubs(session, bus)
         app.state.buckets = {}
         app.state.sockets = SocketCounts()
+        self_url = os.environ.get("WARBOARD_SELF_URL")  # set by `warboard serve`
+        if self_url:  # computer seats play on after a restart
+            await bots_hosted.restore(app, self_url)
         try:
             yield
         finally:
+            await bots_hosted.stop_all(app)
             await app.state.hubs.close()
             session.writer.close()
             await bus.close()

@@ -5,21 +5,36 @@ routes to add and remove them.
 ``Computer`` and starts a :class:`~app.bots.client.BotClient` for it against this same server
 over its public API (websocket and HTTP, with the seat's own token): the bot gets exactly what a
 human in that seat gets. ``DELETE /api/tables/{id}/bots/{seat}`` stops it and frees the seat
-(the host's kick, then reopen). Bots do not survive a server restart: the host adds them again.
+(the host's kick, then reopen).
+
+A computer seat survives a restart: beside the seat's token the server keeps a marker row
+(``tokens`` with role ``computer``, its hash derived from the seat's current token hash, so
+it names that one token: a kick, a rejoin or a new player in the seat leaves it pointing at
+nothing). At start-up (:func:`restore`) every seat still held by its marked token gets a
+fresh token (the old one is revoked, as a rejoin link does) and a bot running again; the bot
+resumes from the welcome of its seat's stream. ``warboard serve`` tells the app its own
+address (``WARBOARD_SELF_URL``) so the bots can reach it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, FastAPI, Request
 from pydantic import BaseModel, Field
+from sqlalchemy import Connection, and_, select, update
 
 from app.bots.client import BotClient
 from app.core.errors import Forbidden, NotFound
+from app.core.tokens import hash_token
+from app.storage import repository as repo
+from app.storage.models import seats, tables, tokens
 from app.web.deps import ActorDep, SessionDep
+
+log = logging.getLogger("warboard.bots")
 
 BOT_NAME = "Computer"
 #: seconds a bot seat "thinks" before acting, so humans can follow (WARBOARD_BOT_DELAY)
@@ -38,10 +53,30 @@ class BotAnswer(BaseModel):
     running: bool
 
 
-def _tasks(request: Request) -> dict[tuple[str, str], asyncio.Task[None]]:
-    if not hasattr(request.app.state, "bot_tasks"):
-        request.app.state.bot_tasks = {}
-    return request.app.state.bot_tasks  # type: ignore[no-any-return]
+#: the marker row's role in ``tokens`` (never a credential: nobody holds its token)
+ROLE = "computer"
+
+
+def _tasks(app: FastAPI) -> dict[tuple[str, str], asyncio.Task[None]]:
+    if not hasattr(app.state, "bot_tasks"):
+        app.state.bot_tasks = {}
+    return app.state.bot_tasks  # type: ignore[no-any-return]
+
+
+def _marker(seat_token_hash: str) -> str:
+    return hash_token(f"computer:{seat_token_hash}")
+
+
+def _mark(conn: Connection, table_id: str, seat: str, seat_token_hash: str) -> None:
+    repo.insert_token(conn, _marker(seat_token_hash), table_id, ROLE, seat, BOT_NAME)
+
+
+def _unmark(conn: Connection, table_id: str, seat: str) -> None:
+    conn.execute(
+        update(tokens)
+        .where(and_(tokens.c.table_id == table_id, tokens.c.seat == seat, tokens.c.role == ROLE))
+        .values(revoked=True)
+    )
 
 
 @router.post("/tables/{table_id}/bots", response_model=BotAnswer, status_code=201)
@@ -58,10 +93,15 @@ async def add_bot(
 async def start_bot(request: Request, session: Any, table_id: str, seat: str) -> None:
     """Seat a computer player in the free ``seat`` and run it as a background task."""
     joined = await session.join(table_id, seat, BOT_NAME)
-    base = str(request.base_url).rstrip("/")
-    bot = BotClient(base, table_id, joined["token"], seed=f"{table_id}:{seat}", delay=DELAY)
+    await session.writer.run(lambda conn: _mark(conn, table_id, seat, hash_token(joined["token"])))
+    base = os.environ.get("WARBOARD_SELF_URL") or str(request.base_url)  # behind a proxy: this process itself
+    _launch(request.app, base, table_id, seat, joined["token"])
+
+
+def _launch(app: FastAPI, base: str, table_id: str, seat: str, token: str) -> None:
+    bot = BotClient(base.rstrip("/"), table_id, token, seed=f"{table_id}:{seat}", delay=DELAY)
     task = asyncio.create_task(_run(bot), name=f"bot {table_id} {seat}")
-    _tasks(request)[(table_id, seat)] = task
+    _tasks(app)[(table_id, seat)] = task
 
 
 @router.delete("/tables/{table_id}/bots/{seat}", response_model=BotAnswer)
@@ -73,18 +113,19 @@ async def remove_bot(
         raise Forbidden("Only the table's host may remove a computer player")
     summary = await session.summary(table_id)
     entry: dict[str, Any] = next((s for s in summary["seats"] if s["seat"] == seat), {})
-    task = _tasks(request).pop((table_id, seat), None)
+    task = _tasks(request.app).pop((table_id, seat), None)
     if task is None and entry.get("name") != BOT_NAME:
         raise NotFound(f"No computer player sits in {seat!r}", code="no_bot")
     if task is not None:
         task.cancel()
+    await session.writer.run(lambda conn: _unmark(conn, table_id, seat))
     await session.host_action(actor, "kick", seat)
     await session.host_action(actor, "reopen", seat)
     return {"seat": seat, "name": BOT_NAME, "running": False}
 
 
 async def _run(bot: BotClient) -> None:
-    for _ in range(20):  # reconnect after a dropped connection, a few times
+    for _ in range(30):  # reconnect after a dropped connection (or a server still starting), a few times
         try:
             await bot.run()
             return
@@ -94,3 +135,48 @@ async def _run(bot: BotClient) -> None:
             await asyncio.sleep(1.0)
         if bot.over():
             return
+
+
+def _reseat(conn: Connection) -> list[tuple[str, str, str]]:
+    """Every computer seat of a table still in play gets a fresh token: (table, seat, token)."""
+    from app.seat_links import move_seat
+
+    rows = conn.execute(
+        select(seats.c.table_id, seats.c.seat, seats.c.token_hash)
+        .join(tables, tables.c.id == seats.c.table_id)
+        .where(
+            and_(
+                seats.c.state == "taken",
+                seats.c.name == BOT_NAME,
+                seats.c.token_hash.is_not(None),
+                tables.c.status.not_in(("closed", "finished")),
+            )
+        )
+    ).all()
+    out = []
+    for table_id, seat, token_hash in rows:
+        marker = repo.get_token(conn, _marker(token_hash))
+        if marker is None or marker["revoked"] or marker["table_id"] != table_id or marker["seat"] != seat:
+            continue  # a human who took the name, or a seat whose token changed since
+        issued, _old = move_seat(conn, table_id, seat)
+        repo.revoke_token(conn, marker["token_hash"])
+        _mark(conn, table_id, seat, hash_token(issued["token"]))
+        out.append((table_id, seat, issued["token"]))
+    return out
+
+
+async def restore(app: FastAPI, base: str) -> int:
+    """After a restart: run the bot of every computer seat again (see the module's note)."""
+    session = app.state.session
+    reseated: list[tuple[str, str, str]] = await session.writer.run(_reseat)
+    for table_id, seat, token in reseated:
+        log.info("computer player resumes at %s %s", table_id, seat)
+        _launch(app, base, table_id, seat, token)
+    return len(reseated)
+
+
+async def stop_all(app: FastAPI) -> None:
+    tasks = list(_tasks(app).values())
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,98 @@
+"""A computer seat survives a restart: SIGKILL the server mid-game, start it again on the same
+SQLite database, and the bot plays on from its seat's view (the seat is still a computer)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from app.bots.local import random_player
+from tests.conftest import Server
+from tests.kit.table import join, new_table
+
+FAST = {"WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000", "WARBOARD_BOT_DELAY": "0"}
+
+
+def _bot_actions(client: httpx.Client, tid: str, headers: dict[str, str]) -> set[str]:
+    """The seqs of the events of the computer's (p2's) actions so far."""
+    events = client.get(f"/api/tables/{tid}/events?after=-1", headers=headers).json()["events"]
+    return {str(e["seq"]) for e in events if e.get("seat") == "p2"}
+
+
+def _play(client: httpx.Client, tid: str, headers: dict[str, str], until: Any, timeout: float = 90) -> None:
+    """The human (p1) plays random legal actions until ``until()`` holds."""
+    deadline, n = time.monotonic() + timeout, 0
+    while not until():
+        assert time.monotonic() < deadline, "the computer player did not act"
+        legal = client.get(f"/api/tables/{tid}/legal", headers=headers).json()
+        action = random_player({}, legal["actions"], "human", legal["seq"])
+        if action is None:
+            time.sleep(0.1)
+            continue
+        n += 1
+        answer = client.post(f"/api/tables/{tid}/actions", headers=headers, json={"id": f"h-{n}", "action": action})
+        assert answer.status_code in (200, 409), answer.text  # 409: the bot moved first (a stale list)
+
+
+def test_a_computer_seat_plays_on_after_a_sigkill_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'bots.sqlite3'}"
+    srv = Server(url, env=FAST).start()
+    try:
+        client = srv.client()
+        table = new_table(client, "srbr", seed="restart-bots")
+        tid, host = table["id"], {"Authorization": f"Bearer {table['host_token']}"}
+        human = join(client, tid, "p1")
+        added = client.post(f"/api/tables/{tid}/bots", json={"seat": "p2"}, headers=host)
+        assert added.status_code == 201, added.text
+        _play(client, tid, human, lambda: len(_bot_actions(client, tid, human)) >= 3)
+        before = _bot_actions(client, tid, human)
+        assert client.get(f"/api/tables/{tid}").json()["outcome"] is None
+    finally:
+        srv.kill()  # SIGKILL: no shutdown, the bot task dies with the process
+
+    restarted = Server(url, env=FAST).start()  # another port, the same database
+    try:
+        client = restarted.client()
+        seats = {s["seat"]: s for s in client.get(f"/api/tables/{tid}").json()["seats"]}
+        assert seats["p2"]["name"] == "Computer" and seats["p2"]["state"] == "taken"
+        _play(client, tid, human, lambda: len(_bot_actions(client, tid, human) - before) >= 3)
+        # still removable by the host, and then it stops for good
+        removed = client.delete(f"/api/tables/{tid}/bots/p2", headers=host)
+        assert removed.status_code == 200, removed.text
+        seats = {s["seat"]: s for s in client.get(f"/api/tables/{tid}").json()["seats"]}
+        assert "p2" not in seats or seats["p2"]["state"] != "taken"
+    finally:
+        restarted.stop()
+
+    # restarted again after the host removed it: no computer comes back
+    again = Server(url, env=FAST).start()
+    try:
+        seats = {s["seat"]: s for s in again.client().get(f"/api/tables/{tid}").json()["seats"]}
+        assert "p2" not in seats or seats["p2"]["name"] != "Computer"
+    finally:
+        again.stop()
+
+
+def test_a_human_named_computer_is_not_taken_over(tmp_path: Path) -> None:
+    """Only the seat the server seated (its marked token) comes back as a bot."""
+    url = f"sqlite:///{tmp_path / 'named.sqlite3'}"
+    srv = Server(url, env=FAST).start()
+    try:
+        client = srv.client()
+        table = new_table(client, "srbr", seed="named-computer")
+        tid = table["id"]
+        join(client, tid, "p1")
+        human = join(client, tid, "p2", name="Computer")
+    finally:
+        srv.kill()
+    restarted = Server(url, env=FAST).start()
+    try:
+        client = restarted.client()
+        time.sleep(1.5)
+        legal = client.get(f"/api/tables/{tid}/legal", headers=human)
+        assert legal.status_code == 200, legal.text  # the human's token still holds the seat
+    finally:
+        restarted.stop()
