@@ -81,5 +81,5 @@ def move_seat(conn: Connection, table_id: str, seat: str) -> tuple[dict[str, Any
 async def forget_token(session: Session, table_id: str, token_hash: str | None) -> None:
     """Close the sockets of a token that no longer holds its seat."""
     if token_hash:
-        session._tokens.pop(token_hash, None)  # the session's short authentication cache
+        session.tokens.forget(token_hash)  # the session's short authentication cache
         await session.bus.publish(table_id, {"t": "kick", "token_hash": token_hash})

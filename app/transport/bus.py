@@ -1,14 +1,7 @@
-"""The bus that announces table changes to every process's connections.
+"""The in-process bus (``memory://``) and the choice of bus from its URL.
 
-One channel per table. Messages are small dicts: ``{"t": "seq", "seq": N}`` (new committed
-events; with ``prev``, ``env`` and ``events`` the new state and its events ride along, so
-another process whose state is at ``prev`` need not read the database), ``{"t": "chat", ...}``,
-``{"t": "presence"}`` (who is connected changed), ``{"t": "kick", "token_hash": ...}`` and,
-from the Redis bus while it cannot hear Redis, ``{"t": "poll"}`` (read the seq from the
-database). Presence (connections per seat, spectator count) lives in
-the bus too, so a process never assumes it holds all of a table's connections.
-
-``MemoryBus`` serves one process; a Redis implementation of the same interface serves several.
+The interface and the messages are described in ``app.core.bus``; ``MemoryBus`` serves one
+process, ``app.transport.redis_bus.RedisBus`` several.
 """
 
 from __future__ import annotations
@@ -17,24 +10,9 @@ import asyncio
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any, Protocol
+from typing import Any
 
-Message = dict[str, Any]
-
-
-class Bus(Protocol):
-    async def publish(self, table_id: str, message: Message) -> None: ...
-
-    def subscribe(self, table_id: str) -> Any:
-        """``async with bus.subscribe(t) as messages: async for m in messages: ...``"""
-
-    async def presence_add(self, table_id: str, conn_id: str, seat: str | None) -> None: ...
-
-    async def presence_remove(self, table_id: str, conn_id: str) -> None: ...
-
-    async def presence(self, table_id: str) -> dict[str, Any]: ...
-
-    async def close(self) -> None: ...
+from app.core.bus import Bus, Message, count_presence
 
 
 class MemoryBus:
@@ -74,17 +52,6 @@ class MemoryBus:
 
     async def close(self) -> None:
         self._subs.clear()
-
-
-def count_presence(seats: Any) -> dict[str, Any]:
-    counts: dict[str, int] = {}
-    spectators = 0
-    for seat in seats:
-        if seat is None:
-            spectators += 1
-        else:
-            counts[seat] = counts.get(seat, 0) + 1
-    return {"seats": counts, "spectators": spectators}
 
 
 async def _drain(queue: asyncio.Queue[Message]) -> AsyncIterator[Message]:

@@ -18,10 +18,10 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
+from app.core.bus import Bus
 from app.core.events import Event
 from app.session import Actor, Envelope, Session
 from app.transport import messages as msg
-from app.transport.bus import Bus
 from app.transport.room import Room
 from app.transport.sockets import CLOSE_TIMEOUT, SEND_TIMEOUT
 from app.web.outage import is_outage, outages

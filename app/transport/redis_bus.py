@@ -39,7 +39,7 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from app.transport.bus import Message, count_presence
+from app.core.bus import Message, count_presence
 
 log = logging.getLogger(__name__)
 PRESENCE_TTL = 10.0  # seconds: a process that stops beating drops out of presence after this
@@ -205,14 +205,14 @@ class RedisBus:
             finally:
                 self._pubsub = None
                 with contextlib.suppress(Exception):
-                    await asyncio.wait_for(pubsub.aclose(), 1.0)
+                    await asyncio.wait_for(pubsub.aclose(), 1.0)  # type: ignore[no-untyped-call]  # unannotated in redis-py
             await asyncio.sleep(backoff)
             backoff = min(backoff * 2, 2.0)
 
     def _on_raw(self, raw: dict[str, Any]) -> None:
         kind = raw.get("type")
         channel = raw.get("channel")
-        if kind == "subscribe":
+        if kind == "subscribe" and isinstance(channel, bytes):
             for done in self._confirm.pop(channel, []):
                 if not done.done():
                     done.set_result(None)
@@ -303,7 +303,7 @@ class RedisBus:
         at, live = self._live
         if time.monotonic() - at > 0.5:
             raw = await self.redis.zrangebyscore(self._procs_key, time.time() - PRESENCE_TTL, "+inf")
-            live = {p.decode() for p in raw}
+            live = {p.decode() if isinstance(p, bytes) else str(p) for p in raw}
             self._live = (time.monotonic(), live)
         return live
 
@@ -329,7 +329,7 @@ class RedisBus:
             pipe.zremrangebyscore(self._procs_key, "-inf", now - PRESENCE_TTL)
             results = await asyncio.wait_for(pipe.execute(), 3.0)
         # A hash that expired (this process was stopped longer than the TTL) is written again.
-        self._dirty.update(t for t, kept in zip(tables, results[1:-2]) if not kept)
+        self._dirty.update(t for t, kept in zip(tables, results[1:-2], strict=True) if not kept)
         if results[-2]:
             self._live = (0.0, set())
             log.info("bus: processes %s stopped beating; their presence is gone", [p.decode() for p in results[-2]])

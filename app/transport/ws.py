@@ -113,7 +113,8 @@ async def _serve(ws: WebSocket, session: Session, hub: Any, conn: Connection, se
             if not bucket.take():
                 conn.drop(1008, "too many messages")
                 return
-            text = frame.get("text") if frame.get("text") is not None else frame.get("bytes", b"")
+            raw = frame.get("text")
+            text: str | bytes = raw if raw is not None else frame.get("bytes") or b""
             try:
                 message = msg.parse_client(text)
             except WarboardError as exc:

@@ -12,6 +12,8 @@ import pytest
 from sqlalchemy import select
 
 from app.session import Session
+from app.session.history import History
+from app.session.rows import read_table
 from app.storage.db import make_engine
 from app.storage.models import snapshots
 from app.transport.bus import MemoryBus
@@ -35,19 +37,21 @@ async def test_replay_starts_from_the_stored_snapshot_and_matches_the_whole_log(
         await session.apply(p1 if i % 2 else p2, f"a{i}", add(f"t{i}", float(i)))
     last = (await session.current(table_id)).seq
     bases: list[Any] = []
-    original = Session._replay
+    original = History.replay
 
-    def spy(self: Session, conn: Any, table_id: str, row: Any, base: Any, *args: Any, **kw: Any) -> Any:
+    def spy(self: History, conn: Any, table_id: str, row: Any, base: Any, *args: Any, **kw: Any) -> Any:
         bases.append(base)
         return original(self, conn, table_id, row, base, *args, **kw)
 
     fresh = Session(session.engine, MemoryBus(), snapshot_every=4)
     with session.engine.connect() as conn:
-        row = session._read_table(table_id, conn)
-        whole = {seq: session._replay(conn, table_id, row, None, None, upto=seq).to_dict() for seq in range(last + 1)}
-    monkeypatch.setattr(Session, "_replay", spy)
+        row = read_table(conn, table_id)
+        whole = {
+            seq: session.history.replay(conn, table_id, row, None, None, upto=seq).to_dict() for seq in range(last + 1)
+        }
+    monkeypatch.setattr(History, "replay", spy)
     for seq in reversed(range(last + 1)):
-        fresh._checkpoints.clear()
+        fresh.history.checkpoints.clear()
         assert (await fresh.envelope_at(table_id, seq)).to_dict() == whole[seq], seq
     with session.engine.connect() as conn:
         stored = sorted(r.seq for r in conn.execute(select(snapshots.c.seq).where(snapshots.c.table_id == table_id)))

@@ -163,7 +163,7 @@ async def test_host_kicks_and_reopens_a_seat(session: Session) -> None:
     with pytest.raises(Forbidden):
         await session.host_action(p1, "kick", "p2")
     await session.host_action(host, "kick", "p1")
-    session._tokens.clear()
+    session.tokens.clear()
     with pytest.raises(Unauthorized):
         await session.authenticate(table_id, "x")
     with pytest.raises(Conflict) as err:
@@ -210,7 +210,7 @@ async def test_replay_checkpoints_give_the_same_state_at_every_seq(
 ) -> None:
     """A replay starts from the nearest checkpoint; the state it gives at each seq is the one a
     replay of the whole log gives (asked out of order, so later checkpoints exist first)."""
-    monkeypatch.setattr("app.session.CHECKPOINT_EVERY", 3)
+    monkeypatch.setattr("app.session.history.CHECKPOINT_EVERY", 3)
     table_id, p1, p2, _ = await seated(session)
     for i in range(12):
         await session.apply(
@@ -221,6 +221,6 @@ async def test_replay_checkpoints_give_the_same_state_at_every_seq(
     for seq in [last, 0, *reversed(range(last))]:
         got = await session.envelope_at(table_id, seq)
         want = await fresh.envelope_at(table_id, seq)
-        fresh._checkpoints.clear()
+        fresh.history.checkpoints.clear()
         assert got.to_dict() == want.to_dict(), seq
-    assert len(session._checkpoints[table_id]) >= 4
+    assert len(session.history.checkpoints[table_id]) >= 4

@@ -1,0 +1,27 @@
+"""The session: load, check, apply, persist, publish. Routes and websocket handlers call only
+``Session``; the transport and the web import from here (``from app.session import Session``).
+
+One module per concern (after lichess lila's round module):
+
+* ``session``  - ``Session``, the entry point that wires the parts below together;
+* ``records``  - the values handed around: ``Actor``, ``Envelope``, ``Cached``, ``Committed``, ``Preview``;
+* ``tables``   - table creation and fixed facts, seats (join, kick, reopen), closing, the projection;
+* ``lobby``    - the lobby's list of tables and one table's summary;
+* ``tokens``   - bearer-token authentication and its short cache;
+* ``actions``  - a seat's actions, host rulings and previews;
+* ``commit``   - the commit path: lock, one transaction, gapless seq, then the bus (``Change``);
+* ``cache``    - the state cache: each table's latest state and its recent events;
+* ``history``  - the current state, events, replay, rebuild and replay checkpoints;
+* ``game``     - the rule system as the session drives it (the one game step);
+* ``rows``     - the table row and the log's rows;
+* ``proof``    - the dice proof of a finished game.
+
+The bus interface the session publishes on is ``app.core.bus`` (below the session); the
+transport implements it.
+"""
+
+from app.session.commit import Change
+from app.session.records import TABLE_KINDS, Actor, Cached, Committed, Envelope, Preview
+from app.session.session import Session
+
+__all__ = ["TABLE_KINDS", "Actor", "Cached", "Change", "Committed", "Envelope", "Preview", "Session"]

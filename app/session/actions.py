@@ -1,0 +1,89 @@
+"""A seat's actions and the host's rulings: checked, applied by the rule system and committed;
+and previews, which run an action without committing it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection
+
+from app.core.dice import Dice, PreviewDice
+from app.core.errors import Forbidden, IllegalAction, Unauthorized, WarboardError
+from app.core.events import Event
+from app.session.commit import Committer
+from app.session.game import dump, play, system_of
+from app.session.history import History
+from app.session.records import Actor, Committed, Envelope, Preview
+from app.session.tables import Tables
+from app.storage import repository as repo
+from app.systems.base import HOST_SEAT, RuleSystem
+
+
+class Actions:
+    def __init__(self, tables: Tables, history: History, committer: Committer) -> None:
+        self.tables = tables
+        self.history = history
+        self.committer = committer
+
+    async def apply(self, actor: Actor, action_id: str, raw_action: Any) -> Committed:
+        """Apply one action of a seat. Raises a WarboardError (and changes nothing) if not legal."""
+        system, action = await self._check(actor, raw_action)
+
+        def act(conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
+            # The token is checked again inside the transaction: a seat the host removed cannot
+            # act through another process's token cache (TOKEN_TTL) for even a moment.
+            row = repo.get_token(conn, actor.token_hash)
+            if row is None or row["revoked"]:
+                raise Unauthorized("The token is not valid for this table")
+            return play(system, env, actor.seat, action, dice)
+
+        return await self.committer.commit(actor.table_id, actor.seat, action_id, dump(action), act)
+
+    async def preview(self, actor: Actor, raw_action: Any) -> Preview:
+        """What the action would do, without doing it; sealed by ``Projection.preview``.
+
+        The action runs twice, each time on a fresh throwaway dice stream: legality and the
+        reason come from the first run; events come back only where both runs agree and the
+        rule system calls their kind previewable."""
+        system, action = await self._check(actor, raw_action)
+        env = await self.history.current(actor.table_id)
+        seat = actor.seat or ""
+        first, second = PreviewDice(), PreviewDice()
+        try:
+            _, events = play(system, env, seat, action, first)
+        except WarboardError as exc:
+            return Preview(False, [], "known", exc)
+        try:
+            _, again = play(system, env, seat, action, second)
+        except WarboardError:
+            again = []
+        projection = await self.tables.projection(actor.table_id)
+        shown, outcome = projection.preview(events, again, seat, bool(first.rolls or second.rolls))
+        return Preview(True, shown, outcome, None)
+
+    async def ruling(self, actor: Actor, action_id: str, raw_action: Any) -> Committed:
+        """A host ruling (e.g. settling a disputed record), applied as the seat ``HOST_SEAT``."""
+        if actor.role != "host":
+            raise Forbidden("Only the table's host may make a ruling", code="not_host")
+        meta = await self.tables.meta(actor.table_id)
+        system = system_of(meta["system"])
+        action = system.parse_action(raw_action)
+        kind = getattr(action, "kind", None)
+        if kind not in system.rulings:
+            raise IllegalAction(
+                f"{kind!r} is not a host ruling at this table"
+                + (f"; rulings: {', '.join(sorted(system.rulings))}" if system.rulings else ""),
+                code="not_a_ruling",
+            )
+
+        def rule(_conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
+            return play(system, env, HOST_SEAT, action, dice)
+
+        return await self.committer.commit(actor.table_id, HOST_SEAT, action_id, dump(action), rule)
+
+    async def _check(self, actor: Actor, raw_action: Any) -> tuple[RuleSystem, Any]:
+        if actor.role != "player" or actor.seat is None:
+            raise Forbidden("Spectators and hosts cannot act; join a seat to play", code="not_a_player")
+        meta = await self.tables.meta(actor.table_id)
+        system = system_of(meta["system"])
+        return system, system.parse_action(raw_action)

@@ -1,0 +1,61 @@
+"""The state cache: each recently used table's latest state and its last events.
+
+A process keeps up to ``CACHE_TABLES`` tables (least recently stored dropped first). Each
+entry is the table's latest known ``Envelope`` plus its last ``RECENT_EVENTS`` events, a
+contiguous run ending at the envelope's seq, so a client catching up by a few events is
+answered from memory. Entries only move forward (a lower ``n`` than the cached one is
+ignored), and a run with a gap (another process wrote in between) is dropped, never patched.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from app.core.events import Event
+from app.session.records import Cached, Envelope
+
+RECENT_EVENTS = 512
+CACHE_TABLES = 2000
+
+
+class StateCache:
+    def __init__(self) -> None:
+        self._tables: OrderedDict[str, Cached] = OrderedDict()
+
+    def get(self, table_id: str) -> Cached | None:
+        return self._tables.get(table_id)
+
+    def at(self, table_id: str, seq: int) -> Envelope | None:
+        """The cached state when it is the one at ``seq``."""
+        cached = self._tables.get(table_id)
+        return cached.env if cached is not None and cached.env.seq == seq else None
+
+    def store(self, table_id: str, env: Envelope, fresh: list[Event]) -> None:
+        """Keep ``env`` and the events ``fresh`` that led to it (empty when unknown)."""
+        cached = self._tables.get(table_id)
+        if cached is not None and cached.env.n >= env.n:
+            return
+        recent = cached.recent if cached is not None else []
+        if fresh:
+            if recent and recent[-1]["seq"] + 1 != fresh[0]["seq"]:
+                recent = []
+            recent = (recent + fresh)[-RECENT_EVENTS:]
+        if recent and recent[-1]["seq"] != env.seq:
+            recent = []  # another process wrote in between: the recent list would have a gap
+        self._tables[table_id] = Cached(env, recent)
+        self._tables.move_to_end(table_id)
+        while len(self._tables) > CACHE_TABLES:
+            self._tables.popitem(last=False)
+
+    def events(self, table_id: str, after: int, upto: int | None, limit: int) -> list[Event] | None:
+        """The events with after < seq <= upto (default: the cached state's seq) when the recent
+        run holds them all, else None (read them from the log)."""
+        cached = self._tables.get(table_id)
+        if cached is None or not cached.recent:
+            return None
+        top = upto if upto is not None else cached.env.seq
+        recent = cached.recent
+        if recent[0]["seq"] > after + 1 or recent[-1]["seq"] < top:
+            return None
+        base = recent[0]["seq"]  # the recent list is contiguous: slice it by seq
+        return recent[max(0, after + 1 - base) : top + 1 - base][:limit]

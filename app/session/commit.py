@@ -1,0 +1,135 @@
+"""The commit path: one change of a table, all or nothing, then announced.
+
+For every change of a table the committer takes the table's lock (an in-process lock, plus
+``BEGIN IMMEDIATE`` on SQLite or a row lock on PostgreSQL, so several processes can share a
+table), loads the current state (the cache when no other process wrote since, else a replay),
+runs the ``Change`` (the game step, or a seat or table change), writes the action and its events
+in one transaction with the next gapless ``seq`` (and a snapshot every ``snapshot_every``
+actions), and only then announces the new seq on the bus, the new state riding along.
+An action id seen before answers with the events it made then (``duplicate``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from typing import Any, Protocol
+
+from sqlalchemy import Connection
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+from app.core.bus import Bus, Message
+from app.core.dice import Dice
+from app.core.errors import Conflict, NotFound, Unavailable
+from app.core.events import Event
+from app.core.tokens import new_id
+from app.session.cache import StateCache
+from app.session.history import History
+from app.session.records import Committed, Envelope
+from app.session.rows import action_row, event_row, read_table
+from app.storage import repository as repo
+from app.storage.writer import Writer
+
+DB_RETRY_AFTER = 1  # seconds a client is asked to wait after a database timeout
+
+
+class Change(Protocol):
+    """What one commit does, inside its transaction: from the connection, the table's current
+    state and its dice (at the next roll), the new state and the events. ``n``, ``seq`` and
+    the dice position of the new state are set by the committer. Raises a WarboardError to
+    change nothing."""
+
+    def __call__(self, conn: Connection, env: Envelope, dice: Dice, /) -> tuple[Envelope, list[Event]]: ...
+
+
+class Committer:
+    def __init__(self, writer: Writer, bus: Bus, cache: StateCache, history: History, snapshot_every: int) -> None:
+        self.writer = writer
+        self.bus = bus
+        self.cache = cache
+        self.history = history
+        self.snapshot_every = snapshot_every
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def commit(
+        self, table_id: str, seat: str | None, action_id: str | None, action_json: dict[str, Any], change: Change
+    ) -> Committed:
+        """Commit ``change`` as the action ``action_json`` of ``seat`` (None: the table's own)."""
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            try:
+                result, env, fresh = await self.writer.run(
+                    lambda conn: self._commit_sync(conn, table_id, seat, action_id, action_json, change)
+                )
+            except IntegrityError:
+                raise Conflict("Another change to this table landed first; try again", code="stale_seq") from None
+            except (OperationalError, InterfaceError, PoolTimeout) as exc:  # timeouts, lost connection: rolled back
+                raise Unavailable(
+                    "The database did not answer in time; nothing was changed, try again", retry_after=DB_RETRY_AFTER
+                ) from exc
+            if env is not None:
+                self.cache.store(table_id, env, fresh)
+        if not result.duplicate:
+            # The new state rides along, so other processes need not re-read the database.
+            message: Message = {"t": "seq", "seq": result.seq}
+            if env is not None and fresh:
+                message.update(prev=fresh[0]["seq"] - 1, env=env, events=fresh)
+            await self.bus.publish(table_id, message)
+        return result
+
+    def absorb(self, table_id: str, message: Message) -> None:
+        """Take the state another process announced, if it follows on from the cached one."""
+        env, prev = message.get("env"), message.get("prev")
+        cached = self.cache.get(table_id)
+        if env is None or prev is None or cached is None or cached.env.seq != prev:
+            return
+        if isinstance(env, dict):
+            env = Envelope(**env)
+        self.cache.store(table_id, env, list(message.get("events") or []))
+
+    def _commit_sync(
+        self,
+        conn: Connection,
+        table_id: str,
+        seat: str | None,
+        action_id: str | None,
+        action_json: dict[str, Any],
+        change: Change,
+    ) -> tuple[Committed, Envelope | None, list[Event]]:
+        head = repo.lock_table(conn, table_id)
+        if head is None:
+            raise NotFound(f"There is no table {table_id!r}", code="unknown_table")
+        seq, seed = head
+        if action_id is not None:
+            done = repo.get_action(conn, table_id, action_id)
+            if done is not None:
+                if done["actor"] != seat or done["action"] != action_json:
+                    raise Conflict(
+                        f"Action id {action_id!r} was already used for another action", code="duplicate_action_id"
+                    )
+                events = repo.events_between(conn, table_id, done["first_seq"] - 1, done["last_seq"])
+                return Committed(done["last_seq"], events, duplicate=True), None, []
+        # The usual case: no other process wrote since, and the cached state is the current one.
+        env = self.cache.at(table_id, seq) or self.history.load(conn, table_id, read_table(conn, table_id))
+        dice = Dice(seed, env.dice_index)
+        new_env, events = change(conn, env, dice)
+        if not events:  # every applied action is in the log, so every update reaches clients
+            events = [{"kind": "acted", "action": action_json.get("kind")}]
+        first = env.seq + 1
+        new_env = replace(new_env, seq=env.seq + len(events), n=env.n + 1, dice_index=dice.index)
+        aid = action_id or f"~{new_id()}"
+        repo.append(
+            conn,
+            table_id,
+            action_row(aid, new_env.n, seat, action_json, first, new_env.seq, env.dice_index, dice),
+            [event_row(first + i, aid, seat, e) for i, e in enumerate(events)],
+        )
+        if new_env.status != env.status or new_env.outcome != env.outcome:
+            repo.set_table(conn, table_id, seq=new_env.seq, status=new_env.status, outcome=new_env.outcome)
+        else:
+            repo.set_seq(conn, table_id, new_env.seq)
+        if new_env.n % self.snapshot_every == 0:
+            repo.save_snapshot(conn, table_id, new_env.seq, new_env.n, new_env.to_dict())
+        fresh = [{**e, "seq": first + i, "seat": seat} for i, e in enumerate(events)]
+        return Committed(new_env.seq, fresh), new_env, fresh

@@ -1,0 +1,49 @@
+"""The rule system as the session drives it: a table's system by id, the one game step that
+commits, previews and replays share, and an action as it is written to the log."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+from app import systems
+from app.core.dice import Dice
+from app.core.errors import GameOver, IllegalAction, MalformedAction, NotFound
+from app.core.events import Event
+from app.session.records import Envelope
+from app.systems.base import RuleSystem
+
+
+def system_of(system_id: str) -> RuleSystem:
+    """The registered rule system ``system_id``. Raises NotFound."""
+    system = systems.get(system_id)
+    if system is None:
+        raise NotFound(f"There is no game system {system_id!r}", code="unknown_system")
+    return system
+
+
+def play(system: RuleSystem, env: Envelope, seat: str | None, action: Any, dice: Dice) -> tuple[Envelope, list[Event]]:
+    """Apply one parsed action of ``seat`` to the table at ``env``: the new state and its events
+    (ending with ``game_over`` when the game ends). Raises a WarboardError if it is not legal."""
+    if env.status == "closed":
+        raise IllegalAction("The table is closed", code="table_closed")
+    if env.status == "finished":
+        raise GameOver("The game is over")
+    state, events = system.apply(env.state, seat or "", action, dice)
+    outcome = system.outcome(state)
+    new = replace(env, state=state)
+    if outcome is not None:
+        new = replace(new, status="finished", outcome=outcome.to_dict())
+        events = [*events, {"kind": "game_over", **outcome.to_dict()}]
+    return new, events
+
+
+def dump(action: Any) -> dict[str, Any]:
+    """A parsed action as JSON, the way the log keeps it."""
+    if hasattr(action, "model_dump"):
+        dumped: dict[str, Any] = action.model_dump(mode="json", exclude_none=True)
+        return dumped
+    if isinstance(action, dict):
+        return copy.deepcopy(action)
+    raise MalformedAction("An action must be an object")

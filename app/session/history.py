@@ -1,0 +1,145 @@
+"""A table's history: its current state, its events, and any past state, from its log.
+
+State is rebuilt by replaying the logged actions with their recorded dice positions; rule
+systems are deterministic, so the replay yields the very events in the log (a test checks it).
+A replay starts from the nearest known state: the cached one, a stored snapshot (one every
+``snapshot_every`` actions, written by the commit path) or, for replays of the past, one of the
+checkpoints kept every ``CHECKPOINT_EVERY`` actions of the ``CHECKPOINT_TABLES`` tables replayed
+lately (the log never changes behind them).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import replace
+from typing import Any
+
+import anyio
+from sqlalchemy import Connection, Engine
+
+from app.core.dice import Dice
+from app.core.errors import NotFound
+from app.core.events import Event
+from app.session.cache import StateCache
+from app.session.game import play, system_of
+from app.session.records import Envelope
+from app.session.rows import read_table
+from app.storage import repository as repo
+
+CHECKPOINT_EVERY = 25  # replay checkpoints: one envelope per this many actions
+CHECKPOINT_TABLES = 32  # tables whose replay checkpoints are kept
+
+
+class History:
+    def __init__(self, engine: Engine, cache: StateCache) -> None:
+        self.engine = engine
+        self.cache = cache
+        self.checkpoints: dict[str, list[Envelope]] = {}  # table_id -> replay checkpoints, by n
+
+    async def current(self, table_id: str) -> Envelope:
+        """The latest committed state (from the cache when it is up to date)."""
+
+        def read() -> Envelope:
+            with self.engine.connect() as conn:
+                return self.load(conn, table_id, read_table(conn, table_id))
+
+        env = await anyio.to_thread.run_sync(read)
+        cached = self.cache.get(table_id)
+        if cached is None or cached.env.seq < env.seq:
+            self.cache.store(table_id, env, [])
+        return env
+
+    async def events_after(self, table_id: str, after: int, upto: int | None = None, limit: int = 1000) -> list[Event]:
+        """Committed events with after < seq <= upto, unredacted (redact before sending)."""
+        recent = self.cache.events(table_id, after, upto, limit)
+        if recent is not None:
+            return recent
+
+        def read() -> list[Event]:
+            with self.engine.connect() as conn:
+                return repo.events_between(conn, table_id, after, upto, limit)
+
+        return await anyio.to_thread.run_sync(read)
+
+    async def envelope_at(self, table_id: str, seq: int) -> Envelope:
+        """The state after the last action whose events end at or before ``seq`` (for replays);
+        raises NotFound for an unknown table."""
+        return await anyio.to_thread.run_sync(self.at, table_id, seq)
+
+    def load(self, conn: Connection, table_id: str, row: dict[str, Any]) -> Envelope:
+        """The latest state of the table whose row is ``row``: the cached one when it is
+        current, else replayed from the cached one or the latest snapshot."""
+        cached = self.cache.get(table_id)
+        if cached is not None and cached.env.seq == row["seq"]:
+            return cached.env
+        base = cached.env if cached is not None and cached.env.seq < row["seq"] else None
+        if base is None:
+            snap = repo.latest_snapshot(conn, table_id)
+            if snap is not None and snap["seq"] <= row["seq"]:
+                base = Envelope(**snap["envelope"])
+        return self.replay(conn, table_id, row, base, None)
+
+    def rebuild(self, table_id: str) -> tuple[Envelope, list[Event]]:
+        """Replay the whole log from the start, ignoring snapshots and the cache (for checks)."""
+        with self.engine.connect() as conn:
+            row = read_table(conn, table_id)
+            events: list[Event] = []
+            env = self.replay(conn, table_id, row, None, events)
+            return env, events
+
+    def at(self, table_id: str, seq: int) -> Envelope:
+        """``envelope_at``, blocking: replayed from the nearest checkpoint or stored snapshot."""
+        with self.engine.connect() as conn:
+            row = read_table(conn, table_id)
+            marks = self.checkpoints.pop(table_id, [])
+            self.checkpoints[table_id] = marks
+            while len(self.checkpoints) > CHECKPOINT_TABLES:
+                self.checkpoints.pop(next(iter(self.checkpoints)))
+            base = next((e for e in reversed(marks) if e.seq <= seq), None)
+            snap = repo.latest_snapshot(conn, table_id, seq)  # the nearest stored one, when nearer
+            if snap is not None and (base is None or snap["n"] > base.n):
+                base = Envelope(**snap["envelope"])
+            return self.replay(conn, table_id, row, base, None, upto=seq, checkpoints=marks)
+
+    def replay(
+        self,
+        conn: Connection,
+        table_id: str,
+        row: dict[str, Any],
+        base: Envelope | None,
+        collect: list[Event] | None,
+        upto: int | None = None,
+        checkpoints: list[Envelope] | None = None,
+    ) -> Envelope:
+        """Apply the logged actions after ``base`` (from the start when None), up to the last
+        one whose events end at or before ``upto``; the events go to ``collect`` and every
+        ``CHECKPOINT_EVERY``-th state to ``checkpoints``, when given."""
+        system = system_of(row["system"])
+        env = base
+        for act in repo.actions_after(conn, table_id, -1 if base is None else base.n, upto):
+            if upto is not None and env is not None and act["last_seq"] > upto:
+                break
+            kind = act["action"]["kind"]
+            dice = Dice(row["seed"], act["dice_from"])
+            events: list[Event]
+            if kind == "table.create":
+                state = system.setup(row["options"], dice)
+                env = Envelope(seq=0, n=0, dice_index=dice.index, status="open", state=state)
+                events = [{"kind": "table_created"}]
+            else:
+                assert env is not None, "the log does not start with table.create"
+                if kind == "table.close":
+                    env, events = replace(env, status="closed"), [{"kind": "table_closed"}]
+                elif kind.startswith("table."):
+                    events = [{"kind": kind}]
+                else:
+                    action = system.parse_action(act["action"])
+                    env, events = play(system, env, act["actor"], action, dice)
+                env = replace(env, seq=act["last_seq"], n=act["n"], dice_index=dice.index)
+            if checkpoints is not None and env.n % CHECKPOINT_EVERY == 0 and all(c.n != env.n for c in checkpoints):
+                bisect.insort(checkpoints, env, key=lambda e: e.n)  # kept in order of n
+            if collect is not None:
+                collect.extend({**e, "seq": act["first_seq"] + i} for i, e in enumerate(events))
+        if env is None:
+            raise NotFound(f"Table {table_id!r} has no log", code="unknown_table")
+        return env

@@ -1,0 +1,67 @@
+"""The values the session hands around: who acts (``Actor``), a table's state at one seq
+(``Envelope``), a cached state with its recent events (``Cached``), and the answers of a commit
+(``Committed``) and of a preview (``Preview``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.core.errors import WarboardError
+from app.core.events import Event
+from app.projection import PreviewOutcome
+
+#: the log's own action kinds (the table's lifecycle), besides the rule system's actions
+TABLE_KINDS = ("table.create", "table.join", "table.kick", "table.reopen", "table.close")
+
+
+@dataclass(frozen=True)
+class Actor:
+    table_id: str
+    role: str  # host | player | spectator
+    seat: str | None
+    name: str
+    token_hash: str
+
+
+@dataclass
+class Envelope:
+    """One table's state at ``seq``: the rule system's state plus the table's own."""
+
+    seq: int
+    n: int  # actions applied so far (the setup is action 0)
+    dice_index: int
+    status: str  # open | finished | closed
+    state: dict[str, Any]
+    outcome: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "n": self.n,
+            "dice_index": self.dice_index,
+            "status": self.status,
+            "state": self.state,
+            "outcome": self.outcome,
+        }
+
+
+@dataclass
+class Cached:
+    env: Envelope
+    recent: list[Event] = field(default_factory=list)  # the last events, oldest first
+
+
+@dataclass(frozen=True)
+class Preview:
+    legal: bool
+    events: list[Event]
+    outcome: PreviewOutcome
+    error: WarboardError | None
+
+
+@dataclass(frozen=True)
+class Committed:
+    seq: int
+    events: list[Event]
+    duplicate: bool = False

@@ -1,0 +1,126 @@
+"""``Session``: the one orchestrator that routes and websocket handlers call.
+
+It wires the session's parts together and is their single entry point; each part is a module
+of its own (see ``app/session/__init__.py`` for the map). Nothing here holds game logic: a change
+of a table goes through the commit path (``commit.Committer``), state is read through the
+history (``history.History``) and the state cache (``cache.StateCache``), and everything sent to
+a viewer goes through the table's projection (``app.projection``), the one redaction point.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine
+
+from app.core.bus import Bus, Message
+from app.core.events import Event
+from app.projection import Projection
+from app.session.actions import Actions
+from app.session.cache import StateCache
+from app.session.commit import Committer
+from app.session.history import History
+from app.session.lobby import Lobby
+from app.session.proof import dice_proof
+from app.session.records import Actor, Cached, Committed, Envelope, Preview
+from app.session.tables import Tables
+from app.session.tokens import Tokens
+from app.storage.writer import Writer
+
+
+class Session:
+    def __init__(self, engine: Engine, bus: Bus, snapshot_every: int = 100) -> None:
+        self.engine = engine
+        self.writer = Writer(engine)
+        self.bus = bus
+        self.cache = StateCache()
+        self.tokens = Tokens(engine)
+        self.history = History(engine, self.cache)
+        self.committer = Committer(self.writer, bus, self.cache, self.history, snapshot_every)
+        self.tables = Tables(engine, self.writer, bus, self.cache, self.committer, self.tokens)
+        self.listing = Lobby(engine, bus, self.tables)
+        self.actions = Actions(self.tables, self.history, self.committer)
+
+    @property
+    def snapshot_every(self) -> int:
+        return self.committer.snapshot_every
+
+    # --- tables and seats (tables.Tables, lobby.Lobby) ---------------------------------------
+    async def create_table(
+        self, system_id: str, name: str, options: dict[str, Any] | None, visibility: str, seed: str | None
+    ) -> dict[str, Any]:
+        return await self.tables.create(system_id, name, options, visibility, seed)
+
+    async def table_meta(self, table_id: str) -> dict[str, Any]:
+        return await self.tables.meta(table_id)
+
+    async def summary(self, table_id: str) -> dict[str, Any]:
+        return await self.listing.summary(table_id)
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        return await self.listing.entries()
+
+    async def spectate(self, table_id: str, name: str) -> dict[str, Any]:
+        return await self.tables.spectate(table_id, name)
+
+    async def join(self, table_id: str, seat: str, name: str) -> dict[str, Any]:
+        return await self.tables.join(table_id, seat, name)
+
+    async def host_action(self, actor: Actor, kind: str, seat: str | None = None) -> Committed:
+        """``close``, ``kick`` (revoke the seat's token and close the seat) or ``reopen``."""
+        return await self.tables.host_action(actor, kind, seat)
+
+    # --- tokens (tokens.Tokens) --------------------------------------------------------------
+    async def authenticate(self, table_id: str, token: str | None) -> Actor:
+        """The actor behind a bearer token at this table. Raises Unauthorized."""
+        return await self.tokens.authenticate(table_id, token)
+
+    # --- actions (actions.Actions, commit.Committer) -----------------------------------------
+    async def apply(self, actor: Actor, action_id: str, raw_action: Any) -> Committed:
+        """Apply one action of a seat. Raises a WarboardError (and changes nothing) if not legal."""
+        return await self.actions.apply(actor, action_id, raw_action)
+
+    async def preview(self, actor: Actor, raw_action: Any) -> Preview:
+        """What the action would do, without doing it (``Actions.preview``)."""
+        return await self.actions.preview(actor, raw_action)
+
+    async def ruling(self, actor: Actor, action_id: str, raw_action: Any) -> Committed:
+        """A host ruling (e.g. settling a disputed record), applied as the seat ``HOST_SEAT``."""
+        return await self.actions.ruling(actor, action_id, raw_action)
+
+    def absorb(self, table_id: str, message: Message) -> None:
+        """Take the state another process announced, if it follows on from the cached one."""
+        self.committer.absorb(table_id, message)
+
+    # --- reading state (history.History, cache.StateCache) -----------------------------------
+    async def current(self, table_id: str) -> Envelope:
+        """The latest committed state (from the cache when it is up to date)."""
+        return await self.history.current(table_id)
+
+    def cached(self, table_id: str) -> Cached | None:
+        return self.cache.get(table_id)
+
+    async def events_after(self, table_id: str, after: int, upto: int | None = None, limit: int = 1000) -> list[Event]:
+        """Committed events with after < seq <= upto, unredacted (redact before sending)."""
+        return await self.history.events_after(table_id, after, upto, limit)
+
+    async def envelope_at(self, table_id: str, seq: int) -> Envelope:
+        """The state after the last action whose events end at or before ``seq`` (for replays)."""
+        return await self.history.envelope_at(table_id, seq)
+
+    def rebuild(self, table_id: str) -> tuple[Envelope, list[Event]]:
+        """Replay the whole log from the start, ignoring snapshots and the cache (for checks)."""
+        return self.history.rebuild(table_id)
+
+    # --- what leaves the server (app.projection) ---------------------------------------------
+    async def projection(self, table_id: str) -> Projection:
+        """The table's one redaction point (``app.projection``)."""
+        return await self.tables.projection(table_id)
+
+    async def view(self, actor: Actor) -> tuple[int, dict[str, Any]]:
+        env = await self.current(actor.table_id)
+        return env.seq, (await self.projection(actor.table_id)).view(env, actor.seat)
+
+    async def proof(self, table_id: str) -> dict[str, Any]:
+        """The dice proof of a finished or closed table (``proof.dice_proof``)."""
+        return await dice_proof(self.engine, table_id)

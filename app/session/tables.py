@@ -1,0 +1,175 @@
+"""Tables and seats: creating a table, its fixed facts, spectator tokens, joining a seat, and
+the host's close, kick and reopen (each a logged action of the table's own, ``TABLE_KINDS``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import anyio
+from sqlalchemy import Connection, Engine
+
+from app.core import dice as dice_mod
+from app.core.bus import Bus
+from app.core.dice import Dice
+from app.core.errors import Conflict, Forbidden, NotFound
+from app.core.events import Event
+from app.core.tokens import hash_token, new_id, new_token
+from app.projection import Projection
+from app.session.cache import StateCache
+from app.session.commit import Committer
+from app.session.game import system_of
+from app.session.records import Actor, Committed, Envelope
+from app.session.rows import action_row, event_row, read_table
+from app.session.tokens import Tokens
+from app.storage import repository as repo
+from app.storage.writer import Writer
+
+#: the table row's fields that never change, kept in memory once read
+META_FIELDS = ("id", "system", "name", "options", "visibility", "seeded", "commitment", "created_at")
+
+
+class Tables:
+    def __init__(
+        self, engine: Engine, writer: Writer, bus: Bus, cache: StateCache, committer: Committer, tokens: Tokens
+    ) -> None:
+        self.engine = engine
+        self.writer = writer
+        self.bus = bus
+        self.cache = cache
+        self.committer = committer
+        self.tokens = tokens
+        self._meta: dict[str, dict[str, Any]] = {}  # table_id -> META_FIELDS
+
+    async def create(
+        self, system_id: str, name: str, options: dict[str, Any] | None, visibility: str, seed: str | None
+    ) -> dict[str, Any]:
+        system = system_of(system_id)
+        opts = system.validate_options(options)
+        table_id, host = new_id(), new_token()
+        secret = seed if seed is not None else dice_mod.new_seed()
+        row = {
+            "id": table_id,
+            "system": system.id,
+            "name": name,
+            "options": opts,
+            "visibility": visibility,
+            "status": "open",
+            "seq": 0,
+            "seed": secret,
+            "seeded": seed is not None,
+            "commitment": dice_mod.commitment(secret),
+            "outcome": None,
+        }
+        dice = Dice(secret, 0)
+        state = system.setup(opts, dice)  # may raise BadOptions
+        event = {"kind": "table_created", "system": system.id, "name": name, "options": opts}
+        env = Envelope(seq=0, n=0, dice_index=dice.index, status="open", state=state)
+
+        def write(conn: Connection) -> None:
+            repo.insert_table(conn, row)
+            repo.insert_token(conn, hash_token(host), table_id, "host", None, "host")
+            repo.append(
+                conn,
+                table_id,
+                action_row("create", 0, None, {"kind": "table.create"}, 0, 0, 0, dice),
+                [event_row(0, "create", None, event)],
+            )
+
+        await self.writer.run(write)
+        self.cache.store(table_id, env, [{**event, "seq": 0, "seat": None}])
+        return {
+            "id": table_id,
+            "host_token": host,
+            "dice_commitment": row["commitment"],
+            "system": system.id,
+            "name": name,
+            "visibility": visibility,
+            "seeded": seed is not None,
+            "options": opts,
+            "seats": system.seats(opts),
+        }
+
+    async def meta(self, table_id: str) -> dict[str, Any]:
+        """The table's fixed facts (``META_FIELDS``). Raises NotFound."""
+        meta = self._meta.get(table_id)
+        if meta is None:
+
+            def read() -> dict[str, Any]:
+                with self.engine.connect() as conn:
+                    return read_table(conn, table_id)
+
+            row = await anyio.to_thread.run_sync(read)
+            meta = {k: row[k] for k in META_FIELDS}
+            self._meta[table_id] = meta
+        return meta
+
+    async def projection(self, table_id: str) -> Projection:
+        """The table's one redaction point (``app.projection``)."""
+        meta = await self.meta(table_id)
+        return Projection(system_of(meta["system"]), bool(meta["seeded"]))
+
+    async def spectate(self, table_id: str, name: str) -> dict[str, Any]:
+        await self.meta(table_id)
+        token = new_token()
+        await self.writer.run(
+            lambda conn: repo.insert_token(conn, hash_token(token), table_id, "spectator", None, name)
+        )
+        return {"token": token, "role": "spectator"}
+
+    async def join(self, table_id: str, seat: str, name: str) -> dict[str, Any]:
+        meta = await self.meta(table_id)
+        seats = system_of(meta["system"]).seats(meta["options"])
+        if seat not in seats:
+            raise NotFound(
+                f"Seat {seat!r} does not exist at this table; seats: {', '.join(seats)}", code="unknown_seat"
+            )
+        token = new_token()
+        token_hash = hash_token(token)
+
+        def take(conn: Connection, env: Envelope, _dice: Dice) -> tuple[Envelope, list[Event]]:
+            current = repo.get_seats(conn, table_id).get(seat)
+            if current is not None:
+                if current["state"] == "closed":
+                    raise Conflict(f"Seat {seat!r} was closed by the host", code="seat_closed")
+                raise Conflict(f"Seat {seat!r} is taken by {current['name']}", code="seat_taken")
+            repo.insert_token(conn, token_hash, table_id, "player", seat, name)
+            repo.put_seat(conn, table_id, seat, "taken", name, token_hash)
+            return env, [{"kind": "seat_joined", "seat_id": seat, "name": name}]
+
+        await self.committer.commit(table_id, None, None, {"kind": "table.join", "seat": seat}, take)
+        return {"token": token, "seat": seat, "role": "player"}
+
+    async def host_action(self, actor: Actor, kind: str, seat: str | None = None) -> Committed:
+        """``close``, ``kick`` (revoke the seat's token and close the seat) or ``reopen``."""
+        if actor.role != "host":
+            raise Forbidden("Only the table's host may do this")
+        table_id = actor.table_id
+        meta = await self.meta(table_id)
+        if kind != "close" and seat not in system_of(meta["system"]).seats(meta["options"]):
+            raise NotFound(f"Seat {seat!r} does not exist at this table", code="unknown_seat")
+        revoked: list[str] = []
+
+        def change(conn: Connection, env: Envelope, _dice: Dice) -> tuple[Envelope, list[Event]]:
+            if kind == "close":
+                if env.status == "closed":
+                    raise Conflict("The table is already closed", code="table_closed")
+                return replace(env, status="closed"), [{"kind": "table_closed"}]
+            assert seat is not None
+            current = repo.get_seats(conn, table_id).get(seat)
+            if kind == "kick":
+                if current is not None and current["token_hash"]:
+                    repo.revoke_token(conn, current["token_hash"])
+                    revoked.append(current["token_hash"])
+                repo.put_seat(conn, table_id, seat, "closed", "", None)
+                return env, [{"kind": "seat_kicked", "seat_id": seat}]
+            if current is None or current["state"] != "closed":
+                raise Conflict(f"Seat {seat!r} is not closed", code="seat_not_closed")
+            repo.delete_seat(conn, table_id, seat)
+            return env, [{"kind": "seat_reopened", "seat_id": seat}]
+
+        result = await self.committer.commit(table_id, None, None, {"kind": f"table.{kind}", "seat": seat}, change)
+        for token_hash in revoked:
+            self.tokens.forget(token_hash)
+            await self.bus.publish(table_id, {"t": "kick", "token_hash": token_hash})
+        return result

@@ -1,0 +1,61 @@
+"""Bearer tokens: who is behind a token at a table, with a short cache.
+
+Tokens are stored only as hashes. An answer (an actor, or none) is cached for ``TOKEN_TTL``
+seconds; a token the host revokes is dropped from this process's cache at once (``forget``),
+and the commit path checks a seat's token again inside its transaction, so another process's
+cache cannot let a removed seat act either.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import anyio
+from sqlalchemy import Engine
+
+from app.core.errors import Unauthorized
+from app.core.tokens import hash_token, matches
+from app.session.records import Actor
+from app.storage import repository as repo
+
+TOKEN_TTL = 2.0
+MAX_CACHED = 50_000
+
+
+class Tokens:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._cache: dict[str, tuple[float, Actor | None]] = {}  # token hash -> (until, actor)
+
+    async def authenticate(self, table_id: str, token: str | None) -> Actor:
+        """The actor behind a bearer token at this table. Raises Unauthorized."""
+        if not token:
+            raise Unauthorized("This needs a token: 'Authorization: Bearer <token>' or ?token=")
+        token_hash = hash_token(token)
+        hit = self._cache.get(token_hash)
+        if hit is not None and hit[0] > time.monotonic():
+            actor = hit[1]
+        else:
+
+            def read() -> dict[str, Any] | None:
+                with self.engine.connect() as conn:
+                    return repo.get_token(conn, token_hash)
+
+            row = await anyio.to_thread.run_sync(read)
+            actor = None
+            if row is not None and not row["revoked"] and matches(token, row["token_hash"]):
+                actor = Actor(row["table_id"], row["role"], row["seat"], row["name"], row["token_hash"])
+            if len(self._cache) > MAX_CACHED:
+                self._cache.clear()
+            self._cache[token_hash] = (time.monotonic() + TOKEN_TTL, actor)
+        if actor is None or actor.table_id != table_id:
+            raise Unauthorized("The token is not valid for this table")
+        return actor
+
+    def forget(self, token_hash: str) -> None:
+        """Drop a revoked or moved token from the cache."""
+        self._cache.pop(token_hash, None)
+
+    def clear(self) -> None:
+        self._cache.clear()
