@@ -1,12 +1,14 @@
 """Golden cases: (options, seed, actions) -> the exact events, so rule changes show up.
 
-Regenerate after a deliberate rule change with SRBR_REGEN=1 and review the diff.
+The actions are the test player's first moves; the format and the runner are
+``tests.kit.golden``'s. Regenerate after a deliberate rule change with
+``WARBOARD_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/systems/srbr/test_cases.py`` and
+review the diff; a missing case file fails.
 """
 
 from __future__ import annotations
 
-import json
-import os
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -14,26 +16,27 @@ import pytest
 
 from app.core.dice import Dice
 from app.systems.srbr import SamuraiRobots
+from tests.kit.golden import Events, Golden, Play, Step
 from tests.systems.srbr import bot
 
-CASES = Path(__file__).parent / "cases"
 
-
-def run(case: dict[str, Any]) -> list[list[dict[str, Any]]]:
+def start(setup: dict[str, Any]) -> Play:
+    """A table as the server runs it: one dice stream, a fresh Dice per action."""
     system = SamuraiRobots()
-    dice = Dice(case["seed"])
-    state = system.setup(system.validate_options(case["options"]), dice)
-    out = []
-    for step in case["actions"]:
-        d = Dice(case["seed"], dice.index)
-        state, events = system.apply(state, step["seat"], system.parse_action(step["action"]), d)
+    dice = Dice(setup["seed"])
+    table = {"state": system.setup(system.validate_options(setup["options"]), dice)}
+
+    def play(step: Step) -> Events:
+        d = Dice(setup["seed"], dice.index)
+        table["state"], events = system.apply(table["state"], step["seat"], system.parse_action(step["action"]), d)
         dice.index = d.index
-        out.append(events)
-    return out
+        return events
+
+    return play
 
 
-def record(name: str, seed: str, options: dict[str, Any], steps: int) -> None:
-    """Write a case from the test player's first ``steps`` actions."""
+def record(seed: str, options: dict[str, Any], steps: int) -> dict[str, Any]:
+    """The test player's first ``steps`` actions."""
     actions: list[dict[str, Any]] = []
     system = SamuraiRobots()
     dice = Dice(seed)
@@ -45,20 +48,24 @@ def record(name: str, seed: str, options: dict[str, Any], steps: int) -> None:
         state, _ = system.apply(state, seat, system.parse_action(raw), d)
         dice.index = d.index
         actions.append({"seat": seat, "action": raw})
-    case: dict[str, Any] = {"seed": seed, "options": options, "actions": actions}
-    case["events"] = run(case)
-    (CASES / f"{name}.json").write_text(json.dumps(case, indent=1) + "\n")
+    return {"setup": {"seed": seed, "options": options}, "steps": actions}
 
 
-GOLDEN = {
-    "duel_opening": ("warboard-srbr-golden", {}, 40),
-    "three_players": ("warboard-srbr-golden-3", {"players": 3}, 40),
-}
+GOLDEN = Golden(
+    "srbr",
+    Path(__file__).parent / "cases",
+    {
+        "duel_opening": partial(record, "warboard-srbr-golden", {}, 40),
+        "three_players": partial(record, "warboard-srbr-golden-3", {"players": 3}, 40),
+    },
+    start,
+)
 
 
-@pytest.mark.parametrize("name", sorted(GOLDEN))
+@pytest.mark.parametrize("name", GOLDEN.names)
 def test_golden_case(name: str) -> None:
-    if os.environ.get("SRBR_REGEN") == "1" or not (CASES / f"{name}.json").exists():
-        record(name, *GOLDEN[name])
-    case = json.loads((CASES / f"{name}.json").read_text())
-    assert run(case) == case["events"]
+    GOLDEN.check(name)
+
+
+def test_every_case_file_is_declared() -> None:
+    GOLDEN.check_directory()
