@@ -12,28 +12,67 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+from collections.abc import Collection
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import anyio
 
 from app import chat
+from app.core.bus import Bus
 from app.core.errors import MalformedAction, RateLimited
-from app.session import Envelope
+from app.core.events import Event
+from app.session import Actor, Envelope, Session
 from app.spectator_delay import is_delayed, next_release, read_marks, spectator_seq
 from app.storage import extras
 from app.transport import messages as msg
 from app.transport.ratelimit import TokenBucket
 
-if TYPE_CHECKING:
-    from app.transport.hub import Connection, TableHub
-
 MARK_RATE, MARK_BURST = 12.0, 24.0
 COORD_LIMIT = 1e6
 
 
+class Connection(Protocol):
+    """What the room uses of a websocket connection (``app.transport.hub.Connection``)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def actor(self) -> Actor: ...
+
+    @property
+    def viewer(self) -> str | None: ...
+
+    def offer(self, text: str) -> None: ...
+
+
+class Hub(Protocol):
+    """What the room uses of its table's hub (``app.transport.hub.TableHub``); described here so
+    that the room does not import the hub that owns it."""
+
+    @property
+    def table_id(self) -> str: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def bus(self) -> Bus: ...
+
+    @property
+    def env(self) -> Envelope | None: ...
+
+    @property
+    def conns(self) -> Collection[Connection]: ...
+
+    async def _render(self, env: Envelope, events: list[Event], viewers: set[str | None]) -> dict[str | None, str]: ...
+
+    def _schedule_presence(self) -> None: ...
+
+
 class Room:
-    def __init__(self, hub: TableHub) -> None:
+    def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.settings: dict[str, Any] = dict(extras.DEFAULT_SETTINGS)
         self.spec_env: Envelope | None = None  # what spectators see, while they are held back
@@ -42,7 +81,7 @@ class Room:
         self._lock = asyncio.Lock()
 
     @property
-    def session(self) -> Any:
+    def session(self) -> Session:
         return self.hub.session
 
     # --- lifecycle -------------------------------------------------------------------------
