@@ -56,6 +56,9 @@ State = dict[str, Any]
 Board = Literal["hex", "tabletop"]
 #: a handler of one action kind: ``(state, seat, action, dice) -> (new state, events)``
 Handler = Callable[[State, str, Any, Dice], tuple[State, list[Event]]]
+#: a game whose handlers change a copy of the state in place declares their own shape (e.g.
+#: ``(state, seat, action, dice, events) -> None``) and overrides ``dispatch``
+AnyHandler = Callable[..., Any]
 
 
 class Strict(BaseModel):
@@ -124,7 +127,7 @@ class RuleSystem:
     #: (e.g. aiming, a what-if that changes nothing).
     out_of_turn: ClassVar[frozenset[str]] = frozenset()
     #: One handler per action kind (``dispatch``); every kind of ``action_type`` has one.
-    handlers: ClassVar[Mapping[str, Handler]] = {}
+    handlers: ClassVar[Mapping[str, AnyHandler]] = {}
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
@@ -217,7 +220,8 @@ class RuleSystem:
 
     def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         """The handler of ``action.kind`` (``handlers``)."""
-        return self.handlers[action.kind](state, seat, action, dice)
+        handler: Handler = self.handlers[action.kind]
+        return handler(state, seat, action, dice)
 
     def rule(self, state: State, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         """A host ruling (a kind in ``rulings``)."""

@@ -225,3 +225,7 @@ class GKROptions(_Model):
                 f"for each of {seats} players is {deal}, but the sponsor pile holds {pile}"
             )
         return self
+
+
+#: every system's options model is ``Options`` in its ``options.py``
+Options = GKROptions

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.dice import Dice
+from app.systems.gkr import turns
 from app.systems.gkr.data import FACTION_IDS, SUPPORT_KINDS, resolve
 
 BLB = "blb"
@@ -97,7 +98,8 @@ def _units(seats: list[str], data: dict[str, Any]) -> dict[str, Any]:
     return units
 
 
-def new_game(options: dict[str, Any], dice: Dice) -> dict[str, Any]:
+def setup(options: dict[str, Any], dice: Dice) -> dict[str, Any]:
+    """The starting state: the board, the decks and hands, the first round's Deploy Phase."""
     data = resolve(options)
     seats = seats_for(options)
     cards: dict[str, Any] = {}
@@ -130,7 +132,7 @@ def new_game(options: dict[str, Any], dice: Dice) -> dict[str, Any]:
         b["id"]: {"id": b["id"], "q": b["q"], "r": b["r"], "tags": {}, "demolished": False, "by": None}
         for b in data["map"]["buildings"]
     }
-    return {
+    state: dict[str, Any] = {
         "data": data,
         "seats": seats,
         "round": 1,
@@ -155,6 +157,8 @@ def new_game(options: dict[str, Any], dice: Dice) -> dict[str, Any]:
         "dispute": None,
         "winner": None,
     }
+    turns.start_round(state, dice, [])
+    return state
 
 
 def upgrade(state: dict[str, Any]) -> dict[str, Any]:

@@ -7,30 +7,98 @@ him is built from rules/NOTES.md facts and Warboard defaults (data/*.json). See 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from app.core.dice import Dice
-from app.core.errors import Forbidden, GameOver, IllegalAction, NotYourTurn, WrongPhase
+from app.core.errors import Forbidden, GameOver, IllegalAction, NotYourTurn, WarboardError, WrongPhase
 from app.core.events import Event
 from app.geometry.hex import Hex
-from app.systems.base import HOST_SEAT, Board, Outcome, RuleSystem, State
+from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
 from app.systems.gkr import actions as A
-from app.systems.gkr import blb, combat, damage, legal, play, records, turns
+from app.systems.gkr import blb, combat, damage, legal, play, records, setup, turns
 from app.systems.gkr.helpers import HELPERS
-from app.systems.gkr.options import GKROptions
-from app.systems.gkr.setup import new_game, seats_for, upgrade
+from app.systems.gkr.options import Options
+from app.systems.gkr.setup import seats_for, upgrade
 from app.systems.gkr.view import render
 
-#: which phase (and Movement step) each action belongs to
-PHASE_OF = {
-    "activate_blb": "deploy",
-    "play_sponsor": "deploy",
-    "deploy_support": "deploy",
-    "move": "movement",
-    "choose_weapons": "combat",
-    "state_result": "combat",
-    "tag": "tagging",
-    "displace": "reset",
+Step = Callable[[State, str, Any, Dice, list[Event]], None]
+
+
+# --- one handler per action kind: each changes the game's copy of the state in place ----------
+
+
+def _end_turn(state: State, seat: str, action: A.EndTurn, dice: Dice, events: list[Event]) -> None:
+    turns.end_turn(state, seat, dice, events)
+
+
+def _activate_blb(state: State, seat: str, action: A.ActivateBLB, dice: Dice, events: list[Event]) -> None:
+    blb.activate(state, seat, action.card, events)
+
+
+def _play_sponsor(state: State, seat: str, action: A.PlaySponsor, dice: Dice, events: list[Event]) -> None:
+    play.play_sponsor(state, seat, action, events)
+
+
+def _deploy_support(state: State, seat: str, action: A.DeploySupport, dice: Dice, events: list[Event]) -> None:
+    play.deploy_support(state, seat, action, events)
+
+
+def _move(state: State, seat: str, action: A.Move, dice: Dice, events: list[Event]) -> None:
+    play.move(state, seat, action, dice, events)
+
+
+def _choose_weapons(state: State, seat: str, action: A.ChooseWeapons, dice: Dice, events: list[Event]) -> None:
+    combat.choose_weapons(state, seat, action, events)
+    turns.end_turn(state, seat, dice, events)
+
+
+def _state_result(state: State, seat: str, action: A.StateResult, dice: Dice, events: list[Event]) -> None:
+    if combat.state_result(state, seat, action, dice, events):
+        turns.finish_combat(state, dice, events)
+
+
+def _tag(state: State, seat: str, action: A.Tag, dice: Dice, events: list[Event]) -> None:
+    play.tag(state, seat, action, dice, events)
+
+
+def _displace(state: State, seat: str, action: A.Displace, dice: Dice, events: list[Event]) -> None:
+    pending = state["pending_displace"]
+    if pending is None or pending["owner"] != seat:
+        raise IllegalAction("None of your units has to be displaced", code="nothing_to_displace")
+    blb.displace(state, seat, Hex(action.to.q, action.to.r), events)
+    turns.next_phase(state, dice, events)
+
+
+def _record(state: State, seat: str, action: A.Record, dice: Dice, events: list[Event]) -> None:
+    records.record(state, seat, action, dice, events)
+
+
+def _steal(state: State, seat: str, action: A.Steal, dice: Dice, events: list[Event]) -> None:
+    damage.steal(state, seat, action.take, dice, events)
+    line = state["firing_line"]
+    waiting = state["phase"] == "combat" and state["awaiting"] is None and line and line[0]["revealed"]
+    if waiting and combat.advance(state, dice, events):  # the firing line goes on
+        turns.finish_combat(state, dice, events)
+
+
+def _dispute(state: State, seat: str, action: A.Dispute, dice: Dice, events: list[Event]) -> None:
+    records.dispute(state, seat, action, events)
+
+
+HANDLERS: dict[str, Step] = {
+    "end_turn": _end_turn,
+    "activate_blb": _activate_blb,
+    "play_sponsor": _play_sponsor,
+    "deploy_support": _deploy_support,
+    "move": _move,
+    "choose_weapons": _choose_weapons,
+    "state_result": _state_result,
+    "tag": _tag,
+    "displace": _displace,
+    "record": _record,
+    "steal": _steal,
+    "dispute": _dispute,
 }
 
 
@@ -38,77 +106,110 @@ class GKR(RuleSystem):
     id = "gkr"
     name = "GKR: Heavy Hitters with Big Little Buddy"
     aliases = ("gkr-blb", "heavy-hitters")
-    board: Board = "hex"
+    board = "hex"
     action_type = A.GKRAction
-    options_model = GKROptions
+    options_model = Options
     helpers = HELPERS
     previewable = frozenset({"moved", "deployed", "displaced"})
     rulings = frozenset({"resolve_dispute"})
+    phases = turns.PHASES
+    anytime = turns.ANYTIME
+    handlers = HANDLERS
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seats_for(options)
 
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
-        state = new_game(options, dice)
-        events: list[Event] = []
-        turns.start_round(state, dice, events)
-        return state
+        return setup.setup(options, dice)
 
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        return super().apply(upgrade(dict(state)), seat, action, dice)
+
+    def rule(self, state: State, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         if state["winner"]:
-            raise GameOver(f"The game is over: {state['winner']['reason']}")
-        new = upgrade(copy.deepcopy(state))
+            raise self.game_over_error(state)
+        new = copy.deepcopy(state)
         events: list[Event] = []
-        if seat == HOST_SEAT:
-            if not isinstance(action, A.ResolveDispute):
-                raise IllegalAction(f"The host only rules on disputes, not {action.kind!r}", code="not_a_ruling")
-            return records.resolve(new, action.uphold, events), events
-        self._check_seat(new, seat, action)
+        return records.resolve(new, action.uphold, events), events
+
+    def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        new = copy.deepcopy(state)
+        events: list[Event] = []
+        HANDLERS[action.kind](new, seat, action, dice, events)
         if isinstance(action, A.Dispute):
-            records.dispute(new, seat, action, events)
             return new, events
-        if isinstance(action, A.Record):
-            records.record(new, seat, action, dice, events)
-        elif isinstance(action, A.Steal):
-            self._steal(new, seat, action, dice, events)
-        else:
-            self._check_turn(new, seat, action)
-            self._dispatch(new, seat, action, dice, events)
         self._settle(new, dice, events)
-        records.settle(upgrade(dict(state)), new, seat)
+        records.settle(state, new, seat)
         return new, events
 
-    def _check_seat(self, state: State, seat: str, action: Any) -> None:
-        """Who may act at all: a seated, surviving player; not while a dispute holds the game;
-        only the destroyer of Big Little Buddy while the steal waits for their decision."""
-        if seat not in state["players"]:
-            raise NotYourTurn(f"{seat!r} is not a seat at this table")
+    # --- the guard list's hooks ----------------------------------------------------------
+    def phase(self, state: State) -> str:
+        return turns.phase(state)
+
+    def active_seats(self, state: State) -> list[str] | None:
+        return turns.active_seats(state)
+
+    def is_seated(self, state: State, seat: str) -> bool:
+        return seat in state["players"]
+
+    def hold(self, state: State) -> str | None:
+        if state["dispute"] is None:
+            return None
+        return f"Record {state['dispute']['record']} is disputed: the game waits for the host's ruling"
+
+    def check_seat(self, state: State, seat: str, kind: str) -> None:
+        """Who may act: a seated, surviving player; not while a dispute holds the game; only the
+        destroyer of Big Little Buddy while the steal waits for their decision; in the Combat
+        Phase's weapon choice every seat still to choose; else the head of the queue."""
+        if not self.is_seated(state, seat):
+            raise self.not_seated_error(state, seat)
         if state["players"][seat]["eliminated"]:
             raise NotYourTurn(f"{seat}'s Heavy Hitter is destroyed: {seat} is out of the game")
-        if isinstance(action, A.ResolveDispute):
+        if kind in self.rulings:
             raise Forbidden("Only the table's host rules on a dispute", code="host_only")
-        if state["dispute"] is not None:
-            raise IllegalAction(
-                f"Record {state['dispute']['record']} is disputed: the game waits for the host's ruling", code="on_hold"
-            )
-        pending = state["pending_steal"]
-        if isinstance(action, A.Dispute):
+        hold = self.hold(state)
+        if hold is not None:
+            raise IllegalAction(hold, code="on_hold")
+        if kind == "dispute":
             return
+        pending = state["pending_steal"]
         if pending is not None and pending["seat"] != seat:
             raise NotYourTurn(
                 f"{pending['seat']} destroyed Big Little Buddy and decides whether to steal a sponsor card first"
             )
-        if pending is not None and not isinstance(action, A.Steal):
+        if pending is not None and kind != "steal":
             raise IllegalAction("Decide first whether to steal a sponsor card", code="steal_pending")
-        if pending is None and isinstance(action, A.Steal):
+        if pending is None and kind == "steal":
             raise IllegalAction("There is no sponsor card to steal now", code="nothing_to_steal")
+        if kind in self.anytime:
+            return
+        if state["phase"] == "combat" and state["awaiting"] is None:
+            if seat not in state["queue"]:
+                raise NotYourTurn(f"{seat} has already chosen weapons this round")
+            return
+        if not state["queue"] or state["queue"][0] != seat:
+            raise self.not_your_turn_error(state, seat, kind)
 
-    def _steal(self, state: State, seat: str, action: A.Steal, dice: Dice, events: list[Event]) -> None:
-        damage.steal(state, seat, action.take, dice, events)
-        line = state["firing_line"]
-        waiting = state["phase"] == "combat" and state["awaiting"] is None and line and line[0]["revealed"]
-        if waiting and combat.advance(state, dice, events):  # the firing line goes on
-            turns.finish_combat(state, dice, events)
+    def game_over_error(self, state: State) -> WarboardError:
+        return GameOver(f"The game is over: {state['winner']['reason']}")
+
+    def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
+        who = state["queue"][0] if state["queue"] else "nobody"
+        return NotYourTurn(f"It is {who}'s turn in the {state['phase']} phase, not {seat}'s")
+
+    def wrong_phase_error(self, state: State, seat: str, kind: str) -> WarboardError:
+        phase = state["phase"]
+        if phase == "combat" and state["awaiting"] is None:
+            if kind == "state_result":
+                return WrongPhase("No attack is waiting for a stated result")
+            return WrongPhase("In the Combat Phase each player chooses weapons (an empty list to pass)")
+        if phase == "combat":
+            return WrongPhase("The firing line is being resolved: the attacker states the result")
+        if kind == "end_turn":
+            return WrongPhase(f"There is no turn to end in the {phase} phase")
+        home = next((p for p, kinds in turns.PHASES.items() if kind in kinds), phase)
+        home = "combat" if home == "firing_line" else home
+        return WrongPhase(f"{kind} belongs to the {home} phase; it is the {phase} phase")
 
     def _settle(self, state: State, dice: Dice, events: list[Event]) -> None:
         """Move on if a Heavy Hitter's destruction left nobody to act in the current step."""
@@ -131,56 +232,8 @@ class GKR(RuleSystem):
         ):
             turns.next_phase(state, dice, events)
 
-    def _check_turn(self, state: State, seat: str, action: Any) -> None:
-        phase = PHASE_OF.get(action.kind)
-        if phase is not None and phase != state["phase"]:
-            raise WrongPhase(
-                f"{action.kind} belongs to the {phase} phase; it is the {state['phase']} phase", code="wrong_phase"
-            )
-        if state["phase"] == "combat" and state["awaiting"] is None and action.kind != "state_result":
-            if action.kind != "choose_weapons":
-                raise WrongPhase("In the Combat Phase each player chooses weapons (an empty list to pass)")
-            if seat not in state["queue"]:
-                raise NotYourTurn(f"{seat} has already chosen weapons this round")
-            return
-        if state["phase"] == "combat" and state["awaiting"] is not None and action.kind != "state_result":
-            raise WrongPhase("The firing line is being resolved: the attacker states the result")
-        if not state["queue"] or state["queue"][0] != seat:
-            who = state["queue"][0] if state["queue"] else "nobody"
-            raise NotYourTurn(f"It is {who}'s turn in the {state['phase']} phase, not {seat}'s")
-        if state["phase"] == "combat" and action.kind == "state_result" and state["awaiting"] is None:
-            raise WrongPhase("No attack is waiting for a stated result", code="wrong_phase")
-
-    def _dispatch(self, state: State, seat: str, action: Any, dice: Dice, events: list[Event]) -> None:
-        if isinstance(action, A.EndTurn):
-            if state["phase"] not in ("deploy", "movement", "tagging"):
-                raise WrongPhase(f"There is no turn to end in the {state['phase']} phase")
-            turns.end_turn(state, seat, dice, events)
-        elif isinstance(action, A.ActivateBLB):
-            blb.activate(state, seat, action.card, events)
-        elif isinstance(action, A.PlaySponsor):
-            play.play_sponsor(state, seat, action, events)
-        elif isinstance(action, A.DeploySupport):
-            play.deploy_support(state, seat, action, events)
-        elif isinstance(action, A.Move):
-            play.move(state, seat, action, dice, events)
-        elif isinstance(action, A.ChooseWeapons):
-            combat.choose_weapons(state, seat, action, events)
-            turns.end_turn(state, seat, dice, events)
-        elif isinstance(action, A.StateResult):
-            if combat.state_result(state, seat, action, dice, events):
-                turns.finish_combat(state, dice, events)
-        elif isinstance(action, A.Tag):
-            play.tag(state, seat, action, dice, events)
-        elif isinstance(action, A.Displace):
-            pending = state["pending_displace"]
-            if pending is None or pending["owner"] != seat:
-                raise IllegalAction("None of your units has to be displaced", code="nothing_to_displace")
-            blb.displace(state, seat, Hex(action.to.q, action.to.r), events)
-            turns.next_phase(state, dice, events)
-
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return render(upgrade(dict(state)), viewer)
+        return {**render(upgrade(dict(state)), viewer), OUTCOME_KEY: self.outcome_view(state)}
 
     def outcome(self, state: State) -> Outcome | None:
         if not state["winner"]:

@@ -167,3 +167,27 @@ def _repair_unit(state: State, seat: str, events: list[Event]) -> None:
     unit, heavy = state["units"][f"{seat}:repair"], state["units"][f"{seat}:heavy"]
     if unit["on_board"] and heavy["on_board"] and distance(hex_of(unit), hex_of(heavy)) == 1:
         repair_heavy(state, seat, state["data"]["support"]["units"]["repair"]["repair"], events)
+
+
+# --- the phases and who acts (the guard list in app.systems.base) -------------------------
+
+#: each phase's action kinds; the Combat Phase is the face-down weapon choice, then the firing
+#: line while an attacker states a result
+PHASES = {
+    "deploy": frozenset({"activate_blb", "play_sponsor", "deploy_support", "end_turn"}),
+    "movement": frozenset({"move", "end_turn"}),
+    "combat": frozenset({"choose_weapons"}),
+    "firing_line": frozenset({"state_result"}),
+    "tagging": frozenset({"tag", "end_turn"}),
+    "reset": frozenset({"displace"}),
+}
+#: kinds a seated player sends in any phase (each checks its own moment: a record the active
+#: seat, a steal the destroyer of Big Little Buddy)
+ANYTIME = frozenset({"record", "dispute", "steal"})
+
+
+def phase(state: State) -> str:
+    if state["phase"] == "combat" and state["awaiting"] is not None:
+        return "firing_line"
+    phase_name: str = state["phase"]
+    return phase_name

@@ -8,7 +8,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import GameOver, IllegalAction, NotYourTurn, WrongPhase
 from app.core.events import Event
-from app.systems.base import Board, Outcome, RuleSystem, State
+from app.systems.base import Outcome, RuleSystem, State
 from app.systems.hgb import actions as A
 from app.systems.hgb import combat, legal, observe, setup, turns
 from app.systems.hgb.damage import can_go_full_speed
@@ -32,7 +32,7 @@ class HeavyGearBlitz(RuleSystem):
     id = "hgb"
     name = "Heavy Gear Blitz! (Quick Start)"
     aliases = ("heavy-gear-blitz",)
-    board: Board = "tabletop"
+    board = "tabletop"
     action_type = A.HgbAction
     options_model = HgbOptions
     helpers = HELPERS

@@ -13,10 +13,10 @@ from itertools import combinations, permutations
 from typing import Any
 
 from app.systems.small_soldiers import cards
-from app.systems.small_soldiers.turns import acting_seats
 from app.systems.small_soldiers.model import State, army_of, in_toy_store
 from app.systems.small_soldiers.movement import legal_moves
 from app.systems.small_soldiers.play import attackers, can_recruit
+from app.systems.small_soldiers.turns import acting_seats
 
 
 def legal(state: State, seat: str) -> dict[str, Any]:

@@ -18,7 +18,6 @@ from app.core.errors import IllegalAction, WrongPhase
 from app.core.events import Event
 from app.geometry.hex import Hex
 from app.systems.small_soldiers import battle, cards, catapult
-from app.systems.small_soldiers.turns import check_winner, end_turn, win
 from app.systems.small_soldiers.model import (
     State,
     adjacent_enemies,
@@ -40,6 +39,7 @@ from app.systems.small_soldiers.movement import (
     movable,
     move_length,
 )
+from app.systems.small_soldiers.turns import check_winner, end_turn, win
 
 
 def need_phase(state: State, action: str, *phases: str) -> None:

@@ -9,9 +9,9 @@ from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.small_soldiers.battle import roll_face, score
 from app.systems.small_soldiers.cards import HAND_SIZE, build_deck
-from app.systems.small_soldiers.turns import start_turn
 from app.systems.small_soldiers.model import ARMIES, State, army_map, army_of, army_seats, seat_ids
 from app.systems.small_soldiers.options import resolve_data
+from app.systems.small_soldiers.turns import start_turn
 
 
 def initial_state(options: dict[str, Any], dice: Dice) -> State:

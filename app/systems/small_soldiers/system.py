@@ -10,14 +10,14 @@ from typing import Any
 
 from app.core.dice import Dice
 from app.core.events import Event
-from app.systems.base import Board, Outcome, RuleSystem, State
+from app.systems.base import Outcome, RuleSystem, State
 from app.systems.small_soldiers import actions as A
 from app.systems.small_soldiers import play, setup
-from app.systems.small_soldiers.turns import check_actor
 from app.systems.small_soldiers.helpers import HELPERS
 from app.systems.small_soldiers.legal import legal_actions
 from app.systems.small_soldiers.model import seat_ids
 from app.systems.small_soldiers.options import SmallSoldiersOptions, check_feasible
+from app.systems.small_soldiers.turns import check_actor
 from app.systems.small_soldiers.view import render
 
 
@@ -25,7 +25,7 @@ class SmallSoldiers(RuleSystem):
     id = "small-soldiers"
     name = "Small Soldiers Big Battle"
     aliases = ("ssbb", "small_soldiers")
-    board: Board = "hex"
+    board = "hex"
     action_type = A.SmallSoldiersAction
     options_model = SmallSoldiersOptions
     helpers = HELPERS

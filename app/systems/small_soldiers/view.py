@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.systems.small_soldiers.turns import acting_seats
 from app.systems.small_soldiers.legal import legal
 from app.systems.small_soldiers.model import ARMIES, ARMY_NAMES, State, army_of, in_toy_store
+from app.systems.small_soldiers.turns import acting_seats
 
 PUBLIC_FIGHTER = ("id", "name", "army", "leader", "owner", "card")
 
