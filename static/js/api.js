@@ -11,7 +11,7 @@ export async function api(path, { method = "GET", token = null, body = undefined
     data = null;
   }
   if (!response.ok) {
-    const error = (data && data.error) || { code: `http_${response.status}`, message: response.statusText };
+    const error = data?.error || { code: `http_${response.status}`, message: response.statusText };
     const exc = new Error(error.message);
     exc.code = error.code;
     exc.status = response.status;

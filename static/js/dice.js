@@ -74,7 +74,7 @@ export function findRolls(e) {
         found.push({ name: k.slice(0, -6).replace(/_/g, " "), faces: v, total: undefined });
         continue;
       }
-      if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${k} ${i + 1}`, depth + 1));
+      if (Array.isArray(v)) for (const [i, item] of v.entries()) walk(item, `${k} ${i + 1}`, depth + 1);
       else walk(v, k, depth + 1);
     }
   };

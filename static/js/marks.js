@@ -47,7 +47,7 @@ export class SharedMarks {
   }
 
   layer() {
-    if (!this.group || !this.group.isConnected) this.group = el("g", { class: "shared-marks" }, this.board.overlay);
+    if (!this.group?.isConnected) this.group = el("g", { class: "shared-marks" }, this.board.overlay);
     return this.group;
   }
 

@@ -473,7 +473,7 @@ const saved = loadSeat(table.id);
 const seatKey = location.hash.match(/seat=([^&]+)/);
 if (seatKey) {
   rejoin(decodeURIComponent(seatKey[1]));
-} else if (saved && saved.token) {
+} else if (saved?.token) {
   start(saved);
 } else if (params.get("seat") || params.get("join")) {
   const free = table.seats.find((s) => s.state === "open" && !names.has(s.seat));

@@ -113,7 +113,7 @@ export function makeHexGrid(board) {
           layer,
         );
         const title = el("title", {}, poly);
-        title.textContent = `(${c.q}, ${c.r}) ${c.terrain || ""}${c.label ? " " + c.label : ""}`;
+        title.textContent = `(${c.q}, ${c.r}) ${c.terrain || ""}${c.label ? ` ${c.label}` : ""}`;
         if (c.label) text(short(c.label, 12), { x: p.x, y: p.y - 0.6, class: "cell-label" }, layer);
       }
     },

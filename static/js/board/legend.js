@@ -6,7 +6,7 @@ import { iconPath } from "./icons.js";
 export function showLegend(wrap, items) {
   if (!wrap) return;
   let box = wrap.querySelector(":scope > .board-legend");
-  if (!items || !items.length) {
+  if (!items?.length) {
     box?.remove();
     return;
   }

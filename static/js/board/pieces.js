@@ -11,13 +11,13 @@ const SHAPES = ["circle", "square", "diamond", "hexagon", "triangle", "pentagon"
 // Seat -> {color, shape, short} from the table's seat order.
 export function makeSides(seats) {
   const sides = new Map();
-  seats.forEach((seat, i) =>
+  seats.forEach((seat, i) => {
     sides.set(seat, {
       color: PALETTE[i % PALETTE.length],
       shape: SHAPES[i % SHAPES.length],
       short: shortName(seat),
-    }),
-  );
+    });
+  });
   return (owner) => sides.get(owner) || { color: "#555", shape: "circle", short: owner ? shortName(owner) : "" };
 }
 

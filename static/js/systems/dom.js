@@ -42,3 +42,10 @@ export function button(label, onClick, opts = {}) {
     "data-primary": opts.primary ? "true" : undefined,
   });
 }
+
+// The panel's own functions that a part of it calls but that are set on P after the part is made
+// (P.renderControls, P.drawAim, ...): late(P, "drawAim") gives a drawAim that looks P.drawAim up
+// on each call.
+export function late(P, ...names) {
+  return Object.fromEntries(names.map((name) => [name, (...args) => P[name](...args)]));
+}

@@ -227,7 +227,7 @@ export function mount(ctx) {
   }
 
   // A move drag stops where the measuring point reaches the stick's length.
-  function limit(piece, pos, trail, v) {
+  function limit(piece, pos, _trail, v) {
     return canDrag(piece, v) && v.prompt.ask !== "deploy" ? overlays.clampMove(v, piece, pos) : null;
   }
 

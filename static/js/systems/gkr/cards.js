@@ -5,27 +5,8 @@ import { h } from "../dom.js";
 import { PHASES, STEPS } from "./view.js";
 
 export function makeCards(P) {
-  const {
-    st,
-    ctx,
-    me,
-    container,
-    banner,
-    status,
-    controls,
-    players,
-    firing,
-    attacksBox,
-    blbBox,
-    handBox,
-    buildingsBox,
-    recordsBox,
-    rulesBox,
-  } = P;
-  const { faction, colour, player, unitName, buildingAt, hexLabel, send, fire, phase } = P;
-  const refresh = () => P.refresh();
-  const drawOverlays = () => P.drawOverlays();
-  const choose = (uid) => P.choose(uid);
+  const { st, me, banner, status, players, firing, attacksBox, blbBox, handBox, buildingsBox, rulesBox } = P;
+  const { faction, colour, player, unitName, hexLabel, phase } = P;
 
   // --- status, winner ---------------------------------------------------------------------------
   function showStatus(view) {

@@ -1,32 +1,14 @@
 // GKR: Heavy Hitters with Big Little Buddy: the seat's controls for the server's prompt:
 // sponsor cards and Call In Support, moves (with facing and movement cards), weapons face
 // down, stated results, tags, displacement, stealing, and manual records.
-import { button, h } from "../dom.js";
+import { button, h, late } from "../dom.js";
 import { rulingBox } from "../ruling.js";
 import { FACINGS, NEIGHBOURS, STEPS, SUPPORT, AREAS, hexKey, hexText, facingName } from "./view.js";
 
 export function makeControls(P) {
-  const {
-    st,
-    ctx,
-    me,
-    container,
-    banner,
-    status,
-    controls,
-    players,
-    firing,
-    attacksBox,
-    blbBox,
-    handBox,
-    buildingsBox,
-    recordsBox,
-    rulesBox,
-  } = P;
-  const { faction, colour, player, unitName, buildingAt, hexLabel, send, fire, phase } = P;
-  const refresh = () => P.refresh();
-  const drawOverlays = () => P.drawOverlays();
-  const choose = (uid) => P.choose(uid);
+  const { st, ctx, me, controls, recordsBox } = P;
+  const { faction, unitName, hexLabel, send, fire, phase } = P;
+  const { refresh, drawOverlays, choose } = late(P, "refresh", "drawOverlays", "choose");
 
   // --- controls of the phase --------------------------------------------------------------------
   function renderControls(view) {
@@ -74,9 +56,9 @@ export function makeControls(P) {
     if (ph === "deploy") controls.append(deployControls(view, p));
     if (ph === "movement") controls.append(moveControls(view, p));
     if (ph === "combat" && p.weapons) controls.append(weaponControls(view, p));
-    if (ph === "combat" && p.victims) controls.append(resultControls(view, p));
+    if (ph === "combat" && p.victims) controls.append(resultControls(p));
     if (ph === "tagging") controls.append(tagControls(view, p));
-    if (ph === "reset" && p.hexes) controls.append(displaceControls(view, p));
+    if (ph === "reset" && p.hexes) controls.append(displaceControls(p));
     if (["deploy", "movement", "tagging"].includes(ph)) {
       controls.append(
         button(ph === "movement" ? "End your movement" : "End your turn", () => fire({ kind: "end_turn" }), {
@@ -433,7 +415,7 @@ export function makeControls(P) {
     return c;
   }
 
-  function resultControls(view, p) {
+  function resultControls(p) {
     const box = group("State the result of your attack");
     box.append(
       h("p", {
@@ -508,7 +490,7 @@ export function makeControls(P) {
     return action;
   }
 
-  function displaceControls(view, p) {
+  function displaceControls(p) {
     const box = group(`Displace ${unitName(p.unit)}`);
     box.append(
       h("p", {

@@ -1,47 +1,13 @@
 // Heavy Gear Blitz!: the read-only side of the panel, shown to players and spectators alike:
 // the round and phase, initiative, who is activating, the winner, the last attack's dice and
 // the unit cards with their damage boxes. Built from the view; text only via textContent.
-import { h } from "../dom.js";
-import {
-  PHASES,
-  SPEEDS,
-  MODES,
-  BOX_NAMES,
-  BAND_NAMES,
-  num,
-  signed,
-  nice,
-  ucfirst,
-  sum,
-  rollText,
-  modsText,
-  other,
-} from "./view.js";
+import { h, late } from "../dom.js";
+import { PHASES, SPEEDS, MODES, BOX_NAMES, signed, nice, ucfirst, sum, rollText, modsText, other } from "./view.js";
 
 export function makeCards(P) {
-  const { st, ctx, me, container, banner, status, controls, lastBox, cardsBox, endBox, boardBanner } = P;
-  const {
-    player,
-    cards,
-    cardOf,
-    pieceOf,
-    label,
-    weaponCard,
-    phase,
-    myTurn,
-    rules,
-    groupName,
-    send,
-    fire,
-    preview,
-    actors,
-  } = P;
-  const renderControls = (v) => P.renderControls(v);
-  const drawShape = () => P.drawShape();
-  const drawAim = () => P.drawAim();
-  const drawMarks = (v) => P.drawMarks(v);
-  const syncAim = () => P.syncAim();
-  const onSelect = () => P.onSelect();
+  const { st, ctx, me, container, banner, status, lastBox, cardsBox, boardBanner } = P;
+  const { player, cards, pieceOf, label, weaponCard, myTurn, groupName } = P;
+  const { onSelect } = late(P, "onSelect");
 
   // --- status, initiative and winner ---------------------------------------------------------------
   function showStatus(view) {

@@ -2,7 +2,7 @@
 // speed and mode, movement by waypoints, attacks (target, weapon, sweep and focus, the aim with
 // its cover reason and exact odds), Return Fire and ending the game by agreement.
 import { api } from "../../api.js";
-import { button, h } from "../dom.js";
+import { button, h, late } from "../dom.js";
 import {
   SPEEDS,
   MODES,
@@ -23,29 +23,10 @@ const norm = (a) => ((a % 360) + 360) % 360;
 const bearing = (a, b) => norm((Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI);
 
 export function makeControls(P) {
-  const { st, ctx, me, container, banner, status, controls, lastBox, cardsBox, endBox, boardBanner } = P;
-  const {
-    player,
-    cards,
-    cardOf,
-    pieceOf,
-    label,
-    weaponCard,
-    phase,
-    myTurn,
-    rules,
-    groupName,
-    send,
-    fire,
-    preview,
-    actors,
-  } = P;
-  const renderControls = (v) => P.renderControls(v);
-  const renderCards = (v) => P.renderCards(v);
-  const drawShape = () => P.drawShape();
-  const drawAim = () => P.drawAim();
-  const drawMarks = (v) => P.drawMarks(v);
-  const onSelect = () => P.onSelect();
+  const { st, ctx, me, endBox } = P;
+  const { player, cards, cardOf, pieceOf, label, weaponCard, phase, myTurn, rules, groupName, fire, preview, actors } =
+    P;
+  const { renderControls, drawAim, drawMarks } = late(P, "renderControls", "drawAim", "drawMarks");
 
   function initiativeControls(view) {
     const box = h(
@@ -469,7 +450,7 @@ export function makeControls(P) {
       st.focus = 0;
     }
     box.append(aimDetails(card));
-    const ok = st.aim && st.aim.legal && card.actions >= 1;
+    const ok = st.aim?.legal && card.actions >= 1;
     box.append(
       h(
         "div",

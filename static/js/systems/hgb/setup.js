@@ -1,7 +1,7 @@
 // Heavy Gear Blitz!: the seat's setup controls: the force (with the force builder), the
 // terrain editor and deployment. Form helpers shared with the play controls live here too.
 import { api } from "../../api.js";
-import { button, h } from "../dom.js";
+import { button, h, late } from "../dom.js";
 import { FACTIONS, TERRAIN_TYPES, FACINGS, num, other } from "./view.js";
 
 let uid = 0;
@@ -23,30 +23,9 @@ export function select(options, value, props = {}) {
 }
 
 export function makeSetup(P) {
-  const { st, ctx, me, container, banner, status, controls, lastBox, cardsBox, endBox, boardBanner } = P;
-  const {
-    player,
-    cards,
-    cardOf,
-    pieceOf,
-    label,
-    weaponCard,
-    phase,
-    myTurn,
-    rules,
-    groupName,
-    send,
-    fire,
-    preview,
-    actors,
-  } = P;
-  const renderControls = (v) => P.renderControls(v);
-  const renderCards = (v) => P.renderCards(v);
-  const drawShape = () => P.drawShape();
-  const drawAim = () => P.drawAim();
-  const drawMarks = (v) => P.drawMarks(v);
-  const syncAim = () => P.syncAim();
-  const onSelect = () => P.onSelect();
+  const { st, ctx, me } = P;
+  const { cards, pieceOf, send, fire } = P;
+  const { renderControls, drawShape } = late(P, "renderControls", "drawShape");
 
   function forceControls(view) {
     const mineForce = view.forces?.[me];
@@ -231,7 +210,8 @@ export function makeSetup(P) {
   // The terrain editor: rectangles of the rulebook's terrain types, placed until both are ready.
   function terrainControls(view) {
     const box = h("section", { class: "hgb-group hgb-terrain", "aria-label": "Terrain" }, h("h3", { text: "Terrain" }));
-    const t = st.terrainForm || (st.terrainForm = { type: "forest", label: "", x: 20, y: 20, w: 6, h: 4, level: 1 });
+    if (!st.terrainForm) st.terrainForm = { type: "forest", label: "", x: 20, y: 20, w: 6, h: 4, level: 1 };
+    const t = st.terrainForm;
     const type = select(TERRAIN_TYPES, t.type, {
       "data-key": "t-type",
       onchange: (e) => {

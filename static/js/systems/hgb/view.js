@@ -172,10 +172,9 @@ export function describe(e, n) {
     case "end_proposed":
       return `${who}proposes to end the game: ${e.winner ? `${e.winner} wins` : "no winner"}`;
     case "game_over":
-      if (!e.seat)
-        return `The table is finished: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}; the dice proof is public`;
-    // falls through
     case "game_ended":
+      if (e.kind === "game_over" && !e.seat)
+        return `The table is finished: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}; the dice proof is public`;
       return `Game over: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}${e.reason ? ` (${e.reason})` : ""}`;
     default:
       return undefined;

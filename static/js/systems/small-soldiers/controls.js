@@ -1,31 +1,14 @@
 // Small Soldiers Big Battle: the seat's controls for the phase the server's view.legal
 // offers: deployment, the opening roll, the spinner, moves, battles, recruits, cards and the
 // catapult. The server decides; this only shows the choices and sends them.
-import { h } from "../dom.js";
+import { h, late } from "../dom.js";
 import { enemyOf, hexKey } from "./view.js";
 import { button } from "./panel.js";
 
 export function makeControls(P) {
-  const {
-    st,
-    ctx,
-    me,
-    myArmy,
-    container,
-    status,
-    banner,
-    spinnerBox,
-    spinResult,
-    diceBox,
-    controls,
-    handBox,
-    storeBox,
-    deckLine,
-    about,
-  } = P;
-  const { nameOf, armyName, seatName, send } = P;
-  const drawAim = () => P.drawAim();
-  const choose = (fid) => P.choose(fid);
+  const { st, ctx, myArmy, container, controls, handBox } = P;
+  const { nameOf, seatName, send } = P;
+  const { drawAim, choose } = late(P, "drawAim", "choose");
 
   // --- the controls of the phase ---------------------------------------------------------------
   function moversOf(legal) {
@@ -95,7 +78,7 @@ export function makeControls(P) {
     let list = d.reserve.filter((f) => f !== select.value);
     const drawOrder = () => {
       order.replaceChildren();
-      list.forEach((fid, i) =>
+      list.forEach((fid, i) => {
         order.append(
           h(
             "li",
@@ -113,8 +96,8 @@ export function makeControls(P) {
               { cls: "small secondary", aria: `Move ${nameOf(fid)} earlier`, key: `up-${fid}`, disabled: i === 0 },
             ),
           ),
-        ),
-      );
+        );
+      });
     };
     select.addEventListener("change", () => {
       list = d.reserve.filter((f) => f !== select.value);

@@ -19,26 +19,8 @@ export function dieFace(face, label) {
 }
 
 export function makePanel(P) {
-  const {
-    st,
-    ctx,
-    me,
-    myArmy,
-    container,
-    status,
-    banner,
-    spinnerBox,
-    spinResult,
-    diceBox,
-    controls,
-    handBox,
-    storeBox,
-    deckLine,
-    about,
-  } = P;
+  const { st, me, myArmy, status, banner, spinnerBox, spinResult, diceBox, handBox, storeBox, deckLine, about } = P;
   const { nameOf, armyName, seatName, send } = P;
-  const drawAim = () => P.drawAim();
-  const choose = (fid) => P.choose(fid);
 
   // --- spinner ---------------------------------------------------------------------------------
   function drawWheel(segments) {
@@ -118,7 +100,7 @@ export function makePanel(P) {
   function showDice(view) {
     diceBox.replaceChildren();
     const b = view.last_battle;
-    if (b && b.rolls?.length) {
+    if (b?.rolls?.length) {
       const roll = b.rolls[b.rolls.length - 1];
       const key = JSON.stringify(b);
       const fresh = key !== st.battleKey;

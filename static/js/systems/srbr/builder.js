@@ -5,25 +5,8 @@ import { STICKS, nice } from "./view.js";
 import { field, select } from "./controls.js";
 
 export function makeBuilder(P) {
-  const {
-    st,
-    ctx,
-    me,
-    container,
-    banner,
-    status,
-    rollBox,
-    controls,
-    tools,
-    roster,
-    manualBox,
-    builderBox,
-    concedeBox,
-  } = P;
-  const { player, mechaOf, mechaName, partOf, partName, terrainName, targetName, unit, stickName, pieceOf } = P;
-  const { send, fire, legal, prompt, ask, acting } = P;
-  const drawOverlays = () => P.drawOverlays();
-  const renderControls = (v) => P.renderControls(v);
+  const { st, me, builderBox } = P;
+  const { unit, stickName } = P;
 
   // --- mecha builder -------------------------------------------------------------------------------
   async function renderBuilder() {

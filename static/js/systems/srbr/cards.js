@@ -1,7 +1,7 @@
 // Samurai Robots Battle Royale: the read-only side of the panel, for players and spectators:
 // the round and turn order, the winner, the dice of the current (or last) activation, the
 // measuring sticks and the roster of mechas with their parts and dice colours.
-import { button, h } from "../dom.js";
+import { button, h, late } from "../dom.js";
 import { STICKS, PHASES, plural, nice } from "./view.js";
 
 const COLOUR_NAMES = { white: "white", yellow: "yellow", red: "red" };
@@ -36,25 +36,10 @@ export function colourChips(colours, label) {
 }
 
 export function makeCards(P) {
-  const {
-    st,
-    ctx,
-    me,
-    container,
-    banner,
-    status,
-    rollBox,
-    controls,
-    tools,
-    roster,
-    manualBox,
-    builderBox,
-    concedeBox,
-  } = P;
-  const { player, mechaOf, mechaName, partOf, partName, terrainName, targetName, unit, stickName, pieceOf } = P;
-  const { send, fire, legal, prompt, ask, acting } = P;
-  const drawOverlays = () => P.drawOverlays();
-  const renderControls = (v) => P.renderControls(v);
+  const { st, ctx, me, container, banner, status, rollBox, tools, roster } = P;
+  const { player, mechaName, partOf, partName, unit, stickName, pieceOf } = P;
+  const { prompt, ask } = P;
+  const { drawOverlays } = late(P, "drawOverlays");
 
   // --- status and winner ------------------------------------------------------------------------
   function showStatus(view) {
@@ -110,7 +95,7 @@ export function makeCards(P) {
     const act = view.reaction?.activation || view.activation;
     const roll = act ? { ...act, reaction: !!view.reaction?.activation } : st.lastRoll;
     rollBox.replaceChildren();
-    if (!roll || !roll.dice) return;
+    if (!roll?.dice) return;
     const current = !!act;
     const q = roll.q ?? partOf(roll.mecha, roll.part)?.q;
     const head = `${current ? "" : "Last roll: "}${roll.reaction || roll.kind === "reacted" ? "Reaction: " : ""}${mechaName(roll.mecha)} ${partName(roll.mecha, roll.part)}${q ? ` (Q${q}+)` : ""}`;

@@ -1,7 +1,7 @@
 // Samurai Robots Battle Royale: the seat's controls for the server's prompt: activate a body
 // part and roll its dice, spend the actions (move by the stick, attacks with aim, stand up),
 // react or pass, deploy and be ready.
-import { button, h } from "../dom.js";
+import { button, h, late } from "../dom.js";
 import { FACINGS, plural, nice, ucfirst, round1 } from "./view.js";
 import { colourChips } from "./cards.js";
 
@@ -24,24 +24,10 @@ export function select(options, value, props = {}) {
 }
 
 export function makeControls(P) {
-  const {
-    st,
-    ctx,
-    me,
-    container,
-    banner,
-    status,
-    rollBox,
-    controls,
-    tools,
-    roster,
-    manualBox,
-    builderBox,
-    concedeBox,
-  } = P;
-  const { player, mechaOf, mechaName, partOf, partName, terrainName, targetName, unit, stickName, pieceOf } = P;
-  const { send, fire, legal, prompt, ask, acting } = P;
-  const drawOverlays = () => P.drawOverlays();
+  const { st, ctx, me, controls } = P;
+  const { player, mechaOf, mechaName, partOf, partName, targetName, unit, stickName } = P;
+  const { fire, legal, prompt, ask } = P;
+  const { drawOverlays } = late(P, "drawOverlays");
 
   // --- controls of the prompt ---------------------------------------------------------------------
   function renderControls(view) {
@@ -66,9 +52,9 @@ export function makeControls(P) {
     if (!me || view.result) return;
     const a = ask();
     if (a === "activate") controls.append(activationControls(view));
-    else if (a === "actions" || a === "reaction_actions") controls.append(actionControls(view));
-    else if (a === "reaction") controls.append(reactionControls(view));
-    else if (a === "deploy") controls.append(deployControls(view));
+    else if (a === "actions" || a === "reaction_actions") controls.append(actionControls());
+    else if (a === "reaction") controls.append(reactionControls());
+    else if (a === "deploy") controls.append(deployControls());
     if (focusKey) controls.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
   }
 
@@ -184,7 +170,7 @@ export function makeControls(P) {
     drawOverlays();
   }
 
-  function actionControls(view) {
+  function actionControls() {
     const p = prompt();
     const reaction = p.ask === "reaction_actions";
     const box = h(
@@ -365,7 +351,7 @@ export function makeControls(P) {
     return action;
   }
 
-  function reactionControls(view) {
+  function reactionControls() {
     const p = prompt();
     const choices = legal().filter((x) => x.kind === "react");
     const mechas = [...new Set(choices.map((c) => c.mecha))];
@@ -442,7 +428,7 @@ export function makeControls(P) {
     return box;
   }
 
-  function deployControls(view) {
+  function deployControls() {
     const p = prompt();
     return h(
       "section",

@@ -14,26 +14,9 @@ const STATUS = {
 };
 
 export function makeManual(P) {
-  const {
-    st,
-    ctx,
-    me,
-    container,
-    banner,
-    status,
-    rollBox,
-    controls,
-    tools,
-    roster,
-    manualBox,
-    recordsBox,
-    builderBox,
-    concedeBox,
-  } = P;
-  const { player, mechaOf, mechaName, partOf, partName, terrainName, targetName, unit, stickName, pieceOf } = P;
-  const { send, fire, legal, prompt, ask, acting } = P;
-  const drawOverlays = () => P.drawOverlays();
-  const renderControls = (v) => P.renderControls(v);
+  const { st, ctx, me, manualBox, recordsBox, concedeBox } = P;
+  const { player, mechaOf, mechaName, partName, terrainName, unit } = P;
+  const { send, fire } = P;
 
   // --- manual resolution ---------------------------------------------------------------------------
   function renderManual(view) {
