@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import socket
 import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from app.config import load
+from app.config import Settings, load
 
 cli = typer.Typer(
     help="Warboard: a rules-enforcing live virtual tabletop for mecha wargames.",
@@ -24,23 +23,9 @@ DatabaseUrl = Annotated[
 ]
 
 
-def _settings(database_url: str | None):  # type: ignore[no-untyped-def]
+def _settings(database_url: str | None) -> Settings:
     settings = load()
     return dataclasses.replace(settings, database_url=database_url) if database_url else settings
-
-
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback (from its interfaces)."""
-    import psutil
-
-    return sorted(
-        {
-            a.address
-            for addrs in psutil.net_if_addrs().values()
-            for a in addrs
-            if a.family == socket.AF_INET and not a.address.startswith("127.")
-        }
-    )
 
 
 def terminal_qr(text: str) -> str:
@@ -75,6 +60,8 @@ def serve(
     os.environ["WARBOARD_DATABASE_URL"] = settings.database_url
     upgrade(settings.database_url)
     if lan:
+        from app.web.lan import lan_addresses
+
         host = "0.0.0.0"
         addresses = lan_addresses()
         for address in addresses:

@@ -24,7 +24,7 @@ from app.transport.bus import from_url
 from app.transport.hub import Hubs
 from app.transport.sockets import SocketCounts
 from app.transport.ws import table_socket
-from app.web import api, errors, health, table_life
+from app.web import api, errors, health, replay, table_life
 from app.web.guard import Guard
 from app.web.limits import BodyLimit
 from app.web.outage import quiet_logs
@@ -72,6 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     errors.install(app)
     app.include_router(api.router)
+    app.include_router(replay.router)  # GET /api/tables/{id}/replay
     app.include_router(bots_hosted.router)
     app.include_router(table_life.router)
     app.include_router(table_life.pages)

@@ -1,22 +1,20 @@
 """The pages a person sees: the lobby (htmx), the create-table form, a table, its replay.
 
 The board itself is the JavaScript client in ``static/js``; these handlers render the HTML
-shells and a few htmx fragments, plus ``GET /api/tables/{id}/replay?seq=N`` (the spectator's
-view of a table as it was at ``seq``, rebuilt by replaying the log).
+shells and a few htmx fragments. The replay page reads ``GET /api/tables/{id}/replay``
+(``app.web.replay``); the options form comes from each system's JSON schema
+(``app.web.forms``); the share link and its QR code from ``app.web.lan``.
 """
 
 from __future__ import annotations
 
 import io
-import socket
-import time
 from typing import Any
-from urllib.parse import urlsplit
 
-import anyio
+import qrcode
+import qrcode.image.svg
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
 from app import systems
@@ -26,17 +24,15 @@ from app.core.errors import NotFound, WarboardError
 from app.storage import extras
 from app.web.deps import ClientLimit, SessionDep
 from app.web.forms import form_sections, parse_options
+from app.web.lan import share_url
 from app.web.table_life import SettingsChange
+from app.web.templating import templates
 
-templates = Jinja2Templates(directory=str(ROOT / "templates"))
-router = APIRouter()
-PAGE = {"response_class": HTMLResponse, "include_in_schema": False}
-LOOPBACK = ("127.", "localhost", "::1", "[::1]")
-_reachable: dict[tuple[str, int], tuple[float, bool]] = {}
+router = APIRouter(include_in_schema=False)
 
 
 # --- lobby -------------------------------------------------------------------------------
-@router.get("/", **PAGE)
+@router.get("/", response_class=HTMLResponse)
 async def lobby_page(request: Request, session: SessionDep) -> HTMLResponse:
     entries = await session.lobby()
     system_list = [s.describe() for s in systems.registry.systems.values()]
@@ -54,28 +50,25 @@ async def lobby_page(request: Request, session: SessionDep) -> HTMLResponse:
     )
 
 
-@router.get("/lobby/tables", **PAGE)
+@router.get("/lobby/tables", response_class=HTMLResponse)
 async def lobby_rows(request: Request, session: SessionDep) -> HTMLResponse:
     return templates.TemplateResponse(request, "_lobby_rows.html", {"tables": await session.lobby()})
 
 
-@router.get("/lobby/options", **PAGE)
+@router.get("/lobby/options", response_class=HTMLResponse)
 async def lobby_options(request: Request, system: str) -> HTMLResponse:
     return templates.TemplateResponse(request, "_options.html", form_sections(system))
 
 
-@router.get("/lobby/qr.svg", include_in_schema=False)
+@router.get("/lobby/qr.svg")
 async def lobby_qr(request: Request) -> Response:
-    import qrcode
-    import qrcode.image.svg
-
     image = qrcode.make(await share_url(request), image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
     out = io.BytesIO()
     image.save(out)
     return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
-@router.post("/lobby/create", dependencies=[ClientLimit], **PAGE)
+@router.post("/lobby/create", dependencies=[ClientLimit], response_class=HTMLResponse)
 async def create_from_form(request: Request, session: SessionDep) -> Response:
     form = await request.form()
     system_id = str(form.get("system", ""))
@@ -131,19 +124,14 @@ def _spectator_settings(form: Any) -> dict[str, Any]:
 
 
 # --- table and replay --------------------------------------------------------------------
-@router.get("/tables/{table_id}", **PAGE)
+@router.get("/tables/{table_id}", response_class=HTMLResponse)
 async def table_page(request: Request, table_id: str, session: SessionDep) -> HTMLResponse:
     return await _table_shell(request, table_id, session, "table.html")
 
 
-@router.get("/tables/{table_id}/replay", **PAGE)
+@router.get("/tables/{table_id}/replay", response_class=HTMLResponse)
 async def replay_page(request: Request, table_id: str, session: SessionDep) -> HTMLResponse:
     return await _table_shell(request, table_id, session, "replay.html")
-
-
-from app.web.replay import router as api_router  # noqa: E402 - GET /api/tables/{id}/replay, cached
-
-router.include_router(api_router)
 
 
 async def _table_shell(request: Request, table_id: str, session: SessionDep, template: str) -> HTMLResponse:
@@ -164,32 +152,3 @@ async def _table_shell(request: Request, table_id: str, session: SessionDep, tem
     return templates.TemplateResponse(
         request, template, {"table": table, "config": config, "link": link, "system_name": config["system_name"]}
     )
-
-
-# --- share link --------------------------------------------------------------------------
-async def share_url(request: Request) -> str:
-    """The lobby's address for other devices: the LAN address when this page was opened on
-    loopback and the server answers on that LAN address (``warboard serve --lan``)."""
-    base = urlsplit(str(request.base_url))
-    host, port = base.hostname or "127.0.0.1", base.port or (443 if base.scheme == "https" else 80)
-    if host.startswith(LOOPBACK):
-        from app.cli import lan_addresses
-
-        for address in await anyio.to_thread.run_sync(lan_addresses):
-            if await anyio.to_thread.run_sync(_answers, address, port):
-                return f"{base.scheme}://{address}:{port}/"
-    return str(request.base_url)
-
-
-def _answers(address: str, port: int) -> bool:
-    now = time.monotonic()
-    hit = _reachable.get((address, port))
-    if hit is not None and hit[0] > now:
-        return hit[1]
-    try:
-        with socket.create_connection((address, port), timeout=0.2):
-            ok = True
-    except OSError:
-        ok = False
-    _reachable[(address, port)] = (now + 30, ok)
-    return ok

@@ -182,7 +182,7 @@ async def live_games(session: SessionDep) -> list[dict[str, Any]]:
 
 @pages.get("/watch", response_class=HTMLResponse, include_in_schema=False)
 async def watch_page(request: Request, session: SessionDep) -> HTMLResponse:
-    from app.web.pages import templates
+    from app.web.templating import templates
 
     games = await live_games(session)
     name = "_watch_rows.html" if request.headers.get("HX-Request") else "watch.html"
@@ -194,7 +194,7 @@ async def table_qr(
     request: Request, table_id: str, session: SessionDep, watch: Annotated[bool, Query()] = False
 ) -> Response:
     """A QR code of the table's link (its LAN address when served with ``--lan``)."""
-    from app.web.pages import share_url
+    from app.web.lan import share_url
 
     await session.table_meta(table_id)
     link = (await share_url(request)).rstrip("/") + f"/tables/{table_id}" + ("?watch=1" if watch else "")
@@ -204,7 +204,7 @@ async def table_qr(
 @router.get("/tables/{table_id}/links", tags=["tables"])
 async def table_links(request: Request, table_id: str, session: SessionDep) -> dict[str, str]:
     """The table's invitation links for other devices (the LAN address when served with --lan)."""
-    from app.web.pages import share_url
+    from app.web.lan import share_url
 
     await session.table_meta(table_id)
     base = (await share_url(request)).rstrip("/")

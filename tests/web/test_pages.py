@@ -110,8 +110,7 @@ def test_share_url_prefers_a_reachable_lan_address(monkeypatch) -> None:  # type
     import anyio
     from starlette.requests import Request
 
-    import app.cli
-    from app.web import pages
+    from app.web import lan
 
     def request(host: str) -> Request:
         return Request(
@@ -128,11 +127,11 @@ def test_share_url_prefers_a_reachable_lan_address(monkeypatch) -> None:  # type
 
     def share(host: str) -> str:  # in a thread: the browser tests keep an event loop running here
         with ThreadPoolExecutor(1) as pool:
-            return pool.submit(anyio.run, pages.share_url, request(host)).result()
+            return pool.submit(anyio.run, lan.share_url, request(host)).result()
 
-    monkeypatch.setattr(app.cli, "lan_addresses", lambda: ["192.168.1.20"])
-    monkeypatch.setattr(pages, "_answers", lambda address, port: True)
+    monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setattr(lan, "answers", lambda address, port: True)
     assert share("127.0.0.1") == "http://192.168.1.20:8000/"
     assert share("10.0.0.5") == "http://10.0.0.5:8000/"
-    monkeypatch.setattr(pages, "_answers", lambda address, port: False)  # bound to loopback only
+    monkeypatch.setattr(lan, "answers", lambda address, port: False)  # bound to loopback only
     assert share("127.0.0.1") == "http://127.0.0.1:8000/"
