@@ -161,6 +161,7 @@ def bot(
     seat: Annotated[str | None, typer.Option(help="Free seat to join as 'Computer'")] = None,
     seed: Annotated[str, typer.Option(help="The bot's seed (its choices are deterministic)")] = "bot",
     delay: Annotated[float, typer.Option(help="Seconds to think before each action")] = 0.8,
+    record: Annotated[str | None, typer.Option(help="Append every input and decision as JSON lines")] = None,
 ) -> None:
     """Run one computer player as a separate process against a server (a client like any other)."""
     import asyncio
@@ -178,7 +179,7 @@ def bot(
             typer.echo(joined.text, err=True)
             raise typer.Exit(1)
         token = joined.json()["token"]
-    client = BotClient(url, table, token, seed=seed, delay=delay)
+    client = BotClient(url, table, token, seed=seed, delay=delay, record=record)
     asyncio.run(client.run())
     typer.echo(f"{client.seat}: {client.sent} actions, {client.refused} refused")
 

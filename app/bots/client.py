@@ -5,6 +5,10 @@ through ``POST /api/tables/{id}/actions``. It never reads server state.
 
 It thinks with a short visible delay (``delay`` seconds) so humans can follow. It stops when
 the game has an outcome, when the table closes, or when its seat is removed (401/403).
+
+Its inputs are recorded (for the leak tests): ``frames`` is every websocket frame's bytes as
+received, ``reads`` every HTTP answer body it read, and ``decisions`` says, for each action it
+chose, which frame and which read it chose from (``record`` writes the same as JSON lines).
 """
 
 from __future__ import annotations
@@ -25,7 +29,9 @@ log = logging.getLogger("warboard.bots")
 
 
 class BotClient:
-    def __init__(self, base_url: str, table_id: str, token: str, seed: str, delay: float = 0.6) -> None:
+    def __init__(
+        self, base_url: str, table_id: str, token: str, seed: str, delay: float = 0.6, record: str | None = None
+    ) -> None:
         self.base = base_url.rstrip("/")
         self.table_id = table_id
         self.token = token
@@ -35,6 +41,10 @@ class BotClient:
         self.seq = -1
         self.seat: str | None = None
         self.received: list[str] = []  # every websocket message, as received (for tests)
+        self.frames: list[bytes] = []  # the same, as the frames' bytes
+        self.reads: list[tuple[str, bytes]] = []  # (path, body) of every HTTP answer read
+        self.decisions: list[tuple[int, int]] = []  # (frame, read) each chosen action came from
+        self.record = record
         self.sent = 0
         self.refused = 0
         self.decide_ms: list[float] = []
@@ -55,8 +65,11 @@ class BotClient:
         ):
             try:
                 async for raw in ws:
-                    text = raw if isinstance(raw, str) else raw.decode()
+                    data = raw.encode() if isinstance(raw, str) else bytes(raw)
+                    text = data.decode()
                     self.received.append(text)
+                    self.frames.append(data)
+                    self._write({"ws": text})
                     msg = json.loads(text)
                     if msg.get("type") not in ("welcome", "update"):
                         continue
@@ -66,7 +79,7 @@ class BotClient:
                     if "view" in msg:
                         self.view = msg["view"]
                     else:  # a patch: take the whole view from the same projection
-                        self.view = (await http.get(f"/api/tables/{self.table_id}/view")).json()["view"]
+                        self.view = json.loads(await self._read(http, f"/api/tables/{self.table_id}/view"))["view"]
                     if self.over():
                         return
                     if not await self.act(http):
@@ -79,7 +92,8 @@ class BotClient:
         answer = await http.get(f"/api/tables/{self.table_id}/legal")
         if answer.status_code in (401, 403, 404):
             return False
-        body = answer.json()
+        self._note(answer.url.path, answer.content)
+        body = json.loads(answer.content)
         if body.get("seq") != self.seq:
             return True  # a newer update is on its way; decide on that one
         start = time.perf_counter()
@@ -87,6 +101,8 @@ class BotClient:
         self.decide_ms.append((time.perf_counter() - start) * 1000)
         if action is None:
             return True
+        self.decisions.append((len(self.frames) - 1, len(self.reads) - 1))
+        self._write({"decide": action, "frame": len(self.frames) - 1, "read": len(self.reads) - 1})
         await asyncio.sleep(self.delay)
         posted = await http.post(
             f"/api/tables/{self.table_id}/actions", json={"id": f"bot-{self.seat}-{self.seq}", "action": action}
@@ -99,3 +115,18 @@ class BotClient:
         else:
             self.sent += 1
         return True
+
+    async def _read(self, http: httpx.AsyncClient, path: str) -> bytes:
+        answer = await http.get(path)
+        answer.raise_for_status()
+        self._note(answer.url.path, answer.content)
+        return answer.content
+
+    def _note(self, path: str, body: bytes) -> None:
+        self.reads.append((path, body))
+        self._write({"http": path, "body": body.decode()})
+
+    def _write(self, line: dict[str, Any]) -> None:
+        if self.record:
+            with open(self.record, "a", encoding="utf-8") as out:
+                out.write(json.dumps(line) + "\n")

@@ -63,6 +63,13 @@ def _tasks(app: FastAPI) -> dict[tuple[str, str], asyncio.Task[None]]:
     return app.state.bot_tasks  # type: ignore[no-any-return]
 
 
+def _bots(app: FastAPI) -> dict[tuple[str, str], BotClient]:
+    """The running bots (their recorded inputs are read by the leak tests)."""
+    if not hasattr(app.state, "bots"):
+        app.state.bots = {}
+    return app.state.bots  # type: ignore[no-any-return]
+
+
 def _marker(seat_token_hash: str) -> str:
     return hash_token(f"computer:{seat_token_hash}")
 
@@ -102,6 +109,7 @@ def _launch(app: FastAPI, base: str, table_id: str, seat: str, token: str) -> No
     bot = BotClient(base.rstrip("/"), table_id, token, seed=f"{table_id}:{seat}", delay=DELAY)
     task = asyncio.create_task(_run(bot), name=f"bot {table_id} {seat}")
     _tasks(app)[(table_id, seat)] = task
+    _bots(app)[(table_id, seat)] = bot
 
 
 @router.delete("/tables/{table_id}/bots/{seat}", response_model=BotAnswer)
@@ -114,6 +122,7 @@ async def remove_bot(
     summary = await session.summary(table_id)
     entry: dict[str, Any] = next((s for s in summary["seats"] if s["seat"] == seat), {})
     task = _tasks(request.app).pop((table_id, seat), None)
+    _bots(request.app).pop((table_id, seat), None)
     if task is None and entry.get("name") != BOT_NAME:
         raise NotFound(f"No computer player sits in {seat!r}", code="no_bot")
     if task is not None:
@@ -131,7 +140,8 @@ async def _run(bot: BotClient) -> None:
             return
         except asyncio.CancelledError:
             raise
-        except Exception:
+        except Exception as exc:
+            log.warning("computer player at %s %s: %r; connecting again", bot.table_id, bot.seat, exc)
             await asyncio.sleep(1.0)
         if bot.over():
             return
