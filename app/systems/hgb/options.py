@@ -109,3 +109,7 @@ def force_of(options: HgbOptions, seat: str) -> dict[str, Any]:
     if choices is None:
         choices = data.faction(choice.faction).get("default_choices", {})
     return build(choice.faction, choices, choice.command_group, options.data.units)
+
+
+#: every system's options model is ``Options`` in its ``options.py``
+Options = HgbOptions

@@ -11,6 +11,7 @@ from typing import Any
 
 from shapely import Point as SPoint
 
+from app.core.dice import Dice
 from app.core.errors import BadOptions, IllegalAction
 from app.geometry.tabletop import Point
 from app.geometry.terrain import polygon
@@ -29,7 +30,8 @@ def other(seat: str) -> str:
     return "south" if seat == "north" else "north"
 
 
-def new_state(options: dict[str, Any]) -> dict[str, Any]:
+def setup(options: dict[str, Any], dice: Dice | None = None) -> dict[str, Any]:
+    """The starting state: forces chosen, terrain from the map, the terrain phase (no dice)."""
     opts = HgbOptions.model_validate(options)
     rules = data.rules(opts.data.rules)
     weapons = data.weapons(opts.data.weapons)

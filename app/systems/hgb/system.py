@@ -6,26 +6,17 @@ import copy
 from typing import Any
 
 from app.core.dice import Dice
-from app.core.errors import GameOver, IllegalAction, NotYourTurn, WrongPhase
+from app.core.errors import IllegalAction, NotYourTurn, WarboardError
 from app.core.events import Event
-from app.systems.base import Outcome, RuleSystem, State
+from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
 from app.systems.hgb import actions as A
 from app.systems.hgb import combat, legal, observe, setup, turns
 from app.systems.hgb.damage import can_go_full_speed
 from app.systems.hgb.helpers import HELPERS
 from app.systems.hgb.movement import change_speed, plan_move
-from app.systems.hgb.options import HgbOptions
+from app.systems.hgb.options import Options
 from app.systems.hgb.sight import pos, tape
 from app.systems.hgb.view import render
-
-PHASE_ACTIONS = {
-    "terrain": (A.PlaceTerrain, A.RemoveTerrain, A.ChooseForce, A.Ready),
-    "deployment": (A.Deploy, A.Ready),
-    "initiative": (A.ChooseFirst,),
-    "activation": (A.ActivateGroup, A.SetSpeed, A.Move, A.Aim, A.Attack, A.Designate, A.Ecm, A.Done, A.EndGroup),
-    "reaction": (A.ReturnFire, A.Ecm, A.Pass, A.Aim),
-}
-ANY_TIME = (A.Autopilot,)  # either seat, for its own models, in any phase of a game in progress
 
 
 class HeavyGearBlitz(RuleSystem):
@@ -34,46 +25,56 @@ class HeavyGearBlitz(RuleSystem):
     aliases = ("heavy-gear-blitz",)
     board = "tabletop"
     action_type = A.HgbAction
-    options_model = HgbOptions
+    options_model = Options
     helpers = HELPERS
     previewable = frozenset({"moved", "aim", "deployed", "terrain_placed", "terrain_removed"})
+    phases = turns.PHASES
+    anytime = turns.ANYTIME
+    out_of_turn = turns.OUT_OF_TURN
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return list(setup.SEATS)
 
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
-        return setup.new_state(options)
+        return setup.setup(options, dice)
 
     def outcome(self, state: State) -> Outcome | None:
         r = state.get("result")
         return Outcome(list(r["winners"]), r["reason"]) if r else None
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return render(state, viewer)
+        return {**render(state, viewer), OUTCOME_KEY: self.outcome_view(state)}
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         return legal.legal_actions(self, state, seat)
 
-    def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        if seat not in setup.SEATS:
-            raise NotYourTurn(f"{seat!r} is not a seat of this game")
-        if state["result"] is not None:
-            raise GameOver("The game is over")
-        if isinstance(action, A.Aim):
-            return state, [self._aim(state, seat, action)]
-        s = copy.deepcopy(state)
+    # --- the guard list's hooks ----------------------------------------------------------
+    def phase(self, state: State) -> str:
+        phase: str = state["phase"]
+        return phase
+
+    def active_seats(self, state: State) -> list[str] | None:
+        return turns.active_seats(state)
+
+    def is_seated(self, state: State, seat: str) -> bool:
+        return seat in setup.SEATS
+
+    def not_seated_error(self, state: State, seat: str) -> WarboardError:
+        return NotYourTurn(f"{seat!r} is not a seat of this game")
+
+    def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
+        return turns.not_your_turn(state, kind)
+
+    def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        """The handler ``_<kind>`` changes a copy of the state; aiming changes nothing."""
         events: list[Event] = []
-        if isinstance(action, A.Concede):
-            turns.end_game(s, [setup.other(seat)], f"{seat} conceded", events)
-            return s, events
-        if isinstance(action, A.AgreeEnd):
-            self._agree(s, seat, action, events)
-            return s, events
-        if not isinstance(action, PHASE_ACTIONS[s["phase"]] + ANY_TIME):
-            raise WrongPhase(f"{action.kind!r} is not possible during the {s['phase']} phase")
-        handler = getattr(self, f"_{action.kind}")
-        handler(s, seat, action, dice, events)
-        turns.check_end(s, events)
+        if isinstance(action, A.Aim):
+            self._aim(state, seat, action, dice, events)
+            return state, events
+        s = copy.deepcopy(state)
+        self.handlers[action.kind](self, s, seat, action, dice, events)
+        if not isinstance(action, (A.Concede, A.AgreeEnd)):
+            turns.check_end(s, events)
         return s, events
 
     # --- setup phases ---------------------------------------------------------------------
@@ -219,8 +220,6 @@ class HeavyGearBlitz(RuleSystem):
     def _ecm(self, s: State, seat: str, a: A.Ecm, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)
         if s["phase"] == "reaction":  # against an observer "making" a designation: a kept Action
-            if seat != s["pending"]["seat"]:
-                raise NotYourTurn(f"{s['pending']['seat']} decides on reactions now")
             if m["status"] != "active" or not m["kept"]:
                 raise IllegalAction(f"{m['label']} has no kept Action for ECM", code="no_action")
             ev.append(observe.jam(s, dice, m, self._target(s, m, a.observer)))
@@ -238,8 +237,6 @@ class HeavyGearBlitz(RuleSystem):
     # --- Return Fire -----------------------------------------------------------------------
     def _return_fire(self, s: State, seat: str, a: A.ReturnFire, dice: Dice, ev: list[Event]) -> None:
         p = s["pending"]
-        if seat != p["seat"]:
-            raise NotYourTurn(f"Only {p['seat']} may Return Fire now")
         m = self._own(s, seat, a.model)
         if m["status"] != "active" or not m["kept"]:
             raise IllegalAction(f"{m['label']} has no kept Action for Return Fire", code="no_action")
@@ -278,8 +275,6 @@ class HeavyGearBlitz(RuleSystem):
             self._after_reaction(s, mover, dice, ev)
 
     def _pass(self, s: State, seat: str, a: A.Pass, dice: Dice, ev: list[Event]) -> None:
-        if seat != s["pending"]["seat"]:
-            raise NotYourTurn(f"{s['pending']['seat']} decides on Return Fire now")
         mover = s["models"][s["pending"]["mover"]]
         turns.close_reaction(s)
         ev.append({"kind": "no_return_fire", "seat": seat})
@@ -290,7 +285,10 @@ class HeavyGearBlitz(RuleSystem):
             s["current"]["model"] = None
 
     # --- ending ----------------------------------------------------------------------------
-    def _agree(self, s: State, seat: str, a: A.AgreeEnd, ev: list[Event]) -> None:
+    def _concede(self, s: State, seat: str, a: A.Concede, dice: Dice, ev: list[Event]) -> None:
+        turns.end_game(s, [setup.other(seat)], f"{seat} conceded", ev)
+
+    def _agree_end(self, s: State, seat: str, a: A.AgreeEnd, dice: Dice, ev: list[Event]) -> None:
         s["agree"][seat] = a.winner
         ev.append({"kind": "end_proposed", "seat": seat, "winner": a.winner})
         votes = s["agree"]
@@ -299,16 +297,14 @@ class HeavyGearBlitz(RuleSystem):
             turns.end_game(s, [w] if w else [], "ended by agreement", ev)
 
     # --- helpers ---------------------------------------------------------------------------
-    def _aim(self, s: State, seat: str, a: A.Aim) -> Event:
-        if s["phase"] not in ("activation", "reaction"):
-            raise WrongPhase("Attacks are aimed during the activation phase")
+    def _aim(self, s: State, seat: str, a: A.Aim, dice: Dice, ev: list[Event]) -> None:
         m = self._own(s, seat, a.model)
         target = self._target(s, m, a.target)
         observer = None
         d = s["designations"].get(target["id"])
         if a.indirect and d and d["seat"] == seat:
             observer = s["models"][d["observer"]]
-        return {"kind": "aim", **combat.aim(s, m, target, a.weapon, a.indirect, observer)}
+        ev.append({"kind": "aim", **combat.aim(s, m, target, a.weapon, a.indirect, observer)})
 
     @staticmethod
     def _own(s: State, seat: str, mid: str) -> dict[str, Any]:
@@ -336,3 +332,10 @@ class HeavyGearBlitz(RuleSystem):
                 f"(spent on an attack, a designation or Full Speed)",
                 code="no_action",
             )
+
+
+#: one handler per action kind: ``HeavyGearBlitz._<kind>``
+HeavyGearBlitz.handlers = {
+    kind: getattr(HeavyGearBlitz, f"_{kind}")
+    for kind in sorted(frozenset().union(*turns.PHASES.values(), turns.ANYTIME))
+}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.dice import Dice
-from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
+from app.core.errors import IllegalAction, NotYourTurn
 from app.geometry.tabletop import Point, path_length
 from app.systems.hgb.combat import could_fire
 from app.systems.hgb.setup import SEATS, fresh_round, other
@@ -57,19 +57,14 @@ def start_round(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]])
 
 
 def choose_first(state: dict[str, Any], seat: str, first: str, events: list[dict[str, Any]]) -> None:
-    if state["initiative"]["winner"] != seat:
-        raise NotYourTurn(f"{state['initiative']['winner']} won the initiative and chooses who goes first")
     state.update(first=first, phase="activation")
     events.append({"kind": "first_chosen", "first": first})  # "seat" is the acting seat (the session sets it)
     state["to_activate"] = first if groups_left(state, first) else other(first)
 
 
 def begin_model(state: dict[str, Any], seat: str, model: dict[str, Any], events: list[dict[str, Any]]) -> None:
-    """Make ``model`` the one acting now (activating its group if needed)."""
-    if state["phase"] != "activation":
-        raise WrongPhase(f"Models act in the activation phase, not during {state['phase']}")
-    if state["to_activate"] != seat:
-        raise NotYourTurn(f"It is {state['to_activate']}'s turn to activate a Combat Group")
+    """Make ``model`` the one acting now (activating its group if needed). The guard list has
+    checked the phase (activation) and the seat (the one activating)."""
     if model["seat"] != seat:
         raise IllegalAction(f"{model['label']} is not yours", code="not_your_model")
     if model["status"] != "active":
@@ -93,10 +88,6 @@ def begin_model(state: dict[str, Any], seat: str, model: dict[str, Any], events:
 
 
 def activate_group(state: dict[str, Any], seat: str, group: str, events: list[dict[str, Any]]) -> None:
-    if state["phase"] != "activation":
-        raise WrongPhase(f"Groups activate in the activation phase, not during {state['phase']}")
-    if state["to_activate"] != seat:
-        raise NotYourTurn(f"It is {state['to_activate']}'s turn to activate a Combat Group")
     if state["current"] is not None:
         raise IllegalAction(f"Combat Group {state['current']['group']} is still activating", code="wrong_group")
     if group not in groups_left(state, seat):
@@ -253,3 +244,53 @@ def end_game(state: dict[str, Any], winners: list[str], reason: str, events: lis
 
 def pos_at(point: list[float]) -> Point:
     return Point(point[0], point[1])
+
+
+# --- the phases and who acts (the guard list in app.systems.base) -------------------------
+
+#: each phase's action kinds (the setup phases, then each round's initiative, activations and
+#: the Return Fire window an activation opens)
+PHASES = {
+    "terrain": frozenset({"place_terrain", "remove_terrain", "choose_force", "ready"}),
+    "deployment": frozenset({"deploy", "ready"}),
+    "initiative": frozenset({"choose_first"}),
+    "activation": frozenset(
+        {"activate_group", "set_speed", "move", "aim", "attack", "designate", "ecm", "done", "end_group"}
+    ),
+    "reaction": frozenset({"return_fire", "ecm", "pass", "aim"}),
+    "over": frozenset(),
+}
+#: either seat, in any phase of a game in progress (Autopilot for its own models)
+ANYTIME = frozenset({"autopilot", "concede", "agree_end"})
+#: aiming changes nothing (a what-if for the aiming seat's own model): either seat, in turn or not
+OUT_OF_TURN = frozenset({"aim"})
+
+
+def active_seats(state: dict[str, Any]) -> list[str]:
+    """Who may act now. Both seats in the setup phases (each says ``ready`` when done; a seat
+    that is ready may still change the table until both are), the initiative's winner, the
+    seat activating a group, the seat offered Return Fire."""
+    phase = state["phase"]
+    if phase in ("terrain", "deployment"):
+        return list(SEATS)
+    if phase == "initiative":
+        return [state["initiative"]["winner"]]
+    if phase == "activation":
+        return [state["to_activate"]]
+    if phase == "reaction":
+        return [state["pending"]["seat"]]
+    return []
+
+
+def not_your_turn(state: dict[str, Any], kind: str) -> NotYourTurn:
+    phase = state["phase"]
+    if phase == "initiative":
+        return NotYourTurn(f"{state['initiative']['winner']} won the initiative and chooses who goes first")
+    if phase == "reaction":
+        who = state["pending"]["seat"]
+        if kind == "return_fire":
+            return NotYourTurn(f"Only {who} may Return Fire now")
+        if kind == "pass":
+            return NotYourTurn(f"{who} decides on Return Fire now")
+        return NotYourTurn(f"{who} decides on reactions now")
+    return NotYourTurn(f"It is {state['to_activate']}'s turn to activate a Combat Group")
