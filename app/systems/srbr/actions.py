@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
 
-from app.geometry import sticks
+from app.geometry import footprints
 from app.systems.srbr.profiles import Ident, Mecha
 
 MechaId = Annotated[str, Field(min_length=1, max_length=48)]
@@ -192,7 +192,7 @@ class TerrainPiece(BaseModel):
     @field_validator("polygon")
     @classmethod
     def _valid_outline(cls, points: list[list[float]]) -> list[list[float]]:
-        problem = sticks.polygon_problem(points)  # shapely's validity check (bow-ties...)
+        problem = footprints.polygon_problem(points)  # shapely's validity check (bow-ties...)
         if problem is not None:
             raise ValueError(f"invalid polygon: {problem}")
         return points

@@ -16,7 +16,7 @@ from shapely.ops import nearest_points
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
-from app.geometry import sticks
+from app.geometry import footprints
 from app.geometry.tabletop import Point
 from app.systems.srbr import movement, pieces
 
@@ -31,17 +31,17 @@ def check_reach(state: State, att: dict[str, Any], building: dict[str, Any], spe
     shape = pieces.outline(building)
     label = building.get("label") or building["id"]
     if spec["mode"] == "close":
-        if not sticks.in_contact(pieces.shape(att), shape):
+        if not footprints.in_contact(pieces.shape(att), shape):
             raise IllegalAction(f"{att['name']} is not in contact with {label}", code="not_in_contact")
         return
     origin = pieces.anchor(att)
-    reach = shape.distance(sticks.footprint(origin, 0.001))
+    reach = shape.distance(footprints.footprint(origin, 0.001))
     limit = state["sticks"][spec["range"]]
     if reach > limit + movement.TOLERANCE:
         raise IllegalAction(f"{label} is {reach:.1f} cm away; {name} reaches {limit:g} cm", code="out_of_range")
     walls = [poly for tid, poly in pieces.buildings(state) if tid != building["id"]]
     nearest = nearest_points(shape, SPoint(origin.x, origin.y))[0]
-    if not sticks.line_of_sight(origin, Point(nearest.x, nearest.y), walls):
+    if not footprints.line_of_sight(origin, Point(nearest.x, nearest.y), walls):
         raise IllegalAction(f"Another building blocks the line of sight to {label}", code="no_line_of_sight")
 
 

@@ -14,8 +14,8 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
-from app.geometry import sticks
-from app.systems.srbr import movement, pieces
+from app.geometry import footprints
+from app.systems.srbr import movement, pieces, sticks
 
 State = dict[str, Any]
 
@@ -55,7 +55,7 @@ def check_reach(state: State, att: dict[str, Any], target: dict[str, Any], spec:
     if state["rules"]["combat"].get("no_shooting_out_of_melee") and pieces.enemies_in_contact(state, att):
         raise IllegalAction(f"{att['name']} is in close combat and cannot shoot", code="in_melee")
     origin = pieces.anchor(att)
-    reach = pieces.shape(target).distance(sticks.footprint(origin, 0.001))
+    reach = pieces.shape(target).distance(footprints.footprint(origin, 0.001))
     limit = state["sticks"][spec["range"]]
     if reach > limit + movement.TOLERANCE:
         raise IllegalAction(
@@ -64,7 +64,7 @@ def check_reach(state: State, att: dict[str, Any], target: dict[str, Any], spec:
             code="out_of_range",
         )
     walls = [poly for _, poly in pieces.buildings(state)]
-    if not sticks.line_of_sight(origin, pieces.centre(target), walls):
+    if not footprints.line_of_sight(origin, pieces.centre(target), walls):
         raise IllegalAction(f"A building blocks the line of sight to {target['name']}", code="no_line_of_sight")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.geometry import sticks
+from app.systems.srbr import sticks
 
 RULEBOOK = "Rulebook"
 DEFAULT = "Warboard default, not from the rulebook"

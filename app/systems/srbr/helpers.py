@@ -6,9 +6,8 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.geometry import sticks
 from app.systems.base import Helper
-from app.systems.srbr import activation, combat, data, profiles
+from app.systems.srbr import activation, combat, data, profiles, sticks
 
 Colour = Literal["white", "yellow", "red"]
 

@@ -16,7 +16,7 @@ from shapely.ops import unary_union
 from shapely.prepared import prep
 
 from app.core.errors import BadOptions
-from app.geometry import sticks
+from app.geometry import footprints
 from app.geometry.tabletop import Point
 
 State = dict[str, Any]
@@ -35,7 +35,7 @@ def place_all(
     rules: dict[str, Any],
 ) -> dict[str, dict[str, Any]]:
     """Every force's mechas, placed. Raises BadOptions naming a mecha that does not fit."""
-    walls = [sticks.polygon(t["polygon"]) for t in terrain if t["type"] == "building"]
+    walls = [footprints.polygon(t["polygon"]) for t in terrain if t["type"] == "building"]
     blocked = prep(unary_union(walls)) if walls else None
     offset = lengths[rules["deployment"]["edge_offset_stick"]]
     depth = lengths[rules["deployment"]["zone_depth_stick"]]
@@ -101,7 +101,7 @@ def _free(c: Point, r: float, placed: list[tuple[Point, float]], blocked: Any) -
         return False
     if blocked is None:
         return True
-    return not bool(blocked.intersects(sticks.footprint(c, r + SPACING)))
+    return not bool(blocked.intersects(footprints.footprint(c, r + SPACING)))
 
 
 def _mecha(profile: dict[str, Any], seat: str, spot: Point, rules: dict[str, Any]) -> dict[str, Any]:

@@ -16,9 +16,9 @@ from typing import Any
 
 from app.core.errors import IllegalAction
 from app.core.events import Event
-from app.geometry import sticks
+from app.geometry import footprints
 from app.geometry.tabletop import Point
-from app.systems.srbr import pieces
+from app.systems.srbr import pieces, sticks
 
 State = dict[str, Any]
 TOLERANCE = 0.01  # cm
@@ -60,7 +60,7 @@ def move(
     offset = (float(m["anchor"][0]), float(m["anchor"][1]))
     new_facing = m["facing"] if facing is None else round(facing % 360, 3)
     start_anchor = pieces.anchor(m)
-    goal = Point(x, y) if at == "anchor" else sticks.anchor_point(Point(x, y), new_facing, offset)
+    goal = Point(x, y) if at == "anchor" else footprints.anchor_point(Point(x, y), new_facing, offset)
     dx, dy = goal.x - start_anchor.x, goal.y - start_anchor.y
     wanted = math.hypot(dx, dy)
     if wanted > length + TOLERANCE:
@@ -71,9 +71,9 @@ def move(
         )
     start = pieces.centre(m)
     names, shapes = obstacles(state, m)
-    result = sticks.straight_move(start, Point(start.x + dx, start.y + dy), pieces.radius(m), shapes)
+    result = footprints.straight_move(start, Point(start.x + dx, start.y + dy), pieces.radius(m), shapes)
     board = state["board"]
-    edge = sticks.clamp_to_table(start, result.end, board["width"], board["height"])
+    edge = footprints.clamp_to_table(start, result.end, board["width"], board["height"])
     fled = edge != result.end
     if fled and not flee:
         raise IllegalAction(f"That move takes {m['name']} off the table: declare flee to leave", code="off_board")
@@ -81,7 +81,7 @@ def move(
     moved = {**m, "x": round(end.x, 3), "y": round(end.y, 3), "facing": m["facing"] if fled else new_facing}
     if fled:
         moved["out"] = "fled"
-    travelled = sticks.anchor_point(end, moved["facing"], offset)
+    travelled = footprints.anchor_point(end, moved["facing"], offset)
     event: Event = {
         "kind": "moved",
         "mecha": m["id"],
@@ -110,9 +110,9 @@ def _turn(
     refused (contact stops movement, and only a declared move may leave the table)."""
     if facing == m["facing"]:
         return centre
-    pivot = sticks.anchor_point(centre, m["facing"], offset)
-    turned = sticks.centre_for(pivot, facing, offset)
-    base = sticks.footprint(turned, pieces.radius(m))
+    pivot = footprints.anchor_point(centre, m["facing"], offset)
+    turned = footprints.centre_for(pivot, facing, offset)
+    base = footprints.footprint(turned, pieces.radius(m))
     for name, shape in zip(names, shapes, strict=True):
         if base.intersection(shape).area > 0.01:
             raise IllegalAction(
@@ -137,9 +137,9 @@ def push(
     ux, uy = (start.x - origin.x) / d, (start.y - origin.y) / d
     target = Point(start.x + ux * distance, start.y + uy * distance)
     _names, shapes = obstacles(state, m)
-    result = sticks.straight_move(start, target, pieces.radius(m), shapes)
+    result = footprints.straight_move(start, target, pieces.radius(m), shapes)
     board = state["board"]
-    end = sticks.clamp_to_table(start, result.end, board["width"], board["height"])
+    end = footprints.clamp_to_table(start, result.end, board["width"], board["height"])
     moved = {**m, "x": round(end.x, 3), "y": round(end.y, 3)}
     return moved, {"from": [m["x"], m["y"]], "to": [moved["x"], moved["y"]]}
 

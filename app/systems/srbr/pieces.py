@@ -9,7 +9,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.validation import make_valid
 
 from app.core.errors import IllegalAction
-from app.geometry import sticks
+from app.geometry import footprints
 from app.geometry.tabletop import Point
 
 State = dict[str, Any]
@@ -91,11 +91,11 @@ def radius(m: dict[str, Any]) -> float:
 
 def anchor(m: dict[str, Any]) -> Point:
     """SRBR "Measuring Movement": the fixed point of the model that moves are measured from."""
-    return sticks.anchor_point(centre(m), m["facing"], (m["anchor"][0], m["anchor"][1]))
+    return footprints.anchor_point(centre(m), m["facing"], (m["anchor"][0], m["anchor"][1]))
 
 
 def shape(m: dict[str, Any]) -> BaseGeometry:
-    return sticks.footprint(centre(m), radius(m))
+    return footprints.footprint(centre(m), radius(m))
 
 
 def outline(piece: dict[str, Any]) -> BaseGeometry:
@@ -103,7 +103,7 @@ def outline(piece: dict[str, Any]) -> BaseGeometry:
     before that check may hold a self-crossing outline, which shapely repairs (make_valid)
     rather than the game failing."""
     try:
-        return sticks.polygon(piece["polygon"])
+        return footprints.polygon(piece["polygon"])
     except ValueError:
         return make_valid(Polygon([(float(x), float(y)) for x, y in piece["polygon"]]))
 
@@ -118,7 +118,7 @@ def others(state: State, m: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def touching(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return sticks.in_contact(shape(a), shape(b))
+    return footprints.in_contact(shape(a), shape(b))
 
 
 def enemies_in_contact(state: State, m: dict[str, Any]) -> list[dict[str, Any]]:

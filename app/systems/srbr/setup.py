@@ -6,8 +6,7 @@ from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import BadOptions
-from app.geometry import sticks
-from app.systems.srbr import data, layout
+from app.systems.srbr import data, layout, sticks
 from app.systems.srbr.actions import check_terrain
 from app.systems.srbr.profiles import check
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.errors import WarboardError
-from app.geometry import sticks
-from app.systems.srbr import buildings, combat, deploy, guide, malfunction, pieces, records, turns
+from app.systems.srbr import buildings, combat, deploy, guide, malfunction, pieces, records, sticks, turns
 from app.systems.srbr.data import COLOURS, REACTION_COLOURS
 
 State = dict[str, Any]

@@ -1,8 +1,11 @@
-"""Measuring sticks and straight-line moves stopped by contact (Samurai Robots Battle Royale).
+"""Round footprints on a tabletop: straight-line moves stopped by contact, line of sight past
+shapes, the table's edge, and terrain outlines.
 
-Lengths are in centimetres here (the SRBR table is 90 x 90 cm). Models are round footprints
-(centre + radius); obstacles are shapely geometries (other bases, building polygons).
-Facing is in degrees, 0 = +x (east), clockwise on screen (y grows down), as in tabletop.py.
+Models are round footprints (centre + radius); obstacles are shapely geometries (other bases,
+building polygons). Facing is in degrees, 0 = +x (east), clockwise on screen (y grows down), as
+in tabletop.py. Lengths are in centimetres (the contact tolerance and step sizes below assume
+them). Samurai Robots Battle Royale measures with these; its measuring sticks, a rulebook
+table, are in ``app.systems.srbr.sticks``.
 """
 
 from __future__ import annotations
@@ -10,7 +13,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
 
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
@@ -19,27 +21,10 @@ from shapely.validation import explain_validity
 
 from app.geometry.tabletop import Point
 
-Stick = Literal["S", "M", "L"]
-STICKS: tuple[Stick, ...] = ("S", "M", "L")
-STICK_NAMES = {"S": "Short", "M": "Medium", "L": "Long"}
-
-#: SRBR "Measuring Sticks": stick length in millimetres by typical mecha size (rulebook p. 4)
-STICK_TABLES_MM: dict[str, dict[str, int]] = {
-    "25-28mm": {"S": 50, "M": 80, "L": 120},
-    "40mm+": {"S": 75, "M": 120, "L": 180},
-}
-
 #: two footprints closer than this (cm) are in contact
 CONTACT_EPSILON = 0.05
 _QUAD_SEGS = 32
 _STEP = 0.01
-
-
-def stick_lengths(scale: str, unit: Literal["mm", "cm"] = "cm") -> dict[str, float]:
-    """The three stick lengths for a mecha-size row of the table. Raises KeyError."""
-    table = STICK_TABLES_MM[scale]
-    factor = 0.1 if unit == "cm" else 1.0
-    return {k: round(v * factor, 3) for k, v in table.items()}
 
 
 def rotate(dx: float, dy: float, facing: float) -> tuple[float, float]:
@@ -84,8 +69,8 @@ class Move:
 def straight_move(start: Point, target: Point, radius: float, obstacles: Iterable[BaseGeometry]) -> Move:
     """Move a round footprint of ``radius`` from ``start`` towards ``target`` in a straight line.
 
-    SRBR "Contact Stops Movement": the model stops where its footprint first touches an
-    obstacle. A model already touching an obstacle may move away from it.
+    The model stops where its footprint first touches an obstacle (SRBR's "Contact Stops
+    Movement"). A model already touching an obstacle may move away from it.
     """
     length = math.hypot(target.x - start.x, target.y - start.y)
     if length == 0:
@@ -142,7 +127,7 @@ def _parts(geom: BaseGeometry) -> list[BaseGeometry]:
 def _coords(geom: BaseGeometry) -> list[tuple[float, float]]:
     if hasattr(geom, "geoms"):
         return [c for g in geom.geoms for c in _coords(g)]
-    return list(geom.coords)
+    return [(c[0], c[1]) for c in geom.coords]
 
 
 def clamp_to_table(start: Point, end: Point, width: float, height: float) -> Point:
