@@ -16,7 +16,6 @@ import anyio
 from app.storage import extras
 from app.storage.writer import Writer
 
-CHANNELS = ("players", "spectators")
 HISTORY = 200
 
 

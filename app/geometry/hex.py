@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from heapq import heappop, heappush
 from typing import Any, Literal
@@ -135,10 +135,6 @@ def reachable(
                 heappush(frontier, (nc, n))
     stop = can_stop or can_enter
     return {h: c for h, c in best.items() if h != start and stop(h)}
-
-
-def parse_many(items: Iterable[dict[str, Any]]) -> Iterator[Hex]:
-    return (Hex.from_dict(i) for i in items)
 
 
 @dataclass(frozen=True)

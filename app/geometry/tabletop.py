@@ -41,7 +41,3 @@ def angle_between(facing: float, direction: float) -> float:
 
 def path_length(points: list[Point]) -> float:
     return sum(distance(a, b) for a, b in pairwise(points))
-
-
-def within_table(p: Point, width: float, height: float) -> bool:
-    return 0 <= p.x <= width and 0 <= p.y <= height
