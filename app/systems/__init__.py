@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import importlib
-import logging
 
 from app.systems.base import Registry, RuleSystem
-
-log = logging.getLogger(__name__)
 
 #: module path and class name of every rule system shipped with Warboard
 SYSTEMS = (
@@ -20,21 +17,17 @@ SYSTEMS = (
 
 
 def _load() -> Registry:
+    """Every shipped system, registered; a system that cannot import stops the start-up (a
+    server must never run with a game silently missing)."""
     registry = Registry()
     for module_name, class_name in SYSTEMS:
         try:
             module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                log.exception("system %s failed to import; not registered", module_name)
-            continue
-        except Exception:
-            log.exception("system %s failed to import; not registered", module_name)
-            continue
+        except Exception as exc:
+            raise ImportError(f"rule system {module_name} failed to import: {exc!r}") from exc
         system_class = getattr(module, class_name, None)
         if system_class is None:
-            log.warning("%s has no %s; system not registered", module_name, class_name)
-            continue
+            raise ImportError(f"rule system {module_name} has no class {class_name}")
         registry.register(system_class())
     return registry
 
