@@ -1,22 +1,42 @@
 """Soak and strength bench for the computer players (README, "Computer players").
 
     .venv/bin/python -m bench.bots [--games 50] [--only hgb,srbr] [--limit 6000]
+    .venv/bin/python -m bench.bots --ws [--games 3] [--url http://127.0.0.1:8000]
 
 For each game: N seeded bot-vs-bot games (2 players, and 4 for Small Soldiers and GKR) to the
 end, counting errors and refused actions, with the median game length (actions) and time; then
 N seeded games of the bot against a random-legal-action player (the bot takes the first seat in
-even games, the second in odd ones) and the bot's win rate. Games run in process through the
-same projection the server uses (``app.bots.local``).
+even games, the second in odd ones) and the bot's win rate.
+
+Two drivers. In process (the default, fast): pure functions only, each seat's decision taken
+from the seat's projected view and legal list (``Projection.view``/``Projection.legal``, the
+calls the server makes for that seat's stream and ``GET .../legal``) and the rules' ``apply``
+running the action (``app.bots.local``). Over websockets (``--ws``): a real ``warboard serve``
+(started on a temporary SQLite database unless ``--url`` is given) and one
+:class:`~app.bots.client.BotClient` per seat, each with its own seat token, socket and HTTP
+calls, as a human's client; bot-vs-bot only.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import json
+import os
+import socket
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import httpx
+
+from app.bots.client import BotClient
 from app.bots.local import play
 from app.systems import registry
 
@@ -59,14 +79,100 @@ def run(system_id: str, options: dict[str, Any], games: int, versus: bool, limit
     }
 
 
+async def _ws_game(url: str, system_id: str, options: dict[str, Any], seed: str, limit: int) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+        created = await client.post(
+            "/api/tables", json={"system": system_id, "name": "Soak", "seed": seed, "options": options}
+        )
+        created.raise_for_status()
+        table = created.json()["id"]
+        seats = [s["seat"] for s in (await client.get(f"/api/tables/{table}")).json()["seats"]]
+        bots = []
+        for seat in seats:
+            joined = await client.post(f"/api/tables/{table}/join", json={"seat": seat, "name": "Computer"})
+            joined.raise_for_status()
+            bots.append(BotClient(url, table, joined.json()["token"], seed=f"{seed}-{seat}", delay=0))
+        start = time.perf_counter()
+        runs = [asyncio.create_task(b.run()) for b in bots]
+        while not all(r.done() for r in runs) and sum(b.sent for b in bots) < limit:
+            await asyncio.sleep(0.2)
+        for r in runs:
+            r.cancel()
+        errors = [repr(r.exception()) for r in runs if r.done() and not r.cancelled() and r.exception()]
+        seconds = time.perf_counter() - start
+        summary = (await client.get(f"/api/tables/{table}")).json()
+    return {
+        "outcome": summary.get("outcome"),
+        "actions": sum(b.sent for b in bots),
+        "refused": sum(b.refused for b in bots),
+        "stale": sum(b.stale for b in bots),
+        "errors": errors,
+        "seconds": seconds,
+        "decide_ms_max": max((max(b.decide_ms, default=0.0) for b in bots), default=0.0),
+    }
+
+
+def run_ws(url: str, system_id: str, options: dict[str, Any], games: int, limit: int) -> dict[str, Any]:
+    results = [asyncio.run(_ws_game(url, system_id, options, f"ws-{i}", limit)) for i in range(games)]
+    return {
+        "system": system_id,
+        "options": options,
+        "mode": "bot vs bot, websockets",
+        "games": games,
+        "finished": sum(r["outcome"] is not None for r in results),
+        "errors": sum(len(r["errors"]) for r in results),
+        "refused": sum(r["refused"] for r in results),
+        "stale": sum(r["stale"] for r in results),
+        "median_actions": statistics.median(r["actions"] for r in results),
+        "median_seconds": round(statistics.median(r["seconds"] for r in results), 2),
+        "slowest_decision_ms": round(max(r["decide_ms_max"] for r in results), 1),
+    }
+
+
+@contextlib.contextmanager
+def serving(url: str | None) -> Iterator[str]:
+    """``url``, or a ``warboard serve`` of our own on a temporary SQLite database."""
+    if url:
+        yield url
+        return
+    with tempfile.TemporaryDirectory() as tmp, socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        s.close()
+        env = {**os.environ, "WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000"}
+        database = f"sqlite:///{Path(tmp) / 'soak.sqlite3'}"
+        command = [sys.executable, "-m", "app.cli", "serve", "--port", str(port), "--database-url", database]
+        proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(300):
+                try:
+                    if httpx.get(f"{base}/api/systems", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            yield base
+        finally:
+            proc.terminate()
+            proc.wait(20)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--only", default="")
     parser.add_argument("--limit", type=int, default=6000)
     parser.add_argument("--versus-only", action="store_true")
+    parser.add_argument("--ws", action="store_true", help="bot-vs-bot games over websockets against a real server")
+    parser.add_argument("--url", default=None, help="with --ws: a running server (else one is started)")
     args = parser.parse_args()
     only = set(filter(None, args.only.split(",")))
+    if args.ws:
+        with serving(args.url) as url:
+            for system_id, options in SETUPS:
+                if not only or system_id in only:
+                    print(json.dumps(run_ws(url, system_id, options, args.games, args.limit)), flush=True)
+        return
     for system_id, options in SETUPS:
         if only and system_id not in only:
             continue

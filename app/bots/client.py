@@ -45,8 +45,10 @@ class BotClient:
         self.reads: list[tuple[str, bytes]] = []  # (path, body) of every HTTP answer read
         self.decisions: list[tuple[int, int]] = []  # (frame, read) each chosen action came from
         self.record = record
+        self.odds: dict[str, Any] = {}  # the HGB odds helper's answers, by request
         self.sent = 0
         self.refused = 0
+        self.stale = 0  # refused only because the table had moved on since the decision
         self.decide_ms: list[float] = []
 
     @property
@@ -96,8 +98,9 @@ class BotClient:
         body = json.loads(answer.content)
         if body.get("seq") != self.seq:
             return True  # a newer update is on its way; decide on that one
+        odds = await self._odds(http, body["actions"])
         start = time.perf_counter()
-        action = policy.choose(self.view, body["actions"], self.seed, self.seq)
+        action = policy.choose(self.view, body["actions"], self.seed, self.seq, odds)
         self.decide_ms.append((time.perf_counter() - start) * 1000)
         if action is None:
             return True
@@ -109,12 +112,31 @@ class BotClient:
         )
         if posted.status_code in (401, 403):
             return False
-        if posted.status_code != 200:
+        if posted.status_code == 409 and await self._moved_on(http):
+            self.stale += 1  # another seat acted between the legal list and this action (simultaneous phases)
+        elif posted.status_code != 200:
             self.refused += 1
             log.warning("bot %s at %s: %s refused: %s", self.seat, self.table_id, action, posted.text[:200])
         else:
             self.sent += 1
         return True
+
+    async def _moved_on(self, http: httpx.AsyncClient) -> bool:
+        """Did the table move past the seq this bot decided on?"""
+        answer = await http.get(f"/api/tables/{self.table_id}/legal")
+        return answer.status_code == 200 and json.loads(answer.content).get("seq") != self.seq
+
+    async def _odds(self, http: httpx.AsyncClient, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """HGB: the odds helper's answers for the listed attacks (a stateless rule helper; cached)."""
+        for request in policy.odds_requests(self.view, actions):
+            key = policy.odds_key(request)
+            if key not in self.odds:
+                answer = await http.post("/api/rules/hgb/odds", json=request)
+                if answer.status_code != 200:
+                    break  # rate-limited or refused: decide on weapons' DM alone
+                self._note(answer.url.path, answer.content)
+                self.odds[key] = json.loads(answer.content)
+        return self.odds
 
     async def _read(self, http: httpx.AsyncClient, path: str) -> bytes:
         answer = await http.get(path)

@@ -28,7 +28,29 @@ def random_player(view: dict[str, Any], actions: list[dict[str, Any]], seed: str
     return random.Random(f"{seed}:{seq}").choice(playing) if playing else None
 
 
-PLAYERS: dict[str, Player] = {"bot": policy.choose, "random": random_player}
+_ODDS: dict[str, dict[str, Any]] = {}
+
+
+def helper_odds(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The HGB odds helper's answers for the bot's attacks: the function ``POST /api/rules/hgb/odds``
+    runs (stateless; cached like the bot client caches them). Helper work, not the bot's decision."""
+    requests = policy.odds_requests(view, actions)
+    if requests:
+        from app.systems.hgb.helpers import OddsRequest, run_odds
+
+        for request in requests:
+            key = policy.odds_key(request)
+            if key not in _ODDS:
+                _ODDS[key] = run_odds(OddsRequest(**request)).model_dump()
+    return _ODDS
+
+
+def bot_player(view: dict[str, Any], actions: list[dict[str, Any]], seed: str, seq: int) -> dict[str, Any] | None:
+    """The bot, with the HGB odds helper's answers."""
+    return policy.choose(view, actions, seed, seq, helper_odds(view, actions))
+
+
+PLAYERS: dict[str, Player] = {"bot": bot_player, "random": random_player}
 
 
 @dataclass
@@ -67,8 +89,13 @@ def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, 
         for seat in seats:
             legal = projection.legal(env, seat)
             view = projection.view(env, seat)
+            who = players.get(seat, "bot")
+            odds = helper_odds(view, legal) if who == "bot" else {}  # the server's helper, as for the client
             t = time.perf_counter()
-            action = PLAYERS[players.get(seat, "bot")](view, legal, f"{seed}-{seat}", n)
+            if who == "bot":
+                action = policy.choose(view, legal, f"{seed}-{seat}", n, odds)
+            else:
+                action = PLAYERS[who](view, legal, f"{seed}-{seat}", n)
             slowest = max(slowest, (time.perf_counter() - t) * 1000)
             if action is None:
                 continue

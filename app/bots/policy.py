@@ -15,8 +15,10 @@ the bot's seed and the table's seq, so a bot is deterministic given its seed):
 
 from __future__ import annotations
 
+import json
 import math
 import random
+from collections.abc import Mapping
 from typing import Any
 
 ENDINGS = {"concede", "agree_end", "declare_result", "propose_end", "accept_end", "end_game"}
@@ -62,13 +64,23 @@ STRUCTURE = {
 }
 
 
-def choose(view: dict[str, Any], actions: list[dict[str, Any]], seed: str | int, seq: int) -> dict[str, Any] | None:
-    """The action to send, or None when the seat has nothing to do now."""
+#: HGB: the attack modifier of each range band (rulebook, Range; the weapon's ``ranges`` are their limits)
+BANDS = (1, 0, -1, -2, -3)
+#: answers of the HGB odds helper (``POST /api/rules/hgb/odds``), by :func:`odds_key`
+Odds = Mapping[str, Mapping[str, Any]]
+
+
+def choose(
+    view: dict[str, Any], actions: list[dict[str, Any]], seed: str | int, seq: int, odds: Odds | None = None
+) -> dict[str, Any] | None:
+    """The action to send, or None when the seat has nothing to do now.
+
+    ``odds``: the odds helper's answers for :func:`odds_requests` (HGB), when the caller has them."""
     if not actions:
         return None
     if all(a["kind"] in ENDINGS for a in actions):
         return None  # only ways to end the game: not this seat's turn (a bot never concedes)
-    ctx = _Context(view, actions)
+    ctx = _Context(view, actions, odds or {})
     scored = [(score(a, ctx), i) for i, a in enumerate(actions)]
     best = max(s for s, _ in scored)
     if best < 0:
@@ -77,9 +89,79 @@ def choose(view: dict[str, Any], actions: list[dict[str, Any]], seed: str | int,
     return random.Random(f"{seed}:{seq}").choice(top)
 
 
+def odds_key(request: Mapping[str, Any]) -> str:
+    return json.dumps(request, sort_keys=True)
+
+
+def odds_requests(view: dict[str, Any], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """HGB: the odds helper requests (``POST /api/rules/hgb/odds``) for the listed direct attacks,
+    worked out from the seat's view alone (the cards' skills, speeds and armor, the weapons'
+    DM and range bands, the distance between the models)."""
+    cards = _cards(view)
+    if not cards:
+        return []
+    pieces = {str(p.get("id")): p for p in view.get("pieces", []) if isinstance(p, dict)}
+    weapons = view.get("weapons") or {}
+    out: dict[str, dict[str, Any]] = {}
+    for a in actions:
+        if a["kind"] != "attack" or a.get("indirect"):
+            continue
+        request = _odds_request(cards, pieces, weapons, a)
+        if request is not None:
+            out[odds_key(request)] = request
+    return list(out.values())
+
+
+def _cards(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    cards = view.get("cards")
+    if not isinstance(cards, list):
+        return {}
+    return {str(c["id"]): c for c in cards if isinstance(c, dict) and "skills" in c and "armor" in c}
+
+
+def _odds_request(
+    cards: dict[str, dict[str, Any]], pieces: dict[str, dict[str, Any]], weapons: dict[str, Any], a: dict[str, Any]
+) -> dict[str, Any] | None:
+    att, dfn = cards.get(str(a.get("model"))), cards.get(str(a.get("target")))
+    weapon = weapons.get(str(a.get("weapon"))) or {}
+    here, there = pieces.get(str(a.get("model"))), pieces.get(str(a.get("target")))
+    if not att or not dfn or not weapon.get("dm") or not here or not there or "x" not in here or "x" not in there:
+        return None
+    gap = math.hypot(here["x"] - there["x"], here["y"] - there["y"]) - here.get("base", 1) - there.get("base", 1)
+    band = next((i for i, limit in enumerate(weapon.get("ranges") or []) if max(gap, 0) <= limit + 1e-9), 4)
+    speed = att.get("speed") or "combat"
+    def_speed, mode = dfn.get("speed") or "combat", dfn.get("mode") or "walker"
+    left = sum(1 for b in dfn.get("boxes", []) if isinstance(b, dict) and not b.get("crossed"))
+    return {
+        "attack_skill": int(att["skills"]["att"]),
+        "defense_skill": int(dfn["skills"]["def"]),
+        "attack_modifiers": {
+            "range": BANDS[min(band, 4)],
+            "speed": int((att.get("attack_mod") or {}).get(speed, 0)),
+            "accuracy": int(weapon.get("accuracy") or 0),
+        },
+        "defense_modifiers": {"speed": int(((dfn.get("defense_mod") or {}).get(mode) or {}).get(def_speed, 0))},
+        "dm": int(weapon["dm"]),
+        "armor": max(1, int(dfn["armor"])),
+        "boxes_left": min(max(left, 0), 40),
+    }
+
+
+def expected_damage(answer: Mapping[str, Any], left: int) -> float:
+    """Boxes an attack is expected to cross, a kill counted as every box left and a bonus."""
+    boxes = answer.get("boxes") or {}
+    crossing = float(boxes.get("1", 0)) + 2 * float(boxes.get("2", 0)) + left * float(answer.get("overkill", 0))
+    return crossing + 3 * float(answer.get("destroyed") or 0)
+
+
 class _Context:
-    def __init__(self, view: dict[str, Any], actions: list[dict[str, Any]]) -> None:
+    def __init__(self, view: dict[str, Any], actions: list[dict[str, Any]], odds: Odds) -> None:
         self.view = view
+        self.odds = odds
+        self.cards = _cards(view)
+        self.pieces = {str(p.get("id")): p for p in view.get("pieces", []) if isinstance(p, dict)}
+        terrain = (view.get("board") or {}).get("terrain") or []
+        self.cover = [t["polygon"] for t in terrain if isinstance(t, dict) and t.get("polygon")]
         pieces = [p for p in view.get("pieces", []) if isinstance(p, dict)]
         ids = {str(v) for a in actions for k, v in a.items() if k in ("model", "fighter", "unit", "mecha")}
         mine = [p for p in pieces if p.get("id") in ids]
@@ -107,6 +189,10 @@ def score(a: dict[str, Any], ctx: _Context) -> float:
         return -1000.0
     if kind == "attack":
         dm = (ctx.weapons.get(a.get("weapon", "")) or {}).get("dm", 0)
+        request = None if a.get("indirect") else _odds_request(ctx.cards, ctx.pieces, ctx.weapons, a)
+        answer = ctx.odds.get(odds_key(request)) if request else None
+        if request and answer:  # HGB: the best expected damage, by the odds helper
+            return GAINS[kind] + 10 * expected_damage(answer, request["boxes_left"]) + float(dm) / 100
         return GAINS[kind] + float(dm) - (5 if a.get("indirect") else 0)
     if kind == "return_fire":
         dm = (ctx.weapons.get(a.get("weapon", "")) or {}).get("dm", 0)
@@ -115,6 +201,8 @@ def score(a: dict[str, Any], ctx: _Context) -> float:
         return 100.0 + 10 * len(a.get("weapons", [])) if a.get("weapons") else 0.0
     if kind == "steal":
         return GAINS[kind] if a.get("take") else 0.0
+    if kind == "move" and ctx.cards and ctx.enemies and _dest(a):
+        return _hgb_move(a, ctx)
     if kind == "move":
         return 50.0 - min(_distance(_dest(a), e) for e in ctx.enemies) / 100.0 if ctx.enemies and _dest(a) else 50.0
     if kind == "activate":
@@ -126,6 +214,32 @@ def score(a: dict[str, Any], ctx: _Context) -> float:
     if kind in GAINS:
         return float(GAINS[kind])
     return float(STRUCTURE.get(kind, 0))
+
+
+def _hgb_move(a: dict[str, Any], ctx: _Context) -> float:
+    """HGB: end in reach of the model's best weapon (the nearer band the better), in or beside
+    cover, and otherwise as close to the nearest enemy as the move allows."""
+    dest = _dest(a)
+    nearest = min(_distance(dest, e) for e in ctx.enemies)
+    card = ctx.cards.get(str(a.get("model"))) or {}
+    codes = [w.get("code") for w in card.get("weapons", []) if isinstance(w, dict)]
+    ranges = [
+        (ctx.weapons.get(c) or {}).get("ranges") or []
+        for c in codes
+        if (ctx.weapons.get(c) or {}).get("dm") and (ctx.weapons.get(c) or {}).get("ranges")
+    ]
+    reach = 0.0
+    for limits in ranges:
+        band = next((i for i, limit in enumerate(limits) if nearest <= limit + 1e-9), None)
+        if band is not None:
+            reach = max(reach, 4.0 - band)  # point blank 4 ... extreme 0
+    covered = 2.0 if dest and any(_near_polygon(dest[1], dest[2], poly, 1.0) for poly in ctx.cover) else 0.0
+    return 50.0 + reach + covered - nearest / 100.0
+
+
+def _near_polygon(x: float, y: float, polygon: list[list[float]], margin: float) -> bool:
+    xs, ys = [float(p[0]) for p in polygon], [float(p[1]) for p in polygon]
+    return min(xs) - margin <= x <= max(xs) + margin and min(ys) - margin <= y <= max(ys) + margin
 
 
 def _dest(a: dict[str, Any]) -> tuple[str, float, float] | None:
