@@ -60,4 +60,4 @@ bench: setup
 	$(BIN)/python -m bench.load --help
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache tests/artifacts node_modules
+	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache tests/artifacts node_modules
