@@ -3,7 +3,8 @@
 - ``weighted_length``: the cost of a straight move through overlapping areas, each with a cost
   per inch (the most expensive area at each point counts).
 - ``levels_along``: the sequence of elevation levels a straight move passes through.
-- ``sight_clear``: is a 3D sight line clear of footprint-and-height obstacles?
+- ``sight_clear``: is a 3D sight line clear of footprint-and-height obstacles? (``first_blockers``:
+  many sight lines from one eye at once)
 - ``hexagon``: a hexagonal base with a flat front edge facing a direction.
 - ``touches_circle``: does a round base reach into a blast circle?
 
@@ -17,6 +18,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+import numpy as np
+import shapely
+from numpy.typing import NDArray
 from shapely import LineString, Polygon
 from shapely import Point as SPoint
 from shapely.geometry.base import BaseGeometry
@@ -158,7 +162,17 @@ def sight_clear(eye: tuple[float, float, float], target: tuple[float, float, flo
     length = line.length
     if length < EPS:
         return True
-    inside = line.intersection(obstacle.footprint)
+    return _clear_through(eye, target, obstacle, line.intersection(obstacle.footprint), length)
+
+
+def _clear_through(
+    eye: tuple[float, float, float],
+    target: tuple[float, float, float],
+    obstacle: Obstacle,
+    inside: BaseGeometry,
+    length: float,
+) -> bool:
+    """``sight_clear`` once the plan line's part ``inside`` the footprint is known."""
     if inside.is_empty:
         return True
     dx, dy = target[0] - eye[0], target[1] - eye[1]
@@ -170,6 +184,90 @@ def sight_clear(eye: tuple[float, float, float], target: tuple[float, float, flo
         ts = [((x - eye[0]) * dx + (y - eye[1]) * dy) / (length * length) for x, y in coords]
         hidden += _below_top(eye[2], target[2], obstacle.top, min(ts), max(ts)) * length
     return hidden <= max(obstacle.depth, EPS)
+
+
+def first_blockers(
+    eye: tuple[float, float, float],
+    targets: Sequence[tuple[float, float, float]],
+    obstacles: Sequence[Obstacle],
+) -> list[int | None]:
+    """For each target point, the index of the first of ``obstacles`` (in their order) that
+    ``sight_clear`` says hides it from ``eye``, or None when none does.
+
+    The same test as calling ``sight_clear`` point by point, obstacle by obstacle, but points
+    above one another share one line in plan, and each obstacle meets all those lines at once
+    (one GEOS call each for "touches the footprint" and "the part inside it"); a point already
+    hidden is not tested further."""
+    out: list[int | None] = [None] * len(targets)
+    if not targets or not obstacles:
+        return out
+    plans: dict[tuple[float, float], list[int]] = {}
+    for i, t in enumerate(targets):
+        plans.setdefault((t[0], t[1]), []).append(i)
+    ends = list(plans)
+    lines: NDArray[np.object_] = np.asarray(
+        shapely.linestrings(np.array([[eye[:2], xy] for xy in ends], dtype=float)), dtype=object
+    )
+    lengths: list[float] = np.asarray(shapely.length(lines), dtype=float).tolist()
+    waiting = {p: list(plans[xy]) for p, xy in enumerate(ends) if lengths[p] >= EPS}
+    for k, obstacle in enumerate(obstacles):
+        if not waiting:
+            break
+        idx = np.fromiter(waiting, dtype=np.intp, count=len(waiting))
+        idx = idx[shapely.intersects(lines[idx], obstacle.footprint)]
+        if idx.size == 0:
+            continue
+        for p, spans in zip(idx.tolist(), _spans(eye, ends, lines, lengths, idx, obstacle), strict=True):
+            length = lengths[p]
+            still = []
+            for i in waiting[p]:
+                hidden = 0.0
+                for t0, t1 in spans:
+                    hidden += _below_top(eye[2], targets[i][2], obstacle.top, t0, t1) * length
+                if hidden > max(obstacle.depth, EPS):
+                    out[i] = k
+                else:
+                    still.append(i)
+            if still:
+                waiting[p] = still
+            else:
+                del waiting[p]
+    return out
+
+
+def _spans(
+    eye: tuple[float, float, float],
+    ends: list[tuple[float, float]],
+    lines: NDArray[np.object_],
+    lengths: list[float],
+    idx: NDArray[np.intp],
+    obstacle: Obstacle,
+) -> list[list[tuple[float, float]]]:
+    """For each plan line ``idx``, the pieces of it inside the obstacle's footprint, as the
+    fractions of the line where each starts and ends (as ``sight_clear`` measures them)."""
+    insides = shapely.intersection(lines[idx], obstacle.footprint)
+    parts, owner = shapely.get_parts(insides, return_index=True)
+    coords, of_part = shapely.get_coordinates(parts, return_index=True)
+    xs, ys, part_of = coords[:, 0].tolist(), coords[:, 1].tolist(), of_part.tolist()
+    owners = owner.tolist()
+    out: list[list[tuple[float, float]]] = [[] for _ in range(idx.size)]
+    start = 0
+    while start < len(part_of):
+        end = start + 1
+        while end < len(part_of) and part_of[end] == part_of[start]:
+            end += 1
+        if end - start >= 2:  # a lone point (the line grazing a corner) hides nothing
+            n = owners[part_of[start]]
+            p = int(idx[n])
+            length = lengths[p]
+            dx, dy = ends[p][0] - eye[0], ends[p][1] - eye[1]
+            ts = [
+                ((x - eye[0]) * dx + (y - eye[1]) * dy) / (length * length)
+                for x, y in zip(xs[start:end], ys[start:end], strict=True)
+            ]
+            out[n].append((min(ts), max(ts)))
+        start = end
+    return out
 
 
 def touches_circle(center: Point, radius: float, other: Point, other_radius: float) -> bool:

@@ -16,15 +16,17 @@ seen, one deeper in or behind it is hidden).
 
 from __future__ import annotations
 
-import json
 import math
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+import orjson
+import shapely
 from shapely import LineString
 
 from app.geometry.tabletop import Point, angle_between, bearing, distance
-from app.geometry.terrain import Obstacle, hexagon, level_at, polygon, sight_clear
+from app.geometry.terrain import Obstacle, first_blockers, hexagon, level_at, polygon
 
 BANDS = ("point_blank", "short", "medium", "long", "extreme")
 #: Rulebook, Attack Modifiers: Range
@@ -80,7 +82,7 @@ def in_rear(defender: dict[str, Any], source: Point) -> bool:
 
 def base_distance(a: dict[str, Any], b: dict[str, Any], rules: dict[str, Any]) -> float:
     """Translator's clarification: measured base to base."""
-    return max(0.0, distance(pos(a), pos(b)) - 2 * rules["base_radius"])
+    return max(0.0, distance(pos(a), pos(b)) - 2 * float(rules["base_radius"]))
 
 
 def range_band(ranges: list[float], dist: float) -> str | None:
@@ -91,34 +93,47 @@ def range_band(ranges: list[float], dist: float) -> str | None:
 
 
 @lru_cache(maxsize=64)
-def _shapes(key: str) -> tuple[Any, ...]:
-    return tuple(polygon(t["polygon"]) for t in json.loads(key))
+def _shapes(key: bytes) -> tuple[Any, ...]:
+    return tuple(polygon(t["polygon"]) for t in orjson.loads(key))
+
+
+def _key(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
 def shapes(terrain: list[dict[str, Any]]) -> tuple[Any, ...]:
     """The shapely polygons of ``terrain`` (parsed once per distinct terrain layout)."""
-    return _shapes(json.dumps(terrain, sort_keys=True))
+    return _shapes(_key(terrain))
+
+
+@lru_cache(maxsize=64)
+def _levels(key: bytes) -> tuple[tuple[Any, int], ...]:
+    terrain = orjson.loads(key)
+    return tuple(
+        (poly, int(t.get("level") or 1)) for t, poly in zip(terrain, _shapes(key), strict=False) if t["type"] == "hill"
+    )
 
 
 def levels(terrain: list[dict[str, Any]]) -> list[tuple[Any, int]]:
-    return [
-        (poly, int(t.get("level") or 1))
-        for t, poly in zip(terrain, shapes(terrain), strict=False)
-        if t["type"] == "hill"
-    ]
+    return list(_levels(_key(terrain)))
 
 
 def ground(p: Point, terrain: list[dict[str, Any]]) -> int:
-    return level_at(p, levels(terrain))
+    return level_at(p, _levels(_key(terrain)))
 
 
-def obstacles(state: dict[str, Any], exclude: set[str]) -> list[Obstacle]:
-    rules = state["rules"]
+@lru_cache(maxsize=4096)
+def _ground(terrain_key: bytes, x: float, y: float) -> int:
+    return level_at(Point(x, y), _levels(terrain_key))
+
+
+@lru_cache(maxsize=64)
+def _terrain_obstacles(terrain_key: bytes, rules_key: bytes) -> tuple[Obstacle, ...]:
+    """The terrain's obstacles (built once per terrain layout and rules)."""
+    rules = orjson.loads(rules_key)
     heights = rules["terrain_heights"]
     out = []
-    terrain = state["board"]["terrain"]
-    hills = levels(terrain)
-    for t, poly in zip(terrain, shapes(terrain), strict=False):
+    for t, poly in zip(orjson.loads(terrain_key), _shapes(terrain_key), strict=False):
         top = heights.get(t["type"], 0.0)
         if t["type"] in ("hill", "building") and t.get("level"):
             top = float(t["level"])
@@ -131,50 +146,108 @@ def obstacles(state: dict[str, Any], exclude: set[str]) -> list[Obstacle]:
                     depth=rules["forest_sight_depth"] if t["type"] == "forest" else 0.0,
                 )
             )
-    for m in ordered(state):
-        if m["id"] in exclude or m["status"] not in ("active", "wreck"):
-            continue
-        h = rules["model_height"] if m["status"] == "active" else rules["wreck_height"]
-        r = rules["base_radius"] if m["status"] == "active" else rules["wreck_radius"]
-        base = level_at(pos(m), hills)
-        name = m["label"] if m["status"] == "active" else f"wreck of {m['label']}"
-        out.append(Obstacle(hexagon(pos(m), r, m["facing"]), base + h, name))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _base(x: float, y: float, radius: float, facing: float) -> Any:
+    return hexagon(Point(x, y), radius, facing)
+
+
+#: What a model standing in the way contributes to cover: x, y, facing, status, label.
+_Blocker = tuple[float, float, float, str, str]
+
+
+def _model_obstacles(terrain_key: bytes, rules: dict[str, Any], blockers: tuple[_Blocker, ...]) -> list[Obstacle]:
+    out = []
+    for x, y, facing, status, label in blockers:
+        h = rules["model_height"] if status == "active" else rules["wreck_height"]
+        r = rules["base_radius"] if status == "active" else rules["wreck_radius"]
+        base = _ground(terrain_key, x, y)
+        name = label if status == "active" else f"wreck of {label}"
+        out.append(Obstacle(_base(x, y, r, facing), base + h, name))
     return out
 
 
+def _blockers(state: dict[str, Any], exclude: set[str]) -> tuple[_Blocker, ...]:
+    return tuple(
+        (m["x"], m["y"], m["facing"], m["status"], m["label"])
+        for m in ordered(state)
+        if m["id"] not in exclude and m["status"] in ("active", "wreck")
+    )
+
+
+def obstacles(state: dict[str, Any], exclude: set[str]) -> list[Obstacle]:
+    """Everything that may hide a model: terrain pieces with a height, then the other models'
+    bases and the wrecks (in id order), leaving out the models in ``exclude``."""
+    terrain_key = _key(state["board"]["terrain"])
+    return [
+        *_terrain_obstacles(terrain_key, _key(state["rules"])),
+        *_model_obstacles(terrain_key, state["rules"], _blockers(state, exclude)),
+    ]
+
+
 def cover(state: dict[str, Any], viewer: dict[str, Any], target: dict[str, Any]) -> dict[str, Any]:
-    """Cover of ``target`` seen from ``viewer``: category, modifier, counts and the reason."""
-    rules = state["rules"]
-    terrain = state["board"]["terrain"]
-    eye_p, tgt_p = pos(viewer), pos(target)
-    eye = (eye_p.x, eye_p.y, ground(eye_p, terrain) + rules["eye_height"])
-    z0 = ground(tgt_p, terrain)
-    corridor = LineString([(eye_p.x, eye_p.y), (tgt_p.x, tgt_p.y)]).buffer(rules["base_radius"] * 1.5)
-    obs = [o for o in obstacles(state, {viewer["id"], target["id"]}) if o.footprint.intersects(corridor)]
+    """Cover of ``target`` seen from ``viewer``: category, modifier, counts and the reason.
+
+    A pure function of the terrain, the rules, the two positions and the models that may stand
+    in the way, so it is worked out once for each distinct such set (``_cover``) and copied."""
+    found = _cover(
+        _key(state["board"]["terrain"]),
+        _key(state["rules"]),
+        (float(viewer["x"]), float(viewer["y"])),
+        (float(target["x"]), float(target["y"])),
+        _blockers(state, {viewer["id"], target["id"]}),
+    )
+    return {**found, "blockers": list(found["blockers"])}
+
+
+@lru_cache(maxsize=8192)
+def _cover(
+    terrain_key: bytes,
+    rules_key: bytes,
+    eye_xy: tuple[float, float],
+    target_xy: tuple[float, float],
+    blockers: tuple[_Blocker, ...],
+) -> dict[str, Any]:
+    rules = orjson.loads(rules_key)
+    eye_p, tgt_p = Point(*eye_xy), Point(*target_xy)
+    eye = (eye_p.x, eye_p.y, _ground(terrain_key, *eye_xy) + rules["eye_height"])
+    z0 = _ground(terrain_key, *target_xy)
+    # only what comes near the line between the two can hide a sight point (each is within
+    # 0.9 base radius of it): the obstacles within 1.5 base radii of it, in their order
+    every = [*_terrain_obstacles(terrain_key, rules_key), *_model_obstacles(terrain_key, rules, blockers)]
+    axis = LineString([(eye_p.x, eye_p.y), (tgt_p.x, tgt_p.y)])
+    footprints = np.array([o.footprint for o in every], dtype=object)
+    near = np.asarray(shapely.dwithin(footprints, axis, rules["base_radius"] * 1.5), dtype=bool).tolist()
+    obs = [o for o, hit in zip(every, near, strict=True) if hit]
     cols, rows = int(rules["cover_columns"]), int(rules["cover_rows"])
     body = rules["main_body"]
     ang = math.radians(bearing(eye_p, tgt_p) + 90)
     half = rules["base_radius"] * 0.9
-    hidden, body_seen, blockers = 0, False, set()
+    points: list[tuple[float, float, float]] = []
+    in_body: list[bool] = []
     for i in range(cols):
         u = -half + 2 * half * i / max(1, cols - 1)
         px, py = tgt_p.x + u * math.cos(ang), tgt_p.y + u * math.sin(ang)
         fx = i / max(1, cols - 1)
         for j in range(rows):
             fz = (j + 0.5) / rows
-            point = (px, py, z0 + rules["model_height"] * fz)
-            stop = next((o for o in obs if not sight_clear(eye, point, o)), None)
-            if stop is not None:
-                hidden += 1
-                blockers.add(stop.name)
-            elif body["columns"][0] <= fx <= body["columns"][1] and body["rows"][0] <= fz <= body["rows"][1]:
-                body_seen = True
+            points.append((px, py, z0 + rules["model_height"] * fz))
+            in_body.append(body["columns"][0] <= fx <= body["columns"][1] and body["rows"][0] <= fz <= body["rows"][1])
+    hidden, body_seen, blockers_hit = 0, False, set()
+    for stop, body_point in zip(first_blockers(eye, points, obs), in_body, strict=True):
+        if stop is not None:
+            hidden += 1
+            blockers_hit.add(obs[stop].name)
+        elif body_point:
+            body_seen = True
     total = cols * rows
     category = _category(hidden, total, body_seen)
     reason = (
         "the whole model and its base are in sight"
         if not hidden
-        else f"{hidden} of {total} sight points hidden by {', '.join(sorted(blockers))}"
+        else f"{hidden} of {total} sight points hidden by {', '.join(sorted(blockers_hit))}"
         + ("" if category != "partial" else "; main body visible")
         + ("" if category != "full" else "; main body hidden")
     )
@@ -185,7 +258,7 @@ def cover(state: dict[str, Any], viewer: dict[str, Any], target: dict[str, Any])
         "total": total,
         "visible": hidden < total,
         "reason": reason,
-        "blockers": sorted(blockers),
+        "blockers": tuple(sorted(blockers_hit)),
     }
 
 
