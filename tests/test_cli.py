@@ -11,7 +11,7 @@ from app.session import Session
 from app.storage.db import make_engine
 from app.transport.bus import MemoryBus
 from tests.conftest import ROOT, Server
-from tests.helpers import act, join, new_table
+from tests.kit.table import act, join, new_table
 
 
 def warboard(*args: str) -> subprocess.CompletedProcess[str]:

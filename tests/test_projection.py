@@ -10,7 +10,7 @@ from app.core.events import private
 from app.projection import Projection
 from app.systems import registry
 from tests.conftest import Server
-from tests.helpers import act, join, new_table
+from tests.kit.table import act, join, new_table
 
 APP = Path(__file__).resolve().parent.parent / "app"
 # A rule system's own view/redaction, called from anywhere but the projection.

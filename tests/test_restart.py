@@ -15,7 +15,7 @@ from app.storage.db import make_engine
 from app.storage.models import actions
 from app.transport.bus import MemoryBus
 from tests.conftest import Server
-from tests.helpers import join, new_table
+from tests.kit.table import join, new_table
 
 FAST = {"WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000", "WARBOARD_SNAPSHOT_EVERY": "7"}
 

@@ -7,7 +7,7 @@ from playwright.sync_api import Page
 
 from tests.browser.helpers import open_seat, place_token
 from tests.conftest import Server
-from tests.helpers import new_table
+from tests.kit.table import new_table
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tests.browser.helpers import CONNECTED
 from tests.browser.test_readable import view_of
 from tests.conftest import Server
-from tests.helpers import act, join, new_table, token_of
+from tests.kit.table import act, join, new_table, token_of
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,7 @@ from app import systems
 from app.core.errors import WarboardError
 from tests.browser.helpers import CONNECTED
 from tests.conftest import Server
-from tests.helpers import new_table
+from tests.kit.table import new_table
 
 pytestmark = pytest.mark.browser
 GAMES = [("sandbox", {}), ("small-soldiers", {}), ("gkr", {"players": 2}), ("hgb", {}), ("srbr", {})]

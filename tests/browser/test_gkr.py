@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.helpers import CONNECTED, board_point, drag, open_seat, panel_shot
 from tests.browser.helpers import unnamed_controls as panel_unnamed
 from tests.conftest import Server
-from tests.helpers import act, join, new_table, token_of
+from tests.kit.table import act, join, new_table, token_of
 from tests.systems.gkr.test_game import OPTIONS, SEED, play_buildings_game
 
 pytestmark = pytest.mark.browser

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tests.browser.readable import MIN_PIECE_PX, assert_labels_apart, assert_pieces_readable
 from tests.browser.test_readable import gkr_until, sit
 from tests.conftest import Server
-from tests.helpers import join, new_table
+from tests.kit.table import join, new_table
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
 
 pytestmark = pytest.mark.browser

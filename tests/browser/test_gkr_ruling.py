@@ -23,7 +23,7 @@ from tests.browser.test_gkr import (
     wait_phase,
 )
 from tests.conftest import Server
-from tests.helpers import act, join, new_table
+from tests.kit.table import act, join, new_table
 from tests.systems.gkr.test_game import OPTIONS, SEED
 
 pytestmark = pytest.mark.browser

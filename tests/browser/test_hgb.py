@@ -24,7 +24,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import board_point, open_seat, panel_shot, unnamed_controls
 from tests.conftest import Server
-from tests.helpers import act, join, new_table, token_of
+from tests.kit.table import act, join, new_table, token_of
 
 pytestmark = pytest.mark.browser
 

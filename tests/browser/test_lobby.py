@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import CONNECTED, board_point, centre, drag, open_seat, piece, place_token
 from tests.conftest import Server
-from tests.helpers import new_table
+from tests.kit.table import new_table
 
 pytestmark = pytest.mark.browser
 EVIL = "<script>window.pwned = 1</script> Night raid"

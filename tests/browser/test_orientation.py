@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.helpers import CONNECTED
 from tests.browser.test_readable import centre_of, hgb_table, sit
 from tests.conftest import Server
-from tests.helpers import join, new_table
+from tests.kit.table import join, new_table
 
 pytestmark = pytest.mark.browser
 

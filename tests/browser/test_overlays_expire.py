@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_readable import hgb_table, sit, view_of
 from tests.conftest import Server
-from tests.helpers import act, join, new_table
+from tests.kit.table import act, join, new_table
 from tests.systems.small_soldiers.test_api_game import choose
 
 pytestmark = pytest.mark.browser

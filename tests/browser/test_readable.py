@@ -24,7 +24,7 @@ from tests.browser.readable import (
     assert_primary_in_view,
 )
 from tests.conftest import Server
-from tests.helpers import act, join, new_table, token_of
+from tests.kit.table import act, join, new_table, token_of
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
 from tests.systems.small_soldiers.test_api_game import choose
 

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import CONNECTED, drag, open_seat
 from tests.conftest import Server
-from tests.helpers import new_table
+from tests.kit.table import new_table
 from tests.systems.small_soldiers.test_api_game import choose
 
 pytestmark = pytest.mark.browser

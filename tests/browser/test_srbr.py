@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import board_point, drag, open_seat, panel_shot, unnamed_controls
 from tests.conftest import Server
-from tests.helpers import act, new_table
+from tests.kit.table import act, new_table
 
 pytestmark = pytest.mark.browser
 

@@ -13,14 +13,10 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import CONNECTED, board_point, open_seat
 from tests.conftest import Server
-from tests.helpers import act, join, new_table, token_of
+from tests.kit.table import act, bearer, join, new_table, token_of
 
 pytestmark = pytest.mark.browser
 SIZES = [(1280, 720), (390, 844)]
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import board_point, centre, open_seat, piece, place_token
 from tests.conftest import Server
-from tests.helpers import new_table
+from tests.kit.table import new_table
 
 pytestmark = pytest.mark.browser
 

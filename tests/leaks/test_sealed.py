@@ -21,9 +21,7 @@ Zero hits. The positive control: each seat's own hand does show up in that seat'
 
 from __future__ import annotations
 
-import asyncio
 import bisect
-import contextlib
 import json
 import random
 import uuid
@@ -32,12 +30,13 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.asyncio.client import ClientConnection, connect
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.systems import registry
 from tests.conftest import Server
+from tests.kit.table import bearer, open_table_async
+from tests.kit.ws import WsClient
 from tests.leaks.secrets import own, secrets
 
 pytestmark = pytest.mark.anyio
@@ -63,6 +62,7 @@ SANDBOX_SCRIPT = [
     ("p2", {"kind": "remove_token", "token": "b"}),
 ]
 MAX_STEPS = 3000
+LISTEN = {"drain": True, "max_size": 2**23}  # every websocket keeps every message, read in the background
 
 
 class Game:
@@ -152,48 +152,6 @@ class Scanner:
             self.check(f"ws {kind}", viewer, 10**9, message)
 
 
-class Listener:
-    """A websocket that keeps every message, drained in the background."""
-
-    def __init__(self, server: Server, table_id: str, token: str) -> None:
-        self.url = f"{server.ws_url}/ws/tables/{table_id}?token={token}"
-        self.messages: list[dict[str, Any]] = []
-        self.seq = -1
-        self.conn: ClientConnection | None = None
-        self.task: asyncio.Task[None] | None = None
-
-    async def open(self, resync_since: int | None = None) -> None:
-        self.conn = await connect(self.url, max_size=2**23)
-        self.task = asyncio.get_running_loop().create_task(self._drain(self.conn))
-        if resync_since is not None:
-            await self.conn.send(json.dumps({"type": "resync", "since": resync_since}))
-
-    async def _drain(self, conn: ClientConnection) -> None:
-        with contextlib.suppress(Exception):
-            async for raw in conn:
-                message = json.loads(raw)
-                self.messages.append(message)
-                if message.get("type") in ("welcome", "update"):
-                    self.seq = max(self.seq, int(message["seq"]))
-
-    async def close(self) -> None:
-        if self.conn is not None:
-            await self.conn.close()
-        if self.task is not None:
-            await self.task
-
-    async def until(self, seq: int) -> None:
-        for _ in range(400):
-            if self.seq >= seq:
-                return
-            await asyncio.sleep(0.025)
-        raise AssertionError(f"websocket stuck at seq {self.seq}, expected {seq}")
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 def choose(game: Game, rng: random.Random, step: int, allow_end: int) -> tuple[str, dict[str, Any], list]:
     """A random listed action that parses (some listings are templates), ending kinds (a
     concession) only from step ``allow_end`` on, and then first."""
@@ -234,22 +192,12 @@ async def test_no_viewer_receives_what_it_may_not_see(
     scan = Scanner(timeline)
     rng = random.Random(system_id + json.dumps(options))
     async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
-        created = await client.post(
-            "/api/tables", json={"system": system_id, "name": "Sealed", "seed": seed, "options": options}
-        )
-        assert created.status_code == 201, created.text
-        table_id = created.json()["id"]
-        tokens: dict[str | None, str] = {}
-        for seat in game.seats:
-            joined = await client.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": seat})
-            tokens[seat] = joined.json()["token"]
-        tokens[None] = (await client.post(f"/api/tables/{table_id}/spectate", json={})).json()["token"]
+        seated = await open_table_async(client, system_id, game.seats, name="Sealed", seed=seed, options=options)
+        table_id, tokens = seated.id, seated.tokens
         timeline.add(len(game.seats), game.state)
-        scan.check("create answer", None, 0, {k: v for k, v in created.json().items() if k != "host_token"})
-        listeners = {viewer: Listener(fast_server, table_id, token) for viewer, token in tokens.items()}
-        for listener in listeners.values():
-            await listener.open()
-        reconnected: list[tuple[str | None, Listener]] = []
+        scan.check("create answer", None, 0, {k: v for k, v in seated.created.items() if k != "host_token"})
+        listeners = {viewer: await seated.socket(fast_server.ws_url, viewer, **LISTEN) for viewer in tokens}
+        reconnected: list[tuple[str | None, WsClient]] = []
         seq, step = len(game.seats), 0
         for step in range(MAX_STEPS):
             if game.over() or (system_id == "sandbox" and step == len(SANDBOX_SCRIPT)):
@@ -300,19 +248,19 @@ async def test_no_viewer_receives_what_it_may_not_see(
             scan.check_events("action answer", seat, applied.json()["events"])
             if step == 40:  # a reconnect (fresh welcome) and a resync a few seqs back
                 for viewer in (game.seats[0], None):
-                    await listeners[viewer].until(seq)
-                    fresh = Listener(fast_server, table_id, tokens[viewer])
-                    await fresh.open(resync_since=max(0, seq - 6))
+                    await listeners[viewer].until_seq(seq)
+                    fresh = await seated.socket(fast_server.ws_url, viewer, **LISTEN, check_order=False)
+                    await fresh.send({"type": "resync", "since": max(0, seq - 6)})
                     reconnected.append((viewer, fresh))
         assert game.over() or system_id == "sandbox", f"{system_id}: no end after {step} steps"
 
         for viewer, listener in listeners.items():
-            await listener.until(seq)
+            await listener.until_seq(seq)
             await listener.close()
             for message in listener.messages:
                 scan.check_message(viewer, message)
         for viewer, fresh in reconnected:
-            await fresh.until(seq)
+            await fresh.until_seq(seq)
             await fresh.close()
             assert any(m.get("type") == "welcome" for m in fresh.messages)
             for message in fresh.messages:

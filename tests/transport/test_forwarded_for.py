@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Server
-from tests.helpers import new_table
+from tests.kit.table import new_table
 
 LIMITS = {"WARBOARD_HTTP_RATE": "1", "WARBOARD_HTTP_BURST": "10"}  # two failed tokens per address, then 429
 

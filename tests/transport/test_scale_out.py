@@ -9,7 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 from tests.conftest import POSTGRES_URL, Server, reset_postgres
-from tests.helpers import WsClient, join, new_table, spectate, token_of
+from tests.kit.table import join, new_table, spectate, token_of
+from tests.kit.ws import WsClient
 
 REDIS_URL = os.environ.get("WARBOARD_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 

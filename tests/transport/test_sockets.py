@@ -16,16 +16,16 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.conftest import UNPACED, Server
-from tests.helpers import WsClient, join, new_table, spectate, token_of
+from tests.kit.table import open_table
+from tests.kit.ws import WsClient
 
 pytestmark = pytest.mark.anyio
 
 
 def _table(server: Server) -> tuple[str, str, str]:
     with server.client() as client:
-        table = new_table(client)
-        player = token_of(join(client, table["id"], "p1"))
-        return table["id"], player, spectate(client, table["id"])
+        seated = open_table(client, seats=("p1",), names=("Ann",))
+    return seated.id, seated.tokens["p1"], seated.tokens[None]
 
 
 async def _presence(watcher: WsClient, spectators: int, timeout: float) -> None:

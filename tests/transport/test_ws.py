@@ -12,7 +12,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.conftest import Server
-from tests.helpers import WsClient, join, new_table, spectate, token_of
+from tests.kit.table import join, new_table, spectate, token_of
+from tests.kit.ws import WsClient
 
 pytestmark = pytest.mark.anyio
 

@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from tests.conftest import Server
-from tests.helpers import act, join, new_table, spectate
+from tests.kit.table import act, join, new_table, spectate
 
 
 @pytest.fixture

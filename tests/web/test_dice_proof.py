@@ -6,7 +6,7 @@ import hashlib
 
 from tests.conftest import Server
 from tests.core.test_dice import recompute
-from tests.helpers import act, join, new_table
+from tests.kit.table import act, join, new_table
 
 
 def test_proof_after_the_end_recomputes_every_roll(server: Server) -> None:

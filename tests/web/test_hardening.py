@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from app.config import Settings
 from app.main import create_app
+from tests.kit.table import open_table
 
 NUL = "a\u0000b"
 FAST = {"http_rate": 100000, "http_burst": 100000, "ws_rate": 100000, "ws_burst": 100000}
@@ -29,9 +30,8 @@ def client(database_url: str) -> Iterator[TestClient]:
 
 
 def _table(client: TestClient) -> tuple[str, str, dict[str, str]]:
-    created = client.post("/api/tables", json={"system": "sandbox", "name": "T"}).json()
-    token = client.post(f"/api/tables/{created['id']}/join", json={"seat": "p1", "name": "Ann"}).json()["token"]
-    return created["id"], created["host_token"], {"Authorization": f"Bearer {token}"}
+    seated = open_table(client, seats=("p1",), names=("Ann",), spectator=False, name="T")
+    return seated.id, seated.host_token, seated.headers("p1")
 
 
 def _malformed(response: Any) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from app.core.events import redact
 from tests.conftest import Server
-from tests.helpers import act, join, new_table, spectate
+from tests.kit.table import act, join, new_table, spectate
 from tests.systems.gkr.game import Table
 from tests.systems.gkr.test_game import OPTIONS, SEED, play_buildings_game, play_destruction_game
 

@@ -25,7 +25,8 @@ from typing import Any
 import pytest
 
 from tests.conftest import Server
-from tests.helpers import WsClient, join, new_table, spectate, token_of
+from tests.kit.table import join, new_table, spectate, token_of
+from tests.kit.ws import WsClient
 from tests.systems.gkr.game import Table
 from tests.systems.gkr.test_game import OPTIONS, SEED, play_buildings_game, play_destruction_game
 

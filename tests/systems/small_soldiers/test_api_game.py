@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import Server
 from tests.core.test_dice import recompute
-from tests.helpers import act, join, new_table, spectate
+from tests.kit.table import act, join, new_table, spectate
 
 SEATS = ("gorgonites", "commandos")
 FOE = {"gorgonites": "commandos", "commandos": "gorgonites"}

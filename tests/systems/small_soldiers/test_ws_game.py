@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from tests.conftest import Server
-from tests.helpers import WsClient, join, new_table, spectate, token_of
+from tests.kit.table import join, new_table, spectate, token_of
+from tests.kit.ws import WsClient
 from tests.systems.small_soldiers.test_api_game import choose
 
 pytestmark = pytest.mark.anyio

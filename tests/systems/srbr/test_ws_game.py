@@ -12,7 +12,8 @@ import pytest
 from app.core.dice import Dice
 from app.systems.srbr import SamuraiRobots
 from tests.conftest import Server
-from tests.helpers import WsClient, join, new_table, spectate, token_of
+from tests.kit.table import join, new_table, spectate, token_of
+from tests.kit.ws import WsClient
 from tests.systems.srbr import bot
 
 pytestmark = pytest.mark.anyio

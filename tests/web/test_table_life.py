@@ -11,21 +11,16 @@ import httpx
 import pytest
 
 from tests.conftest import Server
-from tests.helpers import WsClient, act, join, new_table, spectate, token_of
+from tests.kit.table import act, bearer, join, new_table, open_table, spectate, token_of
+from tests.kit.ws import WsClient
 
 pytestmark = pytest.mark.anyio
 
 
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 def table_with_players(server: Server) -> tuple[httpx.Client, dict[str, Any], str, str, str]:
     client = server.client()
-    table = new_table(client)
-    ann = token_of(join(client, table["id"], "p1", "Ann"))
-    bob = token_of(join(client, table["id"], "p2", "Bob"))
-    return client, table, ann, bob, spectate(client, table["id"])
+    seated = open_table(client, names=("Ann", "Bob"))
+    return client, seated.created, seated.tokens["p1"], seated.tokens["p2"], seated.tokens[None]
 
 
 async def quiet(ws: WsClient, kind: str, seconds: float = 0.6) -> list[dict[str, Any]]:
