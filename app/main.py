@@ -20,6 +20,7 @@ from app.bots import hosted as bots_hosted
 from app.config import ROOT, Settings, load
 from app.session import Session
 from app.storage.db import make_engine
+from app.transport import metrics
 from app.transport.bus import from_url
 from app.transport.hub import Hubs
 from app.transport.sockets import SocketCounts
@@ -49,6 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hubs = Hubs(session, bus)
         app.state.buckets = {}
         app.state.sockets = SocketCounts()
+        metrics.lag.start()  # the event loop's lag, at GET /metrics
         self_url = os.environ.get("WARBOARD_SELF_URL")  # set by `warboard serve`
         if self_url:  # computer seats play on after a restart
             await bots_hosted.restore(app, self_url)
@@ -56,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await bots_hosted.stop_all(app)
+            await metrics.lag.stop()
             await app.state.hubs.close()
             session.writer.close()
             await bus.close()
@@ -77,6 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(table_life.router)
     app.include_router(table_life.pages)
     app.include_router(health.router)
+    app.include_router(metrics.router)  # GET /metrics
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     try:
         pages = importlib.import_module("app.web.pages")

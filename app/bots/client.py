@@ -24,6 +24,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from app.bots import policy
+from app.core.patches import Follower
 
 log = logging.getLogger("warboard.bots")
 
@@ -39,6 +40,7 @@ class BotClient:
         self.delay = delay
         self.view: dict[str, Any] = {}
         self.seq = -1
+        self.follower = Follower()  # the view from the welcome and the updates' patches
         self.seat: str | None = None
         self.received: list[str] = []  # every websocket message, as received (for tests)
         self.frames: list[bytes] = []  # the same, as the frames' bytes
@@ -77,11 +79,10 @@ class BotClient:
                         continue
                     if msg.get("type") == "welcome":
                         self.seat = msg.get("seat")
-                    self.seq = int(msg["seq"])
-                    if "view" in msg:
-                        self.view = msg["view"]
-                    else:  # a patch: take the whole view from the same projection
-                        self.view = json.loads(await self._read(http, f"/api/tables/{self.table_id}/view"))["view"]
+                    if not self.follower.take(msg):  # a patch of another view: ask for the whole one
+                        await ws.send(json.dumps({"type": "resync", "since": self.follower.seq}))
+                        continue
+                    self.seq, self.view = self.follower.seq, msg["view"]
                     if self.over():
                         return
                     if not await self.act(http):

@@ -3,7 +3,9 @@
 A ``TableHub`` exists while this process has connections at a table. It subscribes to the
 table's bus channel once, and on each new seq computes the update once per distinct viewer
 (each seat; all spectators share one), serializes it once, and offers the text to every
-connection's bounded send queue. A connection whose queue is full is dropped (close code
+connection's bounded send queue. An update carries a JSON Patch against the viewer's previous
+view (``base``: that view's seq; ``app.core.patches``); welcome and resync carry the whole
+view. A connection whose queue is full is dropped (close code
 1013); its client reconnects and resyncs, and nobody else waits for it.
 """
 
@@ -18,11 +20,12 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
+from app.core import patches
 from app.core.bus import Bus
 from app.core.events import Event
 from app.session import Actor, Envelope, Session
 from app.transport import messages as msg
-from app.transport.room import Room
+from app.transport.room import Room, deliver
 from app.transport.sockets import CLOSE_TIMEOUT, SEND_TIMEOUT
 from app.web.outage import is_outage, outages
 
@@ -96,6 +99,7 @@ class TableHub:
         self._task: asyncio.Task[None] | None = None
         self._presence_pending = False
         self._ready = asyncio.Event()
+        self.views: dict[str | None, tuple[int, dict[str, Any]]] = {}  # the last view sent, by viewer
         self.room = Room(self)  # chat, marks, seat list, settings, spectator delay
 
     async def start(self) -> None:
@@ -149,18 +153,36 @@ class TableHub:
         env = cached.env if cached is not None and cached.env.seq >= seq else await self.session.current(self.table_id)
         events = await self.session.events_after(self.table_id, self.env.seq, env.seq)
         live = [c for c in self.conns if not self.room.holds(c)]  # held spectators: see Room
-        texts = await self._render(env, events, {c.viewer for c in live})
-        for conn in live:
-            conn.offer(texts[conn.viewer])
+        texts = await self._render(env, events, {c.viewer for c in live}, base=self.env.seq)
+        deliver(live, texts)
         old, self.env = self.env, env
         await self.room.advanced(old.status, events)
 
-    async def _render(self, env: Envelope, events: list[Event], viewers: set[str | None]) -> dict[str | None, str]:
+    async def _render(
+        self, env: Envelope, events: list[Event], viewers: set[str | None], base: int | None = None
+    ) -> dict[str | None, tuple[str, bool]]:
+        """Each viewer's update text (and whether it is a patch), computed once per viewer.
+
+        With ``base`` (the seq every receiving connection last saw), the update patches the
+        viewer's view at ``base`` when the hub still holds it; else it carries the whole view."""
         projection = await self.session.projection(self.table_id)
-        return {
-            viewer: msg.update(env.seq, projection.events(events, viewer), projection.view(env, viewer))
-            for viewer in viewers
-        }
+        texts = {}
+        for viewer in viewers:
+            view = projection.view(env, viewer)
+            redacted = projection.events(events, viewer)
+            last = self.views.get(viewer)
+            if base is not None and last is not None and last[0] == base < env.seq:
+                texts[viewer] = (msg.patch_update(env.seq, base, redacted, patches.diff(last[1], view)), True)
+            else:
+                texts[viewer] = (msg.update(env.seq, redacted, view), False)
+            self.remember(viewer, env.seq, view)
+        return texts
+
+    def remember(self, viewer: str | None, seq: int, view: dict[str, Any]) -> None:
+        """Keep ``view`` as the base of ``viewer``'s next patch (the newest seq wins)."""
+        last = self.views.get(viewer)
+        if last is None or last[0] <= seq:
+            self.views[viewer] = (seq, view)
 
     async def attach(self, conn: Connection) -> None:
         """Send the welcome and join the fan-out at the same seq: no update is missed."""
@@ -170,6 +192,7 @@ class TableHub:
             view = (await self.session.projection(self.table_id)).view(env, conn.viewer)
             if env is self.room.env_for(conn.viewer):
                 break
+        self.remember(conn.viewer, env.seq, view)
         conn.offer(msg.welcome(conn.actor.role, conn.viewer, env.seq, view))
         self.conns.add(conn)
         await self.room.attached(conn)
@@ -194,7 +217,7 @@ class TableHub:
                 text = msg.welcome(conn.actor.role, conn.viewer, env.seq, view)
             else:
                 events = await self.session.events_after(self.table_id, since, env.seq)
-                text = (await self._render(env, events, {conn.viewer}))[conn.viewer]
+                text, _ = (await self._render(env, events, {conn.viewer}))[conn.viewer]
             if env is self.env:
                 conn.offer(text)
                 return

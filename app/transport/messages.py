@@ -87,6 +87,11 @@ def update(seq: int, events: list[dict[str, Any]], view: dict[str, Any]) -> str:
     return dumps({"type": "update", "seq": seq, "events": events, "view": view})
 
 
+def patch_update(seq: int, base: int, events: list[dict[str, Any]], patch: list[dict[str, Any]]) -> str:
+    """An update as a JSON Patch (RFC 6902) against the view at seq ``base`` (README changelog)."""
+    return dumps({"type": "update", "seq": seq, "base": base, "events": events, "patch": patch})
+
+
 def ack(ref: str, seq: int, duplicate: bool = False) -> str:
     body: dict[str, Any] = {"type": "ack", "ref": ref, "seq": seq}
     if duplicate:

@@ -26,6 +26,7 @@ from app.session import Actor, Envelope, Session
 from app.spectator_delay import is_delayed, next_release, read_marks, spectator_seq
 from app.storage import extras
 from app.transport import messages as msg
+from app.transport import metrics
 from app.transport.ratelimit import TokenBucket
 
 MARK_RATE, MARK_BURST = 12.0, 24.0
@@ -66,9 +67,26 @@ class Hub(Protocol):
     @property
     def conns(self) -> Collection[Connection]: ...
 
-    async def _render(self, env: Envelope, events: list[Event], viewers: set[str | None]) -> dict[str | None, str]: ...
+    async def _render(
+        self, env: Envelope, events: list[Event], viewers: set[str | None], base: int | None = None
+    ) -> dict[str | None, tuple[str, bool]]: ...
+
+    def remember(self, viewer: str | None, seq: int, view: dict[str, Any]) -> None: ...
 
     def _schedule_presence(self) -> None: ...
+
+
+def deliver(conns: Collection[Connection], texts: dict[str | None, tuple[str, bool]]) -> None:
+    """Hand each connection its viewer's update, and count them (``GET /metrics``).
+
+    ``texts``: each viewer's update text and whether it is a patch (``TableHub._render``)."""
+    receivers: dict[str | None, int] = {}
+    for conn in conns:
+        conn.offer(texts[conn.viewer][0])
+        receivers[conn.viewer] = receivers.get(conn.viewer, 0) + 1
+    for viewer, n in receivers.items():
+        text, patch = texts[viewer]
+        metrics.updates.count(len(text.encode()), n, patch)
 
 
 class Room:
@@ -146,6 +164,7 @@ class Room:
             return
         if welcome:
             view = (await self.session.projection(self.hub.table_id)).view(new, None)
+            self.hub.remember(None, new.seq, view)
             text = msg.welcome("spectator", None, new.seq, view)
             for conn in conns:
                 conn.offer(
@@ -153,9 +172,7 @@ class Room:
                 )
             return
         events = await self.session.events_after(self.hub.table_id, old.seq, new.seq)
-        text = (await self.hub._render(new, events, {None}))[None]
-        for conn in conns:
-            conn.offer(text)
+        deliver(conns, await self.hub._render(new, events, {None}, base=old.seq))
 
     async def resync(self, conn: Connection, since: int) -> bool:
         """Answer a held spectator's resync with a fresh welcome at the delayed state."""

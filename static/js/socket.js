@@ -1,5 +1,9 @@
 // The table's websocket: seq tracking, gap detection with resync, reconnect with backoff,
 // action acks. Knows nothing about the page; reports through callbacks.
+// An update patches the view this socket last had (RFC 6902, "base": that view's seq); the
+// socket applies it and hands the page the whole view, as a welcome does.
+import { applyPatch } from "../vendor/fast-json-patch-3.1.1/index.mjs";
+
 const NO_RETRY = new Set([4401, 4403, 4404]);
 
 export class TableSocket {
@@ -7,6 +11,7 @@ export class TableSocket {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?token=${encodeURIComponent(token)}`;
     this.h = handlers;
     this.seq = -1;
+    this.view = null; // the view at this.seq: the base of the next patch
     this.attempt = 0;
     this.pending = new Map(); // action id -> {message, resolve, reject}
     this.ws = null;
@@ -33,6 +38,7 @@ export class TableSocket {
       case "welcome": {
         const before = this.seq;
         this.seq = m.seq;
+        this.view = m.view;
         this.h.status?.("connected");
         this.h.welcome?.(m, before);
         for (const p of this.pending.values()) this.send(p.message); // safe: ids make retries idempotent
@@ -40,12 +46,27 @@ export class TableSocket {
       }
       case "update": {
         if (m.seq <= this.seq) return; // already seen
-        const first = m.events.length ? m.events[0].seq : m.seq;
-        if (first !== this.seq + 1) {
-          this.send({ type: "resync", since: this.seq });
-          return;
+        if (m.patch) {
+          // a patch fits only the view it was made against: any other, ask for the whole view
+          if (m.base !== this.seq || !this.view) {
+            this.send({ type: "resync", since: this.seq });
+            return;
+          }
+          try {
+            m.view = applyPatch(this.view, m.patch, false, false).newDocument;
+          } catch {
+            this.send({ type: "resync", since: -1 }); // the held view is off: start again
+            return;
+          }
+        } else {
+          const first = m.events.length ? m.events[0].seq : m.seq;
+          if (first !== this.seq + 1) {
+            this.send({ type: "resync", since: this.seq });
+            return;
+          }
         }
         this.seq = m.seq;
+        this.view = m.view;
         this.h.update?.(m);
         break;
       }

@@ -1,0 +1,148 @@
+"""What one server process measures of itself: ``GET /metrics``.
+
+- ``loop``: a loop-lag sampler. A background task sleeps ``LAG_INTERVAL`` seconds and records
+  how late it wakes; while a view, a diff or anything else holds the event loop, every other
+  table on the process waits that long. The answer has max and p99 lag over the last 10 s and
+  60 s (``windows``), the worst since start (``max_ms``) and the number of samples.
+- ``updates``: websocket ``update`` messages handed to connections since start, how many were
+  patches or whole views, and their bytes (UTF-8, the message text as sent): ``bytes_per_update``
+  is what one client receives per update on average.
+- ``process``: CPU seconds (user + system) and resident memory, so that a load generator can
+  take CPU per delivered update as the difference of two readings.
+
+Process-wide counters: one process serves many tables, and a load generator reads them before
+and after a run. No table, seat or player is named: nothing here is hidden information.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import os
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+import psutil
+from fastapi import APIRouter
+
+LAG_INTERVAL = 0.05  # seconds between two samples
+WINDOWS = (10, 60)  # seconds of samples the lag statistics cover
+_KEEP = int(max(WINDOWS) / LAG_INTERVAL) + 1
+
+
+class LoopLag:
+    """Samples how late the event loop wakes a task that sleeps ``interval`` seconds."""
+
+    def __init__(self, interval: float = LAG_INTERVAL) -> None:
+        self.interval = interval
+        self.samples: deque[tuple[float, float]] = deque(maxlen=_KEEP)  # (monotonic time, lag in s)
+        self.worst = 0.0
+        self.count = 0
+        self._task: asyncio.Task[None] | None = None
+        self._users = 0  # apps of this process that started it (one in production)
+
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._users += 1
+        if self._task is None or self._task.done() or self._task.get_loop() is not loop:
+            self._task = loop.create_task(self._run(), name="loop-lag")
+
+    async def stop(self) -> None:
+        self._users = max(0, self._users - 1)
+        if self._task is not None and self._users == 0 and self._task.get_loop() is asyncio.get_running_loop():
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(self.interval)
+            now = loop.time()
+            self.record(now, max(0.0, now - before - self.interval))
+
+    def record(self, at: float, lag: float) -> None:
+        self.samples.append((at, lag))
+        self.worst = max(self.worst, lag)
+        self.count += 1
+
+    def report(self, now: float | None = None) -> dict[str, Any]:
+        now = asyncio.get_running_loop().time() if now is None else now
+        windows = {}
+        for seconds in WINDOWS:
+            lags = sorted(lag for at, lag in self.samples if at >= now - seconds)
+            windows[f"{seconds}s"] = {
+                "samples": len(lags),
+                "max_ms": _ms(lags[-1]) if lags else 0.0,
+                "p99_ms": _ms(lags[max(0, math.ceil(0.99 * len(lags)) - 1)]) if lags else 0.0,
+            }
+        return {
+            "interval_ms": _ms(self.interval),
+            "samples": self.count,
+            "max_ms": _ms(self.worst),
+            "windows": windows,
+        }
+
+
+@dataclass
+class UpdateCounts:
+    """Websocket updates handed to connections (each connection counts once)."""
+
+    sent: int = 0
+    bytes: int = 0
+    patches: int = 0
+    patch_bytes: int = 0
+    full: int = 0
+    full_bytes: int = 0
+
+    def count(self, size: int, connections: int, patch: bool) -> None:
+        self.sent += connections
+        self.bytes += size * connections
+        if patch:
+            self.patches += connections
+            self.patch_bytes += size * connections
+        else:
+            self.full += connections
+            self.full_bytes += size * connections
+
+    def report(self) -> dict[str, Any]:
+        return {
+            "sent": self.sent,
+            "bytes": self.bytes,
+            "bytes_per_update": round(self.bytes / self.sent, 1) if self.sent else 0.0,
+            "patches": self.patches,
+            "patch_bytes": self.patch_bytes,
+            "full": self.full,
+            "full_bytes": self.full_bytes,
+        }
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+lag = LoopLag()
+updates = UpdateCounts()
+_process = psutil.Process(os.getpid())
+
+router = APIRouter(tags=["health"])
+
+
+@router.get("/metrics", summary="This process: event-loop lag, websocket updates and their bytes, CPU and memory")
+async def metrics() -> dict[str, Any]:
+    cpu = _process.cpu_times()
+    return {
+        "loop": lag.report(),
+        "updates": updates.report(),
+        "process": {
+            "pid": _process.pid,
+            "cpu_seconds": round(cpu.user + cpu.system, 3),
+            "rss_bytes": _process.memory_info().rss,
+            "uptime_seconds": round(time.time() - _process.create_time(), 1),
+        },
+    }

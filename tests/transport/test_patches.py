@@ -1,0 +1,182 @@
+"""Updates as patches: over a seeded game of each system, played through a real server by the
+computer players' policy, every seat's socket and a spectator's rebuild the view from the
+welcome and the patches, and that view equals the whole view the server answers at
+``GET /api/tables/{id}/view`` (at sampled steps and at the end). The median update is at most
+10% of the whole view on the four games; each system's median is printed (``pytest -s``).
+
+Also: ``GET /metrics`` answers the loop-lag sampler's fields and counts the updates it sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+
+import httpx
+import orjson
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+
+from app.bots import policy
+from app.core.patches import Follower, diff
+from tests.conftest import Server
+
+pytestmark = pytest.mark.anyio
+
+# (system, options, actions at most, sample every n actions). HGB's views are the dearest to
+# compute and its bot games run long: it plays its first 150 actions.
+GAMES = [
+    ("sandbox", {}, 60, 10),
+    ("small-soldiers", {}, 400, 10),
+    ("gkr", {"players": 2}, 600, 25),
+    ("srbr", {}, 900, 40),
+    ("hgb", {}, 150, 15),
+]
+TARGET = 0.10  # the median update, as a fraction of the whole view
+MEDIANS: dict[str, float] = {}
+
+
+class Reader:
+    """One socket: follows the view through the patches, as the browser does."""
+
+    def __init__(self, conn: ClientConnection) -> None:
+        self.conn = conn
+        self.follower = Follower()
+        self.ratios: list[float] = []  # each patch update's bytes / the whole view's bytes
+        self.resyncs = 0
+        self.full_updates = 0
+        self.task = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, server: Server, table: str, token: str) -> Reader:
+        return cls(await connect(f"{server.ws_url}/ws/tables/{table}?token={token}", max_size=None))
+
+    async def _read(self) -> None:
+        async for raw in self.conn:
+            message = json.loads(raw)
+            patched = message.get("type") == "update" and "patch" in message
+            if message.get("type") == "update" and not patched:
+                self.full_updates += 1
+            if not self.follower.take(message):
+                self.resyncs += 1
+                await self.conn.send(json.dumps({"type": "resync", "since": self.follower.seq}))
+            elif patched:
+                self.ratios.append(
+                    len(raw.encode() if isinstance(raw, str) else raw) / len(orjson.dumps(message["view"]))
+                )
+
+    async def at(self, seq: int, timeout: float = 30) -> None:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while self.follower.seq < seq:
+            assert not self.task.done(), "the socket closed"
+            assert asyncio.get_running_loop().time() < deadline, f"stuck at {self.follower.seq}, expected {seq}"
+            await asyncio.sleep(0.01)
+
+    async def close(self) -> None:
+        await self.conn.close()
+        self.task.cancel()
+
+
+async def _check(http: httpx.AsyncClient, table: str, readers: dict[str | None, tuple[str, Reader]], seq: int) -> None:
+    for viewer, (token, reader) in readers.items():
+        await reader.at(seq)
+        answer = (await http.get(f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {token}"})).json()
+        assert answer["seq"] == reader.follower.seq == seq, (viewer, answer["seq"], reader.follower.seq)
+        assert reader.follower.view == answer["view"], (viewer, seq, diff(reader.follower.view, answer["view"]))
+
+
+@pytest.mark.parametrize(("system", "options", "limit", "every"), GAMES, ids=[g[0] for g in GAMES])
+async def test_patched_views_equal_whole_views(fast_server: Server, system: str, options: dict, limit: int, every: int):
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=60) as http:
+        created = await http.post(
+            "/api/tables", json={"system": system, "name": "Patches", "seed": f"patches-{system}", "options": options}
+        )
+        assert created.status_code == 201, created.text
+        table = created.json()["id"]
+        seats = [s["seat"] for s in (await http.get(f"/api/tables/{table}")).json()["seats"]]
+        tokens: dict[str | None, str] = {
+            s: (await http.post(f"/api/tables/{table}/join", json={"seat": s, "name": s})).json()["token"]
+            for s in seats
+        }
+        tokens[None] = (await http.post(f"/api/tables/{table}/spectate", json={})).json()["token"]
+        readers = {v: (t, await Reader.open(fast_server, table, t)) for v, t in tokens.items()}
+        try:
+            first = await http.get(f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {tokens[None]}"})
+            seq, actions, ended = first.json()["seq"], 0, False
+            await _check(http, table, readers, seq)
+            while actions < limit and not ended:
+                acted = False
+                for seat in seats:
+                    headers = {"Authorization": f"Bearer {tokens[seat]}"}
+                    legal = (await http.get(f"/api/tables/{table}/legal", headers=headers)).json()
+                    reader = readers[seat][1]
+                    await reader.at(legal["seq"])
+                    assert reader.follower.view is not None
+                    action = policy.choose(reader.follower.view, legal["actions"], f"patches-{seat}", legal["seq"])
+                    if action is None:
+                        continue
+                    posted = await http.post(
+                        f"/api/tables/{table}/actions", headers=headers, json={"id": f"a{actions}", "action": action}
+                    )
+                    assert posted.status_code == 200, (action, posted.text)
+                    seq, actions, acted = posted.json()["seq"], actions + 1, True
+                    break
+                assert acted, f"no seat acted after {actions} actions"
+                await readers[None][1].at(seq)
+                ended = (readers[None][1].follower.view or {}).get("_table", {}).get("outcome") is not None
+                if actions % every == 0 or ended:
+                    await _check(http, table, readers, seq)
+            await _check(http, table, readers, seq)
+        finally:
+            for _, reader in readers.values():
+                await reader.close()
+    ratios = [r for _, reader in readers.values() for r in reader.ratios]
+    assert all(reader.resyncs == 0 for _, reader in readers.values())  # every patch fitted its base
+    assert all(reader.full_updates == 0 for _, reader in readers.values())  # and every update was a patch
+    assert len(ratios) >= actions * len(readers) // 2
+    median = statistics.median(ratios)
+    MEDIANS[system] = median
+    print(
+        f"\n{system}: {actions} actions{' to the end' if ended else ''}, {len(ratios)} patch updates, "
+        f"median update {median:.1%} of the whole view (p90 {sorted(ratios)[int(0.9 * (len(ratios) - 1))]:.1%})"
+    )
+    if system != "sandbox":  # a sandbox view is a few hundred bytes: the events are most of an update
+        assert median <= TARGET, f"{system}: the median update is {median:.1%} of the whole view"
+
+
+async def test_metrics_answer_the_loop_lag_and_the_updates_sent(fast_server: Server) -> None:
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as http:
+        await asyncio.sleep(0.3)  # a few samples
+        before = (await http.get("/metrics")).json()
+        created = (await http.post("/api/tables", json={"system": "sandbox", "name": "Metrics"})).json()
+        table = created["id"]
+        token = (await http.post(f"/api/tables/{table}/join", json={"seat": "p1", "name": "Ann"})).json()["token"]
+        watcher = (await http.post(f"/api/tables/{table}/spectate", json={})).json()["token"]
+        readers = [await Reader.open(fast_server, table, t) for t in (token, watcher)]
+        headers = {"Authorization": f"Bearer {token}"}
+        for i in range(5):
+            action = {"kind": "add_token", "token": f"t{i}", "x": i, "y": 1, "label": "T"}
+            posted = await http.post(
+                f"/api/tables/{table}/actions", headers=headers, json={"id": f"m{i}", "action": action}
+            )
+            assert posted.status_code == 200, posted.text
+        for reader in readers:
+            await reader.at(posted.json()["seq"])
+            await reader.close()
+        after = (await http.get("/metrics")).json()
+    loop = after["loop"]
+    assert loop["interval_ms"] == 50 and loop["samples"] > before["loop"]["samples"] > 0
+    assert loop["max_ms"] >= loop["windows"]["60s"]["max_ms"] >= loop["windows"]["10s"]["max_ms"] >= 0
+    for window in ("10s", "60s"):
+        stats = loop["windows"][window]
+        assert stats["samples"] > 0 and 0 <= stats["p99_ms"] <= stats["max_ms"]
+    sent = after["updates"]["sent"] - before["updates"]["sent"]
+    assert sent == 10  # 5 updates to 2 sockets, each a patch
+    assert after["updates"]["patches"] - before["updates"]["patches"] == 10
+    assert after["updates"]["bytes"] > before["updates"]["bytes"]
+    assert after["updates"]["bytes_per_update"] == pytest.approx(
+        after["updates"]["bytes"] / after["updates"]["sent"], abs=0.1
+    )
+    process = after["process"]
+    assert process["cpu_seconds"] >= before["process"]["cpu_seconds"] > 0 and process["rss_bytes"] > 0
