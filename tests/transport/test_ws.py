@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 
@@ -201,7 +202,7 @@ async def test_a_slow_client_is_dropped_and_others_go_on(tmp_path: Path) -> None
         table_id, t1, _, ts = sandbox_table(srv)
         a = await WsClient.open(srv.ws_url, table_id, t1)
         await a.recv_type("welcome")
-        for i in range(200):  # a big board, so every update is large (about 20 kB)
+        for i in range(200):  # a big board, so every whole view is large (about 20 kB)
             await a.send(
                 {
                     "type": "action",
@@ -210,13 +211,16 @@ async def test_a_slow_client_is_dropped_and_others_go_on(tmp_path: Path) -> None
                 }
             )
             await a.recv_type("ack")
-        # A spectator that never reads: the kernel buffers fill, then its queue, then it is dropped.
+        # A spectator that never reads (and asks for the whole view again and again, as updates
+        # are small patches): the kernel buffers fill, then its queue, then it is dropped.
         slow = await connect(f"{srv.ws_url}/ws/tables/{table_id}?token={ts}", max_queue=1)
         slow.transport.pause_reading()
         for i in range(300):
             await a.send(
                 {"type": "action", "id": f"m{i}", "action": {"kind": "move_token", "token": "t0", "x": i % 40, "y": 1}}
             )
+            with contextlib.suppress(ConnectionClosed):
+                await slow.send(json.dumps({"type": "resync", "since": -1}))
             await a.recv_type("ack")
         await a.until_seq(a.seq)
         slow.transport.resume_reading()
