@@ -31,7 +31,8 @@ import psycopg
 import pytest
 
 from tests.conftest import ROOT, UNPACED, Server, free_port
-from tests.helpers import WsClient
+from tests.kit.table import join_async, new_table_async, spectate_async, token_of
+from tests.kit.ws import WsClient
 
 ADMIN_URL = os.environ.get("WARBOARD_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 DB_NAME = "warboard_scale"
@@ -147,12 +148,6 @@ def cluster() -> Iterator[dict[str, Any]]:
     redis.kill()
 
 
-async def _post(client: httpx.AsyncClient, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = await client.post(path, json=body)
-    assert response.status_code in (200, 201), response.text
-    return response.json()  # type: ignore[no-any-return]
-
-
 class Table:
     """One sandbox table: p1 plays on node A, p2 on node B, a spectator on either."""
 
@@ -165,10 +160,10 @@ class Table:
 
 
 async def _make_table(a: httpx.AsyncClient, b: httpx.AsyncClient, urls: tuple[str, str], i: int) -> Table:
-    tid = (await _post(a, "/api/tables", {"system": "sandbox", "name": f"Scale {i}"}))["id"]
-    t1 = (await _post(a, f"/api/tables/{tid}/join", {"seat": "p1", "name": "Ann"}))["token"]
-    t2 = (await _post(b, f"/api/tables/{tid}/join", {"seat": "p2", "name": "Bob"}))["token"]
-    ts = (await _post(b if i % 2 else a, f"/api/tables/{tid}/spectate", {}))["token"]
+    tid = (await new_table_async(a, name=f"Scale {i}"))["id"]
+    t1 = token_of(await join_async(a, tid, "p1", "Ann"))
+    t2 = token_of(await join_async(b, tid, "p2", "Bob"))
+    ts = await spectate_async(b if i % 2 else a, tid)
     clients = [
         await WsClient.open(urls[0], tid, t1),
         await WsClient.open(urls[1], tid, t2),
@@ -187,14 +182,10 @@ _n = iter(range(10**9))
 
 async def _act(table: Table, who: WsClient, action: dict[str, Any], timeout: float = 30) -> dict[str, Any]:
     """Send one action and wait for its answer (ack or error), skipping other messages."""
-    ref = f"x{next(_n)}"
-    await who.send({"type": "action", "id": ref, "action": action})
-    while True:
-        message = await who.recv(timeout)
-        if message["type"] in ("ack", "error") and message.get("ref") == ref:
-            if message["type"] == "ack":
-                table.seq = max(table.seq, message["seq"])
-            return message
+    answer = await who.act(action, timeout=timeout)
+    if answer["type"] == "ack":
+        table.seq = max(table.seq, answer["seq"])
+    return answer
 
 
 async def _converge(tables: list[Table], timeout: float = 60) -> None:
@@ -377,7 +368,7 @@ async def _a_killed_nodes_presence_is_gone_within_the_ttl(cluster: dict[str, Any
     async with httpx.AsyncClient(timeout=10) as client:
         for node, count in ((a, 4), (b, 2)):
             for _ in range(count):
-                token = (await _post(client, f"{node.url}/api/tables/{table.id}/spectate", {}))["token"]
+                token = (await client.post(f"{node.url}/api/tables/{table.id}/spectate", json={})).json()["token"]
                 extra.append((node, await WsClient.open(node.ws_url, table.id, token)))
         # table 3 is odd: its spectator is on B; so B has p2 and 3 spectators, A has p1 and 4
         deadline = time.monotonic() + 10
