@@ -9,8 +9,8 @@ is the test's choice:
 - ``strict=True``: a further draw fails the test ("ran out of scripted dice"), so a test states
   every roll the action makes.
 
-``only_sides=6`` scripts only the dice with that many sides (d6 rolls); the others (a shuffle, a
-random pick) come from the stream. A scripted face must fit its die (1..sides).
+A scripted face must fit its die (1..sides): a shuffle or a random pick draws dice too, so a
+test scripts the faces of every draw up to the last one it cares about.
 """
 
 from __future__ import annotations
@@ -28,17 +28,13 @@ class ScriptedDice(Dice):
         faces: Iterable[int] | None = None,
         *,
         strict: bool = False,
-        only_sides: int | None = None,
         seed: str = "scripted",
     ) -> None:
         super().__init__(seed)
         self.faces = list(faces or [])
         self.strict = strict
-        self.only_sides = only_sides
 
     def _draw(self, sides: int) -> int:
-        if self.only_sides is not None and sides != self.only_sides:
-            return super()._draw(sides)
         if not self.faces:
             assert not self.strict, "the test ran out of scripted dice"
             return super()._draw(sides)
