@@ -46,6 +46,7 @@ class Reader:
         self.ratios: list[float] = []  # each patch update's bytes / the whole view's bytes
         self.resyncs = 0
         self.full_updates = 0
+        self.updates = 0
         self.task = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -56,6 +57,7 @@ class Reader:
         async for raw in self.conn:
             message = json.loads(raw)
             patched = message.get("type") == "update" and "patch" in message
+            self.updates += message.get("type") == "update"
             if message.get("type") == "update" and not patched:
                 self.full_updates += 1
             if not self.follower.take(message):
@@ -172,8 +174,8 @@ async def test_metrics_answer_the_loop_lag_and_the_updates_sent(fast_server: Ser
         stats = loop["windows"][window]
         assert stats["samples"] > 0 and 0 <= stats["p99_ms"] <= stats["max_ms"]
     sent = after["updates"]["sent"] - before["updates"]["sent"]
-    assert sent == 10  # 5 updates to 2 sockets, each a patch
-    assert after["updates"]["patches"] - before["updates"]["patches"] == 10
+    received = sum(reader.updates for reader in readers)  # 5 actions; some may arrive in one update
+    assert sent == received >= 2 and after["updates"]["patches"] - before["updates"]["patches"] == sent
     assert after["updates"]["bytes"] > before["updates"]["bytes"]
     assert after["updates"]["bytes_per_update"] == pytest.approx(
         after["updates"]["bytes"] / after["updates"]["sent"], abs=0.1
