@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from app.systems.base import Strict
 from app.systems.gkr.data import MAP_IDS
 from app.systems.gkr.options import MapId, WeaponStats
 
@@ -16,30 +17,26 @@ Facing = Annotated[int, Field(ge=0, le=300, multiple_of=60)]
 assert set(MapId.__args__) == set(MAP_IDS)  # type: ignore[attr-defined]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class HexRef(_Model):
+class HexRef(Strict):
     q: Coord
     r: Coord
 
 
-class EndTurn(_Model):
+class EndTurn(Strict):
     kind: Literal["end_turn"]
 
 
-class ActivateBLB(_Model):
+class ActivateBLB(Strict):
     kind: Literal["activate_blb"]
     card: Ident
 
 
-class PlaySponsor(_Model):
+class PlaySponsor(Strict):
     kind: Literal["play_sponsor"]
     card: Ident
 
 
-class DeploySupport(_Model):
+class DeploySupport(Strict):
     kind: Literal["deploy_support"]
     card: Ident
     unit: Ident
@@ -47,7 +44,7 @@ class DeploySupport(_Model):
     facing: Facing = 0
 
 
-class Move(_Model):
+class Move(Strict):
     kind: Literal["move"]
     unit: Ident
     to: HexRef | None = None
@@ -55,7 +52,7 @@ class Move(_Model):
     card: Ident | None = None  # a movement card played with a Heavy Hitter's move
 
 
-class WeaponChoice(_Model):
+class WeaponChoice(Strict):
     source: Literal["card", "combat", "blb"]
     card: Ident | None = None  # source "card": a weapon card from the hand
     weapon: Ident | None = None  # source "blb": one of Big Little Buddy's weapons
@@ -65,36 +62,36 @@ class WeaponChoice(_Model):
     flank: bool | None = None  # manual flank shots: the player states it
 
 
-class ChooseWeapons(_Model):
+class ChooseWeapons(Strict):
     kind: Literal["choose_weapons"]
     weapons: Annotated[list[WeaponChoice], Field(max_length=6)]
 
 
-class HitResult(_Model):
+class HitResult(Strict):
     unit: Ident
     damage: Annotated[int, Field(ge=0, le=30)]
 
 
-class StateResult(_Model):
+class StateResult(Strict):
     """Manual dice: the attacker states what the current firing-line attack did."""
 
     kind: Literal["state_result"]
     results: Annotated[list[HitResult], Field(max_length=12)]
 
 
-class Tag(_Model):
+class Tag(Strict):
     kind: Literal["tag"]
     unit: Ident
     building: Ident
     count: Annotated[int, Field(ge=1, le=4)] | None = None  # manual tagging only
 
 
-class Displace(_Model):
+class Displace(Strict):
     kind: Literal["displace"]
     to: HexRef
 
 
-class Record(_Model):
+class Record(Strict):
     """Manual resolution of a default rule area: the stated result, kept in the record."""
 
     kind: Literal["record"]
@@ -106,7 +103,7 @@ class Record(_Model):
     energy: Annotated[int, Field(ge=-20, le=20)] = 0
 
 
-class Steal(_Model):
+class Steal(Strict):
     """BLB text: "If a player manages to destroy Big Little Buddy, they may steal a random
     Sponsor Card from the controlling player": the destroyer decides when he falls."""
 
@@ -114,7 +111,7 @@ class Steal(_Model):
     take: bool
 
 
-class Dispute(_Model):
+class Dispute(Strict):
     """Another seat disputes the latest record while it is open; the host rules on it."""
 
     kind: Literal["dispute"]
@@ -122,7 +119,7 @@ class Dispute(_Model):
     reason: Annotated[str, Field(max_length=200)] = ""
 
 
-class ResolveDispute(_Model):
+class ResolveDispute(Strict):
     """The host's ruling (seat ``HOST_SEAT``): uphold the disputed record or overturn it."""
 
     kind: Literal["resolve_dispute"]

@@ -6,7 +6,7 @@ Card, which our text points to but does not hold: those are Warboard defaults (d
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.core.errors import IllegalAction
 from app.core.events import Event
@@ -47,7 +47,7 @@ def activate(state: State, seat: str, card_id: str, events: list[Event]) -> None
 
 def movement_range(state: State) -> int:
     """ "Refer to Big Little Buddy Unit Card for Movement Range" (a Warboard default here)."""
-    return state["data"]["blb"]["range"]
+    return cast("int", state["data"]["blb"]["range"])
 
 
 def end_of_combat(state: State, events: list[Event]) -> None:

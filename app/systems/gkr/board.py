@@ -7,7 +7,7 @@ Big Little Buddy's are the text's (see ``blb_can_enter``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.geometry.hex import Hex, distance, neighbors, reachable
 from app.geometry.hexlos import has_line_of_sight, in_arc
@@ -21,7 +21,7 @@ def hex_of(unit: dict[str, Any]) -> Hex:
 
 
 def on_map(state: State, h: Hex) -> bool:
-    return distance(h, Hex(0, 0)) <= state["data"]["map"]["radius"]
+    return cast("bool", distance(h, Hex(0, 0)) <= state["data"]["map"]["radius"])
 
 
 def centre(state: State) -> Hex:
@@ -31,7 +31,7 @@ def centre(state: State) -> Hex:
 def standing_building_at(state: State, h: Hex) -> dict[str, Any] | None:
     for b in state["buildings"].values():
         if not b["demolished"] and b["q"] == h.q and b["r"] == h.r:
-            return b
+            return cast("dict[str, Any] | None", b)
     return None
 
 
@@ -82,8 +82,8 @@ def hex_name(state: State, h: Hex, capital: bool = False) -> str:
 def faction_of(state: State, unit: dict[str, Any]) -> str | None:
     """The faction a unit fights for; Big Little Buddy's is his controller's (or None)."""
     if unit["id"] == BLB:
-        return state["blb"]["controller"]
-    return unit["owner"]
+        return cast("str | None", state["blb"]["controller"])
+    return cast("str | None", unit["owner"])
 
 
 def blocks_sight(state: State, h: Hex) -> bool:
@@ -100,10 +100,10 @@ def can_see(state: State, a: Hex, b: Hex) -> bool:
 
 def arc_of(state: State, unit: dict[str, Any]) -> int:
     if unit["kind"] == "heavy":
-        return state["data"]["heavy"]["arc"]
+        return cast("int", state["data"]["heavy"]["arc"])
     if unit["kind"] == BLB:
-        return state["data"]["blb"]["arc"]
-    return state["data"]["support"]["units"][unit["kind"]]["arc"]
+        return cast("int", state["data"]["blb"]["arc"])
+    return cast("int", state["data"]["support"]["units"][unit["kind"]]["arc"])
 
 
 def in_unit_arc(state: State, unit: dict[str, Any], target: Hex) -> bool:

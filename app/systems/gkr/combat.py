@@ -7,7 +7,7 @@ order of equal speeds, and how many weapon cards a Heavy Hitter may fire per rou
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
@@ -96,7 +96,7 @@ def check_target_unit(state: State, seat: str, uid: str | None) -> dict[str, Any
         )
     if faction_of(state, unit) == seat:
         raise IllegalAction(f"{unit_name(state, uid)} is on your side", code="own_unit")
-    return unit
+    return cast("dict[str, Any]", unit)
 
 
 def check_shot(state: State, shooter: dict[str, Any], target: Hex, weapon: dict[str, Any]) -> str | None:
@@ -235,7 +235,7 @@ def _victims(state: State, entry: dict[str, Any]) -> list[dict[str, Any]] | str:
 def _is_flank(state: State, entry: dict[str, Any], victim: dict[str, Any]) -> bool:
     """NOTES.md (Sure): flank shots come from outside the target's 180 degree arc."""
     if entry["flank"] is not None:
-        return entry["flank"]
+        return cast("bool", entry["flank"])
     return not in_unit_arc(state, victim, hex_of(state["units"][entry["unit"]]))
 
 

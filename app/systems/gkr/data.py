@@ -12,7 +12,7 @@ import copy
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 DATA_DIR = Path(__file__).parent / "data"
 FACTION_IDS = ("diamondback", "king-wolf", "thunderhappy", "hammerstrike")
@@ -27,7 +27,7 @@ MANUAL_AREAS = ("energy", "weapons", "dice", "flank", "tagging", "support")
 @cache
 def _file(name: str) -> dict[str, Any]:
     with open(DATA_DIR / f"{name}.json", encoding="utf-8") as fh:
-        return json.load(fh)
+        return cast("dict[str, Any]", json.load(fh))
 
 
 def load(name: str) -> dict[str, Any]:
@@ -75,7 +75,7 @@ def _sponsor(mix: dict[str, int] | None) -> list[dict[str, Any]]:
     for card in cards:
         if mix is not None and card["type"] != "activate-blb":
             card["count"] = mix.get(card["type"], 0)
-    return cards
+    return cast("list[dict[str, Any]]", cards)
 
 
 def resolve(options: dict[str, Any]) -> dict[str, Any]:

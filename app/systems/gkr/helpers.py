@@ -9,21 +9,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Annotated
+from typing import Annotated, cast
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from app.systems.base import Helper
+from app.systems.base import Helper, Strict
 from app.systems.gkr.data import load
 
 Face = Annotated[int, Field(ge=1, le=6)]
 Target = Annotated[int, Field(ge=2, le=6)]
 
 
-class AttackRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class AttackRequest(Strict):
     attack_faces: Annotated[list[Face], Field(max_length=10)]
-    defence_faces: Annotated[list[Face], Field(max_length=8)] = []
+    defence_faces: Annotated[list[Face], Field(max_length=8)] = []  # noqa: RUF012
     to_hit: Target = 5
     armor: Target | None = 5
     flank: bool = False
@@ -37,8 +36,7 @@ class AttackResult(BaseModel):
     damage: int
 
 
-class OddsRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class OddsRequest(Strict):
     dice: Annotated[int, Field(ge=0, le=10)]
     to_hit: Target = 5
     armor: Target | None = 5
@@ -54,7 +52,7 @@ class OddsResult(BaseModel):
 
 def _defence_dice(hits: int, flank: bool) -> int:
     rules = load("rules")
-    return min(hits, rules["flank"]["defence_dice"] if flank else rules["dice"]["max_defence_dice"])
+    return cast("int", min(hits, rules["flank"]["defence_dice"] if flank else rules["dice"]["max_defence_dice"]))
 
 
 def attack(req: AttackRequest) -> AttackResult:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
+from app.systems.base import Strict
 from app.systems.gkr.data import load, weapon_table
 
 LABEL = "Warboard default, not from the rulebook"
@@ -34,14 +35,10 @@ def default(value: Any, what: str) -> Any:
     return Field(default=value, description=f"{what}. {LABEL}: {value}")
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
 Small = Annotated[int, Field(ge=0, le=10)]
 
 
-class WeaponStats(_Model):
+class WeaponStats(Strict):
     """A partial weapon: any value left out keeps the data file's."""
 
     speed: Annotated[int, Field(ge=0, le=10)] | None = None
@@ -51,7 +48,7 @@ class WeaponStats(_Model):
     damage: Annotated[int, Field(ge=0, le=25)] | None = None
 
 
-class Manual(_Model):
+class Manual(Strict):
     """Rule areas switched to manual resolution: players state the result, the table records it."""
 
     energy: bool = False
@@ -62,7 +59,7 @@ class Manual(_Model):
     support: bool = False
 
 
-class RulesOverrides(_Model):
+class RulesOverrides(Strict):
     """Warboard defaults of data/rules.json the host may change."""
 
     overspend_damage_per_energy: Small = default(
@@ -96,7 +93,7 @@ class RulesOverrides(_Model):
     )
 
 
-class SupportOverrides(_Model):
+class SupportOverrides(Strict):
     """Warboard defaults of data/support.json the host may change; None keeps the file's value."""
 
     hp: Annotated[int, Field(ge=1, le=10)] | None = None
@@ -106,7 +103,7 @@ class SupportOverrides(_Model):
     tags: Annotated[int, Field(ge=1, le=4)] | None = None  # Recon Unit only
 
 
-class DeckMix(_Model):
+class DeckMix(Strict):
     """A faction deck's make-up (NOTES.md, Likely); it always holds 25 cards (Sure)."""
 
     primary: Small = default(_FACTIONS["deck"]["primary"], "Primary weapon cards")
@@ -125,7 +122,7 @@ class DeckMix(_Model):
         return self
 
 
-def _support_defaults() -> dict[str, SupportOverrides]:
+def _support_defaults() -> dict[Any, SupportOverrides]:
     keys = ("hp", "to_hit", "armor", "repair", "tags")
     return {
         kind: SupportOverrides(**{k: spec[k] for k in keys if spec.get(k) is not None})
@@ -138,11 +135,11 @@ def _weapon_defaults() -> dict[str, WeaponStats]:
     return {key: WeaponStats(**{k: w[k] for k in keys}) for key, w in weapon_table().items()}
 
 
-def _sponsor_defaults() -> dict[str, int]:
+def _sponsor_defaults() -> dict[Any, int]:
     return {c["type"]: c["count"] for c in _SPONSOR["cards"] if c["type"] != "activate-blb"}
 
 
-class GKROptions(_Model):
+class GKROptions(Strict):
     players: Annotated[int, Field(ge=2, le=4, description="2 to 4 players (NOTES.md)")] = 4
     factions: Annotated[list[Faction], Field(min_length=2, max_length=4)] | None = None
     map: MapId = Field(default="downtown", description=f"The battlefield. {LABEL}: three maps")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
@@ -98,7 +98,7 @@ def movable_unit(state: State, seat: str, uid: str) -> dict[str, Any]:
         raise IllegalAction(f"{unit_name(state, uid)} is not on the Battlefield", code="unit_not_on_board")
     if uid in state["players"][seat]["moved"]:
         raise IllegalAction(f"{unit_name(state, uid)} has already moved this phase", code="already_moved")
-    return unit
+    return cast("dict[str, Any]", unit)
 
 
 def move_range(state: State, unit: dict[str, Any], card: str | None) -> tuple[int, int]:
@@ -171,8 +171,8 @@ def _move_cost(state: State, unit: dict[str, Any], steps: int, card: str | None)
         return 0
     if unit["kind"] == "heavy":
         free = rules["movement_card_bonus_hexes"] if card else 0
-        return max(0, steps - free) * rules["heavy_hitter_move"]["energy_per_hex"]
-    return rules["support_move"]["energy_per_unit"]
+        return cast("int", max(0, steps - free) * rules["heavy_hitter_move"]["energy_per_hex"])
+    return cast("int", rules["support_move"]["energy_per_unit"])
 
 
 def tag(state: State, seat: str, action: Tag, dice: Dice, events: list[Event]) -> None:
@@ -231,5 +231,5 @@ def _tag_count(state: State, unit: dict[str, Any], stated: int | None) -> int:
         raise IllegalAction("Tag counts are stated only when tagging is resolved manually", code="manual_only")
     support = state["data"]["support"]
     if unit["kind"] == "recon" and not state["data"]["manual"]["support"]:
-        return support["units"]["recon"]["tags"]
-    return support["default_tags"]
+        return cast("int", support["units"]["recon"]["tags"])
+    return cast("int", support["default_tags"])

@@ -17,7 +17,7 @@ kept from just before it (``state["undo"]``), so the author's own actions since 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, cast
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
@@ -201,4 +201,4 @@ def resolve(state: State, uphold: bool, events: list[Event]) -> State:
             r["status"] = "closed"
     restored["records"].append({**entry, "status": "overturned"})
     restored.update(dispute=None, undo=None)
-    return restored
+    return cast("dict[str, Any]", restored)

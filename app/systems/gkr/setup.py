@@ -45,7 +45,7 @@ def _deck(seat: str, data: dict[str, Any], cards: dict[str, Any]) -> list[str]:
 
 
 def _sponsor_pile(data: dict[str, Any], cards: dict[str, Any]) -> list[str]:
-    pile = []
+    pile: list[str] = []
     for spec in data["sponsor"]:
         for _ in range(spec["count"]):
             cid = f"s{len(pile) + 1:02d}"

@@ -8,7 +8,7 @@ choice everyone in it may act (face-down choices are simultaneous).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.core.dice import Dice
 from app.core.events import Event, private
@@ -35,7 +35,7 @@ def active_seats(state: State) -> list[str]:
         return [state["pending_steal"]["seat"]]
     if state["phase"] == "combat" and state["awaiting"] is None:
         return list(state["queue"])
-    return state["queue"][:1]
+    return cast("list[str]", state["queue"][:1])
 
 
 def start_round(state: State, dice: Dice, events: list[Event]) -> None:

@@ -6,7 +6,7 @@ Buddy's chosen weapon; other seats and spectators get counts and ``{"owner", "hi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.core.errors import IllegalAction
 from app.geometry.hex import Hex, distance, spiral
@@ -215,7 +215,7 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
         "winner": state["winner"],
         "you": viewer,
     }
-    if viewer in state["players"]:
+    if viewer is not None and viewer in state["players"]:
         p = state["players"][viewer]
         view["hand"] = [state["cards"][c] for c in p["hand"]]
         view["sponsor_hand"] = [state["cards"][c] for c in p["sponsor"]]
@@ -357,7 +357,7 @@ def _single_shots(weapons: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _attackable(state: State, seat: str, unit: dict[str, Any]) -> bool:
     if unit["id"] == BLB:
         return state["blb"]["controller"] not in (None, seat)
-    return unit["owner"] != seat
+    return cast("bool", unit["owner"] != seat)
 
 
 def _tags(state: State, seat: str) -> list[dict[str, Any]]:
@@ -387,7 +387,8 @@ def legal_actions(state: State, seat: str) -> list[dict[str, Any]]:
         return []
     if "steal_from" in p:
         return [{"kind": "steal", "take": True}, {"kind": "steal", "take": False}]
-    phase, acts = state["phase"], []
+    phase = state["phase"]
+    acts: list[dict[str, Any]] = []
     if phase in ("deploy", "movement", "tagging"):
         acts.append({"kind": "end_turn"})
     acts += [

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from app.systems.base import Strict
 
 Id = Annotated[str, Field(min_length=1, max_length=64)]
 Inch = Annotated[float, Field(ge=-1000, le=1000, allow_inf_nan=False)]
@@ -15,11 +17,7 @@ Mode = Literal["walker", "ground"]
 TerrainType = Literal["rough", "sandy", "forest", "hill", "building", "wall"]
 
 
-class _A(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class PlaceTerrain(_A):
+class PlaceTerrain(Strict):
     """Terrain phase: add or replace a terrain piece (both players then confirm with ``ready``)."""
 
     kind: Literal["place_terrain"]
@@ -30,7 +28,7 @@ class PlaceTerrain(_A):
     label: Annotated[str, Field(max_length=60)] = ""
 
 
-class ChooseForce(_A):
+class ChooseForce(Strict):
     """Terrain phase: pick this seat's starting force and its options (replaces the table's choice)."""
 
     kind: Literal["choose_force"]
@@ -39,18 +37,18 @@ class ChooseForce(_A):
     command_group: Id | None = None
 
 
-class RemoveTerrain(_A):
+class RemoveTerrain(Strict):
     kind: Literal["remove_terrain"]
     id: Id
 
 
-class Ready(_A):
+class Ready(Strict):
     """Terrain or deployment phase: this seat is satisfied (terrain) or has placed every model."""
 
     kind: Literal["ready"]
 
 
-class Deploy(_A):
+class Deploy(Strict):
     kind: Literal["deploy"]
     model: Id
     x: Inch
@@ -58,19 +56,19 @@ class Deploy(_A):
     facing: Degrees = 0
 
 
-class ChooseFirst(_A):
+class ChooseFirst(Strict):
     """The initiative winner decides which seat activates a Combat Group first this round."""
 
     kind: Literal["choose_first"]
     seat: Literal["north", "south"]
 
 
-class ActivateGroup(_A):
+class ActivateGroup(Strict):
     kind: Literal["activate_group"]
     group: Id
 
 
-class SetSpeed(_A):
+class SetSpeed(Strict):
     kind: Literal["set_speed"]
     model: Id
     speed: Speed
@@ -78,7 +76,7 @@ class SetSpeed(_A):
     autopilot: bool | None = None
 
 
-class Autopilot(_A):
+class Autopilot(Strict):
     """Rulebook, Autopilot: switched on "at the start of a round". The order stands until changed:
     during the initiative phase it engages at once (nothing has acted yet this round), otherwise
     when the next round starts."""
@@ -88,7 +86,7 @@ class Autopilot(_A):
     on: bool = True
 
 
-class Move(_A):
+class Move(Strict):
     """Move along ``path`` (waypoints after the current position); ``facing`` turns at the end."""
 
     kind: Literal["move"]
@@ -97,7 +95,7 @@ class Move(_A):
     facing: Degrees | None = None
 
 
-class Aim(_A):
+class Aim(Strict):
     """Ask for an attack's arc, range band, cover and modifiers without rolling (changes nothing)."""
 
     kind: Literal["aim"]
@@ -107,7 +105,7 @@ class Aim(_A):
     indirect: bool = False
 
 
-class Attack(_A):
+class Attack(Strict):
     kind: Literal["attack"]
     model: Id
     weapon: Annotated[str, Field(max_length=12)]
@@ -117,19 +115,19 @@ class Attack(_A):
     focus: Annotated[int, Field(ge=0, le=10)] = 0
 
 
-class Designate(_A):
+class Designate(Strict):
     kind: Literal["designate"]
     model: Id
     target: Id
 
 
-class Ecm(_A):
+class Ecm(Strict):
     kind: Literal["ecm"]
     model: Id
     observer: Id
 
 
-class Done(_A):
+class Done(Strict):
     """The model has finished; ``keep_action`` keeps its unspent Action for Return Fire."""
 
     kind: Literal["done"]
@@ -137,11 +135,11 @@ class Done(_A):
     keep_action: bool = False
 
 
-class EndGroup(_A):
+class EndGroup(Strict):
     kind: Literal["end_group"]
 
 
-class ReturnFire(_A):
+class ReturnFire(Strict):
     """Spend a kept Action to shoot the model that just moved or acted, at one of its points."""
 
     kind: Literal["return_fire"]
@@ -152,18 +150,18 @@ class ReturnFire(_A):
     focus: Annotated[int, Field(ge=0, le=10)] = 0
 
 
-class Pass(_A):
+class Pass(Strict):
     kind: Literal["pass"]
 
 
-class AgreeEnd(_A):
+class AgreeEnd(Strict):
     """End the game by agreement: both seats must send the same ``winner`` (or none)."""
 
     kind: Literal["agree_end"]
     winner: Literal["north", "south"] | None = None
 
 
-class Concede(_A):
+class Concede(Strict):
     kind: Literal["concede"]
 
 

@@ -6,7 +6,7 @@ clarifications on blast zones. Functions here change the (already copied) state 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
@@ -30,7 +30,7 @@ def weapon_card(state: dict[str, Any], model: dict[str, Any], code: str) -> dict
         raise IllegalAction(f"{code} is a close-combat item, not used in the Quick Start rules", code="no_such_weapon")
     if card.get("limited_ammo") is not None and model["ammo"].get(code, card["limited_ammo"]) <= 0:
         raise IllegalAction(f"{model['label']}'s {code} is out of ammunition (Limited Ammo)", code="no_ammo")
-    return card
+    return cast("dict[str, Any]", card)
 
 
 def penalty(m: dict[str, Any]) -> int:

@@ -6,7 +6,7 @@ import copy
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 DATA = Path(__file__).parent / "data"
 FACTIONS = ("north", "south", "peace_river")
@@ -14,7 +14,7 @@ FACTIONS = ("north", "south", "peace_river")
 
 @cache
 def _read(name: str) -> dict[str, Any]:
-    return json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    return cast("dict[str, Any]", json.loads((DATA / f"{name}.json").read_text(encoding="utf-8")))
 
 
 def load(name: str) -> dict[str, Any]:
@@ -48,4 +48,4 @@ def faction(name: str) -> dict[str, Any]:
 
 
 def maps() -> dict[str, Any]:
-    return load("maps")["maps"]
+    return cast("dict[str, Any]", load("maps")["maps"])

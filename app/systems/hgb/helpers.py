@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from app.core.errors import BadOptions, IllegalAction, MalformedAction
-from app.systems.base import Helper
+from app.systems.base import Helper, Strict
 from app.systems.hgb import data
 from app.systems.hgb.actions import XY
 from app.systems.hgb.attack import lands_on, odds, on_target_odds, resolve, resolve_rolls
@@ -27,11 +27,7 @@ Modifiers = Annotated[
 Score = Annotated[int, Field(ge=-50, le=50)]
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class RollRequest(_In):
+class RollRequest(Strict):
     faces: Faces
     modifier: Score = 0
     threshold: Score | None = None
@@ -46,9 +42,9 @@ class RollResponse(BaseModel):
     mof: int | None = None
 
 
-class _AttackBase(_In):
-    attack_modifiers: Modifiers = {}
-    defense_modifiers: Modifiers = {}
+class _AttackBase(Strict):
+    attack_modifiers: Modifiers = {}  # noqa: RUF012
+    defense_modifiers: Modifiers = {}  # noqa: RUF012
     dm: Annotated[int, Field(ge=0, le=500)]
     armor: Annotated[int, Field(ge=1, le=500)]
     focus: Annotated[int, Field(ge=0, le=20, description="ROF points spent on Focused Fire (+1 DM each)")] = 0
@@ -208,7 +204,7 @@ def run_odds(req: OddsRequest) -> OddsResponse:
     )
 
 
-class ForceRequest(_In):
+class ForceRequest(Strict):
     faction: Literal["north", "south", "peace_river"]
     choices: (
         Annotated[
@@ -259,8 +255,8 @@ def run_force(req: ForceRequest) -> ForceResponse:
     )
 
 
-class PathRequest(_In):
-    terrain: Annotated[list[TerrainPiece], Field(max_length=200)] = []
+class PathRequest(Strict):
+    terrain: Annotated[list[TerrainPiece], Field(max_length=200)] = []  # noqa: RUF012
     x: Annotated[float, Field(ge=0, le=48)]
     y: Annotated[float, Field(ge=0, le=48)]
     facing: Annotated[float, Field(ge=-720, le=720)] = 0

@@ -145,7 +145,8 @@ class _Sight:
     """Cover from one model to each foe, worked out once and only when asked (it is costly)."""
 
     def __init__(self, state: dict[str, Any], m: dict[str, Any]) -> None:
-        self.state, self.m, self.seen = state, m, {}
+        self.state, self.m = state, m
+        self.seen: dict[str, dict[str, Any]] = {}
 
     def __call__(self, f: dict[str, Any]) -> dict[str, Any]:
         if f["id"] not in self.seen:

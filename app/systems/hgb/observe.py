@@ -11,13 +11,12 @@ higher the designation fails. Both models' Actions are spent.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
-from app.systems.hgb.attack import against
 from app.systems.hgb.combat import penalty
-from app.systems.hgb.rolls import roll_skill
+from app.systems.hgb.rolls import against, roll_skill
 from app.systems.hgb.sight import cover
 
 DESIGNATION_THRESHOLD = 3  # translator's procedure
@@ -65,7 +64,7 @@ def designation_for(state: dict[str, Any], shooter: dict[str, Any], target_id: s
         raise IllegalAction(f"No friendly Forward Observer has designated {target} this round", code="not_designated")
     if d["limit"] is not None and shooter["id"] not in d["shooters"] and len(d["shooters"]) >= d["limit"]:
         raise IllegalAction(f"The designation of {target} allows {d['limit']} firing model(s)", code="designation_full")
-    return d
+    return cast("dict[str, Any]", d)
 
 
 def jam(state: dict[str, Any], dice: Dice, ecm: dict[str, Any], observer: dict[str, Any]) -> dict[str, Any]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from app.core.errors import BadOptions
+from app.systems.base import Strict
 from app.systems.hgb import data
 from app.systems.hgb.actions import XY, Id, TerrainType
 from app.systems.hgb.board import piece_problem, terrain_problem
@@ -18,18 +19,14 @@ Faction = Literal["north", "south", "peace_river"]
 Overrides = Annotated[dict[Annotated[str, Field(max_length=40)], dict[str, Any]], Field(max_length=64)]
 
 
-class _O(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class ForceChoice(_O):
+class ForceChoice(Strict):
     faction: Faction
     #: model key -> option ids; None takes the faction file's default_choices
     choices: Annotated[dict[Id, Annotated[list[Id], Field(max_length=3)]], Field(max_length=16)] | None = None
     command_group: Id | None = None
 
 
-class TerrainPiece(_O):
+class TerrainPiece(Strict):
     id: Id
     type: TerrainType
     polygon: Annotated[list[XY], Field(min_length=3, max_length=64)]
@@ -45,18 +42,18 @@ class TerrainPiece(_O):
         return self
 
 
-class DataOverrides(_O):
+class DataOverrides(Strict):
     """The host's edits of the Warboard default data (merged over the data files)."""
 
-    weapons: Overrides = {}
-    units: Overrides = {}
-    rules: Annotated[dict[Annotated[str, Field(max_length=40)], Any], Field(max_length=64)] = {}
+    weapons: Overrides = {}  # noqa: RUF012
+    units: Overrides = {}  # noqa: RUF012
+    rules: Annotated[dict[Annotated[str, Field(max_length=40)], Any], Field(max_length=64)] = {}  # noqa: RUF012
 
 
 MapId = Literal[tuple(data.maps())]  # type: ignore[valid-type]  # the ready-made maps of data/maps.json
 
 
-class HgbOptions(_O):
+class HgbOptions(Strict):
     north: ForceChoice = Field(
         ForceChoice(faction="north"),
         title="North edge force",
@@ -66,7 +63,7 @@ class HgbOptions(_O):
     south: ForceChoice = Field(
         ForceChoice(faction="south"), title="South edge force", description="as for the north edge"
     )
-    map: MapId = Field("ridge", title="Map", description="a ready-made table (data/maps.json)")
+    map: MapId = Field("ridge", title="Map", description="a ready-made table (data/maps.json)")  # type: ignore[valid-type]
     terrain: Annotated[list[TerrainPiece], Field(max_length=200)] | None = Field(
         None,
         title="Custom terrain",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, cast
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, NotYourTurn, WarboardError
@@ -313,7 +313,7 @@ class HeavyGearBlitz(RuleSystem):
             raise IllegalAction(f"There is no model {mid!r}", code="unknown_model")
         if m["seat"] != seat:
             raise IllegalAction(f"{m['label']} belongs to {m['seat']}, not {seat}", code="not_your_model")
-        return m
+        return cast("dict[str, Any]", m)
 
     @staticmethod
     def _target(s: State, m: dict[str, Any], tid: str) -> dict[str, Any]:
@@ -322,7 +322,7 @@ class HeavyGearBlitz(RuleSystem):
             raise IllegalAction(f"{tid!r} is not a model in play", code="illegal_target")
         if t["seat"] == m["seat"]:
             raise IllegalAction(f"{m['label']} may not target its own side's {t['label']}", code="illegal_target")
-        return t
+        return cast("dict[str, Any]", t)
 
     @staticmethod
     def _spend(m: dict[str, Any], what: str) -> None:

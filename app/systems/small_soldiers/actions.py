@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from app.systems.base import Strict
 
 FighterId = Annotated[str, Field(min_length=1, max_length=30)]
 CardId = Annotated[str, Field(min_length=1, max_length=12)]
@@ -12,11 +14,7 @@ Coord = Annotated[int, Field(ge=-60, le=60)]
 Aim = Annotated[float, Field(ge=-90, le=90, allow_inf_nan=False)]
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Deploy(_Action):
+class Deploy(Strict):
     """Setup 2: the leader on the gold space, four chosen fighters on the others, the sixth
     (``reserve``) into the Toy Store. ``order`` puts the four on the army's start spaces in map
     order (default: roster order). 4 players, split command: ``second`` names the three
@@ -28,17 +26,17 @@ class Deploy(_Action):
     second: Annotated[list[FighterId], Field(min_length=3, max_length=3)] | None = None
 
 
-class RollOpening(_Action):
+class RollOpening(Strict):
     """How to Play 2: roll a die, highest goes first, a skull beats any number."""
 
     kind: Literal["roll_opening"]
 
 
-class Spin(_Action):
+class Spin(Strict):
     kind: Literal["spin"]
 
 
-class Move(_Action):
+class Move(Strict):
     """Move ``fighter`` to space (q, r): one of the destinations the view lists."""
 
     kind: Literal["move"]
@@ -47,13 +45,13 @@ class Move(_Action):
     r: Coord
 
 
-class EndMoves(_Action):
+class EndMoves(Strict):
     """Advanced rules: done moving; battles follow."""
 
     kind: Literal["end_moves"]
 
 
-class Attack(_Action):
+class Attack(Strict):
     """Battle the enemy ``target`` next to the fighter that moved (``fighter`` if several)."""
 
     kind: Literal["attack"]
@@ -61,33 +59,33 @@ class Attack(_Action):
     fighter: FighterId | None = None
 
 
-class EndTurn(_Action):
+class EndTurn(Strict):
     """Decline a battle or a recruit and pass the turn."""
 
     kind: Literal["end_turn"]
 
 
-class PlaceCard(_Action):
+class PlaceCard(Strict):
     """Put the Power card just drawn (or played) under one of your fighters on the board."""
 
     kind: Literal["place_card"]
     fighter: FighterId
 
 
-class DiscardCard(_Action):
+class DiscardCard(Strict):
     """Every fighter of yours already has a card: keep them and discard the new one."""
 
     kind: Literal["discard_card"]
 
 
-class Recall(_Action):
+class Recall(Strict):
     """GloboTech Recall: send enemy ``target`` to the Toy Store."""
 
     kind: Literal["recall"]
     target: FighterId
 
 
-class Launch(_Action):
+class Launch(Strict):
     """Launch Catapult: ``offset`` along your back edge (spaces, + to your right), ``angle`` off
     straight ahead (degrees, + to your right), ``power`` = spaces the ball should fly."""
 
@@ -97,14 +95,14 @@ class Launch(_Action):
     offset: Annotated[float, Field(ge=-20, le=20, allow_inf_nan=False)] = 0.0
 
 
-class RecruitFighter(_Action):
+class RecruitFighter(Strict):
     """Spin "Recruit": bring ``fighter`` from your Toy Store onto your green Recruit space."""
 
     kind: Literal["recruit"]
     fighter: FighterId
 
 
-class PlayCard(_Action):
+class PlayCard(Strict):
     """Advanced rules: before spinning, play one card from your hand."""
 
     kind: Literal["play_card"]

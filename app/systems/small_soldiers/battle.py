@@ -13,7 +13,7 @@ The winner stays on its space.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.core.dice import Dice
 from app.core.events import Event
@@ -25,7 +25,7 @@ MAX_REROLLS = 50
 
 def roll_face(state: State, dice: Dice, purpose: str) -> str:
     faces = state["data"]["dice"]["faces"]
-    return faces[dice.roll(len(faces), purpose) - 1]
+    return cast("str", faces[dice.roll(len(faces), purpose) - 1])
 
 
 def score(face: str, add: int = 0) -> tuple[int, int]:

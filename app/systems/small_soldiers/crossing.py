@@ -92,7 +92,7 @@ def _entry_along_edge(shape: Polygon, start: XY, axis: XY, length: float) -> flo
     """Where the segment starts running along an edge of ``shape`` (None if it never does)."""
     corners = list(shape.exterior.coords)
     for a, b in itertools.pairwise(corners):
-        (ta, na), (tb, nb) = _along(a, start, axis), _along(b, start, axis)
+        (ta, na), (tb, nb) = _along((a[0], a[1]), start, axis), _along((b[0], b[1]), start, axis)
         if na < TOL and nb < TOL:
             lo, hi = max(0.0, min(ta, tb)), min(length, max(ta, tb))
             if hi - lo > TOL:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
+
+from app.systems.base import Strict
 
 DATA = Path(__file__).parent / "data"
 ARMIES = ("gorgonites", "commandos")
@@ -24,20 +26,18 @@ Source = Annotated[str, Field(alias="_source", max_length=2000)]
 Real = Annotated[float, Field(ge=-200, le=200, allow_inf_nan=False)]
 
 
-class _Data(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, serialize_by_alias=True)
+class _Data(Strict):
+    model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
     source: Source = "Table host's data, not from the rulebook"
 
 
-class CatapultPlace(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class CatapultPlace(Strict):
     x: Real
     y: Real
     heading: Annotated[float, Field(ge=0, lt=360)]
 
 
-class ArmyMap(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ArmyMap(Strict):
     symbol: Annotated[str, Field(max_length=20)]
     facing: Annotated[int, Field(ge=0, lt=360)]
     flag: Cell
@@ -69,8 +69,7 @@ class MapData(_Data):
         return self
 
 
-class Segment(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Segment(Strict):
     kind: Literal["move", "draw", "recruit"]
     value: Annotated[int, Field(ge=1, le=8)] | None = None
 
@@ -85,8 +84,7 @@ class SpinnerData(_Data):
     segments: Annotated[list[Segment], Field(min_length=1, max_length=48)]
 
 
-class CardKind(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class CardKind(Strict):
     type: Literal["weapon", "armor", "vehicle", "recall", "catapult"]
     bonus: Annotated[int, Field(ge=0, le=3)] = 0
     name: Annotated[str, Field(min_length=1, max_length=40)]
@@ -103,15 +101,13 @@ class DeckData(_Data):
         return self
 
 
-class FighterData(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class FighterData(Strict):
     id: Annotated[str, Field(pattern=r"^[a-z0-9-]{1,30}$")]
     name: Annotated[str, Field(min_length=1, max_length=40)]
     leader: bool = False
 
 
-class ArmyData(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ArmyData(Strict):
     name: Annotated[str, Field(max_length=40)]
     color: Annotated[str, Field(max_length=20)]
     fighters: Annotated[list[FighterData], Field(min_length=6, max_length=6)]
@@ -139,11 +135,10 @@ class DiceData(_Data):
     battle_tie: Literal["reroll", "defender", "attacker"] = "reroll"
 
 
-class HitTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    stands: list[Annotated[int, Field(ge=1, le=20)]] = []
-    pushed: list[Annotated[int, Field(ge=1, le=20)]] = []
-    knocked_down: list[Annotated[int, Field(ge=1, le=20)]] = []
+class HitTable(Strict):
+    stands: list[Annotated[int, Field(ge=1, le=20)]] = []  # noqa: RUF012
+    pushed: list[Annotated[int, Field(ge=1, le=20)]] = []  # noqa: RUF012
+    knocked_down: list[Annotated[int, Field(ge=1, le=20)]] = []  # noqa: RUF012
 
 
 class CatapultData(_Data):
@@ -194,10 +189,10 @@ def _load(path: str, model: type[_Data]) -> str:
 
 def default(name: str) -> dict[str, Any]:
     """A fresh copy of the default data file ``name`` (validated)."""
-    return json.loads(_load(f"{name}.json", MODELS[name]))
+    return cast("dict[str, Any]", json.loads(_load(f"{name}.json", MODELS[name])))
 
 
 def default_map(name: str = "default") -> dict[str, Any]:
     if name not in map_names():
         raise ValueError(f"no map {name!r}; shipped maps: {', '.join(map_names())}")
-    return json.loads(_load(f"maps/{name}.json", MapData))
+    return cast("dict[str, Any]", json.loads(_load(f"maps/{name}.json", MapData)))

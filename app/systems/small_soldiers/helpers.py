@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from app.geometry.hex import Hex
-from app.systems.base import Helper
+from app.systems.base import Helper, Strict
 from app.systems.small_soldiers import data
 from app.systems.small_soldiers.battle import SKULL, compare, total
 from app.systems.small_soldiers.catapult import shot_path
@@ -16,8 +16,7 @@ Face = Annotated[str, Field(pattern=r"^(skull|[0-9]{1,2})$")]
 Bonus = Annotated[int, Field(ge=0, le=6)]
 
 
-class BattleRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class BattleRequest(Strict):
     attacker_face: Face
     defender_face: Face
     attacker_bonus: Bonus = 0
@@ -40,8 +39,7 @@ def battle(req: BattleRequest) -> BattleResponse:
     )
 
 
-class AimRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class AimRequest(Strict):
     army: Literal["gorgonites", "commandos"]
     power: Annotated[float, Field(ge=0, le=40, allow_inf_nan=False)]
     angle: Annotated[float, Field(ge=-90, le=90, allow_inf_nan=False)] = 0.0

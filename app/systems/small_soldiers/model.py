@@ -13,7 +13,7 @@ State layout (JSON-able)::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.core.errors import IllegalAction
 from app.geometry.hex import Hex, neighbors
@@ -65,7 +65,7 @@ def board_cells(state: State) -> frozenset[Hex]:
 
 
 def army_map(state: State, army: str) -> dict[str, Any]:
-    return state["data"]["map"]["armies"][army]
+    return cast("dict[str, Any]", state["data"]["map"]["armies"][army])
 
 
 def flag_hex(state: State, army: str) -> Hex:
@@ -80,7 +80,7 @@ def fighter(state: State, fid: str) -> dict[str, Any]:
     f = state["fighters"].get(fid)
     if f is None:
         raise IllegalAction(f"There is no fighter {fid!r}", code="unknown_fighter")
-    return f
+    return cast("dict[str, Any]", f)
 
 
 def on_board(state: State, army: str) -> list[dict[str, Any]]:
@@ -94,7 +94,7 @@ def in_toy_store(state: State, army: str) -> list[dict[str, Any]]:
 def fighter_at(state: State, h: Hex) -> dict[str, Any] | None:
     for f in state["fighters"].values():
         if f["pos"] is not None and f["pos"][0] == h.q and f["pos"][1] == h.r:
-            return f
+            return cast("dict[str, Any] | None", f)
     return None
 
 
@@ -112,7 +112,7 @@ def controls(state: State, seat: str, f: dict[str, Any]) -> bool:
     if f["army"] != army_of(seat):
         return False
     if state["options"]["players"] == 4 and state["options"]["team_mode"] == "split":
-        return f["owner"] == seat
+        return cast("bool", f["owner"] == seat)
     return True
 
 

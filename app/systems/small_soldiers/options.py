@@ -10,20 +10,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from app.core.errors import BadOptions
 from app.geometry.hex import Hex, neighbors
+from app.systems.base import Strict
 from app.systems.small_soldiers import data
 from app.systems.small_soldiers.battle import score
 from app.systems.small_soldiers.cards import HAND_SIZE
 from app.systems.small_soldiers.model import ARMIES
 
 
-class SmallSoldiersOptions(BaseModel):
+class SmallSoldiersOptions(Strict):
     """Table options. The data fields (map, spinner, ...) each replace one whole data file."""
 
-    model_config = ConfigDict(extra="forbid")
     players: Literal[2, 4] = 2
     team_mode: Literal["alternate", "team", "split"] = "alternate"
     advanced: bool = False
@@ -123,3 +123,7 @@ def _map(m: dict[str, Any]) -> str | None:
             "every space must connect to the rest through neighbouring spaces"
         )
     return None
+
+
+#: every system's options model is ``Options`` in its ``options.py``
+Options = SmallSoldiersOptions

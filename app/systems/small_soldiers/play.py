@@ -11,7 +11,7 @@ flag wins at once. A drawn card is resolved before the turn ends; a card played 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, WrongPhase
@@ -42,26 +42,17 @@ from app.systems.small_soldiers.movement import (
 from app.systems.small_soldiers.turns import check_winner, end_turn, win
 
 
-def need_phase(state: State, action: str, *phases: str) -> None:
-    if state["phase"] not in phases:
-        raise WrongPhase(
-            f"'{action}' is not possible now: the game is in the {state['phase']!r} phase "
-            f"(it needs {' or '.join(phases)})"
-        )
-
-
 def need_card(state: State, action: str, *types: str) -> dict[str, Any]:
-    need_phase(state, action, "card")
+    """The drawn card, if ``action`` resolves it (the guard list has checked the card phase)."""
     card = state["turn"]["card"]
     if card["type"] not in types:
         raise WrongPhase(f"'{action}' does not resolve {card['name']}", code="wrong_card")
-    return card
+    return cast("dict[str, Any]", card)
 
 
 # --- spin ---------------------------------------------------------------------------------
 def spin(state: State, seat: str, dice: Dice) -> list[Event]:
     """Spin the spinner and do what it says."""
-    need_phase(state, "spin", "spin")
     segments = state["data"]["spinner"]["segments"]
     index = dice.randbelow(len(segments), "spinner")
     seg = segments[index]
@@ -144,7 +135,6 @@ def launch(state: State, seat: str, dice: Dice, offset: float, angle: float, pow
 
 def play_card(state: State, seat: str, card_id: str) -> list[Event]:
     """Advanced Rules: "before you spin, you may play a card" (one per turn)."""
-    need_phase(state, "play_card", "spin")
     if not state["options"]["advanced"]:
         raise WrongPhase("Cards are played from a hand only with the advanced rules", code="not_advanced")
     if state["turn"]["hand_played"]:
@@ -160,7 +150,6 @@ def play_card(state: State, seat: str, card_id: str) -> list[Event]:
 
 # --- moving and battling ------------------------------------------------------------------
 def move(state: State, seat: str, fid: str, q: int, r: int) -> list[Event]:
-    need_phase(state, "move", "move")
     f = fighter(state, fid)
     if not controls(state, seat, f) or f["pos"] is None:
         raise IllegalAction(f"{f['name']} is not one of your fighters on the board", code="not_your_fighter")
@@ -201,7 +190,6 @@ def _why_not(state: State, f: dict[str, Any], to: Hex) -> str:
 
 def end_moves(state: State, seat: str) -> list[Event]:
     """Advanced Rules: "You must move any or all fighters before you can attack"."""
-    need_phase(state, "end_moves", "move")
     if not state["turn"]["moved"] and can_move(state, seat):
         raise IllegalAction("Move at least one fighter before ending the moves", code="must_move")
     # Always an event: an action without one would leave the table's seq (and every client) behind.
@@ -229,7 +217,6 @@ def attack_stage(state: State) -> list[Event]:
 
 
 def attack(state: State, seat: str, dice: Dice, target: str, fid: str | None) -> list[Event]:
-    need_phase(state, "attack", "attack")
     options = attackers(state)
     able = [a for a, foes in options.items() if target in foes]
     if fid is None and len(able) == 1:
@@ -248,7 +235,6 @@ def attack(state: State, seat: str, dice: Dice, target: str, fid: str | None) ->
 
 
 def decline(state: State, seat: str) -> list[Event]:
-    need_phase(state, "end_turn", "attack", "recruit")
     return [{"kind": "declined", "seat": seat, "phase": state["phase"]}, *end_turn(state)]
 
 
@@ -261,7 +247,6 @@ def can_recruit(state: State, seat: str) -> bool:
 
 
 def recruit(state: State, seat: str, fid: str) -> list[Event]:
-    need_phase(state, "recruit", "recruit")
     f = fighter(state, fid)
     if f["army"] != army_of(seat) or f["pos"] is not None:
         raise IllegalAction(f"{f['name']} is not in your Toy Store (at {where(f)})", code="not_in_toy_store")

@@ -14,7 +14,7 @@ from app.systems.small_soldiers.options import resolve_data
 from app.systems.small_soldiers.turns import start_turn
 
 
-def initial_state(options: dict[str, Any], dice: Dice) -> State:
+def setup(options: dict[str, Any], dice: Dice) -> State:
     players = options["players"]
     tables = resolve_data(options)
     fighters: dict[str, Any] = {}

@@ -6,18 +6,19 @@ See README.md for what is the rulebook's and what is a Warboard default.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from app.core.dice import Dice
+from app.core.errors import WarboardError
 from app.core.events import Event
-from app.systems.base import Outcome, RuleSystem, State
+from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
 from app.systems.small_soldiers import actions as A
-from app.systems.small_soldiers import play, setup
+from app.systems.small_soldiers import play, setup, turns
 from app.systems.small_soldiers.helpers import HELPERS
 from app.systems.small_soldiers.legal import legal_actions
 from app.systems.small_soldiers.model import seat_ids
-from app.systems.small_soldiers.options import SmallSoldiersOptions, check_feasible
-from app.systems.small_soldiers.turns import check_actor
+from app.systems.small_soldiers.options import Options, check_feasible
 from app.systems.small_soldiers.view import render
 
 
@@ -27,7 +28,8 @@ class SmallSoldiers(RuleSystem):
     aliases = ("ssbb", "small_soldiers")
     board = "hex"
     action_type = A.SmallSoldiersAction
-    options_model = SmallSoldiersOptions
+    options_model = Options
+    phases = turns.PHASES
     helpers = HELPERS
     previewable = frozenset({"moved", "deployed"})
 
@@ -44,17 +46,38 @@ class SmallSoldiers(RuleSystem):
         return options
 
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
-        return setup.initial_state(self.validate_options(options), dice)
+        return setup.setup(self.validate_options(options), dice)
 
-    def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        check_actor(state, seat)
+    def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         # the data files are never changed by a rule: shared, not copied (the rest is)
         new = {k: v if k == "data" else copy.deepcopy(v) for k, v in state.items()}
-        events = _dispatch(new, seat, action, dice)
-        return new, events
+        return new, HANDLERS[action.kind](new, seat, action, dice)
+
+    # --- the guard list's hooks ----------------------------------------------------------
+    def phase(self, state: State) -> str:
+        phase: str = state["phase"]
+        return phase
+
+    def active_seats(self, state: State) -> list[str] | None:
+        return turns.acting_seats(state)
+
+    def is_seated(self, state: State, seat: str) -> bool:
+        return seat in state["seats"]
+
+    def game_over_error(self, state: State) -> WarboardError:
+        return turns.game_over(state)
+
+    def not_seated_error(self, state: State, seat: str) -> WarboardError:
+        return turns.not_seated(seat)
+
+    def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
+        return turns.not_your_turn(state, seat)
+
+    def wrong_phase_error(self, state: State, seat: str, kind: str) -> WarboardError:
+        return turns.wrong_phase(state, kind)
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return render(state, viewer)
+        return {**render(state, viewer), OUTCOME_KEY: self.outcome_view(state)}
 
     def outcome(self, state: State) -> Outcome | None:
         w = state.get("winner")
@@ -64,37 +87,22 @@ class SmallSoldiers(RuleSystem):
         return legal_actions(state, seat)
 
 
-def _dispatch(s: State, seat: str, a: Any, dice: Dice) -> list[Event]:
-    match a:
-        case A.Deploy():
-            return setup.deploy(s, seat, a.reserve, a.order, a.second) if _phase(s, "deploy") else []
-        case A.RollOpening():
-            return setup.roll_opening(s, seat, dice) if _phase(s, "opening") else []
-        case A.Spin():
-            return play.spin(s, seat, dice)
-        case A.Move():
-            return play.move(s, seat, a.fighter, a.q, a.r)
-        case A.EndMoves():
-            return play.end_moves(s, seat)
-        case A.Attack():
-            return play.attack(s, seat, dice, a.target, a.fighter)
-        case A.EndTurn():
-            return play.decline(s, seat)
-        case A.PlaceCard():
-            return play.place_card(s, seat, a.fighter)
-        case A.DiscardCard():
-            return play.discard_card(s, seat)
-        case A.Recall():
-            return play.recall(s, seat, a.target)
-        case A.Launch():
-            return play.launch(s, seat, dice, a.offset, a.angle, a.power)
-        case A.RecruitFighter():
-            return play.recruit(s, seat, a.fighter)
-        case A.PlayCard():
-            return play.play_card(s, seat, a.card)
-    raise AssertionError(f"unhandled action {a!r}")
+# --- one handler per action kind: each changes the game's copy of the state and returns the events
 
 
-def _phase(state: State, phase: str) -> bool:
-    play.need_phase(state, phase, phase)
-    return True
+HANDLERS: dict[str, Callable[[State, str, Any, Dice], list[Event]]] = {
+    "deploy": lambda s, seat, a, dice: setup.deploy(s, seat, a.reserve, a.order, a.second),
+    "roll_opening": lambda s, seat, a, dice: setup.roll_opening(s, seat, dice),
+    "spin": lambda s, seat, a, dice: play.spin(s, seat, dice),
+    "move": lambda s, seat, a, dice: play.move(s, seat, a.fighter, a.q, a.r),
+    "end_moves": lambda s, seat, a, dice: play.end_moves(s, seat),
+    "attack": lambda s, seat, a, dice: play.attack(s, seat, dice, a.target, a.fighter),
+    "end_turn": lambda s, seat, a, dice: play.decline(s, seat),
+    "place_card": lambda s, seat, a, dice: play.place_card(s, seat, a.fighter),
+    "discard_card": lambda s, seat, a, dice: play.discard_card(s, seat),
+    "recall": lambda s, seat, a, dice: play.recall(s, seat, a.target),
+    "launch": lambda s, seat, a, dice: play.launch(s, seat, dice, a.offset, a.angle, a.power),
+    "recruit": lambda s, seat, a, dice: play.recruit(s, seat, a.fighter),
+    "play_card": lambda s, seat, a, dice: play.play_card(s, seat, a.card),
+}
+SmallSoldiers.handlers = HANDLERS

@@ -12,9 +12,9 @@ Phases: ``deploy`` (both armies place fighters, any order) -> ``opening`` (each 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from app.core.errors import GameOver, NotYourTurn
+from app.core.errors import GameOver, NotYourTurn, WrongPhase
 from app.core.events import Event
 from app.systems.small_soldiers.model import (
     ARMIES,
@@ -44,7 +44,7 @@ def fresh_turn(army: str, seat: str, number: int) -> dict[str, Any]:
 
 
 def is_four(state: State) -> bool:
-    return state["options"]["players"] == 4
+    return cast("bool", state["options"]["players"] == 4)
 
 
 def acting_seats(state: State) -> list[str]:
@@ -62,14 +62,38 @@ def acting_seats(state: State) -> list[str]:
     return [turn["seat"]]
 
 
-def check_actor(state: State, seat: str) -> None:
-    if state["phase"] == "over":
-        raise GameOver("The game is over: " + state["winner"]["reason"])
-    if seat not in state["seats"]:
-        raise NotYourTurn(f"Seat {seat!r} does not play at this table")
+#: each phase's action kinds: setup (deploy, opening), then per turn spin (or play a card from
+#: the hand first), move, a drawn card, attack or recruit
+PHASES = {
+    "deploy": frozenset({"deploy"}),
+    "opening": frozenset({"roll_opening"}),
+    "spin": frozenset({"spin", "play_card"}),
+    "move": frozenset({"move", "end_moves"}),
+    "card": frozenset({"place_card", "discard_card", "recall", "launch"}),
+    "attack": frozenset({"attack", "end_turn"}),
+    "recruit": frozenset({"recruit", "end_turn"}),
+    "over": frozenset(),
+}
+
+
+def game_over(state: State) -> GameOver:
+    return GameOver("The game is over: " + state["winner"]["reason"])
+
+
+def not_seated(seat: str) -> NotYourTurn:
+    return NotYourTurn(f"Seat {seat!r} does not play at this table")
+
+
+def not_your_turn(state: State, seat: str) -> NotYourTurn:
     active = acting_seats(state)
-    if seat not in active:
-        raise NotYourTurn(f"It is not {seat}'s turn: waiting for {', '.join(active)} ({state['phase']})")
+    return NotYourTurn(f"It is not {seat}'s turn: waiting for {', '.join(active)} ({state['phase']})")
+
+
+def wrong_phase(state: State, kind: str) -> WrongPhase:
+    needs = [phase for phase, kinds in PHASES.items() if kind in kinds]
+    return WrongPhase(
+        f"'{kind}' is not possible now: the game is in the {state['phase']!r} phase (it needs {' or '.join(needs)})"
+    )
 
 
 def seat_for(state: State, army: str) -> tuple[str, list[Event]]:

@@ -7,7 +7,7 @@ physical game: fighters, cards under them, the Toy Store, the discard pile, dice
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from app.systems.small_soldiers.legal import legal
 from app.systems.small_soldiers.model import ARMIES, ARMY_NAMES, State, army_of, in_toy_store
@@ -86,10 +86,10 @@ def piece_owner(state: State, f: dict[str, Any]) -> str:
     if state["options"]["players"] == 4 and state["options"]["team_mode"] != "split":
         turn = state.get("turn")
         if turn and turn["army"] == f["army"]:
-            return turn["seat"]
+            return cast("str", turn["seat"])
         seats = [s for s in state["seats"] if army_of(s) == f["army"]]
-        return seats[state["command"][f["army"]]]
-    return f["owner"]
+        return cast("str", seats[state["command"][f["army"]]])
+    return cast("str", f["owner"])
 
 
 PROMPTS = {

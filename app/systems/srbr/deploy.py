@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.dice import Dice
-from app.core.errors import GameOver, IllegalAction, WrongPhase
+from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.srbr import actions as A
 from app.systems.srbr import pieces
@@ -32,10 +32,7 @@ def zone(state: State, seat: str) -> list[list[float]]:
 
 
 def _check_phase(state: State, seat: str) -> None:
-    if state["result"] is not None:
-        raise GameOver("The game is over")
-    if state["turn"]["phase"] != "deploy":
-        raise WrongPhase(f"Mechas are deployed before play; the phase is {state['turn']['phase']}")
+    """The guard list has checked the game goes on and it is the deploy phase."""
     if seat in state["turn"]["ready"]:
         raise IllegalAction(f"{seat} has declared ready", code="already_ready")
 

@@ -4,19 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from app.systems.base import Helper
+from app.systems.base import Helper, Strict
 from app.systems.srbr import activation, combat, data, profiles, sticks
 
 Colour = Literal["white", "yellow", "red"]
 
 
-class _Req(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class SticksRequest(_Req):
+class SticksRequest(Strict):
     scale: Literal["25-28mm", "40mm+"] = "25-28mm"
 
 
@@ -36,7 +32,7 @@ def _sticks(req: SticksRequest) -> SticksResponse:
     )
 
 
-class ActivationRequest(_Req):
+class ActivationRequest(Strict):
     faces: Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(min_length=1, max_length=3)]
     colours: Annotated[list[Colour], Field(min_length=1, max_length=3)] | None = None
     q: Annotated[int, Field(ge=2, le=6)]
@@ -58,7 +54,7 @@ def _activation(req: ActivationRequest) -> ActivationResponse:
     return ActivationResponse(**activation.score(req.faces, colours, req.q, rules))
 
 
-class MechaRequest(_Req):
+class MechaRequest(Strict):
     mecha: dict[str, Any]
     point_limit: Annotated[int, Field(ge=1, le=100_000)] | None = None
 
@@ -84,7 +80,7 @@ def _mecha(req: MechaRequest) -> MechaResponse:
     return MechaResponse(**report, suggested_points=prices)
 
 
-class CombatRequest(_Req):
+class CombatRequest(Strict):
     mode: Literal["close", "ranged"] = "close"
     attack_die: Annotated[int, Field(ge=1, le=6)]
     defence_die: Annotated[int, Field(ge=1, le=6)]
@@ -107,7 +103,7 @@ def _combat(req: CombatRequest) -> CombatResponse:
     return CombatResponse(attack=a, defence=d, result=key, effects=effects)
 
 
-class CatalogueRequest(_Req):
+class CatalogueRequest(Strict):
     pass
 
 

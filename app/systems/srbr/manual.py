@@ -11,14 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.dice import Dice
-from app.core.errors import GameOver, IllegalAction
+from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.srbr import actions as A
-from app.systems.srbr import buildings, combat, malfunction, pieces, turns
+from app.systems.srbr import buildings, combat, malfunction, pieces
 
 State = dict[str, Any]
-#: a record is stated by the active player in their turn, or the reacting player in their reaction
-RECORD_PHASES = ("activate", "actions", "reaction_actions")
 
 
 def _allowed(state: State, field: str) -> bool:
@@ -37,8 +35,8 @@ def _allowed(state: State, field: str) -> bool:
 def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, list[Event]]:
     """A player states a result in a manual area; it is applied and logged under their seat.
     Only the seat whose turn, activation or reaction it is may state a result (SRBR p. 4:
-    "When it's your turn, nominate the mecha ..."): the rules a record replaces are theirs."""
-    turns.require(state, seat, RECORD_PHASES, "record a result")
+    "When it's your turn, nominate the mecha ..."): the rules a record replaces are theirs
+    (``turns.KINDS``: the guard list checks the seat and the phase)."""
     m = pieces.mecha(state, a.mecha)
     given = {k: v for k, v in a.model_dump().items() if k not in ("kind", "mecha", "part", "note") and v is not None}
     if not given:
@@ -79,7 +77,6 @@ def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, lis
 
 def record_terrain(state: State, seat: str, a: A.RecordTerrain, dice: Dice) -> tuple[State, list[Event]]:
     """Manual combat: a building smashed to rubble (or put back) by the acting player's word."""
-    turns.require(state, seat, RECORD_PHASES, "record terrain")
     if not state["options"]["manual"]["combat"]:
         raise IllegalAction(
             "Buildings are smashed by the rules at this table (combat is not manual)", code="not_manual"
@@ -103,8 +100,6 @@ def record_terrain(state: State, seat: str, a: A.RecordTerrain, dice: Dice) -> t
 
 def declare_result(state: State, seat: str, a: A.DeclareResult, dice: Dice) -> tuple[State, list[Event]]:
     """Manual victory: the game ends when every seat still in it declares the same winners."""
-    if state["result"] is not None:
-        raise GameOver("The game is over")
     if not state["options"]["manual"]["victory"]:
         raise IllegalAction("Victory is decided by the rules at this table (not manual)", code="not_manual")
     unknown = [w for w in a.winners if w not in state["seats"]]

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
+
+from app.systems.base import Strict
 
 PartType = Literal["legs", "arms", "torso", "head", "weapon", "tail", "wings", "other"]
 Form = Literal["biped", "non_humanoid", "vehicle"]
@@ -18,11 +20,7 @@ Ident = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z0-9_-]+
 Label = Annotated[str, Field(min_length=1, max_length=60)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Part(_Strict):
+class Part(Strict):
     id: Ident
     name: Label
     type: PartType
@@ -32,23 +30,23 @@ class Part(_Strict):
     c: Annotated[int, Field(ge=0, le=6)] = 0
     #: stick this part moves the mecha with (Leg actions), if any
     move: Literal["S", "M", "L"] | None = None
-    attacks: Annotated[list[Ident], Field(max_length=8)] = []
+    attacks: Annotated[list[Ident], Field(max_length=8)] = []  # noqa: RUF012
 
 
-class SpecialRule(_Strict):
+class SpecialRule(Strict):
     name: Label
     points: Annotated[int, Field(ge=-100, le=500)]
     text: Annotated[str, Field(max_length=300)] = ""
 
 
-class Mecha(_Strict):
+class Mecha(Strict):
     id: Ident
     name: Label
     form: Form = "biped"
     #: base (footprint) diameter in cm
     base: Annotated[float, Field(gt=0.5, le=20)] = 4.0
     parts: Annotated[list[Part], Field(min_length=1, max_length=12)]
-    special_rules: Annotated[list[SpecialRule], Field(max_length=12)] = []
+    special_rules: Annotated[list[SpecialRule], Field(max_length=12)] = []  # noqa: RUF012
 
     @model_validator(mode="after")
     def _unique_parts(self) -> Mecha:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.core.errors import GameOver, IllegalAction
+from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.srbr import actions as A
 
@@ -39,15 +39,14 @@ def is_open(state: State) -> bool:
     return state.get("record_undo") is not None
 
 
-def check_hold(state: State) -> None:
-    """Raise IllegalAction(on_hold) while a disputed record waits for the host."""
+def hold_reason(state: State) -> str | None:
+    """Why the game waits (a disputed record waits for the host's ruling), or None."""
     hold = state.get("hold")
-    if hold is not None:
-        raise IllegalAction(
-            f"Record {hold['record']} is disputed by {hold['by']} "
-            f"({hold['reason']}): the game waits for the host's ruling",
-            code="on_hold",
-        )
+    if hold is None:
+        return None
+    return (
+        f"Record {hold['record']} is disputed by {hold['by']} ({hold['reason']}): the game waits for the host's ruling"
+    )
 
 
 def opened(
@@ -92,8 +91,6 @@ def _closed(entry: dict[str, Any]) -> dict[str, Any]:
 
 def dispute(state: State, seat: str, a: A.Dispute) -> tuple[State, list[Event]]:
     """Another seat contests the latest, still open record: the game is on hold."""
-    if state["result"] is not None:
-        raise GameOver("The game is over")
     if seat in state["conceded"]:
         raise IllegalAction(f"{seat} has conceded and can no longer dispute", code="conceded")
     log = state.get("records", [])

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ConfigDict, Field, ValidationError, field_validator
+
+from app.systems.base import Strict
 
 Colour = Literal["white", "yellow", "red"]
 StickName = Literal["S", "M", "L"]
@@ -19,8 +21,8 @@ When = Literal["attacker_double", "attacker_wins_odd", "attacker_wins_even", "ti
 Text = Annotated[str, Field(max_length=1000)]
 
 
-class _Area(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+class _Area(Strict):
+    model_config = ConfigDict(populate_by_name=True)
     source: Text = Field("", alias="_source")
     note: Text = ""
 
@@ -95,8 +97,7 @@ class Pricing(_Area):
         return table
 
 
-class Row(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Row(Strict):
     when: When
     effects: Annotated[list[Effect], Field(max_length=6)]
 
@@ -132,8 +133,7 @@ class Combat(_Area):
     buildings: Buildings
 
 
-class AttackType(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class AttackType(Strict):
     mode: Literal["close", "ranged"]
     parts: Annotated[list[PartType], Field(min_length=1, max_length=8)]
     modifier: Small = 0

@@ -7,7 +7,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import BadOptions
 from app.systems.srbr import data, layout, sticks
-from app.systems.srbr.actions import check_terrain
+from app.systems.srbr.options import check_terrain
 from app.systems.srbr.profiles import check
 
 State = dict[str, Any]
@@ -81,7 +81,7 @@ def arrange(
     return rules, size, terrain, stick, layout.place_all(forces, size, terrain, stick, rules)
 
 
-def build(options: dict[str, Any], dice: Dice) -> State:
+def setup(options: dict[str, Any], dice: Dice) -> State:
     rules, size, terrain, stick, mechas = arrange(options)
     order = seats(options)
     if rules["initiative"]["method"] == "roll":

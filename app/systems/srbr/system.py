@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.dice import Dice
-from app.core.errors import Forbidden, GameOver, IllegalAction
+from app.core.errors import IllegalAction, WarboardError
 from app.core.events import Event
-from app.systems.base import HOST_SEAT, Outcome, RuleSystem, State
+from app.systems.base import OUTCOME_KEY, Handler, Outcome, RuleSystem, State
 from app.systems.srbr import actions as A
 from app.systems.srbr import (
     buildings,
@@ -29,6 +29,7 @@ from app.systems.srbr import (
     view,
 )
 from app.systems.srbr.helpers import HELPERS
+from app.systems.srbr.options import Options
 
 
 class SamuraiRobots(RuleSystem):
@@ -37,10 +38,12 @@ class SamuraiRobots(RuleSystem):
     aliases = ("samurai-robots",)
     board = "tabletop"
     action_type = A.SrbrAction
-    options_model = A.SrbrOptions
+    options_model = Options
     helpers = HELPERS
     rulings = frozenset({"resolve_dispute"})
     previewable = frozenset({"moved", "deployed", "stood_up"})
+    phases = turns.PHASES
+    anytime = turns.ANYTIME
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return setup.seats(options)
@@ -55,31 +58,44 @@ class SamuraiRobots(RuleSystem):
         return {**super().describe(), "rules_help": guide.rows(data.defaults(), "25-28mm")}
 
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
-        return setup.build(options, dice)
+        return setup.setup(options, dice)
 
-    def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        if seat == HOST_SEAT:
-            if not isinstance(action, A.ResolveDispute):
-                raise IllegalAction(
-                    f"The host rules only on disputed records here, not {action.kind!r}", code="not_a_ruling"
-                )
-            new, events = records.resolve(state, action)
-            return _settle(new, events)
-        if seat not in state["seats"]:
-            raise IllegalAction(f"{seat!r} is not a seat at this table", code="not_a_seat")
-        if isinstance(action, A.ResolveDispute):
-            raise Forbidden("Only the table's host settles a dispute", code="host_only")
-        records.check_hold(state)
+    def rule(self, state: State, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        new, events = records.resolve(state, action)
+        return _settle(new, events)
+
+    def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        new, events = super().dispatch(state, seat, action, dice)
         if isinstance(action, A.Dispute):
-            return records.dispute(state, seat, action)
-        handler = _HANDLERS[type(action)]
-        new, events = handler(state, seat, action, dice)
+            return new, events
         if isinstance(action, (A.Record, A.RecordTerrain)):
             return records.opened(state, new, seat, action, events)
         return _settle(records.close_if_moved_on(new, force=isinstance(action, A.Concede)), events)
 
+    # --- the guard list's hooks ----------------------------------------------------------
+    def phase(self, state: State) -> str:
+        return turns.phase(state)
+
+    def active_seats(self, state: State) -> list[str] | None:
+        return turns.active_seats(state)
+
+    def is_seated(self, state: State, seat: str) -> bool:
+        return seat in state["seats"]
+
+    def hold(self, state: State) -> str | None:
+        return records.hold_reason(state)
+
+    def not_seated_error(self, state: State, seat: str) -> WarboardError:
+        return IllegalAction(f"{seat!r} is not a seat at this table", code="not_a_seat")
+
+    def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
+        return turns.not_your_turn(state, seat, kind)
+
+    def wrong_phase_error(self, state: State, seat: str, kind: str) -> WarboardError:
+        return turns.wrong_phase(state, kind)
+
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return view.render(state, viewer)
+        return {**view.render(state, viewer), OUTCOME_KEY: self.outcome_view(state)}
 
     def outcome(self, state: State) -> Outcome | None:
         result = state["result"]
@@ -97,7 +113,6 @@ def _activate(state: State, seat: str, a: A.Activate, dice: Dice) -> tuple[State
 
 
 def _acting(state: State, seat: str, what: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    turns.require(state, seat, ("actions", "reaction_actions"), what)
     act = turns.current(state)
     m = pieces.live_mecha(state, act["mecha"])
     return act, m, pieces.live_part(state, m, act["part"])
@@ -189,7 +204,6 @@ def _stand_up(state: State, seat: str, a: A.StandUp, dice: Dice) -> tuple[State,
 
 
 def _done(state: State, seat: str, a: A.Done, dice: Dice) -> tuple[State, list[Event]]:
-    turns.require(state, seat, ("actions", "reaction_actions"), "finish an activation")
     if state["turn"]["phase"] == "reaction_actions":
         state, more = turns.finish_reaction(state)
     else:
@@ -198,7 +212,6 @@ def _done(state: State, seat: str, a: A.Done, dice: Dice) -> tuple[State, list[E
 
 
 def _end_turn(state: State, seat: str, a: A.EndTurn, dice: Dice) -> tuple[State, list[Event]]:
-    turns.require(state, seat, ("activate", "actions"), "end the turn")
     return turns.next_turn(state, f"{seat} ended the turn")
 
 
@@ -211,8 +224,6 @@ def _pass(state: State, seat: str, a: A.Pass, dice: Dice) -> tuple[State, list[E
 
 
 def _concede(state: State, seat: str, a: A.Concede, dice: Dice) -> tuple[State, list[Event]]:
-    if state["result"] is not None:
-        raise GameOver("The game is over")
     if seat in state["conceded"]:
         raise IllegalAction(f"{seat} has already conceded", code="already_conceded")
     state = {**state, "conceded": [*state["conceded"], seat]}
@@ -234,22 +245,29 @@ def _concede(state: State, seat: str, a: A.Concede, dice: Dice) -> tuple[State, 
     return state, [*events, *more]
 
 
-_HANDLERS: dict[type, Any] = {
-    A.Activate: _activate,
-    A.Move: _move,
-    A.Attack: _attack,
-    A.StandUp: _stand_up,
-    A.Done: _done,
-    A.EndTurn: _end_turn,
-    A.React: _react,
-    A.Pass: _pass,
-    A.Concede: _concede,
-    A.Record: manual.record,
-    A.RecordTerrain: manual.record_terrain,
-    A.DeclareResult: manual.declare_result,
-    A.Deploy: deploy.place,
-    A.Ready: deploy.ready,
+def _dispute(state: State, seat: str, a: A.Dispute, dice: Dice) -> tuple[State, list[Event]]:
+    return records.dispute(state, seat, a)
+
+
+#: one handler per action kind (the host's ``resolve_dispute`` is ``SamuraiRobots.rule``)
+HANDLERS: dict[str, Handler] = {
+    "activate": _activate,
+    "move": _move,
+    "attack": _attack,
+    "stand_up": _stand_up,
+    "done": _done,
+    "end_turn": _end_turn,
+    "react": _react,
+    "pass": _pass,
+    "concede": _concede,
+    "dispute": _dispute,
+    "record": manual.record,
+    "record_terrain": manual.record_terrain,
+    "declare_result": manual.declare_result,
+    "deploy": deploy.place,
+    "ready": deploy.ready,
 }
+SamuraiRobots.handlers = HANDLERS
 
 
 def _settle(state: State, events: list[Event]) -> tuple[State, list[Event]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.dice import Dice
-from app.core.errors import GameOver, IllegalAction, NotYourTurn, WrongPhase
+from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
 from app.core.events import Event
 from app.systems.srbr import activation, malfunction, pieces
 
@@ -29,15 +29,49 @@ def active_seats(state: State) -> list[str]:
     return [turn["seat"]]
 
 
-def require(state: State, seat: str, phases: tuple[str, ...], what: str) -> None:
-    """Check the game goes on, it is ``seat``'s move and the phase allows ``what``."""
-    if state["result"] is not None:
-        raise GameOver("The game is over")
-    if seat not in active_seats(state):
-        raise NotYourTurn(f"{seat} cannot {what} now: waiting for {', '.join(active_seats(state))}")
+#: a record is stated by the active player in their turn, or the reacting player in their reaction
+RECORD_PHASES = ("activate", "actions", "reaction_actions")
+#: the phases each action kind is allowed in, and what it does (for the refusals' words)
+KINDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "deploy": (("deploy",), "deploy"),
+    "ready": (("deploy",), "declare ready"),
+    "activate": (("activate",), "activate"),
+    "end_turn": (("activate", "actions"), "end the turn"),
+    "move": (("actions", "reaction_actions"), "move"),
+    "attack": (("actions", "reaction_actions"), "attack"),
+    "stand_up": (("actions", "reaction_actions"), "stand up"),
+    "done": (("actions", "reaction_actions"), "finish an activation"),
+    "react": (("reaction",), "react"),
+    "pass": (("reaction",), "pass"),
+    "record": (RECORD_PHASES, "record a result"),
+    "record_terrain": (RECORD_PHASES, "record terrain"),
+}
+PHASES = {
+    phase: frozenset(kind for kind, (phases, _) in KINDS.items() if phase in phases)
+    for phase in ("deploy", "activate", "actions", "reaction", "reaction_actions", "over")
+}
+#: kinds any seat still at the table may send in any phase of a game in progress
+ANYTIME = frozenset({"concede", "dispute", "declare_result"})
+
+
+def phase(state: State) -> str:
+    name: str = state["turn"]["phase"]
+    return name
+
+
+def not_your_turn(state: State, seat: str, kind: str) -> IllegalAction:
+    if state["turn"]["phase"] == "deploy" and seat in state["turn"]["ready"]:
+        return IllegalAction(f"{seat} has declared ready", code="already_ready")
+    what = KINDS.get(kind, ((), kind))[1]
+    return NotYourTurn(f"{seat} cannot {what} now: waiting for {', '.join(active_seats(state))}")
+
+
+def wrong_phase(state: State, kind: str) -> WrongPhase:
     phase = state["turn"]["phase"]
-    if phase not in phases:
-        raise WrongPhase(f"Cannot {what} in the {phase} phase (allowed in: {', '.join(phases)})")
+    if kind in ("deploy", "ready"):
+        return WrongPhase(f"Mechas are deployed before play; the phase is {phase}")
+    phases, what = KINDS.get(kind, ((), kind))
+    return WrongPhase(f"Cannot {what} in the {phase} phase (allowed in: {', '.join(phases)})")
 
 
 def with_turn(state: State, **changes: Any) -> State:
@@ -59,7 +93,6 @@ def roll_part(state: State, m: dict[str, Any], p: dict[str, Any], count: int, di
 
 def activate(state: State, seat: str, mecha_id: str, part_id: str, count: int, dice: Dice) -> tuple[State, list[Event]]:
     """SRBR p. 4: roll 1-3 dice for one body part; each success buys one action."""
-    require(state, seat, ("activate",), "activate")
     m = pieces.live_mecha(state, mecha_id)
     if m["owner"] != seat:
         raise IllegalAction(f"{m['name']} belongs to {m['owner']}, not {seat}", code="not_your_mecha")
@@ -107,7 +140,6 @@ def _after(state: State, seat: str) -> list[str]:
 
 def react(state: State, seat: str, mecha_id: str, part_id: str, dice: Dice) -> tuple[State, list[Event]]:
     """Warboard default reaction: one die for one part of one of the reacting player's mechas."""
-    require(state, seat, ("reaction",), "react")
     m = pieces.live_mecha(state, mecha_id)
     if m["owner"] != seat:
         raise IllegalAction(f"{m['name']} belongs to {m['owner']}, not {seat}", code="not_your_mecha")
@@ -142,7 +174,6 @@ def react(state: State, seat: str, mecha_id: str, part_id: str, dice: Dice) -> t
 
 
 def pass_reaction(state: State, seat: str) -> tuple[State, list[Event]]:
-    require(state, seat, ("reaction",), "pass")
     pending = state["turn"]["reactions"]
     queue = pending["queue"]
     later = [s for s in queue[queue.index(seat) + 1 :] if s in pieces.seats_in_play(state)]
