@@ -37,6 +37,7 @@ import orjson
 import psutil
 
 from bench.replays import ReplayStats, long_table, replay_loop
+from bench.report import latencies_of, percentile, summary
 from bench.wsclient import Client, OnMessage, connect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -192,14 +193,6 @@ async def sender(ws_players: list[Client], table: Table, rate: float, duration: 
         await asyncio.sleep(max(0.0, interval - (time.perf_counter() - start)))
 
 
-def percentile(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[k]
-
-
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     workdir = Path(tempfile.mkdtemp(prefix="warboard-bench-"))
     proc = None
@@ -251,15 +244,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         stats.closed = sum(1 for ws in sockets if ws.closed.done())  # dropped by the server
         for ws in sockets:
             ws.close()
-        latencies, lost = [], 0
-        for table in tables:
-            for action_id, sent_at in table.sent.items():
-                seq = table.acked.get(action_id)
-                slot = table.arrivals.get(seq) if seq is not None else None
-                if slot is None or slot[0] < table.clients:
-                    lost += 1
-                    continue
-                latencies.append((slot[1] - sent_at) * 1000)
+        latencies, lost = latencies_of(tables)
         sent = sum(len(t.sent) for t in tables)
         cpu = monitor.cpu_end - monitor.cpu_start
         return {
@@ -274,12 +259,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "errors": len(stats.errors) + stats.closed,
             "error_kinds": sorted(set(stats.errors)),
             "connections_dropped": stats.closed,
-            "latency_ms": {
-                "p50": round(percentile(latencies, 50), 2),
-                "p95": round(percentile(latencies, 95), 2),
-                "p99": round(percentile(latencies, 99), 2),
-                "max": round(max(latencies) if latencies else float("nan"), 2),
-            },
+            "latency_ms": summary(latencies),
             "throughput": {
                 "moves_per_s": round(sent / args.duration, 1),
                 "updates_delivered_per_s": round(delivered / args.duration, 1),

@@ -28,7 +28,8 @@ import httpx
 import psutil
 import psycopg
 
-from bench.load import ROOT, Stats, free_port, percentile, receiver, sender, setup_tables
+from bench.load import ROOT, Stats, free_port, receiver, sender, setup_tables
+from bench.report import latencies_of, summary
 from bench.wsclient import Client, connect
 
 UNPACED = {
@@ -123,15 +124,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         delivered = stats.updates - before
         for ws in sockets:
             ws.close()
-        latencies, lost = [], 0
-        for table in tables:
-            for action_id, sent_at in table.sent.items():
-                seq = table.acked.get(action_id)
-                slot = table.arrivals.get(seq) if seq is not None else None
-                if slot is None or slot[0] < table.clients:
-                    lost += 1
-                    continue
-                latencies.append((slot[1] - sent_at) * 1000)
+        latencies, lost = latencies_of(tables)
         return {
             "nodes": args.nodes,
             "bus": "redis" if args.nodes > 1 else "memory",
@@ -142,7 +135,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "moves_sent": sum(len(t.sent) for t in tables),
             "moves_not_delivered_to_all": lost,
             "errors": sorted(set(stats.errors)),
-            "latency_ms": {p: round(percentile(latencies, q), 2) for p, q in (("p50", 50), ("p95", 95), ("p99", 99))},
+            "latency_ms": summary(latencies),
             "updates_delivered": delivered,
             "cpu_s_all_nodes": round(spent, 2),
             "cpu_share_of_one_core": round(spent / elapsed, 3),
