@@ -15,7 +15,7 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $(STAMP)
 
 NODE_STAMP := node_modules/.installed
@@ -58,6 +58,7 @@ test: setup chromium
 
 bench: setup
 	$(BIN)/python -m bench.load --help
+	$(BIN)/python -m bench.games --help
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache tests/artifacts node_modules
