@@ -5,6 +5,7 @@ an invalid UTF-8 frame is closed with 1007 and logs no traceback."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 import time
@@ -43,7 +44,7 @@ async def test_a_socket_that_never_reads_is_dropped_within_the_deadline(tmp_path
         table_id, player, spectator = _table(srv)
         a = await WsClient.open(srv.ws_url, table_id, player)
         await a.recv_type("welcome")
-        for i in range(300):  # a big board: every update is some 40 kB
+        for i in range(300):  # a big board: every whole view is some 40 kB
             await a.conn.send(
                 json.dumps(
                     {
@@ -73,6 +74,8 @@ async def test_a_socket_that_never_reads_is_dropped_within_the_deadline(tmp_path
                     }
                 )
             )
+            with contextlib.suppress(ConnectionClosed):  # updates are small patches: ask for whole views
+                await slow.send(json.dumps({"type": "resync", "since": -1}))
             while True:
                 message = await a.recv()
                 if message["type"] == "presence" and message["spectators"] == 0:
