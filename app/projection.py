@@ -20,13 +20,18 @@ Previews are sealed by construction rather than by filtering known leaks:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, ParamSpec, Protocol, TypeVar
+
+import anyio
 
 from app.core.events import Event
 from app.systems.base import RuleSystem
 
 PreviewOutcome = Literal["known", "random", "hidden"]
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class TableState(Protocol):
@@ -43,6 +48,19 @@ class Projection:
 
     system: RuleSystem
     seeded: bool
+
+    @property
+    def off_loop(self) -> bool:
+        """Does this system say its views take milliseconds (HGB: cover against every enemy)?
+        Then the server computes them in a worker thread, so other tables never wait on them."""
+        return bool(getattr(self.system, "views_off_loop", False))
+
+    async def run(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``work(*args)``: in a worker thread when ``off_loop``, else at once (a thread hop
+        costs more than a cheap view)."""
+        if self.off_loop:
+            return await anyio.to_thread.run_sync(lambda: work(*args, **kwargs))
+        return work(*args, **kwargs)
 
     def view(self, env: TableState, viewer: str | None) -> dict[str, Any]:
         """What ``viewer`` may see of the table at ``env``."""

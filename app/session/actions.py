@@ -49,15 +49,15 @@ class Actions:
         env = await self.history.current(actor.table_id)
         seat = actor.seat or ""
         first, second = PreviewDice(), PreviewDice()
-        try:
-            _, events = play(system, env, seat, action, first)
+        projection = await self.tables.projection(actor.table_id)
+        try:  # a preview can take milliseconds (HGB: moves against Return Fire): off the loop then
+            _, events = await projection.run(play, system, env, seat, action, first)
         except WarboardError as exc:
             return Preview(False, [], "known", exc)
         try:
-            _, again = play(system, env, seat, action, second)
+            _, again = await projection.run(play, system, env, seat, action, second)
         except WarboardError:
             again = []
-        projection = await self.tables.projection(actor.table_id)
         shown, outcome = projection.preview(events, again, seat, bool(first.rolls or second.rolls))
         return Preview(True, shown, outcome, None)
 

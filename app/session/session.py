@@ -119,7 +119,8 @@ class Session:
 
     async def view(self, actor: Actor) -> tuple[int, dict[str, Any]]:
         env = await self.current(actor.table_id)
-        return env.seq, (await self.projection(actor.table_id)).view(env, actor.seat)
+        projection = await self.projection(actor.table_id)
+        return env.seq, await projection.run(projection.view, env, actor.seat)
 
     async def proof(self, table_id: str) -> dict[str, Any]:
         """The dice proof of a finished or closed table (``proof.dice_proof``)."""

@@ -166,15 +166,24 @@ class TableHub:
         With ``base`` (the seq every receiving connection last saw), the update patches the
         viewer's view at ``base`` when the hub still holds it; else it carries the whole view."""
         projection = await self.session.projection(self.table_id)
+        bases = {viewer: self.views.get(viewer) for viewer in viewers}
+
+        def render() -> dict[str | None, tuple[str, bool, dict[str, Any]]]:  # off the loop for heavy views
+            out = {}
+            for viewer in viewers:
+                view = projection.view(env, viewer)
+                redacted = projection.events(events, viewer)
+                last = bases[viewer]
+                if base is not None and last is not None and last[0] == base < env.seq:
+                    patch = patches.diff(last[1], view)
+                    out[viewer] = (msg.patch_update(env.seq, base, redacted, patch), True, view)
+                else:
+                    out[viewer] = (msg.update(env.seq, redacted, view), False, view)
+            return out
+
         texts = {}
-        for viewer in viewers:
-            view = projection.view(env, viewer)
-            redacted = projection.events(events, viewer)
-            last = self.views.get(viewer)
-            if base is not None and last is not None and last[0] == base < env.seq:
-                texts[viewer] = (msg.patch_update(env.seq, base, redacted, patches.diff(last[1], view)), True)
-            else:
-                texts[viewer] = (msg.update(env.seq, redacted, view), False)
+        for viewer, (text, patched, view) in (await projection.run(render)).items():
+            texts[viewer] = (text, patched)
             self.remember(viewer, env.seq, view)
         return texts
 
@@ -189,7 +198,8 @@ class TableHub:
         while True:
             env = self.room.env_for(conn.viewer)
             assert env is not None
-            view = (await self.session.projection(self.table_id)).view(env, conn.viewer)
+            projection = await self.session.projection(self.table_id)
+            view = await projection.run(projection.view, env, conn.viewer)
             if env is self.room.env_for(conn.viewer):
                 break
         self.remember(conn.viewer, env.seq, view)
@@ -213,7 +223,8 @@ class TableHub:
             env = self.env
             assert env is not None
             if since < 0 or since > env.seq or env.seq - since > RESYNC_MAX_EVENTS:
-                view = (await self.session.projection(self.table_id)).view(env, conn.viewer)
+                projection = await self.session.projection(self.table_id)
+                view = await projection.run(projection.view, env, conn.viewer)
                 text = msg.welcome(conn.actor.role, conn.viewer, env.seq, view)
             else:
                 events = await self.session.events_after(self.table_id, since, env.seq)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import anyio
 from fastapi import APIRouter, Body, Query
 
 from app import systems
@@ -83,7 +84,9 @@ async def read_view(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
 async def read_legal(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
     """The token's seat's legal actions now (for bots and clients; none for spectators)."""
     env = await session.current(actor.table_id)
-    return {"seq": env.seq, "actions": (await session.projection(actor.table_id)).legal(env, actor.seat)}
+    projection = await session.projection(actor.table_id)
+    # a legal list can take tens of ms (line of sight, sampled moves): never on the event loop
+    return {"seq": env.seq, "actions": await anyio.to_thread.run_sync(projection.legal, env, actor.seat)}
 
 
 @router.post("/tables/{table_id}/actions", response_model=ActionResult, tags=["play"])
@@ -148,7 +151,7 @@ async def reopen_seat(body: SeatRequest, actor: ActorDep, session: SessionDep) -
 
 def _helper_route(system_id: str, helper: Helper) -> None:
     async def run(body: Any) -> Any:
-        return helper.run(body)
+        return await anyio.to_thread.run_sync(helper.run, body)  # odds, paths: off the event loop
 
     run.__annotations__ = {"body": helper.request, "return": helper.response}
 

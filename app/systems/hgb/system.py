@@ -31,6 +31,9 @@ class HeavyGearBlitz(RuleSystem):
     phases = turns.PHASES
     anytime = turns.ANYTIME
     out_of_turn = turns.OUT_OF_TURN
+    # the acting model's view works out cover against every enemy: the server renders views
+    # in a worker thread (app.projection.Projection.run), never on its event loop
+    views_off_loop = True
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return list(setup.SEATS)
