@@ -143,6 +143,7 @@ class Scanner:
         kind = message.get("type")
         if kind in ("welcome", "update"):
             self.check(f"ws {kind}", viewer, int(message["seq"]), message.get("view") or {})
+            self.check(f"ws {kind} patch", viewer, int(message["seq"]), revealed(message.get("patch") or []))
             self.check_events(f"ws {kind} event", viewer, message.get("events") or [])
             if viewer is not None:
                 text, held = json.dumps(message), self.timeline.own(int(message["seq"]), viewer)
@@ -150,6 +151,16 @@ class Scanner:
                 self.own_seen += sum(f'"{c}"' in text for c in held)
         else:
             self.check(f"ws {kind}", viewer, 10**9, message)
+
+
+def revealed(patch: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What a JSON Patch shows: each new place's keys (its pointer split, so a key is scanned as a
+    view's key is) and value. A removal names only what the viewer saw already."""
+
+    def keys(pointer: str) -> list[str]:
+        return [k.replace("~1", "/").replace("~0", "~") for k in pointer.split("/")]
+
+    return [{"path": keys(op["path"]), "value": op.get("value")} for op in patch if op["op"] != "remove"]
 
 
 def choose(game: Game, rng: random.Random, step: int, allow_end: int) -> tuple[str, dict[str, Any], list]:
