@@ -15,7 +15,9 @@ is replaced by a fresh one of the same game. It reports, per game:
 - the largest event-loop stall: the server's loop-lag sampler (``GET /metrics``); a server
   without one is probed from here (``GET /healthz`` every 50 ms; the worst answer time is
   then an upper bound, and the report says so);
-- the server's peak RSS.
+- the server's peak RSS;
+- the machine's own scheduling delay meanwhile (a process that only sleeps 50 ms at a time, and
+  how late it wakes): on a busy machine a loop stall near it is the machine, not the server.
 
     python -m bench.games --game hgb --tables 20 --spectators 4 --rate 0.333 --duration 60
     python -m bench.games --game sandbox --tables 1000 --spectators 4 --rate 1 --duration 30
@@ -278,21 +280,26 @@ class ServerMetrics:
         self.available = self.first is not None
 
     async def run(self, stop: asyncio.Event) -> None:
+        """Reads every 5 s, the first 10 s in: the sampler's 10 s window then covers only the
+        measured run (not the set-up before it), given a run of at least 10 s."""
+        wait = 10.0
+        while self.available:
+            with suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(stop.wait(), wait)
+            wait = 5.0
+            self.last = await self.read()
+            if self.last is not None:
+                window = self.last["loop"]["windows"]["10s"]
+                self.stall_ms = max(self.stall_ms, window["max_ms"])
+                self.lag_p99_ms = max(self.lag_p99_ms, window["p99_ms"])
+            if stop.is_set():
+                return
         while not stop.is_set():
-            if self.available:
-                with suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(stop.wait(), 5.0)
-                self.last = await self.read()
-                if self.last is not None:
-                    window = self.last["loop"]["windows"]["10s"]
-                    self.stall_ms = max(self.stall_ms, window["max_ms"])
-                    self.lag_p99_ms = max(self.lag_p99_ms, window["p99_ms"])
-            else:
-                start = time.perf_counter()
-                await self.http.get("/healthz")
-                self.probe_ms.append((time.perf_counter() - start) * 1000)
-                with suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(stop.wait(), 0.05)
+            start = time.perf_counter()
+            await self.http.get("/healthz")
+            self.probe_ms.append((time.perf_counter() - start) * 1000)
+            with suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.05)
 
     def server_bytes_per_update(self) -> float | None:
         if not (self.first and self.last):
@@ -300,6 +307,32 @@ class ServerMetrics:
         a, b = self.first["updates"], self.last["updates"]
         sent = b["sent"] - a["sent"]
         return round((b["bytes"] - a["bytes"]) / sent, 1) if sent else None
+
+
+CONTROL = """
+import sys, time
+end = time.monotonic() + float(sys.argv[1])
+worst, lags = 0.0, []
+while time.monotonic() < end:
+    before = time.monotonic()
+    time.sleep(0.05)
+    lags.append(max(0.0, time.monotonic() - before - 0.05))
+lags.sort()
+print(round(lags[-1] * 1000, 1), round(lags[int(0.99 * (len(lags) - 1))] * 1000, 1))
+"""
+
+
+async def control(seconds: float) -> tuple[float, float] | None:
+    """The machine's own scheduling delay: a process that does nothing but sleep 50 ms at a time,
+    and how late it woke (max, p99 ms). A server loop stall near this is the machine, not the server."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", CONTROL, str(seconds), stdout=asyncio.subprocess.PIPE
+    )
+    out, _ = await proc.communicate()
+    with suppress(ValueError):
+        worst, p99 = out.split()
+        return float(worst), float(p99)
+    return None
 
 
 async def progress(driver: Driver, started: float, duration: float, stop: asyncio.Event) -> None:
@@ -374,6 +407,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         until = started + args.duration
         stop = asyncio.Event()
         watchers = [asyncio.create_task(metrics.run(stop))]
+        noise = asyncio.create_task(control(args.duration))
         if not args.quiet:
             watchers.append(asyncio.create_task(progress(driver, started, args.duration, stop)))
         await asyncio.gather(*(driver.play(t, until) for t in list(driver.tables)))
@@ -381,6 +415,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         stop.set()
         await asyncio.gather(*watchers)
         elapsed = time.perf_counter() - started
+        machine = await noise
         cpu = monitor.cpu() - cpu_start if monitor.proc else None
         dropped = sum(1 for t in driver.tables for ws in [*t.sockets.values(), *t.others] if ws.closed.done())
         for table in driver.tables:
@@ -419,6 +454,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 if metrics.available
                 else "client probe: worst GET /healthz answer time (an upper bound)",
                 "healthz_probe_max_ms": round(max(metrics.probe_ms), 2) if metrics.probe_ms else None,
+                "machine_sleep_lateness_ms": {"max": machine[0], "p99": machine[1]} if machine else None,
             },
         }
     finally:
