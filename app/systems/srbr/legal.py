@@ -14,9 +14,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.geometry.tabletop import Point, bearing
-from app.systems.srbr import movement, pieces, turns, view
+from app.systems.srbr import actions as A
+from app.systems.srbr import deploy, movement, pieces, turns, view
 
 State = dict[str, Any]
 
@@ -33,7 +35,7 @@ def legal_actions(state: State, seat: str | None) -> list[dict[str, Any]]:
         extra = [
             {"kind": "deploy", "mecha": m["id"], "x": m["x"], "y": m["y"], "facing": m["facing"]}
             for m in state["mechas"].values()
-            if m["owner"] == seat and pieces.in_play(m)
+            if m["owner"] == seat and pieces.in_play(m) and _placeable(state, seat, m)
         ]
     return [*listed[:-1], *extra, listed[-1]]  # concede stays last
 
@@ -71,6 +73,17 @@ def _moves(state: State) -> list[dict[str, Any]]:
 def _ok(state: State, m: dict[str, Any], p: dict[str, Any], a: dict[str, Any]) -> bool:
     try:
         movement.move(state, m, p["move"], a["x"], a["y"], a.get("facing"), False)
+    except WarboardError:
+        return False
+    return True
+
+
+def _placeable(state: State, seat: str, m: dict[str, Any]) -> bool:
+    """Whether ``m`` may be deployed where it stands: the automatic layout may have put it
+    deeper in than a host's narrower deployment zone."""
+    action = A.Deploy(kind="deploy", mecha=m["id"], x=m["x"], y=m["y"], facing=m["facing"])
+    try:
+        deploy.place(state, seat, action, Dice("legal-probe"))
     except WarboardError:
         return False
     return True
