@@ -64,6 +64,7 @@ def public_text(message: dict[str, Any]) -> str:
     """The message without the parts that are public by the rules: the data files' defaults,
     Big Little Buddy's three face-up weapon cards, revealed firing-line entries and attacks."""
     m = copy.deepcopy(message)
+    m.pop("patch", None)  # an update's patch: every value in it is part of the view it makes, checked here
     view = m.get("view")
     if isinstance(view, dict):
         view.pop("defaults", None)
