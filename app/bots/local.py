@@ -23,8 +23,9 @@ Player = Callable[[dict[str, Any], list[dict[str, Any]], str, int], dict[str, An
 
 
 def random_player(view: dict[str, Any], actions: list[dict[str, Any]], seed: str, seq: int) -> dict[str, Any] | None:
-    """A random legal action (never ending the game)."""
-    playing = [a for a in actions if a["kind"] not in policy.ENDINGS]
+    """A random legal action (never ending the game, nor handing its models to HGB's Autopilot: a
+    toggle that is always listed, so a random seat could flip it for ever while the seat on turn waits)."""
+    playing = [a for a in actions if a["kind"] not in policy.ENDINGS and a["kind"] != "autopilot"]
     return random.Random(f"{seed}:{seq}").choice(playing) if playing else None
 
 
