@@ -10,15 +10,19 @@ Parametrised over every shipped system (``app.systems.SYSTEMS``):
 - the outcome key: every view carries ``outcome``, None while the game goes on and the winners and
   the reason once it is over (equal to ``outcome()``);
 - legal actions: from seeded starting states, and along a few random listed steps, every action
-  ``legal_actions`` lists for a seat is accepted by ``apply`` (``tests/systems/legal_check.py``).
+  ``legal_actions`` lists for a seat is accepted by ``apply`` (``tests/systems/legal_check.py``);
+  ``apply`` never changes the state it is given.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
 import importlib
 import random
 from typing import Any
 
+import orjson
 import pytest
 from pydantic import TypeAdapter
 
@@ -64,6 +68,12 @@ def start(system_id: str, seed: str = "conformance") -> tuple[RuleSystem, dict[s
 
 
 def walk(system_id: str, seed: int, steps: int) -> list[dict[str, Any]]:
+    """(Shared between tests: ``apply`` never changes a state in place, which a test checks.)"""
+    return list(_walk(system_id, seed, steps))
+
+
+@functools.cache
+def _walk(system_id: str, seed: int, steps: int) -> tuple[dict[str, Any], ...]:
     """The starting state and the states after up to ``steps`` random listed (non-ending) actions
     (half the time ``ready`` when a seat may say it, so that setup phases end)."""
     system, options, state, dice = start(system_id, f"walk-{seed}")
@@ -82,7 +92,7 @@ def walk(system_id: str, seed: int, steps: int) -> list[dict[str, Any]]:
         seat, action = rng.choice(ready if ready and rng.random() < 0.5 else pool)  # on to play
         state, _ = system.apply(state, seat, system.parse_action(action), dice)
         states.append(state)
-    return states
+    return tuple(states)
 
 
 def refusal(system: RuleSystem, state: dict[str, Any], seat: str, action: dict[str, Any]) -> str:
@@ -146,6 +156,11 @@ def finished(system_id: str) -> dict[str, Any]:
 
 
 def examples(system_id: str) -> dict[str, dict[str, Any]]:
+    return copy.deepcopy(_examples(system_id))
+
+
+@functools.cache
+def _examples(system_id: str) -> dict[str, dict[str, Any]]:
     """One listed action of each kind seen along a few random games."""
     system, options, _, _ = start(system_id)
     seen: dict[str, dict[str, Any]] = {}
@@ -235,6 +250,19 @@ def test_every_view_carries_the_outcome(system_id: str) -> None:
     assert outcome is not None and isinstance(outcome.winners, list) and outcome.reason
     for viewer in [None, *system.seats(options)]:
         assert system.view(state, viewer)[OUTCOME_KEY] == {"winners": outcome.winners, "reason": outcome.reason}
+
+
+@pytest.mark.parametrize("system_id", IDS)
+def test_apply_never_changes_the_state_it_is_given(system_id: str) -> None:
+    system, options, _, _ = start(system_id)
+    rng = random.Random(5)
+    for state in walk(system_id, 5, 20)[::4]:
+        before = orjson.dumps(state)
+        for seat in system.seats(options):
+            listed = system.legal_actions(state, seat)
+            for action in rng.sample(listed, min(3, len(listed))):
+                system.apply(state, seat, system.parse_action(action), Dice("copy"))
+                assert orjson.dumps(state) == before, (seat, action)
 
 
 # --- legal actions are accepted -----------------------------------------------------------------
