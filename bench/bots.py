@@ -75,6 +75,7 @@ def run(system_id: str, options: dict[str, Any], games: int, versus: bool, limit
         "median_actions": statistics.median(r.actions for r in results),
         "median_seconds": round(statistics.median(r.seconds for r in results), 2),
         "slowest_decision_ms": round(max(r.decide_ms_max for r in results), 1),
+        "slowest_decision_cpu_ms": round(max(r.decide_cpu_ms_max for r in results), 1),
         **({"bot_wins": wins} if versus else {}),
     }
 

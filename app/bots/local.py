@@ -71,7 +71,8 @@ class Result:
     seconds: float
     refused: int = 0
     errors: list[str] = field(default_factory=list)
-    decide_ms_max: float = 0.0  # the slowest decision (the legal list is the server's work)
+    decide_ms_max: float = 0.0  # the slowest decision, wall-clock (the legal list is the server's work)
+    decide_cpu_ms_max: float = 0.0  # the same in CPU time (what it costs, whatever else the machine runs)
 
 
 def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, str], limit: int = 6000) -> Result:
@@ -83,7 +84,7 @@ def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, 
     dice = Dice(f"soak-{seed}")
     env = _Env(system.setup(opts, dice))
     projection = Projection(system, seeded=True)
-    start, n, refused, slowest = time.perf_counter(), 0, 0, 0.0
+    start, n, refused, slowest, costliest = time.perf_counter(), 0, 0, 0.0, 0.0
     errors: list[str] = []
     while n < limit and system.outcome(env.state) is None:
         acted = False
@@ -92,12 +93,13 @@ def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, 
             view = projection.view(env, seat)
             who = players.get(seat, "bot")
             odds = helper_odds(view, legal) if who == "bot" else {}  # the server's helper, as for the client
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.thread_time()
             if who == "bot":
                 action = policy.choose(view, legal, f"{seed}-{seat}", n, odds)
             else:
                 action = PLAYERS[who](view, legal, f"{seed}-{seat}", n)
             slowest = max(slowest, (time.perf_counter() - t) * 1000)
+            costliest = max(costliest, (time.thread_time() - c) * 1000)
             if action is None:
                 continue
             try:
@@ -123,4 +125,5 @@ def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, 
         refused,
         errors,
         slowest,
+        costliest,
     )

@@ -25,7 +25,7 @@ def test_bot_games_reach_an_outcome_without_errors(system_id, options, _seats):
     result = play(system_id, options, "soak-1", {}, limit=4000)
     assert result.reason != "unfinished" and result.winners, result
     assert result.errors == [] and result.refused == 0
-    assert result.decide_ms_max < 200
+    assert result.decide_cpu_ms_max < 200  # CPU time: the wall clock of a busy shared machine varies
 
 
 @pytest.mark.parametrize("system_id", ["small-soldiers", "gkr", "srbr"])
