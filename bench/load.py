@@ -36,6 +36,7 @@ import httpx
 import orjson
 import psutil
 
+from app.core.patches import Follower
 from bench.replays import ReplayStats, long_table, replay_loop
 from bench.report import latencies_of, percentile, summary
 from bench.wsclient import Client, OnMessage, connect
@@ -57,6 +58,7 @@ class Table:
 @dataclass
 class Stats:
     updates: int = 0
+    update_bytes: int = 0  # the updates' message bytes, as received
     errors: list[str] = field(default_factory=list)
     closed: int = 0
 
@@ -149,13 +151,19 @@ async def setup_tables(url: str, count: int, spectators: int) -> list[Table]:
 
 
 def receiver(table: Table, stats: Stats, ready: asyncio.Event, pending: list[int]) -> OnMessage:
-    """The callback for one client's messages; ``now`` is when the bytes arrived."""
+    """The callback for one client's messages; ``now`` is when the bytes arrived. The client
+    keeps its view as a browser does (the updates' patches applied): an update that does not
+    fit it counts as a ``stale_patch`` error."""
+    view = Follower()
 
     def on_message(raw: bytes, now: float) -> None:
         message = orjson.loads(raw)
         kind = message["type"]
+        if not view.take(message):
+            stats.errors.append("stale_patch")
         if kind == "update":
             stats.updates += 1
+            stats.update_bytes += len(raw)
             for event in message["events"]:
                 slot = table.arrivals.setdefault(event["seq"], [0, 0.0])
                 slot[0] += 1
@@ -212,8 +220,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         sockets: list[Client] = []
         players: dict[str, list[Client]] = {}
         for table in tables:
-            on_message = receiver(table, stats, ready, pending)
             for token in table.players + table.spectators:
+                on_message = receiver(table, stats, ready, pending)  # one per client: its own view
                 ws = await connect(host, int(port), f"/ws/tables/{table.id}?token={token}", on_message)
                 sockets.append(ws)
                 table.clients += 1
@@ -222,7 +230,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.wait_for(ready.wait(), 60)
         await asyncio.sleep(1.0)  # let presence broadcasts settle
         monitor.cpu_start = monitor.cpu()
-        updates_before = stats.updates
+        updates_before, bytes_before = stats.updates, stats.update_bytes
         started = time.perf_counter()
         loops = (
             [
@@ -263,6 +271,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "throughput": {
                 "moves_per_s": round(sent / args.duration, 1),
                 "updates_delivered_per_s": round(delivered / args.duration, 1),
+                "bytes_per_update": round((stats.update_bytes - bytes_before) / delivered, 1) if delivered else None,
             },
             "replays": {
                 "clients": args.replay_clients,

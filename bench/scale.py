@@ -105,8 +105,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         players: dict[str, list[Client]] = {}
         k = 0
         for table in tables:
-            on_message = receiver(table, stats, ready, pending)
             for j, token in enumerate(table.players + table.spectators):
+                on_message = receiver(table, stats, ready, pending)  # one per client: its own view
                 node = j if j < 2 else k
                 k += 1
                 host, port = urls[node % len(urls)].split("//", 1)[1].split(":")
