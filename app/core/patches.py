@@ -64,11 +64,14 @@ def _diff(old: Any, new: Any, path: str, ops: Ops) -> None:
             else:
                 ops.append({"op": "add", "path": _pointer(path, key), "value": value})
         return
-    if type(old) is list and type(new) is list and len(old) == len(new):
+    if type(old) is not list or type(new) is not list:  # a value, or a value of another type
+        ops.append({"op": "replace", "path": path, "value": new})
+        return
+    if len(old) == len(new):
         for i, (a, b) in enumerate(zip(old, new, strict=True)):
             _diff(a, b, _pointer(path, i), ops)
         return
-    for op in jsonpatch.make_patch(old, new).patch:
+    for op in jsonpatch.make_patch(old, new).patch:  # items added, removed or moved: the library's diff
         op["path"] = path + op["path"]
         if "from" in op:
             op["from"] = path + op["from"]

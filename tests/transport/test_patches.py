@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import statistics
+from typing import Any
 
 import httpx
 import orjson
@@ -182,3 +183,31 @@ async def test_metrics_answer_the_loop_lag_and_the_updates_sent(fast_server: Ser
     )
     process = after["process"]
     assert process["cpu_seconds"] >= before["process"]["cpu_seconds"] > 0 and process["rss_bytes"] > 0
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ({"a": 1, "b": [1, 2, 3]}, {"a": 1, "b": [1, 3]}),  # an item removed
+        ({"a/b": {"c~d": 1}}, {"a/b": {"c~d": 2}, "e": None}),  # keys that need escaping, a key added
+        ({"x": [{"id": 1}, {"id": 2}]}, {"x": [{"id": 2}, {"id": 1}, {"id": 3}]}),  # moved and added
+        ({"x": 1}, {"x": 1.0}),  # the same number for Python, not the same JSON
+        ({"x": True}, {"x": 1}),
+        ({"x": [1, 2]}, {"x": {"0": 1}}),  # another type
+        ({"x": {"y": [1]}}, {"x": None}),
+        ([1, 2], {"a": 1}),  # the root replaced
+        ({"t": (1, 2)}, {"t": (1, 3)}),  # tuples are JSON arrays
+    ],
+)
+def test_a_patch_turns_the_old_view_into_the_new(old: Any, new: Any) -> None:
+    as_json = orjson.loads(orjson.dumps(old))
+    patch = orjson.loads(orjson.dumps(diff(old, new)))  # as a client receives it
+    follower = Follower()
+    follower.take({"type": "welcome", "seq": 1, "view": as_json})
+    update = {"type": "update", "seq": 2, "base": 1, "events": [], "patch": patch}
+    assert follower.take(update) and orjson.dumps(follower.view) == orjson.dumps(new)
+    assert diff(old, orjson.loads(orjson.dumps(old))) == []  # nothing changed: nothing to send
+    assert not Follower().take(update)  # no view to patch: resync
+    stale = Follower()
+    stale.take({"type": "welcome", "seq": 0, "view": as_json})
+    assert not stale.take(update) and stale.seq == 0  # another base: resync
