@@ -211,3 +211,30 @@ def test_a_patch_turns_the_old_view_into_the_new(old: Any, new: Any) -> None:
     stale = Follower()
     stale.take({"type": "welcome", "seq": 0, "view": as_json})
     assert not stale.take(update) and stale.seq == 0  # another base: resync
+
+
+async def test_held_back_spectators_follow_by_patches_too(fast_server: Server) -> None:
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as http:
+        created = (await http.post("/api/tables", json={"system": "sandbox", "name": "Delayed"})).json()
+        table, host = created["id"], {"Authorization": f"Bearer {created['host_token']}"}
+        token = (await http.post(f"/api/tables/{table}/join", json={"seat": "p1", "name": "Ann"})).json()["token"]
+        watcher = (await http.post(f"/api/tables/{table}/spectate", json={})).json()["token"]
+        settings = await http.post(f"/api/tables/{table}/settings", headers=host, json={"delay_actions": 2})
+        assert settings.status_code == 200, settings.text
+        player, spectator = [await Reader.open(fast_server, table, t) for t in (token, watcher)]
+        headers = {"Authorization": f"Bearer {token}"}
+        for i in range(8):
+            action = {"kind": "add_token", "token": f"t{i}", "x": i, "y": 1}
+            posted = await http.post(
+                f"/api/tables/{table}/actions", headers=headers, json={"id": f"d{i}", "action": action}
+            )
+            assert posted.status_code == 200, posted.text
+        await player.at(posted.json()["seq"])
+        seen = (await http.get(f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {watcher}"})).json()
+        assert seen["seq"] < posted.json()["seq"]  # held back
+        await spectator.at(seen["seq"])
+        await asyncio.sleep(0.3)
+        assert spectator.follower.seq == seen["seq"] and spectator.follower.view == seen["view"]
+        assert spectator.ratios and spectator.full_updates == 0 and spectator.resyncs == 0
+        await player.close()
+        await spectator.close()
