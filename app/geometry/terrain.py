@@ -195,9 +195,8 @@ def first_blockers(
     ``sight_clear`` says hides it from ``eye``, or None when none does.
 
     The same test as calling ``sight_clear`` point by point, obstacle by obstacle, but points
-    above one another share one line in plan, and each obstacle meets all those lines at once
-    (one GEOS call each for "touches the footprint" and "the part inside it"); a point already
-    hidden is not tested further."""
+    above one another share one line in plan, and every (line, obstacle) pair is met in a few
+    vectorized GEOS calls: which lines touch which footprints, then the parts inside."""
     out: list[int | None] = [None] * len(targets)
     if not targets or not obstacles:
         return out
@@ -209,48 +208,47 @@ def first_blockers(
         shapely.linestrings(np.array([[eye[:2], xy] for xy in ends], dtype=float)), dtype=object
     )
     lengths: list[float] = np.asarray(shapely.length(lines), dtype=float).tolist()
-    waiting = {p: list(plans[xy]) for p, xy in enumerate(ends) if lengths[p] >= EPS}
-    for k, obstacle in enumerate(obstacles):
-        if not waiting:
-            break
-        idx = np.fromiter(waiting, dtype=np.intp, count=len(waiting))
-        idx = idx[shapely.intersects(lines[idx], obstacle.footprint)]
-        if idx.size == 0:
+    footprints: NDArray[np.object_] = np.array([o.footprint for o in obstacles], dtype=object)
+    touch = np.asarray(shapely.intersects(lines[:, np.newaxis], footprints[np.newaxis, :]), dtype=bool)
+    line_of, obstacle_of = np.nonzero(touch)
+    spans = _spans(eye, ends, lengths, lines[line_of], footprints[obstacle_of], line_of.tolist())
+    by_pair = dict(zip(zip(line_of.tolist(), obstacle_of.tolist(), strict=True), spans, strict=True))
+    for p, xy in enumerate(ends):
+        length = lengths[p]
+        if length < EPS:
             continue
-        for p, spans in zip(idx.tolist(), _spans(eye, ends, lines, lengths, idx, obstacle), strict=True):
-            length = lengths[p]
-            still = []
-            for i in waiting[p]:
+        for i in plans[xy]:
+            for k, obstacle in enumerate(obstacles):
+                pieces = by_pair.get((p, k))
+                if pieces is None:
+                    continue
                 hidden = 0.0
-                for t0, t1 in spans:
+                for t0, t1 in pieces:
                     hidden += _below_top(eye[2], targets[i][2], obstacle.top, t0, t1) * length
                 if hidden > max(obstacle.depth, EPS):
                     out[i] = k
-                else:
-                    still.append(i)
-            if still:
-                waiting[p] = still
-            else:
-                del waiting[p]
+                    break
     return out
 
 
 def _spans(
     eye: tuple[float, float, float],
     ends: list[tuple[float, float]],
-    lines: NDArray[np.object_],
     lengths: list[float],
-    idx: NDArray[np.intp],
-    obstacle: Obstacle,
+    lines: NDArray[np.object_],
+    footprints: NDArray[np.object_],
+    line_of: list[int],
 ) -> list[list[tuple[float, float]]]:
-    """For each plan line ``idx``, the pieces of it inside the obstacle's footprint, as the
+    """For each pair of a plan line and a footprint, the pieces of the line inside it, as the
     fractions of the line where each starts and ends (as ``sight_clear`` measures them)."""
-    insides = shapely.intersection(lines[idx], obstacle.footprint)
+    out: list[list[tuple[float, float]]] = [[] for _ in line_of]
+    if not line_of:
+        return out
+    insides = shapely.intersection(lines, footprints)
     parts, owner = shapely.get_parts(insides, return_index=True)
     coords, of_part = shapely.get_coordinates(parts, return_index=True)
     xs, ys, part_of = coords[:, 0].tolist(), coords[:, 1].tolist(), of_part.tolist()
     owners = owner.tolist()
-    out: list[list[tuple[float, float]]] = [[] for _ in range(idx.size)]
     start = 0
     while start < len(part_of):
         end = start + 1
@@ -258,7 +256,7 @@ def _spans(
             end += 1
         if end - start >= 2:  # a lone point (the line grazing a corner) hides nothing
             n = owners[part_of[start]]
-            p = int(idx[n])
+            p = line_of[n]
             length = lengths[p]
             dx, dy = ends[p][0] - eye[0], ends[p][1] - eye[1]
             ts = [
