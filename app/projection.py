@@ -20,6 +20,8 @@ Previews are sealed by construction rather than by filtering known leaks:
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, ParamSpec, Protocol, TypeVar
@@ -42,6 +44,22 @@ class TableState(Protocol):
     outcome: dict[str, Any] | None
 
 
+_workers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, anyio.CapacityLimiter]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def worker(kind: str) -> anyio.CapacityLimiter:
+    """The worker thread of one kind of rules work off the event loop ("views": views and
+    previews; "legal": legal lists and rule helpers). Python threads share one interpreter lock,
+    so more threads of rules work would not run at once, only take the lock from the event loop
+    more often; one thread per kind keeps a long legal list from delaying every update."""
+    limiters = _workers.setdefault(asyncio.get_running_loop(), {})
+    if kind not in limiters:
+        limiters[kind] = anyio.CapacityLimiter(1)
+    return limiters[kind]
+
+
 @dataclass(frozen=True)
 class Projection:
     """A table's rule system plus the table facts that every view carries."""
@@ -59,7 +77,7 @@ class Projection:
         """``work(*args)``: in a worker thread when ``off_loop``, else at once (a thread hop
         costs more than a cheap view)."""
         if self.off_loop:
-            return await anyio.to_thread.run_sync(lambda: work(*args, **kwargs))
+            return await anyio.to_thread.run_sync(lambda: work(*args, **kwargs), limiter=worker("views"))
         return work(*args, **kwargs)
 
     def view(self, env: TableState, viewer: str | None) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Body, Query
 
 from app import systems
 from app.core.errors import NotFound
+from app.projection import worker
 from app.spectator_delay import spectators_see
 from app.systems.base import Helper
 from app.web.deps import ActorDep, ClientLimit, SessionDep
@@ -86,7 +87,10 @@ async def read_legal(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
     env = await session.current(actor.table_id)
     projection = await session.projection(actor.table_id)
     # a legal list can take tens of ms (line of sight, sampled moves): never on the event loop
-    return {"seq": env.seq, "actions": await anyio.to_thread.run_sync(projection.legal, env, actor.seat)}
+    return {
+        "seq": env.seq,
+        "actions": await anyio.to_thread.run_sync(projection.legal, env, actor.seat, limiter=worker("legal")),
+    }
 
 
 @router.post("/tables/{table_id}/actions", response_model=ActionResult, tags=["play"])
@@ -151,7 +155,7 @@ async def reopen_seat(body: SeatRequest, actor: ActorDep, session: SessionDep) -
 
 def _helper_route(system_id: str, helper: Helper) -> None:
     async def run(body: Any) -> Any:
-        return await anyio.to_thread.run_sync(helper.run, body)  # odds, paths: off the event loop
+        return await anyio.to_thread.run_sync(helper.run, body, limiter=worker("legal"))  # odds, paths: off the loop
 
     run.__annotations__ = {"body": helper.request, "return": helper.response}
 
