@@ -90,8 +90,10 @@ class Table:
     others: list[Client] = field(default_factory=list)  # spectators' sockets
     waiting: dict[str, asyncio.Future[int | None]] = field(default_factory=dict)
     measuring: bool = False
+    closed: bool = False  # by the driver (its game ended); the server dropped none of these
 
     def close(self) -> None:
+        self.closed = True
         for ws in [*self.sockets.values(), *self.others]:
             ws.close()
 
@@ -417,7 +419,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         elapsed = time.perf_counter() - started
         machine = await noise
         cpu = monitor.cpu() - cpu_start if monitor.proc else None
-        dropped = sum(1 for t in driver.tables for ws in [*t.sockets.values(), *t.others] if ws.closed.done())
+        dropped = sum(
+            1 for t in driver.tables if not t.closed for ws in [*t.sockets.values(), *t.others] if ws.closed.done()
+        )
         for table in driver.tables:
             table.close()
         per_game = {}
