@@ -83,7 +83,7 @@ def _far(centre: XY, start: XY, axis: XY, length: float) -> bool:
 
 def _entry_inside(line: LineString, shape: Polygon) -> float | None:
     part = shape.intersection(line)
-    if part.length <= EPS:
+    if part.length <= TOL:  # a graze shorter than the tolerance is a touch, as a corner is
         return None
     return min(line.project(Point(c)) for g in getattr(part, "geoms", [part]) for c in g.coords)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point
 
@@ -17,6 +17,7 @@ XY = st.tuples(st.floats(-7, 7), st.floats(-7, 7))  # well inside CELLS
 
 @settings(max_examples=100, deadline=None)
 @given(start=XY, end=XY)
+@example(start=(1e-07, 1.0), end=(0.0, 0.0))  # starts a hair inside the next space, at a corner
 def test_a_path_lists_each_space_once_each_next_to_the_last_from_start_to_end(start, end):
     path = crossed(CELLS, start, end)
     assert len(path) == len(set(path))
