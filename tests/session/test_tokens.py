@@ -9,7 +9,7 @@ from app.core.errors import Unauthorized
 from app.session import Session
 from app.storage.db import make_engine
 from app.transport.bus import MemoryBus
-from tests.storage.test_session import add, seated
+from tests.session.test_session import add, seated
 
 pytestmark = pytest.mark.anyio
 

@@ -17,7 +17,7 @@ from app.session.rows import read_table
 from app.storage.db import make_engine
 from app.storage.models import snapshots
 from app.transport.bus import MemoryBus
-from tests.storage.test_session import add, seated
+from tests.session.test_session import add, seated
 
 pytestmark = pytest.mark.anyio
 
