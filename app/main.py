@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from app import __version__, systems
 from app.bots import hosted as bots_hosted
 from app.config import ROOT, Settings, load
+from app.outage import quiet_logs
 from app.session import Session
 from app.storage.db import make_engine
 from app.transport import metrics
@@ -29,7 +30,6 @@ from app.transport.ws import table_socket
 from app.web import api, errors, health, replay, table_life
 from app.web.guard import Guard
 from app.web.limits import BodyLimit
-from app.web.outage import quiet_logs
 from app.web.schemas import ErrorResponse
 
 #: every status an API operation may answer besides its own (documented in /openapi.json)

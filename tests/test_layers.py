@@ -11,7 +11,8 @@ asserts:
   ``app.core`` imports only itself; ``app.geometry`` only itself and ``app.core``;
   ``app.storage`` only itself, ``app.core`` and ``app.config`` (no rule system, session,
   transport, web, bots, cli or main); ``app.session`` nothing from the transport, the web,
-  the bots, the cli or main (the bus interface it publishes on is ``app.core.bus``).
+  the bots, the cli or main (the bus interface it publishes on is ``app.core.bus``);
+  ``app.transport`` nothing from the web, the bots, the cli or main.
 
 A failure prints every offending edge as ``importer -> imported (file:line)``.
 """
@@ -166,6 +167,8 @@ def allowed(importer: str, target: str, packages: set[str]) -> bool:
         return within(target, "app.storage", "app.core", "app.config")
     if within(importer, "app.session"):
         return not within(target, *ABOVE_CORE[1:]) or within(target, "app.session")
+    if within(importer, "app.transport"):
+        return not within(target, *ABOVE_CORE[2:])
     return True
 
 
@@ -190,6 +193,7 @@ def test_the_checks_catch_a_cycle_and_an_upward_import() -> None:
     assert not allowed("app.geometry.hex", "app.systems.base", packages)
     assert not allowed("app.storage.repository", "app.session", packages)
     assert not allowed("app.session.commit", "app.transport.bus", packages)
+    assert not allowed("app.transport.ws", "app.web.deps", packages)
 
 
 def test_no_import_cycles() -> None:

@@ -23,11 +23,11 @@ from starlette.websockets import WebSocket, WebSocketState
 from app.core import patches
 from app.core.bus import Bus
 from app.core.events import Event
+from app.outage import is_outage, outages
 from app.session import Actor, Envelope, Session
 from app.transport import messages as msg
 from app.transport.room import Room, deliver
 from app.transport.sockets import CLOSE_TIMEOUT, SEND_TIMEOUT
-from app.web.outage import is_outage, outages
 
 log = logging.getLogger(__name__)
 RESYNC_MAX_EVENTS = 500

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import time
+from typing import Any
+
+from app.core.errors import RateLimited
+
+FAILURE_COST = 5  # a failed token guess costs the address this many requests
 
 
 class TokenBucket:
@@ -22,3 +27,21 @@ class TokenBucket:
             self.tokens -= cost
             return True
         return False
+
+
+def take(state: Any, key: str, cost: float) -> None:
+    """Take ``cost`` from ``key``'s bucket in the app's ``state`` (raises RateLimited when empty)."""
+    buckets: dict[str, TokenBucket] = state.buckets
+    settings = state.settings
+    bucket = buckets.get(key)
+    if bucket is None:
+        if len(buckets) > 100_000:
+            buckets.clear()
+        bucket = buckets[key] = TokenBucket(settings.http_rate, settings.http_burst)
+    if not bucket.take(cost):
+        raise RateLimited("Too many requests; slow down")
+
+
+def charge_failure(state: Any, address: str) -> None:
+    """A failed token guess counts against the address's rate limit (raises RateLimited)."""
+    take(state, address, FAILURE_COST)

@@ -21,14 +21,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app.config import Settings
 from app.core.errors import Unauthorized, Unavailable, WarboardError
+from app.outage import is_outage, outages
 from app.session import Session
 from app.transport import messages as msg
 from app.transport.hub import Connection, Hubs
 from app.transport.messages import ActionMsg, ChatMsg, MarkMsg, PingMsg, ResyncMsg
-from app.transport.ratelimit import TokenBucket
+from app.transport.ratelimit import TokenBucket, charge_failure
 from app.transport.sockets import CLOSE_CODE, CLOSE_TIMEOUT, SocketCounts
-from app.web.deps import charge_failure
-from app.web.outage import is_outage, outages
 
 OUTAGE_CLOSE = 1011
 

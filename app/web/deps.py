@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
-from app.core.errors import RateLimited, Unauthorized
+from app.core.errors import Unauthorized
 from app.session import Actor, Session
-from app.transport.ratelimit import TokenBucket
+from app.transport.ratelimit import charge_failure, take
 
 
 def get_session(request: Request) -> Session:
@@ -24,28 +24,8 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     return None
 
 
-FAILURE_COST = 5  # a failed token guess costs the address this many requests
-
-
 def _limit(request: Request, key: str, cost: float = 1.0) -> None:
-    _take(request.app.state, key, cost)
-
-
-def _take(state: Any, key: str, cost: float) -> None:
-    buckets: dict[str, TokenBucket] = state.buckets
-    settings = state.settings
-    bucket = buckets.get(key)
-    if bucket is None:
-        if len(buckets) > 100_000:
-            buckets.clear()
-        bucket = buckets[key] = TokenBucket(settings.http_rate, settings.http_burst)
-    if not bucket.take(cost):
-        raise RateLimited("Too many requests; slow down")
-
-
-def charge_failure(state: Any, address: str) -> None:
-    """A failed token guess counts against the address's rate limit (raises RateLimited)."""
-    _take(state, address, FAILURE_COST)
+    take(request.app.state, key, cost)
 
 
 async def get_actor(

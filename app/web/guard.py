@@ -16,7 +16,7 @@ from urllib.parse import parse_qsl, unquote
 import orjson
 
 from app.core.text import find_control, has_control
-from app.web.outage import outages
+from app.outage import outages
 from app.web.replay import take_replay
 
 Scope = dict[str, Any]
