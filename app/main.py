@@ -58,8 +58,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # What start-up made (modules, routes, schemas: ~130k objects) lives as long as the
         # process: out of the collector's sight, so a full collection no longer walks it on the
         # event loop (it took 100-170 ms each time on a busy 2-core machine).
-        gc.collect()
-        gc.freeze()
+        if not gc.get_freeze_count():  # once per process (tests start many apps in one)
+            gc.collect()
+            gc.freeze()
         try:
             yield
         finally:
