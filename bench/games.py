@@ -339,6 +339,7 @@ async def control(seconds: float) -> tuple[float, float] | None:
 
 async def progress(driver: Driver, started: float, duration: float, stop: asyncio.Event) -> None:
     """A progress bar (on stderr) with the actions sent and updates received so far."""
+    from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     with Progress(
@@ -347,6 +348,7 @@ async def progress(driver: Driver, started: float, duration: float, stop: asynci
         TextColumn("{task.fields[status]}"),
         TimeRemainingColumn(),
         transient=False,
+        console=Console(stderr=True),  # stdout carries the JSON result
     ) as bar:
         task = bar.add_task("load", total=duration, status="")
         while not stop.is_set():
