@@ -64,6 +64,9 @@ STRUCTURE = {
 }
 
 
+#: HGB: rounds a bot plays from cover; after them it closes in (two bots out of each other's sight
+#: behind cover would otherwise wait for ever)
+PATIENCE = 8
 #: HGB: the attack modifier of each range band (rulebook, Range; the weapon's ``ranges`` are their limits)
 BANDS = (1, 0, -1, -2, -3)
 #: answers of the HGB odds helper (``POST /api/rules/hgb/odds``), by :func:`odds_key`
@@ -233,6 +236,8 @@ def _hgb_move(a: dict[str, Any], ctx: _Context) -> float:
         band = next((i for i, limit in enumerate(limits) if nearest <= limit + 1e-9), None)
         if band is not None:
             reach = max(reach, 4.0 - band)  # point blank 4 ... extreme 0
+    if int((ctx.view.get("turn") or {}).get("round") or 0) > PATIENCE:
+        return 50.0 + reach - nearest / 2.0  # no more waiting in cover: close in until someone can shoot
     covered = 2.0 if dest and any(_near_polygon(dest[1], dest[2], poly, 1.0) for poly in ctx.cover) else 0.0
     return 50.0 + reach + covered - nearest / 100.0
 
