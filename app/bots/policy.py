@@ -180,6 +180,18 @@ class _Context:
             and p.get("status") not in ("wreck", "destroyed", "reserve")
         ]
         self.weapons = view.get("weapons") or {}
+        #: HGB: an attack listed means some model of the seat sees an enemy
+        self.in_sight = any(a["kind"] == "attack" for a in actions)
+        self.longest: dict[str, float] = {}  # HGB: each model's longest listed move
+        for a in actions:
+            here, dest = self.pieces.get(str(a.get("model"))), _dest(a)
+            if a["kind"] == "move" and here and "x" in here and dest and dest[0] == "xy":
+                step = math.hypot(dest[1] - float(here["x"]), dest[2] - float(here["y"]))
+                self.longest[str(a["model"])] = max(self.longest.get(str(a["model"]), 0.0), step)
+        theirs = sorted(str(_side(e)) for e in self.enemies)
+        #: HGB: the way this seat turns to go round an obstacle (+1 or -1 degrees; the two sides of a
+        #: game turn opposite ways, so two players circling one building meet)
+        self.sense = 1 if theirs and min((str(s) for s in sides), default="") < theirs[0] else -1
 
 
 def _side(p: dict[str, Any]) -> Any:
@@ -237,9 +249,30 @@ def _hgb_move(a: dict[str, Any], ctx: _Context) -> float:
         if band is not None:
             reach = max(reach, 4.0 - band)  # point blank 4 ... extreme 0
     if int((ctx.view.get("turn") or {}).get("round") or 0) > PATIENCE:
+        if not ctx.in_sight:
+            return _detour(a, ctx)
         return 50.0 + reach - nearest / 2.0  # no more waiting in cover: close in until someone can shoot
     covered = 2.0 if dest and any(_near_polygon(dest[1], dest[2], poly, 1.0) for poly in ctx.cover) else 0.0
     return 50.0 + reach + covered - nearest / 100.0
+
+
+def _detour(a: dict[str, Any], ctx: _Context) -> float:
+    """HGB, no enemy in sight after :data:`PATIENCE` rounds: the move whose heading turns least
+    from the bearing to the nearest enemy, always turning the seat's way (:attr:`_Context.sense`),
+    among those at least half as long as the model's longest (a blocked line is short). Going
+    round a building this way follows its side until the enemy is in sight or straight ahead."""
+    here, dest = ctx.pieces.get(str(a.get("model"))), _dest(a)
+    if not here or "x" not in here or not dest or dest[0] != "xy":
+        return 40.0
+    x, y = float(here["x"]), float(here["y"])
+    step = math.hypot(dest[1] - x, dest[2] - y)
+    if step < max(1.0, ctx.longest.get(str(a["model"]), 0.0) / 2):
+        return 40.0 + step / 100.0
+    target = min(ctx.enemies, key=lambda e: math.hypot(float(e.get("x", 0)) - x, float(e.get("y", 0)) - y))
+    toward = math.degrees(math.atan2(float(target.get("y", 0)) - y, float(target.get("x", 0)) - x))
+    heading = math.degrees(math.atan2(dest[2] - y, dest[1] - x))
+    turn = (ctx.sense * (heading - toward) + 5.0) % 360.0 - 5.0  # [-5, 355): straight at it is about 0
+    return 50.0 - turn / 100.0
 
 
 def _near_polygon(x: float, y: float, polygon: list[list[float]], margin: float) -> bool:

@@ -6,7 +6,9 @@ designations, ECM, Return Fire, done (with and without keeping the Action), endi
 Moves are continuous, so they are sampled: for the model acting (or, before a group is active,
 the first model of each group), the farthest point it can reach in a straight line toward the
 three nearest enemy models, toward the three nearest terrain pieces (cover) and straight ahead, ending faced
-toward the nearest enemy when the turning rules allow it.
+toward the nearest enemy when the turning rules allow it; a model that sees no enemy also gets the
+farthest point along eight headings around it (every 45 degrees from the bearing to the nearest
+enemy), so a player can go round a building that stands between it and every enemy.
 
 Every listed action is accepted by ``apply``: candidates are built from the rules' own checks
 (activation) or tried on the state (other phases; ``apply`` is pure), so whatever ``apply``
@@ -115,7 +117,7 @@ def _activation(
         out += _attacks(state, m, foes, sight)
         if cur is not None or m["group"] not in leaders:
             leaders.add(m["group"])
-            out += _moves(state, m, foes)
+            out += _moves(state, m, foes, sight)
         if not m["changed"] and not m["acted"]:
             full = can_go_full_speed(m["card"]["boxes"], m["crossed"])
             out += [
@@ -187,12 +189,18 @@ def _attacks(
     return out
 
 
-def _moves(state: dict[str, Any], m: dict[str, Any], foes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The farthest straight-line point toward each enemy, each terrain piece and ahead."""
+#: headings sampled around a model that sees no enemy (degrees from the bearing to the nearest enemy)
+HEADINGS = tuple(range(45, 360, 45))
+
+
+def _moves(state: dict[str, Any], m: dict[str, Any], foes: list[dict[str, Any]], sight: _Sight) -> list[dict[str, Any]]:
+    """The farthest straight-line point toward each enemy, each terrain piece and ahead; for a
+    model that sees no enemy, also along each of :data:`HEADINGS` (a way round what hides them)."""
     if m["speed"] == "full" and not m.get("full_paid") and m["actions"] < 1:
         return []
     here = pos(m)
-    goals: list[Point] = sorted((pos(f) for f in foes), key=lambda p: distance(here, p))[:3]  # nearest three
+    nearest = sorted(foes, key=lambda f: distance(here, pos(f)))
+    goals: list[Point] = [pos(f) for f in nearest[:3]]  # the nearest three
     cover_at = []
     for t in state["board"]["terrain"]:
         xs, ys = [p[0] for p in t["polygon"]], [p[1] for p in t["polygon"]]
@@ -200,6 +208,11 @@ def _moves(state: dict[str, Any], m: dict[str, Any], foes: list[dict[str, Any]])
     goals += sorted(cover_at, key=lambda c: distance(here, c))[:3]  # the three nearest pieces of cover
     rad = math.radians(m["facing"])
     goals.append(Point(here.x + 60 * math.cos(rad), here.y + 60 * math.sin(rad)))
+    if nearest and not any(sight(f)["visible"] for f in nearest):
+        toward = bearing(here, pos(nearest[0]))
+        for turn in HEADINGS:
+            a = math.radians(toward + turn)
+            goals.append(Point(here.x + 60 * math.cos(a), here.y + 60 * math.sin(a)))
     out: list[dict[str, Any]] = []
     seen: set[tuple[float, float]] = set()
     for goal in goals:
