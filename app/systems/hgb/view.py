@@ -15,6 +15,7 @@ from app.systems.hgb.damage import STATE_NAMES, damage_state
 from app.systems.hgb.movement import CLIMB_MP, DESCEND_MP, TERRAIN_MP, TURN_EVERY, max_mp
 from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, zone
 from app.systems.hgb.sight import cover, ground, ordered, pos, tape
+from app.systems.hgb.turns import active_seats as may_act
 from app.systems.hgb.turns import groups_left
 
 
@@ -180,16 +181,9 @@ TARGET_KEYS = (
 
 
 def active_seats(state: dict[str, Any]) -> list[str]:
-    phase = state["phase"]
-    if phase in ("terrain", "deployment"):
-        return [s for s in SEATS if s not in state["ready"]]
-    if phase == "initiative":
-        return [state["initiative"]["winner"]]
-    if phase == "activation":
-        return [state["to_activate"]]
-    if phase == "reaction":
-        return [state["pending"]["seat"]]
-    return []
+    """The seats shown as acting: who may act now, less a setup seat that said it is ready."""
+    ready = state["ready"] if state["phase"] in ("terrain", "deployment") else ()
+    return [s for s in may_act(state) if s not in ready]
 
 
 def prompt(state: dict[str, Any], seat: str) -> str:
