@@ -231,11 +231,14 @@ function connect() {
         showJoin("Your seat here is no longer valid; take a seat again.");
       }
     },
-    welcome: (m, before) => onWelcome(m, before),
-    update: (m) => {
-      for (const e of m.events) onEvent(e);
-      render(m.view);
-    },
+    // In order, each after the one before: an update that arrives while the welcome still mounts
+    // the game panel (or fills the log) reaches the panel's describer and board too.
+    welcome: (m, before) => inOrder(() => onWelcome(m, before)),
+    update: (m) =>
+      inOrder(() => {
+        for (const e of m.events) onEvent(e);
+        render(m.view);
+      }),
     presence: (m) => {
       state.presence = m;
       if (m.seat_list) applySeatList(m.seat_list);
@@ -257,6 +260,11 @@ function connect() {
     error: (err) => flash($("board-message"), err.message, 6000),
   });
   state.socket.connect();
+}
+
+let pending = Promise.resolve();
+function inOrder(step) {
+  pending = pending.then(step).catch((err) => console.error("table message failed", err));
 }
 
 async function onWelcome(m, before) {

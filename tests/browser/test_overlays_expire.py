@@ -1,6 +1,6 @@
 """Overlays expire when their turn or activation ends, in Chromium against a real server:
 Small Soldiers' catapult shot stays through the turn after it was fired and is gone two turns
-later; an HGB model's committed path is drawn for its activation and gone once it is done."""
+later (also when the shot arrives while the page is still loading its game panel); an HGB model's committed path is drawn for its activation and gone once it is done."""
 
 from __future__ import annotations
 
@@ -53,13 +53,22 @@ def test_small_soldiers_catapult_shot_is_gone_two_turns_later(fast_server: Serve
         else:
             raise AssertionError("no catapult card came up")
         page = new_page(1280, 720)
+        # The game panel's module is held back until the shot is fired, as on a slow connection:
+        # the update that carries the shot arrives while the welcome is still mounting the panel.
+        held: list[Any] = []
+        page.route("**/static/js/systems/small-soldiers.js", lambda route: held.append(route))
         page.goto(f"{server.url}/tables/{tid}?watch=1")
         page.wait_for_selector("#conn.conn-connected")
+        while not held:
+            page.wait_for_timeout(50)
         fired = view["turn"]["round"]
         assert (
             act(client, tid, seats[seat], {"kind": "launch", "power": 8.0, "angle": 0.0, "offset": 0.0}).status_code
             == 200
         )
+        page.wait_for_timeout(500)  # the update reaches the page before its panel
+        held[0].continue_()
+        page.unroute("**/static/js/systems/small-soldiers.js")
         expect(page.locator("#board .ss-shot")).to_have_count(1)
         page.screenshot(path=str(artifacts / "expire-small-soldiers-shot-fired.png"))
         # the other side's turn still shows it (it was fired at them) ...
