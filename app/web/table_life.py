@@ -88,6 +88,7 @@ class WatchEntry(BaseModel):
     spectators: int
     seats_taken: int
     seats_total: int
+    seeded: bool = Field(description="The host chose the dice seed: predictable dice")
 
 
 # --- seats -------------------------------------------------------------------------------

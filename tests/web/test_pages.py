@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.conftest import Server
-from tests.kit.table import new_table
+from tests.kit.table import bearer, join, new_table
 
 
 def test_lobby_renders_with_the_create_form(server: Server) -> None:
@@ -114,3 +114,34 @@ def test_share_url_prefers_a_reachable_lan_address(monkeypatch) -> None:  # type
     assert share("10.0.0.5") == "http://10.0.0.5:8000/"
     monkeypatch.setattr(lan, "answers", lambda address, port: False)  # bound to loopback only
     assert share("127.0.0.1") == "http://127.0.0.1:8000/"
+
+
+def test_a_seeded_table_is_marked_predictable_dice_wherever_it_is_shown(server: Server) -> None:
+    """Issue 10: "a seeded table is marked "predictable dice" in the lobby, on the table page and
+    in the spectator view" (whoever chose the seed can predict every roll); a table with a
+    secret seed is not."""
+    with server.client() as client:
+        seeded, secret = new_table(client, name="Chosen seed", seed="the host's seed"), new_table(client, name="Secret")
+        for table in (seeded, secret):
+            join(client, table["id"], "p1")  # a game being played, so /watch lists it
+        lobby, rows, watch = client.get("/"), client.get("/lobby/tables"), client.get("/watch")
+        pages = {
+            t["id"]: [client.get(f"/tables/{t['id']}").text, client.get(f"/tables/{t['id']}?watch=1").text]
+            for t in (seeded, secret)
+        }
+        api_watch = {g["id"]: g["seeded"] for g in client.get("/api/watch").json()}
+        spectator = client.post(f"/api/tables/{seeded['id']}/spectate", json={}).json()["token"]
+        view = client.get(f"/api/tables/{seeded['id']}/view", headers=bearer(spectator)).json()["view"]
+
+    def row(html: str, table_id: str) -> str:
+        start = html.index(f'data-table="{table_id}"')
+        return html[start : html.index("</tr>", start)]
+
+    for html in (lobby.text, rows.text, watch.text):
+        assert "predictable dice" in row(html, seeded["id"]) and "predictable dice" not in row(html, secret["id"])
+    for page in pages[seeded["id"]]:  # the table page, for a player and for a spectator (?watch=1)
+        assert 'id="predictable-dice"' in page and "the host's seed" not in page
+    for page in pages[secret["id"]]:
+        assert 'id="predictable-dice"' not in page
+    assert api_watch == {seeded["id"]: True, secret["id"]: False}
+    assert view["_table"]["predictable_dice"] is True
