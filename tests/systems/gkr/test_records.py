@@ -9,6 +9,9 @@ import pytest
 
 from app.core.errors import Forbidden, IllegalAction, NotYourTurn, WrongPhase
 from app.systems.base import HOST_SEAT
+from tests.conftest import Server
+from tests.kit.table import act as http_act
+from tests.kit.table import bearer, join, new_table, spectate
 from tests.systems.gkr.helpers import DB, GKR, KW, TH, act, activate, active, new, pass_turn, pass_until, place
 
 ALL = {"manual": {a: True for a in ("energy", "weapons", "dice", "flank", "tagging", "support")}}
@@ -201,3 +204,58 @@ def test_the_host_only_rules_and_only_the_host_rules():
     state, _ = dispute(state)
     for seat in (DB, KW, TH):
         assert code(state, seat, {"kind": "resolve_dispute", "uphold": False}) == "host_only"
+
+
+# --- the same through a real server ------------------------------------------------------------
+def test_records_over_http_are_refused_with_their_codes_and_disputed_to_the_host(server: Server) -> None:
+    """Issue 10 through the API: King Wolf, not on turn in the Deploy Phase, recording the
+    Buddy's destruction gets 409 ``not_your_turn``; DiamondBack, on turn, gets 409
+    ``blb_not_attackable`` (BLB text: "If Big Little Buddy is not controlled by anyone, players
+    cannot attack him.") and ``stated_in_firing_line`` for a Heavy Hitter's elimination; a table
+    without manual areas answers ``not_manual``. An accepted record is in every seat's log with
+    its author; another seat disputes it; only the host rules, as ``@host``."""
+    with server.client() as client:
+        table = new_table(client, "gkr", options={"players": 3, **ALL}, seed="t")
+        tid = table["id"]
+        seats = {s: join(client, tid, s, s) for s in (DB, KW, TH)}
+        watcher = bearer(spectate(client, tid))
+        assert client.get(f"/api/tables/{tid}/view", headers=seats[DB]).json()["view"]["turn"]["active"] == [DB]
+
+        def refused(seat: str, action: dict, status: int = 409) -> str:
+            response = http_act(client, tid, seats[seat], action)
+            assert response.status_code == status, response.text
+            return str(response.json()["error"]["code"])
+
+        assert refused(KW, support_damage("blb", 4)) == "not_your_turn"
+        assert refused(KW, support_damage("diamondback:combat", 1)) == "not_your_turn"
+        assert refused(DB, support_damage("blb", 4)) == "blb_not_attackable"
+        assert refused(DB, support_damage("king-wolf:heavy", 30)) == "stated_in_firing_line"
+        assert refused(DB, {"kind": "record", "area": "energy", "energy": 1}) == "wrong_phase"
+        automatic = new_table(client, "gkr", options={"players": 3}, seed="t")
+        db = join(client, automatic["id"], DB, DB)
+        response = http_act(client, automatic["id"], db, support_damage("king-wolf:combat"))
+        assert response.status_code == 409 and response.json()["error"]["code"] == "not_manual"
+
+        recorded = http_act(client, tid, seats[DB], support_damage("king-wolf:combat", 1, "Support Blaster"))
+        assert recorded.status_code == 200, recorded.text
+        view = client.get(f"/api/tables/{tid}/view", headers=watcher).json()["view"]
+        assert "king-wolf:combat" not in {p["id"] for p in view["pieces"]}  # destroyed by the record
+        for headers in (seats[KW], seats[TH], watcher):
+            log = client.get(f"/api/tables/{tid}/events?after=-1", headers=headers).json()["events"]
+            record = next(e for e in log if e["kind"] == "recorded")
+            assert record["seat"] == DB and record["player"] == DB and record["note"] == "Support Blaster"
+        assert refused(DB, {"kind": "dispute", "record": 0}) == "own_record"
+        disputed = http_act(client, tid, seats[KW], {"kind": "dispute", "record": 0, "reason": "out of range"})
+        assert disputed.status_code == 200, disputed.text
+        assert refused(DB, {"kind": "end_turn"}) == "on_hold"
+        ruling = {"id": "r1", "action": {"kind": "resolve_dispute", "uphold": False}}
+        by_seat = client.post(f"/api/tables/{tid}/ruling", headers=seats[TH], json=ruling)
+        assert by_seat.status_code == 403 and by_seat.json()["error"]["code"] == "not_host"
+        ruled = client.post(f"/api/tables/{tid}/ruling", headers=bearer(table["host_token"]), json=ruling)
+        assert ruled.status_code == 200, ruled.text
+        assert (
+            ruled.json()["events"][0]["kind"] == "dispute_resolved" and ruled.json()["events"][0]["seat"] == HOST_SEAT
+        )
+        view = client.get(f"/api/tables/{tid}/view", headers=watcher).json()["view"]
+        assert view["records"][0]["status"] == "overturned" and view["records"][0]["player"] == DB
+        assert "king-wolf:combat" in {p["id"] for p in view["pieces"]}  # the record's damage undone

@@ -13,6 +13,9 @@ import pytest
 
 from app.core.errors import Forbidden, GameOver, IllegalAction, NotYourTurn, WrongPhase
 from app.systems.base import HOST_SEAT
+from tests.conftest import Server
+from tests.kit.table import act as http_act
+from tests.kit.table import bearer, join, new_table, spectate
 from tests.systems.srbr.util import SYSTEM, act, damage_part, new_game, open_table, place, winners
 
 
@@ -169,3 +172,44 @@ def test_a_concession_closes_the_open_record_and_ends_the_game_at_once() -> None
     state, _ = act(table(), "p1", DAMAGE)
     state, _ = act(state, "p2", {"kind": "concede"})
     assert winners(state) == ["p1"] and state["records"][0]["status"] == "closed"
+
+
+def test_records_over_http_only_in_turn_with_their_codes_and_disputed_to_the_host(server: Server) -> None:
+    """Issue 10 through the API ("SRBR record has no turn check"). SRBR p. 4: "When it's your
+    turn, nominate the mecha with which you want to act": p2 recording in p1's turn gets 409
+    ``not_your_turn``; a table whose combat is automatic answers ``not_manual``. p1's record is
+    in the log with its author for everyone; p2 disputes it and only the host rules."""
+    options = {"rules": {"initiative": {"method": "fixed"}}, "manual": {"combat": True}}
+    with server.client() as client:
+        created = new_table(client, "srbr", options=options, seed="records")
+        tid = created["id"]
+        p1, p2 = join(client, tid, "p1"), join(client, tid, "p2")
+        watcher = bearer(spectate(client, tid))
+        assert client.get(f"/api/tables/{tid}/view", headers=p1).json()["view"]["turn"]["active"] == ["p1"]
+
+        def code(headers: dict[str, str], raw: dict[str, Any]) -> str:
+            response = http_act(client, tid, headers, raw)
+            assert response.status_code == 409, response.text
+            return str(response.json()["error"]["code"])
+
+        assert code(p2, {**DAMAGE, "mecha": "p1-kabuto", "part": "head"}) == "not_your_turn"
+        automatic = new_table(client, "srbr", options={"rules": options["rules"]}, seed="records")
+        first = join(client, automatic["id"], "p1")
+        response = http_act(client, automatic["id"], first, DAMAGE)
+        assert response.status_code == 409 and response.json()["error"]["code"] == "not_manual"
+
+        assert http_act(client, tid, p1, DAMAGE).status_code == 200
+        for headers in (p2, watcher):
+            log = client.get(f"/api/tables/{tid}/events?after=-1", headers=headers).json()["events"]
+            record = next(e for e in log if e["kind"] == "recorded")
+            assert record["seat"] == "p1" and record["by"] == "p1" and record["damage"] == 2
+        assert code(p1, {"kind": "dispute", "record": 0, "reason": "mine"}) == "own_record"
+        assert http_act(client, tid, p2, {"kind": "dispute", "record": 0, "reason": "missed me"}).status_code == 200
+        assert code(p1, {"kind": "end_turn"}) == "on_hold"
+        ruling = {"id": "r1", "action": {"kind": "resolve_dispute", "uphold": False}}
+        by_seat = client.post(f"/api/tables/{tid}/ruling", headers=p2, json=ruling)
+        assert by_seat.status_code == 403 and by_seat.json()["error"]["code"] == "not_host"
+        ruled = client.post(f"/api/tables/{tid}/ruling", headers=bearer(created["host_token"]), json=ruling)
+        assert ruled.status_code == 200 and ruled.json()["events"][0]["seat"] == HOST_SEAT, ruled.text
+        view = client.get(f"/api/tables/{tid}/view", headers=watcher).json()["view"]
+        assert view["records"][0]["status"] == "overturned" and view["records"][0]["by"] == "p1"
