@@ -82,6 +82,12 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     assert float(body.get_attribute("r") or 0) == pytest.approx(2.0)  # 4 cm base
     expect(p1.locator(".srbr-status")).to_contain_text("Your turn")
     expect(p2.locator(".srbr-status")).to_contain_text("Waiting for p1")
+    # the rules panel: every value the table plays with, labelled (the host's health track too)
+    rules = eve.locator(".srbr-rules")
+    rules.locator("summary").click()
+    expect(rules).to_contain_text("Damage changes a part's dice: yellow → red")
+    expect(rules).to_contain_text("Warboard default, not from the rulebook")
+    expect(rules).to_contain_text("(Rulebook (Measuring Sticks))")
     assert unnamed_controls(p1) == []
     assert unnamed_controls(p2) == []
     mecha(p1, "p1-kabuto").focus()
