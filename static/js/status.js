@@ -44,6 +44,7 @@ export function flash(el, text, ms) {
   clearTimeout(timers.get(el));
   el.textContent = text;
   el.hidden = false;
+  if (el.dataset.avoid) placeClear(el, el.dataset.avoid);
   if (ms)
     timers.set(
       el,
@@ -51,4 +52,34 @@ export function flash(el, text, ms) {
         el.hidden = true;
       }, ms),
     );
+}
+
+// Move a message over the board (absolute in its wrapper) to the band nearest the top where it
+// covers none of the things matching `avoid` (the pieces and their labels); where every band
+// covers some, the one covering least.
+export function placeClear(el, avoid) {
+  const wrap = el.offsetParent;
+  if (!wrap) return;
+  el.style.top = "";
+  const area = wrap.getBoundingClientRect();
+  const own = el.getBoundingClientRect();
+  const things = [...wrap.querySelectorAll(avoid)]
+    .filter((n) => n.getAttribute("display") !== "none")
+    .map((n) => n.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0);
+  const margin = 6;
+  let best = null;
+  for (let top = margin; top + own.height <= area.height - margin || top === margin; top += 4) {
+    const y0 = area.top + top,
+      y1 = y0 + own.height;
+    let covered = 0;
+    for (const r of things) {
+      const w = Math.min(own.right, r.right) - Math.max(own.left, r.left);
+      const h = Math.min(y1, r.bottom) - Math.max(y0, r.top);
+      if (w > 0 && h > 0) covered += w * h;
+    }
+    if (!best || covered < best.covered) best = { top, covered };
+    if (covered === 0) break;
+  }
+  if (best) el.style.top = `${best.top}px`;
 }

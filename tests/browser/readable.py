@@ -3,10 +3,12 @@ nothing of a drag left drawn, a replay in the game's own colours and words."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 SIZES = [(1280, 720), (1400, 900), (390, 844)]
 MIN_PIECE_PX = 24
@@ -24,6 +26,13 @@ def piece_sizes(page: Page) -> list[dict[str, Any]]:
 
 
 def assert_pieces_readable(page: Page) -> None:
+    # the board lays pieces out again after the page settles (a resize, a refit): wait for it
+    with contextlib.suppress(PlaywrightTimeout):  # then the assertions below say which pieces are too small
+        page.wait_for_function(
+            f"""() => {{ const b = [...document.querySelectorAll('#board .piece .body')].map((n) => n.getBoundingClientRect());
+            return b.length > 0 && b.every((r) => Math.min(r.width, r.height) >= {MIN_PIECE_PX}); }}""",
+            timeout=5_000,
+        )
     sizes = piece_sizes(page)
     assert sizes, "no pieces on the board"
     small = [s for s in sizes if min(s["w"], s["h"]) < MIN_PIECE_PX]
@@ -50,6 +59,39 @@ def assert_labels_apart(page: Page) -> None:
                 or b["y"] + b["h"] <= a["y"] + 0.5
             )
             assert apart, f"labels overlap: {a} and {b}"
+
+
+def assert_labels_clear_of_pieces(page: Page) -> None:
+    """No shown label lies over the body of another piece (its own piece aside) or past the board's edge."""
+    hits = page.evaluate("""() => {
+        const box = (n) => n.getBoundingClientRect();
+        const pieces = [...document.querySelectorAll('#board .piece')];
+        const bodies = pieces.map((g) => ({id: g.dataset.id, r: box(g.querySelector('.body'))}));
+        const out = [];
+        for (const g of pieces) {
+            const t = g.querySelector('.piece-label');
+            if (!t || t.getAttribute('display') === 'none' || !t.textContent.trim()) continue;
+            const l = box(t);
+            for (const b of bodies) {
+                if (b.id === g.dataset.id) continue;
+                const apart = l.right <= b.r.left + 1 || b.r.right <= l.left + 1 || l.bottom <= b.r.top + 1 || b.r.bottom <= l.top + 1;
+                if (!apart) out.push(`${t.textContent} over ${b.id}`);
+            }
+        }
+        return out;
+    }""")
+    assert not hits, f"labels over other pieces: {hits[:5]}"
+    board = page.locator("#board").bounding_box()
+    assert board
+    cut = [
+        b["text"]
+        for b in label_boxes(page)
+        if b["x"] < board["x"] - 1
+        or b["y"] < board["y"] - 1
+        or b["x"] + b["w"] > board["x"] + board["width"] + 1
+        or b["y"] + b["h"] > board["y"] + board["height"] + 1
+    ]
+    assert not cut, f"labels cut off at the board's edge: {cut}"
 
 
 def assert_primary_in_view(page: Page, name: str | re.Pattern[str]) -> None:

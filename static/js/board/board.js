@@ -227,7 +227,7 @@ export class Board {
         };
       });
       // on a hex board a piece stays inside its hex (the inscribed circle, a little margin)
-      layoutPieces(entries, this.scale(), this.grid.kind === "hex" ? (Math.sqrt(3) / 2) * 0.94 : null);
+      layoutPieces(entries, this.scale(), this.grid.kind === "hex" ? (Math.sqrt(3) / 2) * 0.94 : null, this.panZoom.vb);
       this.emit("layout");
     });
   }

@@ -25,7 +25,8 @@ function reach(g, r) {
 // entries: [{g, r, x, y, priority}] in board units; scale: screen pixels per board unit;
 // fit: the radius a body may fill (board units; a hex board's cell) so that it never spills
 // into the neighbouring cells, unless that would make it smaller than FIT_MIN_PX.
-export function layoutPieces(entries, scale, fit = null) {
+// view: the visible part of the board (board units); a label is not placed where it would be cut off.
+export function layoutPieces(entries, scale, fit = null, view = null) {
   if (!(scale > 0)) return;
   const font = LABEL_PX / scale;
   const placed = [];
@@ -58,13 +59,20 @@ export function layoutPieces(entries, scale, fit = null) {
     const spots = [
       { dx: 0, dy: rr + gap + h / 2, anchor: "middle", box: { x: -w / 2, y: rr + gap, w, h } },
       { dx: 0, dy: -rr - gap - h / 2, anchor: "middle", box: { x: -w / 2, y: -rr - gap - h, w, h } },
-      { dx: rr + gap, dy: 0, anchor: "start", box: { x: rr + gap, y: -h / 2, w, h } },
-      { dx: -rr - gap, dy: 0, anchor: "end", box: { x: -rr - gap - w, y: -h / 2, w, h } },
+      // beside the piece: anchored at the text's middle too, so that a board turned half round
+      // (texts turned back upright about their own box) keeps the text where its box was reserved
+      { dx: rr + gap + w / 2, dy: 0, anchor: "middle", box: { x: rr + gap, y: -h / 2, w, h } },
+      { dx: -rr - gap - w / 2, dy: 0, anchor: "middle", box: { x: -rr - gap - w, y: -h / 2, w, h } },
     ];
     let chosen = null;
     for (const s of spots) {
       const box = { x: e.x + s.box.x, y: e.y + s.box.y, w: s.box.w, h: s.box.h };
       if (placed.some((p) => overlaps(p, box))) continue;
+      if (
+        view &&
+        (box.x < view.x || box.y < view.y || box.x + box.w > view.x + view.w || box.y + box.h > view.y + view.h)
+      )
+        continue;
       if (
         bodies.some(
           (b) => overlaps(b, box) && !(Math.abs(b.x + b.w / 2 - e.x) < 1e-6 && Math.abs(b.y + b.h / 2 - e.y) < 1e-6),
