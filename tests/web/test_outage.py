@@ -1,0 +1,120 @@
+"""A real database outage mid-game against a real ``warboard serve`` (issue 17: outages are
+outages). The in-process test in test_hardening.py makes every statement fail; this one takes
+PostgreSQL itself away from a running server: the server's database refuses new connections
+(``ALLOW_CONNECTIONS false``) and its open connections are terminated, as when the database
+server goes down, then it comes back.
+
+While it is down: actions and reads answer 503 ``unavailable`` with ``Retry-After``, a
+websocket action is answered ``unavailable`` and the socket closed with 1011, ``/readyz``
+answers 503 and ``/healthz`` (liveness) still 200. Once it is back: the same action ids are
+sent again and each lands exactly once, the websocket action too; the log has one line for the
+outage and one for the recovery and no traceback. Skipped where PostgreSQL does not answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import httpx
+import psycopg
+import pytest
+
+from tests.conftest import UNPACED, Server
+from tests.kit.table import open_table
+from tests.kit.ws import WsClient
+
+ADMIN_URL = os.environ.get("WARBOARD_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test").replace(
+    "postgresql+psycopg://", "postgresql://"
+)
+DB_NAME = "warboard_outage"
+
+
+def _admin() -> psycopg.Connection:
+    return psycopg.connect(ADMIN_URL, autocommit=True, connect_timeout=2)
+
+
+def _postgres_answers() -> bool:
+    try:
+        _admin().close()
+        return True
+    except Exception:
+        return False
+
+
+pytestmark = [
+    pytest.mark.anyio,
+    pytest.mark.postgres,
+    pytest.mark.skipif(not _postgres_answers(), reason="needs PostgreSQL"),
+]
+
+
+def _database(allow: bool) -> None:
+    """Let the test database take connections again, or refuse them and end the open ones."""
+    with _admin() as conn:
+        conn.execute(f"ALTER DATABASE {DB_NAME} WITH ALLOW_CONNECTIONS {str(allow).lower()}")
+        if not allow:
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (DB_NAME,))
+
+
+def _fresh_database() -> str:
+    with _admin() as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {DB_NAME}")
+    return ADMIN_URL.rsplit("/", 1)[0] + f"/{DB_NAME}"
+
+
+async def test_postgres_going_away_mid_game_answers_503_and_nothing_is_lost() -> None:
+    srv = Server(_fresh_database(), env=UNPACED).start()
+    try:
+        http = httpx.Client(base_url=srv.url, timeout=20)
+        seated = open_table(http, seats=("p1",), names=("Ann",))
+        player = seated.headers("p1")
+
+        def act(i: int) -> httpx.Response:
+            action = {"kind": "add_token", "token": f"t{i}", "x": 1, "y": 1}
+            return http.post(f"/api/tables/{seated.id}/actions", headers=player, json={"id": f"a{i}", "action": action})
+
+        assert [act(i).status_code for i in range(3)] == [200] * 3
+        ws = await seated.socket(srv.ws_url, "p1")
+        await ws.recv_type("welcome")
+        _database(allow=False)
+        try:
+            for i in range(3, 8):
+                response = act(i)
+                assert response.status_code == 503, response.text
+                assert response.json()["error"]["code"] == "unavailable"
+                assert int(response.headers["retry-after"]) >= 1
+            assert http.get(f"/api/tables/{seated.id}").status_code == 503
+            assert http.get("/readyz").status_code == 503
+            assert http.get("/healthz").status_code == 200  # alive, only not ready
+            answer = await ws.act({"kind": "add_token", "token": "w1", "x": 2, "y": 2}, ref="w1", timeout=20)
+            assert answer["type"] == "error" and answer["error"]["code"] == "unavailable", answer
+            await asyncio.wait_for(ws.conn.wait_closed(), 10)
+            assert ws.conn.close_code == 1011, (ws.conn.close_code, ws.conn.close_reason)
+        finally:
+            _database(allow=True)
+        # Back: the first request after it succeeds, and the same ids land exactly once.
+        assert [act(i).status_code for i in range(3, 8)] == [200] * 5
+        assert [act(i).status_code for i in range(3, 8)] == [200] * 5  # sent twice: still once
+        assert http.get("/readyz").status_code == 200
+        again = await WsClient.open(srv.ws_url, seated.id, seated.tokens["p1"])
+        await again.recv_type("welcome")
+        for _ in range(2):  # the client sends its pending action again with the same id
+            answer = await again.act({"kind": "add_token", "token": "w1", "x": 2, "y": 2}, ref="w1")
+            assert answer["type"] == "ack", answer
+        await again.close()
+        events = http.get(f"/api/tables/{seated.id}/events", headers=player).json()["events"]
+        assert [e["seq"] for e in events] == list(range(len(events)))
+        added = [e["token"]["id"] for e in events if e["kind"] == "token_added"]
+        assert added == [f"t{i}" for i in range(8)] + ["w1"], added
+        http.close()
+    finally:
+        srv.stop()
+        _database(allow=True)
+    assert srv.proc is not None and srv.proc.stderr is not None
+    log = srv.proc.stderr.read().decode()
+    assert "Traceback" not in log, log[-3000:]
+    assert log.count("database unavailable") == 1 and log.count("database recovered") == 1, log[-3000:]
+    with _admin() as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
