@@ -81,7 +81,8 @@ class Connection:
                 text = await self.queue.get()
                 if text is None:
                     return
-                await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
+                async with asyncio.timeout(SEND_TIMEOUT):  # a deadline without a task per send
+                    await self.ws.send_text(text)
         except TimeoutError:  # the client stopped reading: drop it, its queue and its presence
             self.drop(1013, "too slow to read; reconnect and resync")
         except Exception:

@@ -97,16 +97,21 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
 
 
 async def _serve(ws: WebSocket, session: Session, hub: Any, conn: Connection, settings: Settings) -> None:
-    bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
-    gone = asyncio.ensure_future(conn.gone.wait())
-    try:
+    """Read the client's messages until it leaves or is dropped (a send over the deadline, a kick).
+
+    One reader task for the connection's life, not one per frame; a drop cancels it only while it
+    waits for a frame, so a message being handled is finished (its action acknowledged or not)."""
+    waiting = False
+
+    async def read() -> None:
+        nonlocal waiting
+        bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
         while not conn.dropped:
-            receiving = asyncio.ensure_future(ws.receive())
-            await asyncio.wait({receiving, gone}, return_when=asyncio.FIRST_COMPLETED)
-            if not receiving.done():  # dropped (a send over the deadline, a kick): stop waiting
-                receiving.cancel()
-                return
-            frame = receiving.result()
+            waiting = True
+            try:
+                frame = await ws.receive()
+            finally:
+                waiting = False
             if frame["type"] == "websocket.disconnect":
                 return
             if not bucket.take():
@@ -120,8 +125,20 @@ async def _serve(ws: WebSocket, session: Session, hub: Any, conn: Connection, se
                 conn.offer(msg.error(None, exc))
                 continue
             await _handle(session, hub, conn, message)
+
+    reader = asyncio.ensure_future(read())
+    gone = asyncio.ensure_future(conn.gone.wait())
+    try:
+        await asyncio.wait({reader, gone}, return_when=asyncio.FIRST_COMPLETED)
+        if not reader.done() and waiting:  # dropped while waiting for a frame: stop waiting
+            reader.cancel()
+        await asyncio.wait({reader})
+        if not reader.cancelled():
+            reader.result()
     finally:
         gone.cancel()
+        if not reader.done():
+            reader.cancel()
 
 
 async def _handle(session: Session, hub: Any, conn: Connection, message: Any) -> None:
