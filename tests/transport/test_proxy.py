@@ -1,0 +1,177 @@
+"""``deploy/nginx.conf`` in front of a real ``warboard serve``, and the server's own log
+(issue 16: ops gaps; issue 17: tokens never in logs).
+
+The nginx test runs the deployment's configuration with the machine's nginx, changed only
+where the machine differs from the compose network: the app services' names become the test
+server's address (without ``resolve``, which needs nginx 1.27.3 or later; the image is
+``nginx:1.28``), it listens on a free loopback port and logs to files. Clients come from
+different loopback addresses (127.0.0.2, 127.0.0.3), as browsers from different machines
+would. Skipped where there is no nginx.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.conftest import ROOT, UNPACED, Server, free_port
+from tests.kit.table import open_table
+
+CONF = ROOT / "deploy" / "nginx.conf"
+LIMITS = {"WARBOARD_HTTP_RATE": "1", "WARBOARD_HTTP_BURST": "10"}  # two failed tokens per address, then 429
+
+
+def _settings(text: str) -> dict[str, list[str]]:
+    """Each directive's arguments as written (comments dropped), by directive name."""
+    found: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip().rstrip(";").strip()
+        if line and not line.endswith(("{", "}")):
+            name, _, rest = line.partition(" ")
+            found.setdefault(name, []).append(rest.strip())
+    return found
+
+
+def test_the_nginx_configuration_keeps_to_the_deployment_rules() -> None:
+    """What the machine's older nginx cannot run is checked as written."""
+    conf = _settings(CONF.read_text())
+    (workers,) = conf["worker_connections"]
+    assert int(workers) >= 16384  # each proxied websocket holds two connections
+    assert int(conf["worker_rlimit_nofile"][0]) >= 2 * int(workers)
+    servers = conf["server"]
+    assert servers and all(" resolve" in s for s in servers), servers  # re-resolved, not once at start
+    (resolver,) = conf["resolver"]
+    assert "valid=" in resolver
+    (log_format,) = conf["log_format"]
+    assert not re.search(r"\$(request|request_uri|args|query_string|arg_\w+)\b", log_format), log_format
+    assert "$uri" in log_format
+    assert all(a.split()[-1] == "noquery" for a in conf["access_log"]), conf["access_log"]
+    assert all(e.split()[-1] == "crit" for e in conf["error_log"]), conf["error_log"]  # error lines quote ?token=
+    assert "X-Forwarded-For $remote_addr" in conf["proxy_set_header"]  # replaced, never appended to
+    # A location that sets any header of its own inherits none of the server's (X-Forwarded-For)
+    for location in re.findall(r"location [^{]*\{[^}]*\}", CONF.read_text()):
+        assert "proxy_set_header" not in location, location
+
+
+def _nginx_conf(tmp: Path, app_port: int, port: int) -> Path:
+    text = CONF.read_text()
+    text = re.sub(r"warboard-[12]:8000 resolve", f"127.0.0.1:{app_port}", text)
+    text = re.sub(r"\n\s*resolver [^\n]*", "\n", text)
+    text = text.replace("listen 80;", f"listen 127.0.0.1:{port};")
+    text = text.replace("error_log /dev/stderr crit;", f"error_log {tmp}/error.log crit;\npid {tmp}/nginx.pid;")
+    text = text.replace("access_log /dev/stdout noquery;", f"access_log {tmp}/access.log noquery;")
+    for temp in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        text = text.replace("http {", f"http {{\n    {temp}_temp_path {tmp}/{temp};", 1)
+    assert "warboard-" not in text and "/dev/std" not in text
+    path = tmp / "nginx.conf"
+    path.write_text(text)
+    return path
+
+
+@pytest.fixture
+def proxied(tmp_path: Path) -> Iterator[tuple[Server, str, Path]]:
+    nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+    if nginx is None:
+        pytest.skip("no nginx on this machine")
+    srv = Server(f"sqlite:///{tmp_path / 'p.sqlite3'}", env={**UNPACED, **LIMITS}).start()  # trusts 127.0.0.1
+    port = free_port()
+    logs = tmp_path / "nginx"
+    logs.mkdir()
+    conf = _nginx_conf(logs, srv.port, port)
+    checked = subprocess.run([nginx, "-t", "-p", str(logs), "-c", str(conf)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    proc = subprocess.Popen([nginx, "-p", str(logs), "-c", str(conf), "-g", "daemon off;"], stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            assert proc.poll() is None, proc.stderr.read().decode()  # type: ignore[union-attr]
+            try:
+                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "nginx did not answer"
+            time.sleep(0.1)
+        yield srv, url, logs
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        srv.stop()
+
+
+def _from(address: str, url: str) -> httpx.Client:
+    return httpx.Client(base_url=url, timeout=10, transport=httpx.HTTPTransport(local_address=address))
+
+
+def test_through_nginx_each_client_has_its_own_address_and_no_token_is_logged(
+    proxied: tuple[Server, str, Path],
+) -> None:
+    _srv, url, logs = proxied
+    with _from("127.0.0.2", url) as ann, _from("127.0.0.3", url) as bob:
+        assert ann.get("/").status_code == 200
+        seated = open_table(ann, seats=("p1",), names=("Ann",))
+        token = seated.tokens["p1"]
+        ws_url = url.replace("http://", "ws://")
+        with connect(f"{ws_url}/ws/tables/{seated.id}?token={token}") as ws:  # a websocket through nginx
+            assert json.loads(ws.recv(5))["type"] == "welcome"
+            ws.send(
+                json.dumps(
+                    {"type": "action", "id": "a1", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1}}
+                )
+            )
+            while (message := json.loads(ws.recv(5)))["type"] != "ack":
+                assert message["type"] != "error", message
+        with connect(f"{ws_url}/ws/tables/{seated.id}?token=not-a-token-{token[:6]}") as ws:
+            assert json.loads(ws.recv(5))["type"] == "error"
+
+        def guess(client: httpx.Client, forged: str | None = None) -> int:
+            headers = {"Authorization": "Bearer wrong", **({"X-Forwarded-For": forged} if forged else {})}
+            return client.get(f"/api/tables/{seated.id}/view", headers=headers).status_code
+
+        codes = [guess(bob) for _ in range(4)]
+        assert codes[0] == 401 and codes[-1] == 429, codes  # Bob's guesses count against Bob
+        assert guess(bob, forged="192.0.2.44") == 429  # nginx replaces a forged X-Forwarded-For
+        assert guess(ann) == 401  # Ann, at another address behind the same proxy, is not held back
+    access = (logs / "access.log").read_text()
+    assert f"/ws/tables/{seated.id}" in access and "/api/tables" in access, access[-2000:]
+    for log in (access, (logs / "error.log").read_text()):
+        assert token not in log and token[:12] not in log and "token=" not in log, log[-2000:]
+    assert re.search(r"^127\.0\.0\.3 .*\" 429 ", access, re.M), access[-2000:]
+
+
+def test_warboard_serve_logs_no_token(tmp_path: Path) -> None:
+    """Tokens in websocket addresses, good and bad, and in headers never reach the server's log."""
+    env = {**UNPACED, "WARBOARD_WS_PER_TOKEN": "2"}
+    srv = Server(f"sqlite:///{tmp_path / 'l.sqlite3'}", env=env).start()
+    try:
+        with srv.client() as client:
+            seated = open_table(client, seats=("p1",), names=("Ann",))
+            token = seated.tokens["p1"]
+            assert client.get(f"/api/tables/{seated.id}/view?token={token}", headers=seated.headers("p1")).is_success
+            assert (
+                client.get(f"/api/tables/{seated.id}/view", headers={"Authorization": f"Bearer x{token}"}).status_code
+                == 401
+            )
+        address = f"{srv.ws_url}/ws/tables/{seated.id}?token={token}"
+        with connect(address) as one, connect(address) as two, connect(address) as three:
+            for ws in (one, two):
+                assert json.loads(ws.recv(5))["type"] == "welcome"
+            assert json.loads(three.recv(5))["error"]["code"] == "too_many_sockets"
+            one.send(b"\xff\xfe{", text=True)  # invalid UTF-8: closed 1007, one log line at most
+        with connect(f"{srv.ws_url}/ws/tables/{seated.id}?token=y{token}") as bad:
+            assert json.loads(bad.recv(5))["type"] == "error"
+    finally:
+        srv.stop()
+    assert srv.proc is not None and srv.proc.stderr is not None
+    log = srv.proc.stderr.read().decode()
+    assert token not in log and token[:12] not in log, log[-3000:]
