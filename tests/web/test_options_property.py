@@ -106,3 +106,35 @@ def test_generated_options_are_created_or_refused_and_every_game_can_start(fast_
     check()
     client.close()
     assert outcomes.get(201), f"no generated options were valid for {system_id}: {outcomes}"
+
+
+def _fighters_with_a_flags_id() -> dict[str, Any]:
+    from app.systems.small_soldiers import data
+
+    fighters = data.default("fighters")
+    fighters["armies"]["commandos"]["fighters"][1]["id"] = "flag-gorgonites"
+    return {"fighters": fighters}
+
+
+BOW_TIE = [[10, 20], [14, 24], [14, 20], [10, 24]]  # two triangles meeting at (12, 22)
+REPORTED = [  # the options issue 10 reports (the first answered HTTP 500), each with its reason
+    ("gkr", {"players": 4, "rules": {"sponsor_cards_at_start": 10}}, "sponsor pile holds 30"),
+    ("small-soldiers", {"dice": {"faces": ["skull", "skull"]}}, "tie could never be broken"),
+    ("small-soldiers", {"spinner": {"segments": [{"kind": "draw"}, {"kind": "recruit"}]}}, "no 'move' segment"),
+    ("small-soldiers", _fighters_with_a_flags_id(), "id of a flag"),
+    ("hgb", {"terrain": [{"id": "b", "type": "building", "polygon": BOW_TIE}]}, "Self-intersection"),
+    ("srbr", {"terrain": [{"id": "b", "type": "building", "polygon": BOW_TIE}]}, "Self-intersection"),
+    ("hgb", {"terrain": [{"id": "x", "type": "rough", "polygon": [[47, 1], [49, 1], [48, 3]]}]}, "48 inch table"),
+]
+
+
+@pytest.mark.parametrize(("system_id", "options", "reason"), REPORTED, ids=[f"{r[0]}-{r[2]}" for r in REPORTED])
+def test_the_reported_options_are_refused_with_400_and_the_reason(
+    fast_server: Server, system_id: str, options: dict[str, Any], reason: str
+) -> None:
+    """Issue 10, point 5: "Bad options get 400 bad_options with the reason, never 500"."""
+    with httpx.Client(base_url=fast_server.url, timeout=30) as client:
+        response = client.post("/api/tables", json={"system": system_id, "name": "Reported", "options": options})
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert error["code"] == "bad_options" and reason in error["message"], error
