@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test check fix setup chromium bench clean
+.PHONY: run test check fix setup chromium nginx bench clean
 
 setup: $(STAMP)
 
@@ -48,8 +48,14 @@ chromium:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
+# The proxy test runs deploy/nginx.conf with Debian's nginx (never a downloaded build).
+nginx:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx-light; }
+
 # PostgreSQL storage tests run too when a server answers at $(PG_URL).
-test: setup chromium
+test: setup chromium nginx
 	@if $(BIN)/python -c "import psycopg; psycopg.connect('$(PG_URL)', connect_timeout=3).close()" 2>/dev/null; then \
 	  echo "PostgreSQL answers: storage tests run on SQLite and PostgreSQL"; \
 	  export WARBOARD_TEST_POSTGRES_URL=$(PG_URL); \
