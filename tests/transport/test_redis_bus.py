@@ -1,0 +1,89 @@
+"""An update published on Redis carries the committed state and events, so another process
+takes them without reading the database (issue 16: two processes spent 2.7x the CPU per update
+of one, each re-reading the database for updates it did not commit).
+
+Two sessions with an engine and a Redis bus each stand for two processes; the second, whose
+hub holds the table (cached at the previous seq), receives the first's update through a real
+Redis (127.0.0.1:6379, or ``WARBOARD_TEST_REDIS_URL``; skipped where none answers) and builds
+the new state and the events to send from it as its hub does (``Hub._advance``): its engine
+runs no statement meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from typing import Any
+
+import pytest
+import redis
+from sqlalchemy import event
+
+from app.session import Session
+from app.storage.db import make_engine
+from app.transport.redis_bus import RedisBus
+from tests.session.test_session import add, seated
+
+REDIS_URL = os.environ.get("WARBOARD_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def _redis_answers() -> bool:
+    try:
+        return bool(redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping())
+    except Exception:
+        return False
+
+
+pytestmark = [pytest.mark.anyio, pytest.mark.skipif(not _redis_answers(), reason="needs Redis")]
+
+
+async def _next_seq(messages: Any) -> dict[str, Any]:
+    async def first() -> dict[str, Any]:
+        async for message in messages:
+            if message.get("t") == "seq":
+                return dict(message)
+        raise AssertionError("the subscription ended")
+
+    return await asyncio.wait_for(first(), 10)
+
+
+async def test_another_process_takes_the_update_from_the_bus_without_reading_the_database(database_url: str) -> None:
+    prefix = f"wbtest{uuid.uuid4().hex[:8]}"
+    engines = [make_engine(database_url), make_engine(database_url)]
+    buses = [RedisBus(REDIS_URL, prefix=prefix), RedisBus(REDIS_URL, prefix=prefix)]
+    one, two = (Session(e, b) for e, b in zip(engines, buses, strict=True))
+    try:
+        table_id, p1, _p2, _ = await seated(one)
+        before = await two.current(table_id)  # what the other process's hub holds
+        async with buses[1].subscribe(table_id) as messages:
+            await asyncio.sleep(0.5)  # the subscription reaches Redis
+            committed = await one.apply(p1, "a1", add("t1", 3.0))
+            message = await _next_seq(messages)
+            assert message["seq"] == committed.seq and message["prev"] == before.seq
+            assert message["events"], "the events ride along"
+            statements: list[str] = []
+
+            def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+                statements.append(statement)
+
+            event.listen(engines[1], "before_cursor_execute", count)
+            try:
+                two.absorb(table_id, message)  # as the hub does with an update (Hub._advance)
+                cached = two.cached(table_id)
+                assert cached is not None and cached.env.seq == committed.seq
+                env = cached.env
+                events = await two.events_after(table_id, before.seq, env.seq)
+            finally:
+                event.remove(engines[1], "before_cursor_execute", count)
+            assert statements == [], statements  # nothing read from the database
+        assert env.seq == committed.seq
+        mine = await one.current(table_id)
+        assert env.state == mine.state and env.state["tokens"]["t1"]["x"] == 3.0
+        assert [e["seq"] for e in events] == list(range(before.seq + 1, committed.seq + 1))
+        assert events == await one.events_after(table_id, before.seq, committed.seq)
+    finally:
+        for bus in buses:
+            await bus.close()
+        for engine in engines:
+            engine.dispose()
