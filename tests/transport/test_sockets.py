@@ -10,6 +10,7 @@ import json
 import socket
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -138,3 +139,35 @@ async def test_an_invalid_utf8_frame_closes_1007_without_a_traceback(tmp_path: P
     assert srv.proc is not None and srv.proc.stderr is not None
     log = srv.proc.stderr.read().decode()
     assert "Traceback" not in log, log[-3000:]
+
+
+async def _open_from(server: Server, table_id: str, token: str, address: str) -> Any:
+    sock = socket.socket()
+    sock.bind((address, 0))  # another client machine: another loopback address
+    sock.connect(("127.0.0.1", server.port))
+    return await connect(f"{server.ws_url}/ws/tables/{table_id}?token={token}", sock=sock)
+
+
+async def test_sockets_over_the_per_address_cap_are_refused(tmp_path: Path) -> None:
+    """Three sockets per address (``WARBOARD_WS_PER_ADDRESS``), whatever their tokens: a fourth
+    from that address is refused with 4429, while another address still opens one."""
+    srv = Server(f"sqlite:///{tmp_path / 'a.sqlite3'}", env={**UNPACED, "WARBOARD_WS_PER_ADDRESS": "3"}).start()
+    try:
+        with srv.client() as client:
+            table_id = open_table(client, seats=(), spectator=False).id
+            spectators = [client.post(f"/api/tables/{table_id}/spectate", json={}).json()["token"] for _ in range(5)]
+        held = [await _open_from(srv, table_id, token, "127.0.0.2") for token in spectators[:3]]
+        for ws in held:
+            assert json.loads(await asyncio.wait_for(ws.recv(), 5))["type"] == "welcome"
+        extra = await _open_from(srv, table_id, spectators[3], "127.0.0.2")
+        message = json.loads(await asyncio.wait_for(extra.recv(), 5))
+        assert message["type"] == "error" and message["error"]["code"] == "too_many_sockets", message
+        with pytest.raises(ConnectionClosed) as closed:
+            await asyncio.wait_for(extra.recv(), 5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        other = await _open_from(srv, table_id, spectators[4], "127.0.0.3")
+        assert json.loads(await asyncio.wait_for(other.recv(), 5))["type"] == "welcome"
+        for ws in [*held, other]:
+            await ws.close()
+    finally:
+        srv.stop()
