@@ -47,6 +47,7 @@ class Connection:
         self.gone = asyncio.Event()  # set once dropped: the receive loop stops waiting
         self.sender: asyncio.Task[None] | None = None
         self.closing: asyncio.Task[None] | None = None
+        self.sending_since: float | None = None  # loop time the send in progress began (see Hubs.sweep)
 
     @property
     def viewer(self) -> str | None:
@@ -76,15 +77,17 @@ class Connection:
                 await asyncio.wait_for(self.ws.close(code, reason), CLOSE_TIMEOUT)
 
     async def run_sender(self) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while True:
                 text = await self.queue.get()
                 if text is None:
                     return
-                async with asyncio.timeout(SEND_TIMEOUT):  # a deadline without a task per send
-                    await self.ws.send_text(text)
-        except TimeoutError:  # the client stopped reading: drop it, its queue and its presence
-            self.drop(1013, "too slow to read; reconnect and resync")
+                # The deadline is kept by Hubs.sweep, which drops a connection whose send began
+                # too long ago: no timer per message.
+                self.sending_since = loop.time()
+                await self.ws.send_text(text)
+                self.sending_since = None
         except Exception:
             self.dropped = True
             self.gone.set()
@@ -262,8 +265,24 @@ class Hubs:
         self._hubs: dict[str, TableHub] = {}
         self._refs: dict[str, int] = defaultdict(int)
         self._lock = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def sweep(self) -> None:
+        """Drop every connection whose send has taken longer than the deadline: the client
+        stopped reading, so its queue and its presence go (1013), and nobody waits for it."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(min(1.0, SEND_TIMEOUT / 4))
+            now = loop.time()
+            for hub in list(self._hubs.values()):
+                for conn in list(hub.conns):
+                    since = conn.sending_since
+                    if since is not None and now - since > SEND_TIMEOUT:
+                        conn.drop(1013, "too slow to read; reconnect and resync")
 
     async def acquire(self, table_id: str) -> TableHub:
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self.sweep())
         async with self._lock:
             hub = self._hubs.get(table_id)
             if hub is None:
@@ -283,6 +302,9 @@ class Hubs:
                     await hub.stop()
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            self._sweeper = None
         for hub in list(self._hubs.values()):
             await hub.stop()
         self._hubs.clear()
