@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from app.core import patches
 from app.core.bus import Bus
+from app.core.errors import Unavailable
 from app.core.events import Event
 from app.outage import is_outage, outages
 from app.session import Actor, Envelope, Session
@@ -107,8 +108,23 @@ class TableHub:
         self.room = Room(self)  # chat, marks, seat list, settings, spectator delay
 
     async def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._listen())
-        await self._ready.wait()
+        """Subscribe and read the table's state. If that fails (the database or the bus is
+        down) it raises what stopped it, instead of waiting for a readiness that never comes:
+        ``Hubs.acquire`` holds its lock meanwhile, and every table of the process waited."""
+        loop = asyncio.get_running_loop()
+        self._task = loop.create_task(self._listen())
+        ready = loop.create_task(self._ready.wait())
+        try:
+            await asyncio.wait({ready, self._task}, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:
+            self._task.cancel()
+            raise
+        finally:
+            ready.cancel()
+        if not self._ready.is_set():
+            self.room.stop()
+            await self._task  # raises what ended it
+            raise Unavailable("The table's updates could not be followed; try again", dependency="bus")
 
     async def stop(self) -> None:
         self.room.stop()

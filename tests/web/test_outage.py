@@ -6,7 +6,9 @@ server goes down, then it comes back.
 
 While it is down: actions and reads answer 503 ``unavailable`` with ``Retry-After``, a
 websocket action is answered ``unavailable`` and the socket closed with 1011, ``/readyz``
-answers 503 and ``/healthz`` (liveness) still 200. Once it is back: the same action ids are
+answers 503 and ``/healthz`` (liveness) still 200, and a reconnecting websocket is refused the
+same way at once (its table's hub, opened while the database is down, once waited for ever and
+held every other table's new sockets with it). Once it is back: the same action ids are
 sent again and each lands exactly once, the websocket action too; the log has one line for the
 outage and one for the recovery and no traceback. Skipped where PostgreSQL does not answer.
 """
@@ -34,7 +36,7 @@ def _admin() -> psycopg.Connection:
     return psycopg.connect(ADMIN_URL, autocommit=True, connect_timeout=2)
 
 
-def _postgres_answers() -> bool:
+def postgres_answers() -> bool:
     try:
         _admin().close()
         return True
@@ -45,27 +47,32 @@ def _postgres_answers() -> bool:
 pytestmark = [
     pytest.mark.anyio,
     pytest.mark.postgres,
-    pytest.mark.skipif(not _postgres_answers(), reason="needs PostgreSQL"),
+    pytest.mark.skipif(not postgres_answers(), reason="needs PostgreSQL"),
 ]
 
 
-def _database(allow: bool) -> None:
+def database_up(allow: bool, name: str = DB_NAME) -> None:
     """Let the test database take connections again, or refuse them and end the open ones."""
     with _admin() as conn:
-        conn.execute(f"ALTER DATABASE {DB_NAME} WITH ALLOW_CONNECTIONS {str(allow).lower()}")
+        conn.execute(f"ALTER DATABASE {name} WITH ALLOW_CONNECTIONS {str(allow).lower()}")
         if not allow:
-            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (DB_NAME,))
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
 
 
-def _fresh_database() -> str:
+def fresh_database(name: str = DB_NAME) -> str:
     with _admin() as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
-    return ADMIN_URL.rsplit("/", 1)[0] + f"/{DB_NAME}"
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    return ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
+
+
+def drop_database(name: str = DB_NAME) -> None:
+    with _admin() as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 async def test_postgres_going_away_mid_game_answers_503_and_nothing_is_lost() -> None:
-    srv = Server(_fresh_database(), env=UNPACED).start()
+    srv = Server(fresh_database(), env=UNPACED).start()
     try:
         http = httpx.Client(base_url=srv.url, timeout=20)
         seated = open_table(http, seats=("p1",), names=("Ann",))
@@ -78,7 +85,7 @@ async def test_postgres_going_away_mid_game_answers_503_and_nothing_is_lost() ->
         assert [act(i).status_code for i in range(3)] == [200] * 3
         ws = await seated.socket(srv.ws_url, "p1")
         await ws.recv_type("welcome")
-        _database(allow=False)
+        database_up(False)
         try:
             for i in range(3, 8):
                 response = act(i)
@@ -92,8 +99,14 @@ async def test_postgres_going_away_mid_game_answers_503_and_nothing_is_lost() ->
             assert answer["type"] == "error" and answer["error"]["code"] == "unavailable", answer
             await asyncio.wait_for(ws.conn.wait_closed(), 10)
             assert ws.conn.close_code == 1011, (ws.conn.close_code, ws.conn.close_reason)
+            for _ in range(2):  # reconnecting meets the outage too: answered at once, never left waiting
+                retry = await WsClient.open(srv.ws_url, seated.id, seated.tokens["p1"])
+                refused = await retry.recv(timeout=15)
+                assert refused["type"] == "error" and refused["error"]["code"] == "unavailable", refused
+                await asyncio.wait_for(retry.conn.wait_closed(), 10)
+                assert retry.conn.close_code == 1011
         finally:
-            _database(allow=True)
+            database_up(True)
         # Back: the first request after it succeeds, and the same ids land exactly once.
         assert [act(i).status_code for i in range(3, 8)] == [200] * 5
         assert [act(i).status_code for i in range(3, 8)] == [200] * 5  # sent twice: still once
@@ -111,10 +124,9 @@ async def test_postgres_going_away_mid_game_answers_503_and_nothing_is_lost() ->
         http.close()
     finally:
         srv.stop()
-        _database(allow=True)
+        database_up(True)
     assert srv.proc is not None and srv.proc.stderr is not None
     log = srv.proc.stderr.read().decode()
     assert "Traceback" not in log, log[-3000:]
     assert log.count("database unavailable") == 1 and log.count("database recovered") == 1, log[-3000:]
-    with _admin() as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+    drop_database()
