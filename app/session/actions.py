@@ -10,6 +10,7 @@ from sqlalchemy import Connection
 from app.core.dice import Dice, PreviewDice
 from app.core.errors import Forbidden, IllegalAction, Unauthorized, WarboardError
 from app.core.events import Event
+from app.projection import Projection
 from app.session.commit import Committer
 from app.session.game import dump, play, system_of
 from app.session.history import History
@@ -32,34 +33,19 @@ class Actions:
         def act(conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
             # The token is checked again inside the transaction: a seat the host removed cannot
             # act through another process's token cache (TOKEN_TTL) for even a moment.
-            row = repo.get_token(conn, actor.token_hash)
-            if row is None or row["revoked"]:
+            if not repo.token_live(conn, actor.token_hash):
                 raise Unauthorized("The token is not valid for this table")
             return play(system, env, actor.seat, action, dice)
 
         return await self.committer.commit(actor.table_id, actor.seat, action_id, dump(action), act)
 
     async def preview(self, actor: Actor, raw_action: Any) -> Preview:
-        """What the action would do, without doing it; sealed by ``Projection.preview``.
-
-        The action runs twice, each time on a fresh throwaway dice stream: legality and the
-        reason come from the first run; events come back only where both runs agree and the
-        rule system calls their kind previewable."""
-        system, action = await self._check(actor, raw_action)
+        """What the action would do, without doing it (``sealed_preview``)."""
+        _, action = await self._check(actor, raw_action)
         env = await self.history.current(actor.table_id)
-        seat = actor.seat or ""
-        first, second = PreviewDice(), PreviewDice()
         projection = await self.tables.projection(actor.table_id)
-        try:  # a preview can take milliseconds (HGB: moves against Return Fire): off the loop then
-            _, events = await projection.run(play, system, env, seat, action, first)
-        except WarboardError as exc:
-            return Preview(False, [], "known", exc)
-        try:
-            _, again = await projection.run(play, system, env, seat, action, second)
-        except WarboardError:
-            again = []
-        shown, outcome = projection.preview(events, again, seat, bool(first.rolls or second.rolls))
-        return Preview(True, shown, outcome, None)
+        # a preview can take milliseconds (HGB: moves against Return Fire): off the loop then
+        return await projection.run(sealed_preview, projection, env, actor.seat or "", action)
 
     async def ruling(self, actor: Actor, action_id: str, raw_action: Any) -> Committed:
         """A host ruling (e.g. settling a disputed record), applied as the seat ``HOST_SEAT``."""
@@ -87,3 +73,22 @@ class Actions:
         meta = await self.tables.meta(actor.table_id)
         system = system_of(meta["system"])
         return system, system.parse_action(raw_action)
+
+
+def sealed_preview(projection: Projection, env: Envelope, seat: str, action: Any) -> Preview:
+    """What ``seat`` may learn of ``action`` at ``env`` without committing it, sealed by
+    ``Projection.preview``: the action runs twice, each time on a fresh throwaway dice stream;
+    legality and the reason come from the first run; events come back only where both runs
+    agree and the rule system calls their kind previewable. (The leak suite calls this for
+    every legal action at every step of its games.)"""
+    first, second = PreviewDice(), PreviewDice()
+    try:
+        _, events = play(projection.system, env, seat, action, first)
+    except WarboardError as exc:
+        return Preview(False, [], "known", exc)
+    try:
+        _, again = play(projection.system, env, seat, action, second)
+    except WarboardError:
+        again = []
+    shown, outcome = projection.preview(events, again, seat, bool(first.rolls or second.rolls))
+    return Preview(True, shown, outcome, None)

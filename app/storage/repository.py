@@ -35,6 +35,7 @@ _HEAD_LOCKED = _HEAD.with_for_update()
 _ACTION = select(actions).where(
     and_(actions.c.table_id == bindparam("b_table"), actions.c.action_id == bindparam("b_action"))
 )
+_TOKEN_LIVE = select(tokens.c.revoked).where(tokens.c.token_hash == bindparam("b_hash"))
 _SET_SEQ = (
     update(tables)
     .where(tables.c.id == bindparam("b_table"))
@@ -96,6 +97,12 @@ def insert_token(conn: Connection, token_hash: str, table_id: str, role: str, se
 def get_token(conn: Connection, token_hash: str) -> dict[str, Any] | None:
     row = conn.execute(select(tokens).where(tokens.c.token_hash == token_hash)).mappings().first()
     return dict(row) if row else None
+
+
+def token_live(conn: Connection, token_hash: str) -> bool:
+    """Whether the token exists and is not revoked (checked inside an action's transaction)."""
+    row = conn.execute(_TOKEN_LIVE, {"b_hash": token_hash}).first()
+    return row is not None and not row[0]
 
 
 def revoke_token(conn: Connection, token_hash: str) -> None:
