@@ -38,11 +38,23 @@ def browser() -> Iterator[playwright_api.Browser]:
         browser.close()
 
 
+# Every page reports what its Content-Security-Policy refused (issue 17): each browser test,
+# whatever it clicks, drags or types, is also a test that the pages keep to the policy.
+CSP_WATCH = """document.addEventListener("securitypolicyviolation", (e) =>
+  console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));"""
+
+
+def _csp_refusal(text: str) -> bool:
+    return "CSP violation" in text or "Content Security Policy" in text
+
+
 @pytest.fixture
 def new_page(browser: playwright_api.Browser) -> Iterator[object]:
-    """Open pages in separate contexts (each its own local storage, like separate people)."""
+    """Open pages in separate contexts (each its own local storage, like separate people);
+    fails the test on a JavaScript error or a CSP refusal on any of them."""
     contexts: list[playwright_api.BrowserContext] = []
     errors: list[str] = []
+    refused: list[str] = []
 
     def open_page(width: int = 1280, height: int = 800, **kwargs: object) -> playwright_api.Page:
         context = browser.new_context(viewport={"width": width, "height": height}, **kwargs)  # type: ignore[arg-type]
@@ -50,12 +62,15 @@ def new_page(browser: playwright_api.Browser) -> Iterator[object]:
         context.set_default_timeout(20_000)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.add_init_script(CSP_WATCH)
+        page.on("console", lambda m: refused.append(m.text) if _csp_refusal(m.text) else None)
         return page
 
     yield open_page
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors: {errors}"
+    assert not refused, "CSP refusals:\n" + "\n".join(sorted(set(refused)))
 
 
 @pytest.fixture(scope="session")
