@@ -29,36 +29,6 @@ export const replay = {
   }),
 };
 
-// Ramer-Douglas-Peucker: the drawn trail as few waypoints as keep its shape (within eps inches).
-function simplify(points, eps) {
-  if (points.length < 3) return points;
-  const [a, b] = [points[0], points[points.length - 1]];
-  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1e-9;
-  let best = -1,
-    at = 0;
-  for (let i = 1; i < points.length - 1; i++) {
-    const p = points[i];
-    const d = Math.abs((b.x - a.x) * (a.y - p.y) - (a.x - p.x) * (b.y - a.y)) / len;
-    if (d > best) {
-      best = d;
-      at = i;
-    }
-  }
-  if (best <= eps) return [a, b];
-  return [...simplify(points.slice(0, at + 1), eps).slice(0, -1), ...simplify(points.slice(at), eps)];
-}
-
-// The drag's trail (board points after the start) as the move's path, ending exactly at end.
-function pathFromTrail(start, trail, end) {
-  const pts = simplify([start, ...trail, end], 0.15).slice(1);
-  const out = pts
-    .filter((p, i) => i === pts.length - 1 || Math.hypot(p.x - end.x, p.y - end.y) > 0.2)
-    .map((p) => [num(p.x, 2), num(p.y, 2)]);
-  if (!out.length || out[out.length - 1][0] !== num(end.x, 2) || out[out.length - 1][1] !== num(end.y, 2))
-    out.push([num(end.x, 2), num(end.y, 2)]);
-  return out.slice(-100);
-}
-
 export function mount(ctx) {
   const { container, board } = ctx;
   const me = ctx.seat || null;
@@ -270,7 +240,7 @@ export function mount(ctx) {
     const used = overlays.mpAlong(st.view, card, pts);
     const left = card ? card.mp_now - card.mp_spent - (used || 0) : 0;
     const estimate = limited ? note : card?.speed === "stationary" ? "" : used === null ? "" : `~${num(left)} MP left`;
-    const path = pathFromTrail(st.drag.start, trail.slice(0, -1), pos);
+    const path = overlays.pathFromTrail(st.drag.start, trail.slice(0, -1), pos);
     const ev = st.drag.ev && JSON.stringify(st.drag.ev.path) === JSON.stringify(path) ? st.drag.ev : null;
     shapes({ drag: { ...overlays.path(st.drag.start, path, ev, null, estimate), until: "drag" } });
   });
@@ -358,7 +328,7 @@ export function mount(ctx) {
     if (Math.hypot(pos.x - here.x, pos.y - here.y) < 1e-6) {
       return { kind: "move", model: piece.id, path: [[here.x, here.y]], ...(facing !== undefined ? { facing } : {}) };
     }
-    const path = trail ? pathFromTrail(here, trail.slice(0, -1), pos) : [[pos.x, pos.y]];
+    const path = trail ? overlays.pathFromTrail(here, trail.slice(0, -1), pos) : [[pos.x, pos.y]];
     return play.moveFor(piece.id, path, facing);
   }
 

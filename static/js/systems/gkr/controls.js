@@ -1,14 +1,18 @@
 // GKR: Heavy Hitters with Big Little Buddy: the seat's controls for the server's prompt:
-// sponsor cards and Call In Support, moves (with facing and movement cards), weapons face
-// down, stated results, tags, displacement, stealing, and manual records.
+// sponsor cards and Call In Support, moves (with facing and movement cards), tags,
+// displacement and stealing; weapons face down and stated results are gkr/weapons.js, the
+// manual records gkr/records.js (made here, returned with these).
 import { button, h, late } from "../dom.js";
-import { rulingBox } from "../ruling.js";
-import { FACINGS, NEIGHBOURS, STEPS, SUPPORT, AREAS, hexKey, hexText, facingName } from "./view.js";
+import { FACINGS, NEIGHBOURS, STEPS, SUPPORT, hexKey, hexText, facingName } from "./view.js";
+import { makeWeapons } from "./weapons.js";
+import { makeRecords } from "./records.js";
 
 export function makeControls(P) {
-  const { st, ctx, me, controls, recordsBox } = P;
-  const { faction, unitName, hexLabel, send, fire, phase } = P;
-  const { refresh, drawOverlays, choose } = late(P, "refresh", "drawOverlays", "choose");
+  const { st, me, controls } = P;
+  const { unitName, hexLabel, fire, phase } = P;
+  const { refresh, choose } = late(P, "refresh", "choose");
+  const { weaponControls, resultControls, wkey } = makeWeapons(P);
+  const { showRecords } = makeRecords(P);
 
   // --- controls of the phase --------------------------------------------------------------------
   function renderControls(view) {
@@ -255,197 +259,6 @@ export function makeControls(P) {
   // The hexes a unit may reach now, with the movement card when it is to be played.
   const destinations = (m) => (st.thrusters && m.card_hexes ? m.card_hexes : m.hexes);
 
-  // Weapon choice: every prompt weapon is a row; checked rows go face down together.
-  const wkey = (w) => `${w.source}:${w.card || w.weapon || ""}`;
-
-  function weaponControls(view, p) {
-    const box = group("Choose weapons, face down");
-    const limit = view.defaults?.rules?.heavy_hitter_weapons_per_round ?? 2;
-    box.append(
-      h("p", {
-        class: "small",
-        text: `Up to ${limit} weapon cards for your Heavy Hitter, your Combat Unit once, and one of Big Little Buddy's weapons if you control him. Others see only a face-down card until the reveal.`,
-      }),
-    );
-    const keys = new Set(p.weapons.map(wkey));
-    for (const k of [...st.draft.keys()]) if (!keys.has(k)) st.draft.delete(k);
-    const list = h("ul", { class: "gkr-weapons" });
-    for (const w of p.weapons) list.append(weaponRow(view, w));
-    box.append(list);
-    const chosen = p.weapons.filter((w) => st.draft.get(wkey(w))?.on);
-    const cards = chosen.filter((w) => w.source === "card").length;
-    const over = cards > limit;
-    if (over) box.append(h("p", { class: "error", text: `At most ${limit} weapon cards a round.` }));
-    const cost = chosen.filter((w) => w.source !== "blb").reduce((n, w) => n + (Number(w.energy) || 0), 0);
-    const energy = view.players?.[me]?.energy ?? 0;
-    if (chosen.length) {
-      box.append(
-        h("p", {
-          class: `small gkr-cost${cost > energy ? " over" : ""}`,
-          role: "status",
-          text: `Energy: ${cost} of your ${energy}${cost > energy ? ` — overspending costs ${view.defaults?.rules?.overspend_damage_per_energy ?? 1} damage per energy` : ""}`,
-        }),
-      );
-    }
-    box.append(
-      h(
-        "div",
-        { class: "gkr-buttons" },
-        button(
-          chosen.length
-            ? `Put ${chosen.length} weapon${chosen.length === 1 ? "" : "s"} face down`
-            : "Choose a weapon first",
-          () => fire({ kind: "choose_weapons", weapons: chosen.map((w) => choiceOf(view, w)) }),
-          { key: "choose", disabled: !chosen.length || over, cls: "small gkr-fire", primary: true },
-        ),
-        button("Pass: fire nothing", () => fire({ kind: "choose_weapons", weapons: [] }), {
-          key: "pass",
-          cls: "small secondary",
-        }),
-      ),
-    );
-    return box;
-  }
-
-  function weaponRow(view, w) {
-    const k = wkey(w);
-    const d = st.draft.get(k) || { on: false, target: null, flank: false };
-    const options = w.hex_target
-      ? (w.hexes || []).map((x) => [hexKey(x), hexLabel(x)])
-      : (w.targets || []).map((t) => [t, unitName(t)]);
-    if (!options.some(([v]) => v === d.target)) d.target = options[0]?.[0] ?? null;
-    st.draft.set(k, d);
-    const id = `gkr-w-${k.replace(/[^a-z0-9]/gi, "-")}`;
-    const owner = w.source === "blb" ? "Big Little Buddy" : w.source === "combat" ? "Combat Unit" : "Heavy Hitter";
-    const cb = h("input", { type: "checkbox", id, checked: d.on, disabled: !options.length, "data-key": `${k}-on` });
-    cb.addEventListener("change", () => {
-      d.on = cb.checked;
-      if (d.on && w.source === "blb")
-        for (const [other, od] of st.draft) if (other !== k && other.startsWith("blb:")) od.on = false;
-      st.focusWeapon = k;
-      refresh();
-    });
-    const stats = `speed ${w.speed} · ${w.source === "blb" ? "no" : w.energy} energy · ${w.dice} dice · range ${w.range} · damage ${w.damage}`;
-    const li = h(
-      "li",
-      { class: `gkr-weapon src-${w.source}${d.on ? " on" : ""}${options.length ? "" : " none"}` },
-      h(
-        "div",
-        { class: "gkr-check" },
-        cb,
-        h(
-          "label",
-          { for: id },
-          h("strong", { text: w.name }),
-          h("span", { class: "muted", text: ` · ${owner}` }),
-          options.length ? null : h("span", { class: "muted", text: " · nothing in range, arc and sight" }),
-        ),
-      ),
-    );
-    if (!options.length) return li;
-    li.append(h("div", { class: "small muted", text: stats }));
-    const select = h("select", {
-      id: `${id}-t`,
-      "data-key": `${k}-target`,
-      "aria-label": `Target of ${w.name} (${owner})`,
-    });
-    for (const [v, label] of options) select.append(h("option", { value: v, text: label }));
-    select.value = d.target;
-    select.addEventListener("change", () => {
-      d.target = select.value;
-      st.focusWeapon = k;
-      st.sig = null;
-      refresh();
-    });
-    select.addEventListener("focus", () => {
-      st.focusWeapon = k;
-      drawOverlays();
-    });
-    li.append(
-      h(
-        "div",
-        { class: "gkr-target" },
-        h("span", { class: "small", text: w.hex_target ? "Hex: " : "Target: " }),
-        select,
-      ),
-    );
-    if (view.manual?.flank) {
-      const fid = `${id}-flank`;
-      const flank = h("input", { type: "checkbox", id: fid, checked: d.flank, "data-key": `${k}-flank` });
-      flank.addEventListener("change", () => {
-        d.flank = flank.checked;
-      });
-      li.append(
-        h("div", { class: "gkr-check small" }, flank, h("label", { for: fid, text: "Flank shot (stated by you)" })),
-      );
-    }
-    if (view.manual?.weapons) {
-      d.stats = d.stats || { speed: w.speed, range: w.range, dice: w.dice, damage: w.damage, energy: w.energy };
-      const row = h("div", { class: "gkr-stats", role: "group", "aria-label": `Stated values of ${w.name}` });
-      for (const s of ["speed", "range", "dice", "damage", "energy"]) {
-        const input = h("input", {
-          type: "number",
-          min: 0,
-          max: s === "damage" ? 25 : s === "range" ? 20 : 10,
-          value: d.stats[s],
-          id: `${id}-${s}`,
-          "data-key": `${k}-${s}`,
-        });
-        input.addEventListener("change", () => {
-          d.stats[s] = Number(input.value);
-        });
-        row.append(h("label", { for: `${id}-${s}`, class: "small", text: s }), input);
-      }
-      li.append(row);
-    }
-    return li;
-  }
-
-  function choiceOf(view, w) {
-    const d = st.draft.get(wkey(w));
-    const c = { source: w.source };
-    if (w.source === "card") c.card = w.card;
-    if (w.source === "blb") c.weapon = w.weapon;
-    if (w.hex_target) {
-      const [q, r] = d.target.split(",").map(Number);
-      c.target_hex = { q, r };
-    } else c.target_unit = d.target;
-    if (view.manual?.flank) c.flank = !!d.flank;
-    if (view.manual?.weapons && d.stats) c.stats = d.stats;
-    return c;
-  }
-
-  function resultControls(p) {
-    const box = group("State the result of your attack");
-    box.append(
-      h("p", {
-        class: "small",
-        text: "Dice are resolved at the table: roll them, then say how much damage each unit took.",
-      }),
-    );
-    const inputs = [];
-    for (const v of p.victims) {
-      const id = `gkr-dmg-${v.replace(/[^a-z0-9]/gi, "-")}`;
-      const input = h("input", { type: "number", min: 0, max: 30, value: 0, id, "data-key": `dmg-${v}` });
-      inputs.push([v, input]);
-      box.append(
-        h("div", { class: "field inline-field" }, h("label", { for: id, text: `Damage to ${unitName(v)}` }), input),
-      );
-    }
-    box.append(
-      button(
-        "State the result",
-        () =>
-          fire({
-            kind: "state_result",
-            results: inputs.map(([unit, i]) => ({ unit, damage: Math.max(0, Number(i.value) || 0) })),
-          }),
-        { key: "state-result", primary: true },
-      ),
-    );
-    return box;
-  }
-
   function tagControls(view, p) {
     const box = group("Tag buildings");
     const tags = p.tags || [];
@@ -510,139 +323,6 @@ export function makeControls(P) {
     return box;
   }
 
-  function showRecords(view) {
-    const manual = Object.entries(view.manual || {})
-      .filter(([, on]) => on)
-      .map(([k]) => k);
-    const sig = JSON.stringify([
-      manual,
-      view.records,
-      me,
-      (view.pieces || []).map((p) => p.id),
-      view.open_record,
-      view.dispute,
-    ]);
-    if (sig === st.recSig) return;
-    st.recSig = sig;
-    recordsBox.replaceChildren();
-    if (!manual.length && !(view.records || []).length) {
-      recordsBox.hidden = true;
-      return;
-    }
-    recordsBox.hidden = false;
-    recordsBox.append(
-      h("h3", { text: "Manual resolution" }),
-      h("p", {
-        class: "small",
-        text: `Resolved by the players: ${manual.map((a) => AREAS[a] || a).join(", ") || "nothing"}. The table keeps the record.`,
-      }),
-    );
-    if (view.dispute) {
-      const d = view.dispute;
-      recordsBox.append(
-        h("p", {
-          class: "gkr-note",
-          role: "status",
-          text: `On hold: ${faction(d.by)} disputes record ${d.record} by ${faction(d.author)}${d.reason ? ` (${d.reason})` : ""}. The host rules on it.`,
-        }),
-      );
-      const rule = rulingBox(ctx, d.record, {
-        prefix: "gkr",
-        overturnText: "Overturning puts the table back as it was before the record.",
-      });
-      if (rule) recordsBox.append(rule);
-    }
-    if (me && manual.some((a) => a !== "dice" && a !== "flank" && a !== "weapons"))
-      recordsBox.append(recordForm(view, manual));
-    const list = h("ol", { class: "gkr-recs" });
-    for (const r of (view.records || []).slice(-8)) {
-      const what = r.results
-        ? r.results.map((x) => `${unitName(x.unit)} ${x.damage} damage`).join(", ")
-        : [
-            r.unit ? unitName(r.unit) : "",
-            r.damage ? `${r.damage} damage` : "",
-            r.heal ? `${r.heal} healed` : "",
-            r.energy ? `${r.energy} energy` : "",
-            r.note,
-          ]
-            .filter(Boolean)
-            .join(", ");
-      const li = h("li", {
-        text: `${faction(r.player)} · ${AREAS[r.area] || r.area}${r.weapon ? ` (${r.weapon})` : ""}: ${what || "noted"}${r.status && r.status !== "closed" ? ` · ${r.status}` : ""}`,
-      });
-      if (me && r.index === view.open_record && r.player !== me && !view.dispute) {
-        const why = h("input", {
-          maxLength: 200,
-          placeholder: "reason",
-          "aria-label": `Reason to dispute record ${r.index}`,
-          "data-key": `why-${r.index}`,
-        });
-        li.append(
-          " ",
-          why,
-          button("Dispute", () => fire({ kind: "dispute", record: r.index, reason: why.value.trim() }), {
-            key: `dispute-${r.index}`,
-            cls: "small secondary",
-          }),
-        );
-      }
-      list.append(li);
-    }
-    if ((view.records || []).length) recordsBox.append(list);
-  }
-
-  function recordForm(view, manual) {
-    const form = h("form", { class: "gkr-record", "aria-label": "Record a result" });
-    const area = h(
-      "select",
-      { id: "gkr-rec-area" },
-      ...manual
-        .filter((a) => !["dice", "flank", "weapons"].includes(a))
-        .map((a) => h("option", { value: a, text: AREAS[a] || a })),
-    );
-    const unit = h(
-      "select",
-      { id: "gkr-rec-unit" },
-      h("option", { value: "", text: "no unit" }),
-      ...(view.pieces || []).map((p) => h("option", { value: p.id, text: unitName(p.id) })),
-    );
-    const num = (id, label) => {
-      const i = h("input", { type: "number", id, value: 0, min: id === "gkr-rec-energy" ? -20 : 0, max: 30 });
-      return [i, h("div", { class: "field" }, h("label", { for: id, text: label }), i)];
-    };
-    const [dmg, dmgF] = num("gkr-rec-damage", "Damage");
-    const [heal, healF] = num("gkr-rec-heal", "Heal");
-    const [energy, energyF] = num("gkr-rec-energy", "Energy spent");
-    const note = h("input", { id: "gkr-rec-note", maxLength: 200, placeholder: "what happened" });
-    form.append(
-      h("div", { class: "field" }, h("label", { for: "gkr-rec-area", text: "Rule area" }), area),
-      h("div", { class: "field" }, h("label", { for: "gkr-rec-unit", text: "Unit" }), unit),
-      h("div", { class: "gkr-nums" }, dmgF, healF, energyF),
-      h("div", { class: "field" }, h("label", { for: "gkr-rec-note", text: "Note" }), note),
-      h("button", { type: "submit", class: "small", text: "Record the result" }),
-    );
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const action = {
-        kind: "record",
-        area: area.value,
-        note: note.value.trim(),
-        damage: Number(dmg.value) || 0,
-        heal: Number(heal.value) || 0,
-        energy: Number(energy.value) || 0,
-      };
-      if (unit.value) action.unit = unit.value;
-      send(action)
-        .then(() => {
-          note.value = "";
-        })
-        .catch(() => {});
-    });
-    return form;
-  }
-
-  // The dice of the latest Combat Phase, from the attack events (the log and history feed them).
-
   function clickableHexes(view) {
     // hex -> {label, action} for a click or Enter on the board
     const out = new Map();
@@ -701,5 +381,5 @@ export function makeControls(P) {
     return out;
   }
 
-  return { renderControls, showRecords, clickableHexes, moveAction, wkey };
+  return { renderControls, showRecords, clickableHexes, moveAction, wkey, destinations };
 }

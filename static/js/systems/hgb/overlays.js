@@ -316,3 +316,33 @@ function walkDistance(pts, limit) {
   }
   return null;
 }
+
+// Ramer-Douglas-Peucker: the drawn trail as few waypoints as keep its shape (within eps inches).
+function simplify(points, eps) {
+  if (points.length < 3) return points;
+  const [a, b] = [points[0], points[points.length - 1]];
+  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1e-9;
+  let best = -1,
+    at = 0;
+  for (let i = 1; i < points.length - 1; i++) {
+    const p = points[i];
+    const d = Math.abs((b.x - a.x) * (a.y - p.y) - (a.x - p.x) * (b.y - a.y)) / len;
+    if (d > best) {
+      best = d;
+      at = i;
+    }
+  }
+  if (best <= eps) return [a, b];
+  return [...simplify(points.slice(0, at + 1), eps).slice(0, -1), ...simplify(points.slice(at), eps)];
+}
+
+// The drag's trail (board points after the start) as the move's path, ending exactly at end.
+export function pathFromTrail(start, trail, end) {
+  const pts = simplify([start, ...trail, end], 0.15).slice(1);
+  const out = pts
+    .filter((p, i) => i === pts.length - 1 || Math.hypot(p.x - end.x, p.y - end.y) > 0.2)
+    .map((p) => [num(p.x, 2), num(p.y, 2)]);
+  if (!out.length || out[out.length - 1][0] !== num(end.x, 2) || out[out.length - 1][1] !== num(end.y, 2))
+    out.push([num(end.x, 2), num(end.y, 2)]);
+  return out.slice(-100);
+}

@@ -2,7 +2,7 @@
 // helper, copied for the table option "mechas").
 import { button, h } from "../dom.js";
 import { STICKS, nice } from "./view.js";
-import { field, select } from "./controls.js";
+import { field, select } from "./fields.js";
 
 export function makeBuilder(P) {
   const { st, me, builderBox } = P;

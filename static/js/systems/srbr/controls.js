@@ -1,33 +1,18 @@
 // Samurai Robots Battle Royale: the seat's controls for the server's prompt: activate a body
 // part and roll its dice, spend the actions (move by the stick, attacks with aim, stand up),
-// react or pass, deploy and be ready.
+// react or pass, deploy and be ready (the last two are srbr/reaction.js, made here).
 import { button, h, late } from "../dom.js";
 import { FACINGS, plural, nice, ucfirst, round1 } from "./view.js";
 import { colourChips } from "./cards.js";
-
-let uid = 0;
-export const nextId = (p) => `srbr-${p}-${++uid}`;
-
-export function field(labelText, input, cls = "field") {
-  if (!input.id) input.id = nextId("f");
-  return h("div", { class: cls }, h("label", { for: input.id, text: labelText }), input);
-}
-
-export function select(options, value, props = {}) {
-  const s = h("select", props);
-  for (const [v, label] of options) {
-    const o = h("option", { value: String(v), text: label });
-    if (String(v) === String(value)) o.selected = true;
-    s.append(o);
-  }
-  return s;
-}
+import { nextId, field, select } from "./fields.js";
+import { makeReaction } from "./reaction.js";
 
 export function makeControls(P) {
   const { st, ctx, me, controls } = P;
-  const { player, mechaOf, mechaName, partOf, partName, targetName, unit, stickName } = P;
+  const { mechaOf, mechaName, partOf, partName, targetName, unit, stickName } = P;
   const { fire, legal, prompt, ask } = P;
   const { drawOverlays } = late(P, "drawOverlays");
+  const { reactionControls, deployControls } = makeReaction(P);
 
   // --- controls of the prompt ---------------------------------------------------------------------
   function renderControls(view) {
@@ -349,97 +334,6 @@ export function makeControls(P) {
   function withFacing(action) {
     if (st.facing !== "keep") action.facing = Number(st.facing);
     return action;
-  }
-
-  function reactionControls() {
-    const p = prompt();
-    const choices = legal().filter((x) => x.kind === "react");
-    const mechas = [...new Set(choices.map((c) => c.mecha))];
-    if (!mechas.includes(st.reactMecha)) st.reactMecha = mechas[0] || null;
-    const parts = choices.filter((c) => c.mecha === st.reactMecha).map((c) => c.part);
-    if (!parts.includes(st.reactPart)) st.reactPart = parts[0] || null;
-    const dice = st.view?.defaults?.reaction?.dice || 1;
-    const box = h(
-      "section",
-      { class: "srbr-group srbr-reaction", role: "alert", "aria-label": "Reaction" },
-      h("h3", { text: "You may react!" }),
-      h("p", {
-        text: `${player(p.from)} rolled a 1 on a yellow or red activation die. React with one body part of one of your mechas (${plural(dice, "die", "dice")}, each success one action), or pass.`,
-      }),
-    );
-    if (p.remaining > 1)
-      box.append(h("p", { class: "srbr-note", text: `${p.remaining} reaction chances from this roll.` }));
-    box.append(
-      field(
-        "Reacting mecha",
-        select(
-          mechas.map((id) => [id, mechaName(id)]),
-          st.reactMecha,
-          {
-            "data-key": "react-mecha",
-            onchange: (e) => {
-              st.reactMecha = e.target.value;
-              st.reactPart = null;
-              select3();
-            },
-          },
-        ),
-      ),
-    );
-    box.append(
-      field(
-        "Body part",
-        select(
-          parts.map((id) => {
-            const q = partOf(st.reactMecha, id);
-            return [
-              id,
-              `${q?.name || id} (Q${q?.q}+${q?.move ? `, move ${stickName(q.move)}` : ""}${q?.attacks?.length ? `, ${q.attacks.map(nice).join(", ")}` : ""})`,
-            ];
-          }),
-          st.reactPart,
-          {
-            "data-key": "react-part",
-            onchange: (e) => {
-              st.reactPart = e.target.value;
-              select3();
-            },
-          },
-        ),
-      ),
-    );
-    box.append(
-      h(
-        "div",
-        { class: "srbr-buttons" },
-        button("React", () => fire({ kind: "react", mecha: st.reactMecha, part: st.reactPart }), {
-          key: "react",
-          disabled: !st.reactPart,
-          primary: true,
-          aria: `React with ${mechaName(st.reactMecha)} ${partName(st.reactMecha, st.reactPart)}`,
-        }),
-        button("Pass", () => fire({ kind: "pass" }), {
-          key: "pass",
-          cls: "secondary small",
-          aria: "Pass: do not react",
-        }),
-      ),
-    );
-    return box;
-  }
-
-  function deployControls() {
-    const p = prompt();
-    return h(
-      "section",
-      { class: "srbr-group srbr-deploy", "aria-label": "Deployment" },
-      h("h3", { text: "Deployment" }),
-      h("p", {
-        class: "srbr-note",
-        text: `${p.text} Drag your mechas inside the shaded zone (arrow keys move a selected mecha 1 ${unit()}).`,
-      }),
-      button("Ready", () => fire({ kind: "ready" }), { key: "ready", primary: true }),
-    );
   }
 
   return { renderControls, withFacing };

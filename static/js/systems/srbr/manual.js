@@ -2,7 +2,7 @@
 // positions and terrain; declared results) and conceding.
 import { button, h } from "../dom.js";
 import { AREAS, FACINGS, recordedLine } from "./view.js";
-import { field, select } from "./controls.js";
+import { field, select } from "./fields.js";
 import { rulingBox } from "../ruling.js";
 
 const STATUS = {
