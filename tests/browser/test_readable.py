@@ -1,8 +1,10 @@
 """The table as a player reads it, at a laptop's 1280x720 and a phone's 390x844, per game:
 pieces at least 24 px on screen at the default zoom with 44 px touch targets, no two labels
 overlapping, the current step's main button in sight without scrolling, a drag past the
-move limit stopping at the limit (nothing left drawn after a refused drop), and the replay
-page drawing the game's own pieces and colours with the game's own log lines."""
+move limit stopping at the limit (HGB's MP, SRBR's stick, the last space or hex Small
+Soldiers and GKR may reach), nothing of the drag left drawn, and the replay
+page drawing the game's own pieces and colours with the game's own log lines. (A refused
+drop leaving nothing drawn: tests/browser/test_table.py and test_hgb_deployment.py.)"""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, board_point, drag
+from tests.browser.helpers import CONNECTED, board_point
 from tests.browser.readable import (
     SIZES,
     assert_human_log,
@@ -60,10 +62,70 @@ def drag_slowly(page: Page, start: tuple[float, float], end: tuple[float, float]
     page.wait_for_timeout(400)
 
 
+def hex_drag_past_the_limit(page: Page, pid: str, dests: list[dict[str, Any]]) -> tuple[int, int]:
+    """Drag a piece slowly through a space it may reach and on beyond the last one; the button
+    stays down. Returns the space the drag must stop on: the last legal one the pointer crossed."""
+    legal = {(d["q"], d["r"]) for d in dests}
+    start = centre_of(page, pid)
+    box = page.locator("#board").bounding_box()
+    assert box
+
+    def inside(p: tuple[float, float]) -> bool:
+        return (
+            box["x"] + 12 < p[0] < box["x"] + box["width"] - 12 and box["y"] + 12 < p[1] < box["y"] + box["height"] - 12
+        )
+
+    for d in sorted(dests, key=lambda d: -math.dist(start, hex_screen(page, d["q"], d["r"]))):
+        through = hex_screen(page, d["q"], d["r"])
+        v = (through[0] - start[0], through[1] - start[1])
+        k = 1.5
+        while k > 0.4 and not inside((through[0] + v[0] * k, through[1] + v[1] * k)):
+            k -= 0.1
+        end = (through[0] + v[0] * k, through[1] + v[1] * k)
+        if k <= 0.4 or math.dist(through, end) < 20:
+            continue
+        steps = max(8, int(math.dist(start, end) / 5))  # the points drag_slowly goes through
+        points = [
+            (start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+            for i in range(1, steps + 1)
+        ]
+        crossed = [tuple(h) for h in page.evaluate(HEXES_AT, points)]
+        if crossed[-1] in legal:
+            continue
+        stop = next(h for h in reversed(crossed) if h in legal)
+        drag_slowly(page, start, end)
+        return stop  # type: ignore[return-value]
+    raise AssertionError("no way past the limit inside the board")
+
+
+def hex_screen(page: Page, q: int, r: int) -> tuple[float, float]:
+    return board_point(page, math.sqrt(3) * (q + r / 2), 1.5 * r)
+
+
+HEXES_AT = """async (points) => {
+    const hex = await import('/static/js/board/hex.js');
+    const m = document.getElementById('board').getScreenCTM().inverse();
+    return points.map(([x, y]) => { const p = new DOMPoint(x, y).matrixTransform(m); const h = hex.fromPixel(p.x, p.y); return [h.q, h.r]; });
+}"""
+
+
+def wait_at(page: Page, pid: str, where: tuple[int, int]) -> None:
+    page.wait_for_function(
+        "([pid, q, r]) => (window.warboard.view?.pieces || []).some((p) => p.id === pid && p.q === q && p.r === r)",
+        arg=[pid, *where],
+    )
+
+
 def open_replay(new_page, url: str, tid: str, size: tuple[int, int]) -> Page:  # type: ignore[no-untyped-def]
     page = new_page(*size)
     page.goto(f"{url}/tables/{tid}/replay")
     expect(page.locator("#board .piece").first).to_be_attached()
+    # every control of the replay bar whole on screen (a phone too)
+    cut = page.evaluate("""() => [...document.querySelectorAll('.replay-bar button, .replay-bar input, .board-legend summary')]
+        .map((n) => [n.textContent.trim() || n.id, n.getBoundingClientRect()])
+        .filter(([, r]) => r.left < 0 || r.right > window.innerWidth + 0.5 || r.top < 0 || r.bottom > window.innerHeight)
+        .map(([t]) => t)""")
+    assert not cut, f"replay controls cut off: {cut}"
     return page
 
 
@@ -160,7 +222,7 @@ def ss_play(server: Server, tid: str, seats: dict[str, dict[str, str]], until: s
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_small_soldiers_read_well_and_a_refused_drop_leaves_nothing(
+def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
     server: Server, new_page, artifacts: Path, size: tuple[int, int]
 ) -> None:  # type: ignore[no-untyped-def]
     with server.client() as client:
@@ -188,24 +250,16 @@ def test_small_soldiers_read_well_and_a_refused_drop_leaves_nothing(
     piece = next(p for p in view["pieces"] if p["id"] == fid)
     expect(page.locator(f'#board .piece[data-id="{fid}"] .body')).to_have_attribute("fill", SS_COLOURS[piece["army"]])
 
-    # a drop on a space the fighter cannot reach is refused and leaves nothing drawn
-    legal = {(d["q"], d["r"]) for d in view["legal"]["moves"][fid]}
-    cells = [
-        c
-        for c in view["board"]["cells"]
-        if (c["q"], c["r"]) not in legal and not any((p["q"], p["r"]) == (c["q"], c["r"]) for p in view["pieces"])
-    ]
-    far = max(cells, key=lambda c: abs(c["q"] - piece["q"]) + abs(c["r"] - piece["r"]))
-    target = page.evaluate(
-        """([q, r]) => { const x = Math.sqrt(3) * (q + r / 2), y = 1.5 * r;
-        const p = new DOMPoint(x, y).matrixTransform(document.getElementById('board').getScreenCTM()); return [p.x, p.y]; }""",
-        [far["q"], far["r"]],
-    )
-    drag(page, centre_of(page, fid), (target[0], target[1]))
-    expect(page.locator("#board-message")).to_contain_text("refused")
+    # a drag on past the spaces the fighter may reach stops on the last of them, and moves there
+    stop = hex_drag_past_the_limit(page, fid, view["legal"]["moves"][fid])
+    expect(page.locator(f'#board .piece[data-id="{fid}"]')).to_have_class(re.compile("at-limit"))
+    expect(page.locator("#board-message")).to_contain_text("Stopped at the last space")
+    page.screenshot(path=str(artifacts / f"readable-small-soldiers-drag-{size[0]}x{size[1]}.png"))
+    page.mouse.up()
+    wait_at(page, fid, stop)
     assert_nothing_of_the_drag(page)
-    after = next(p for p in view_of(page)["pieces"] if p["id"] == fid)
-    assert (after["q"], after["r"]) == (piece["q"], piece["r"])
+    assert_pieces_readable(page)
+    assert_labels_apart(page)
     page.screenshot(path=str(artifacts / f"readable-small-soldiers-{size[0]}x{size[1]}.png"))
 
     replay = open_replay(new_page, server.url, tid, size)
@@ -307,7 +361,7 @@ def gkr_until(server: Server, tid: str, seats: dict[str, dict[str, str]], phase:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_gkr_reads_well_and_a_refused_drop_leaves_nothing(
+def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
     server: Server, new_page, artifacts: Path, size: tuple[int, int]
 ) -> None:  # type: ignore[no-untyped-def]
     with server.client() as client:
@@ -330,28 +384,14 @@ def test_gkr_reads_well_and_a_refused_drop_leaves_nothing(
     view = view_of(page)
     m = view["prompt"]["moves"][0]
     piece = next(p for p in view["pieces"] if p["id"] == m["unit"])
-    legal = {(d["q"], d["r"]) for d in m["hexes"]}
-    cells = [
-        c
-        for c in view["board"]["cells"]
-        if (c["q"], c["r"]) not in legal and not any((p["q"], p["r"]) == (c["q"], c["r"]) for p in view["pieces"])
-    ]
-    far = max(
-        cells,
-        key=lambda c: (
-            abs(c["q"] - piece["q"]) + abs(c["r"] - piece["r"]) + abs(c["q"] + c["r"] - piece["q"] - piece["r"])
-        ),
-    )
-    target = page.evaluate(
-        """([q, r]) => { const x = Math.sqrt(3) * (q + r / 2), y = 1.5 * r;
-        const p = new DOMPoint(x, y).matrixTransform(document.getElementById('board').getScreenCTM()); return [p.x, p.y]; }""",
-        [far["q"], far["r"]],
-    )
-    drag(page, centre_of(page, m["unit"]), (target[0], target[1]))
-    expect(page.locator("#board-message")).to_contain_text("refused")
+    # a drag on past the hexes the unit may reach stops on the last of them, and moves there
+    stop = hex_drag_past_the_limit(page, m["unit"], m["hexes"])
+    expect(page.locator(f'#board .piece[data-id="{m["unit"]}"]')).to_have_class(re.compile("at-limit"))
+    expect(page.locator("#board-message")).to_contain_text("Stopped at the last hex")
+    page.screenshot(path=str(artifacts / f"readable-gkr-drag-{size[0]}x{size[1]}.png"))
+    page.mouse.up()
+    wait_at(page, m["unit"], stop)
     assert_nothing_of_the_drag(page)
-    after = next(p for p in view_of(page)["pieces"] if p["id"] == m["unit"])
-    assert (after["q"], after["r"]) == (piece["q"], piece["r"])
     assert_pieces_readable(page)
     assert_labels_apart(page)
     page.screenshot(path=str(artifacts / f"readable-gkr-{size[0]}x{size[1]}.png"))
@@ -399,3 +439,11 @@ def test_sandbox_reads_well_with_its_main_button_in_sight(
     assert page.evaluate("window.scrollY") == 0
     assert_pieces_readable(page)
     assert_labels_apart(page)
+
+    # the replay: the sandbox's own tokens (the generic board: it has no view part) and plain lines
+    replay = open_replay(new_page, server.url, tid, size)
+    expect(replay.locator("#board .piece")).to_have_count(9)
+    assert_pieces_readable(replay)
+    assert_labels_apart(replay)
+    assert_human_log(replay, r"Ann \(p1\): added Scout walker 1|added Scout walker 1")
+    replay.screenshot(path=str(artifacts / f"readable-sandbox-replay-{size[0]}x{size[1]}.png"))

@@ -85,8 +85,10 @@ export class Drag {
     s.pos = pos;
     s.moved = key !== posKey(this.board.piecePos(s.piece));
     this.board.emit("dragmove", { piece: s.piece, pos, trail: this.trailTo(pos), limited: s.limited, note: s.note });
-    if (same) return;
+    // the same space as before: shown again only when it became (or stopped being) the limit
+    if (same && s.limited === s.shownLimited) return;
     this.show(s.results.get(key));
+    if (same) return;
     if (!s.moved || s.results.has(key)) return;
     clearTimeout(s.timer);
     s.timer = setTimeout(() => this.ask(pos), 60);
@@ -112,6 +114,7 @@ export class Drag {
   show(result) {
     const s = this.state;
     const status = result === undefined ? "pending" : result.legal ? "legal" : "illegal";
+    s.shownLimited = s.limited;
     s.path.setAttribute("class", `drag-path ${status}${s.limited ? " at-limit" : ""}`);
     this.drawRoute(result?.path);
     s.g.classList.toggle("illegal", status === "illegal");

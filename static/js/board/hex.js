@@ -119,3 +119,14 @@ export function makeHexGrid(board) {
     },
   };
 }
+
+// A drag past the last space a piece may reach stops there: when `pos` is not legal, the last
+// legal space of the trail the pointer drew (hexes entered, oldest first), with the trail cut
+// there; null when `pos` is legal or the trail crossed no legal space (the drop is then refused).
+export function stopAtLastLegal(pos, trail, isLegal, note) {
+  if (!pos || isLegal(pos)) return null;
+  for (let i = trail.length - 1; i >= 0; i--) {
+    if (isLegal(trail[i])) return { pos: trail[i], trail: trail.slice(0, i + 1), note };
+  }
+  return null;
+}

@@ -5,6 +5,7 @@
 // and asks. Works for a seat and, read-only, without one (ctx.seat null: counts only).
 // Every text node is set with textContent.
 import { h } from "./dom.js";
+import { stopAtLastLegal } from "../board/hex.js";
 import * as view from "./gkr/view.js";
 import * as overlays from "./gkr/overlays.js";
 import { makeCards } from "./gkr/cards.js";
@@ -218,6 +219,14 @@ export function mount(ctx) {
       if (!me || !v?.prompt) return false;
       if (v.turn?.phase === "reset") return v.prompt.unit === piece.id;
       return (v.prompt.moves || []).some((m) => m.unit === piece.id);
+    },
+    // a drag past the hexes the unit may reach stops on the last of them it crossed
+    limit(piece, pos, trail, v) {
+      const m = (v?.prompt?.moves || []).find((x) => x.unit === piece.id);
+      const hexes = m && ctl.destinations(m); // with the movement card's reach when it is to be played
+      if (!hexes) return null;
+      const ok = (p) => hexes.some((d) => d.q === p.q && d.r === p.r);
+      return stopAtLastLegal(pos, trail, ok, `Stopped at the last hex ${piece.label || "it"} may reach`);
     },
     boardData: (v) => ({ pieces: view.pieces(v), legend: view.legend(v), clock: view.clock(v) }),
     destroy: () => board.destroy(),

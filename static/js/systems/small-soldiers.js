@@ -4,6 +4,7 @@
 // seat's choices. The server decides everything (view.legal, view.prompt); this only shows and
 // asks. Every text node is set with textContent.
 import { h } from "./dom.js";
+import { stopAtLastLegal } from "../board/hex.js";
 import * as view from "./small-soldiers/view.js";
 import * as overlays from "./small-soldiers/overlays.js";
 import { makePanel } from "./small-soldiers/panel.js";
@@ -194,6 +195,13 @@ export function mount(ctx) {
     },
     canDrag(piece, v) {
       return piece.kind === "fighter" && !!v?.legal?.moves?.[piece.id];
+    },
+    // a drag past the spaces the fighter may reach stops on the last of them it crossed
+    limit(piece, pos, trail, v) {
+      const dests = v?.legal?.moves?.[piece.id];
+      if (!dests) return null;
+      const ok = (p) => dests.some((d) => d.q === p.q && d.r === p.r);
+      return stopAtLastLegal(pos, trail, ok, `Stopped at the last space ${piece.label || "it"} may reach`);
     },
     boardData: (v) => ({ pieces: view.pieces(v), legend: view.legend(v), clock: view.clock(v), flip: ownFlagOnTop(v) }),
     destroy: () => board.destroy(),
