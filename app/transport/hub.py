@@ -18,6 +18,7 @@ import logging
 from collections import defaultdict
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket, WebSocketState
 
 from app.core import patches
@@ -190,15 +191,22 @@ class TableHub:
 
         def render() -> dict[str | None, tuple[str, bool, dict[str, Any]]]:  # off the loop for heavy views
             out = {}
+            # Viewers who see the same (a sandbox's seats; byte for byte, and patching the very
+            # same base) share one patch and one text: the diff and the text are made once.
+            made: dict[tuple[bytes, bytes, int], tuple[str, bool, dict[str, Any]]] = {}
             for viewer in viewers:
                 view = projection.view(env, viewer)
                 redacted = projection.events(events, viewer)
                 last = bases[viewer]
-                if base is not None and last is not None and last[0] == base < env.seq:
+                patched = base is not None and last is not None and last[0] == base < env.seq
+                key = (orjson.dumps(view), orjson.dumps(redacted), id(last[1]) if patched and last else 0)
+                if key in made:
+                    out[viewer] = made[key]
+                elif patched and last is not None:
                     patch = patches.diff(last[1], view)
-                    out[viewer] = (msg.patch_update(env.seq, base, redacted, patch), True, view)
+                    out[viewer] = made[key] = (msg.patch_update(env.seq, base or 0, redacted, patch), True, view)
                 else:
-                    out[viewer] = (msg.update(env.seq, redacted, view), False, view)
+                    out[viewer] = made[key] = (msg.update(env.seq, redacted, view), False, view)
             return out
 
         texts = {}
