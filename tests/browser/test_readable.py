@@ -21,6 +21,7 @@ from tests.browser.readable import (
     SIZES,
     assert_human_log,
     assert_labels_apart,
+    assert_labels_clear_of_pieces,
     assert_nothing_of_the_drag,
     assert_pieces_readable,
     assert_primary_in_view,
@@ -169,6 +170,7 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
     assert_pieces_readable(page)
     assert_labels_apart(page)
+    assert_labels_clear_of_pieces(page)
     assert_primary_in_view(page, "Activate this group")
     expect(page.locator(".board-legend")).to_be_attached()
 
@@ -193,6 +195,7 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
     assert_primary_in_view(page, re.compile(r"is done$"))
     assert_pieces_readable(page)
     assert_labels_apart(page)
+    assert_labels_clear_of_pieces(page)
     page.screenshot(path=str(artifacts / f"readable-hgb-{size[0]}x{size[1]}.png"))
 
     replay = open_replay(new_page, server.url, tid, size)
@@ -201,6 +204,7 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
     expect(replay.locator("#board .piece .piece-icon")).to_have_count(replay.locator("#board .piece").count())
     assert_pieces_readable(replay)
     assert_labels_apart(replay)
+    assert_labels_clear_of_pieces(replay)
     assert_human_log(replay, r"deploys \S+ 1 at \(20, 11\) facing 90°", r"moves to \(", r"MP spent")
     replay.screenshot(path=str(artifacts / f"readable-hgb-replay-{size[0]}x{size[1]}.png"))
 
@@ -236,6 +240,7 @@ def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "spin")
     assert_pieces_readable(page)
     assert_labels_apart(page)
+    assert_labels_clear_of_pieces(page)
     assert_primary_in_view(page, "Spin the spinner")
     page.screenshot(path=str(artifacts / f"readable-small-soldiers-spin-{size[0]}x{size[1]}.png"))
     page.get_by_role("button", name="Spin the spinner").click()
@@ -260,6 +265,7 @@ def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
     assert_nothing_of_the_drag(page)
     assert_pieces_readable(page)
     assert_labels_apart(page)
+    assert_labels_clear_of_pieces(page)
     page.screenshot(path=str(artifacts / f"readable-small-soldiers-{size[0]}x{size[1]}.png"))
 
     replay = open_replay(new_page, server.url, tid, size)
@@ -267,6 +273,7 @@ def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
     expect(replay.locator("#board .ss-space").first).to_be_attached()  # the map's own spaces
     assert_pieces_readable(replay)
     assert_labels_apart(replay)
+    assert_labels_clear_of_pieces(replay)
     assert_human_log(replay, r"spun a \d: move \d space", r"deployed; \S+ waits in the Toy Store")
     replay.screenshot(path=str(artifacts / f"readable-small-soldiers-replay-{size[0]}x{size[1]}.png"))
 
@@ -311,6 +318,7 @@ def test_srbr_reads_well_and_a_move_stops_at_the_stick(
     expect(page.locator("#system-panel")).to_have_attribute("data-ask", re.compile("actions"))
     assert_pieces_readable(page)
     assert_labels_apart(page)
+    assert_labels_clear_of_pieces(page)
     assert_primary_in_view(page, re.compile(r"^(Done with this part|End the reaction)$"))
     view = view_of(page)
     mid, move = view["prompt"]["mecha"], view["prompt"]["move"]
@@ -334,6 +342,7 @@ def test_srbr_reads_well_and_a_move_stops_at_the_stick(
     assert_nothing_of_the_drag(page)
     assert_pieces_readable(page)
     assert_labels_apart(page)
+    assert_labels_clear_of_pieces(page)
     page.screenshot(path=str(artifacts / f"readable-srbr-{size[0]}x{size[1]}.png"))
 
     replay = open_replay(new_page, server.url, tid, size)
@@ -341,6 +350,7 @@ def test_srbr_reads_well_and_a_move_stops_at_the_stick(
     expect(replay.locator("#board .srbr-anchor").first).to_be_attached()
     assert_pieces_readable(replay)
     assert_labels_apart(replay)
+    assert_labels_clear_of_pieces(replay)
     assert_human_log(replay, r"activates \S+ \S+ \(Q\d\+\)", r"moves \d+(\.\d)? cm \(\w+ stick\)")
     replay.screenshot(path=str(artifacts / f"readable-srbr-replay-{size[0]}x{size[1]}.png"))
 
@@ -373,6 +383,7 @@ def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deploy")
     assert_pieces_readable(page)
     assert_labels_apart(page)
+    assert_labels_clear_of_pieces(page)
     assert_primary_in_view(page, "End your turn")
     page.screenshot(path=str(artifacts / f"readable-gkr-deploy-{size[0]}x{size[1]}.png"))
     mover = gkr_until(server, tid, seats, "movement")
@@ -394,6 +405,7 @@ def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
     assert_nothing_of_the_drag(page)
     assert_pieces_readable(page)
     assert_labels_apart(page)
+    assert_labels_clear_of_pieces(page)
     page.screenshot(path=str(artifacts / f"readable-gkr-{size[0]}x{size[1]}.png"))
 
     replay = open_replay(new_page, server.url, tid, size)
@@ -402,6 +414,7 @@ def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
     expect(replay.locator("#board .gkr-building").first).to_be_attached()
     assert_pieces_readable(replay)
     assert_labels_apart(replay)
+    assert_labels_clear_of_pieces(replay)
     assert_human_log(replay, r"DiamondBack ended the turn", r"Movement Phase: Heavy Hitters")
     replay.screenshot(path=str(artifacts / f"readable-gkr-replay-{size[0]}x{size[1]}.png"))
 
@@ -431,6 +444,7 @@ def test_sandbox_reads_well_with_its_main_button_in_sight(
     expect(page.locator("#board .piece")).to_have_count(8)
     assert_pieces_readable(page)
     assert_labels_apart(page)
+    assert_labels_clear_of_pieces(page)
     assert_primary_in_view(page, "Place token")
     page.screenshot(path=str(artifacts / f"readable-sandbox-{size[0]}x{size[1]}.png"))
     # the lifted button works where it stands: a token is placed without scrolling
@@ -439,11 +453,13 @@ def test_sandbox_reads_well_with_its_main_button_in_sight(
     assert page.evaluate("window.scrollY") == 0
     assert_pieces_readable(page)
     assert_labels_apart(page)
+    assert_labels_clear_of_pieces(page)
 
     # the replay: the sandbox's own tokens (the generic board: it has no view part) and plain lines
     replay = open_replay(new_page, server.url, tid, size)
     expect(replay.locator("#board .piece")).to_have_count(9)
     assert_pieces_readable(replay)
     assert_labels_apart(replay)
+    assert_labels_clear_of_pieces(replay)
     assert_human_log(replay, r"Ann \(p1\): added Scout walker 1|added Scout walker 1")
     replay.screenshot(path=str(artifacts / f"readable-sandbox-replay-{size[0]}x{size[1]}.png"))
