@@ -189,7 +189,7 @@ class Room:
         await self.catch_up()
         env = self.hub.env
         if env is not None and old_status == "open" and env.status != "open":
-            for conn in self.hub.conns:  # the game is over: players may now read the spectators
+            for conn in list(self.hub.conns):  # the game is over: players may now read the spectators
                 if conn.actor.role == "player":
                     await self.send_history(conn)
 
