@@ -321,8 +321,13 @@ class HeavyGearBlitz(RuleSystem):
     @staticmethod
     def _target(s: State, m: dict[str, Any], tid: str) -> dict[str, Any]:
         t = s["models"].get(tid)
-        if t is None or t["status"] != "active":
-            raise IllegalAction(f"{tid!r} is not a model in play", code="illegal_target")
+        if t is None:
+            raise IllegalAction(f"There is no model {tid!r}", code="illegal_target")
+        if t["status"] != "active":
+            state = {"wreck": "a wreck", "removed": "removed from play", "reserve": "not deployed yet"}
+            raise IllegalAction(
+                f"{t['label']} is {state.get(t['status'], t['status'])}, not a target", code="illegal_target"
+            )
         if t["seat"] == m["seat"]:
             raise IllegalAction(f"{m['label']} may not target its own side's {t['label']}", code="illegal_target")
         return cast("dict[str, Any]", t)

@@ -71,6 +71,11 @@ def test_destroyed_model_stays_as_a_wreck_and_heavy_damage_penalises():
     assert t.state["models"]["s-cg1-3"]["status"] == "wreck"
     piece = next(p for p in t.view(None)["pieces"] if p["id"] == "s-cg1-3")
     assert piece["status"] == "wreck" and piece["owner"] is None
+    # a wreck is no target, and the refusal names it as the board does, not by its id
+    label = t.state["models"]["s-cg1-3"]["label"]
+    with pytest.raises(IllegalAction, match=f"^{label} is a wreck, not a target$") as refused:
+        act(t, "north", {"kind": "aim", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"})
+    assert refused.value.code == "illegal_target"
 
 
 def test_focused_fire_adds_dm_and_never_at_extreme():
