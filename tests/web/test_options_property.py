@@ -66,7 +66,7 @@ def test_generated_options_are_created_or_refused_and_every_game_can_start(fast_
     assert system is not None
     outcomes: dict[int, int] = {}
 
-    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
     @given(values(schema, schema.get("$defs", {})))
     def check(options: dict[str, Any]) -> None:
         seed = f"options-{random.random()}"
