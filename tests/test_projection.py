@@ -13,13 +13,15 @@ from tests.conftest import Server
 from tests.kit.table import act, join, new_table
 
 APP = Path(__file__).resolve().parent.parent / "app"
-# A rule system's own view/redaction, called from anywhere but the projection.
-DIRECT = re.compile(r"\bredact_event\(|\bsystem\.view\(|\bredact\(")
+# A rule system's own view, redaction or legal list (made from the full state), called from
+# anywhere but the projection.
+DIRECT = re.compile(r"\bredact_event\(|\bsystem\.view\(|\bredact\(|\blegal_actions\(")
 
 
 def test_nothing_but_the_projection_redacts() -> None:
     """Issue: "Every byte that leaves the server for a viewer ... passes through one per-system
-    projection. Nothing outside it can send state." Rule systems themselves may redact."""
+    projection. Nothing outside it can send state." Rule systems themselves may redact; a seat's
+    legal list (``GET /legal``, what bots decide from) is read through the projection too."""
     offenders = []
     for path in APP.rglob("*.py"):
         rel = path.relative_to(APP).as_posix()
