@@ -61,6 +61,7 @@ GAMES = [
     ("small-soldiers", {"advanced": True}, 2000),
     ("small-soldiers", {"advanced": True, "players": 4, "team_mode": "team"}, 2000),
     ("gkr", {"players": 2}, 2000),
+    ("gkr", {"players": 4}, 2000),  # four firing-line choices face down at once
     ("hgb", {}, 120),
     ("srbr", {}, 120),
 ]
@@ -222,7 +223,9 @@ def _parses(game: Game, action: dict[str, Any]) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("system_id", "options", "allow_end"), GAMES, ids=[g[0] + "".join(f"-{k}" for k in g[1]) for g in GAMES]
+    ("system_id", "options", "allow_end"),
+    GAMES,
+    ids=[g[0] + "".join(f"-{k}{v if k == 'players' else ''}" for k, v in g[1].items()) for g in GAMES],
 )
 async def test_no_viewer_receives_what_it_may_not_see(
     fast_server: Server, system_id: str, options: dict[str, Any], allow_end: int
