@@ -76,8 +76,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         error = exc if isinstance(exc, Unavailable) else logged
         if conn is not None:
             conn.dropped = True
-            if conn.sender is not None:
-                conn.sender.cancel()
+            conn.abandon()
         await _refuse(ws, getattr(exc, "ref", ref), error, OUTAGE_CLOSE)
     finally:
         sockets.close(actor.token_hash, address)
@@ -91,6 +90,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 conn.queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(conn.sender, 1.0)
+        if conn is not None:
+            conn.abandon()
         if conn is not None and conn.closing is not None:  # presence is updated: now finish the close
             with contextlib.suppress(Exception):
                 await asyncio.wait({conn.closing}, timeout=CLOSE_TIMEOUT + 1)
