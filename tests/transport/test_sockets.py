@@ -17,6 +17,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from app.core.patches import Follower
 from tests.conftest import UNPACED, Server
 from tests.kit.table import open_table
 from tests.kit.ws import WsClient
@@ -169,5 +170,50 @@ async def test_sockets_over_the_per_address_cap_are_refused(tmp_path: Path) -> N
         assert json.loads(await asyncio.wait_for(other.recv(), 5))["type"] == "welcome"
         for ws in [*held, other]:
             await ws.close()
+    finally:
+        srv.stop()
+
+
+async def test_a_socket_that_stops_reading_for_a_while_gets_every_message_in_order(tmp_path: Path) -> None:
+    """Sends go out at once while the transport takes them, and queue behind a send that has
+    to wait: a reader that pauses (within the deadline) and reads again misses nothing, and
+    every patch fits the view before it."""
+    env = {**UNPACED, "WARBOARD_SEND_TIMEOUT": "60", "WARBOARD_SEND_QUEUE": "100000"}
+    srv = Server(f"sqlite:///{tmp_path / 's.sqlite3'}", env=env).start()
+    try:
+        table_id, player, spectator = _table(srv)
+        a = await WsClient.open(srv.ws_url, table_id, player)
+        await a.recv_type("welcome")
+        for i in range(300):  # a big board: every whole view is some 40 kB
+            await a.act(
+                {"kind": "add_token", "token": f"t{i}", "x": 1, "y": 1, "label": "x" * 80},
+                ref=f"add{i}",
+            )
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", srv.port))
+        slow = await connect(f"{srv.ws_url}/ws/tables/{table_id}?token={spectator}", sock=sock, max_size=None)
+        follower = Follower()
+        assert follower.take(json.loads(await slow.recv()))  # the welcome
+        slow.transport.pause_reading()
+        for i in range(300):  # moves, and whole views asked in between (12 MB), fill the paused socket's buffers
+            ack = await a.act({"kind": "move_token", "token": "t0", "x": i % 40, "y": 2}, ref=f"m{i}")
+            assert ack["type"] == "ack"
+            await slow.send(json.dumps({"type": "resync", "since": -1}))
+        await asyncio.sleep(1.0)
+        slow.transport.resume_reading()
+        last = ack["seq"]
+        seqs = []
+        while follower.seq < last:
+            message = json.loads(await asyncio.wait_for(slow.recv(), 20))
+            if message["type"] in ("welcome", "update"):
+                seqs.append(message["seq"])
+                assert follower.take(message), f"an update that does not follow on: {message.get('base')}"
+        assert seqs == sorted(seqs)
+        with httpx.Client(base_url=srv.url) as client:
+            whole = client.get(f"/api/tables/{table_id}/view", headers={"Authorization": f"Bearer {spectator}"})
+        assert follower.view == whole.json()["view"]
+        await slow.close()
+        await a.close()
     finally:
         srv.stop()
