@@ -10,7 +10,8 @@ plus the table's dice seed. Then everything that reached each viewer is scanned:
 - websocket welcome, every update, a reconnect's welcome and a resync (every system, the
   sandbox's short script too);
 - ``/legal`` of the acting seat (what bots decide from) and of a spectator at every step;
-- the preview of every legal action of every seat at every step: each answered by
+- the preview of every legal action at every step, by every seat (the others' actions too,
+  whose refusals are worked out on the full state): each answered by
   ``sealed_preview``, the function behind ``POST /preview`` (in process: thousands per game);
   and over HTTP ``/preview`` of up to 4 of the acting seat's actions, whose legality and reason
   must equal the in-process answer's; the error another seat gets for trying the same action;
@@ -199,18 +200,17 @@ def choose(
 
 
 def previews(game: Game, seq: int, options: dict[str, list[dict[str, Any]]]) -> dict[tuple[str, str], dict[str, Any]]:
-    """Every seat's preview of each of its legal actions, as ``POST /preview`` would answer it."""
+    """Each seat's preview of every seat's legal actions (its own, and the others' too: their
+    refusals and reasons are computed on the full state), as ``POST /preview`` would answer."""
     projection = Projection(game.system, seeded=True)
     env = Envelope(seq, 0, game.index, "open", game.state)
+    listed = {json.dumps(a, sort_keys=True): a for actions in options.values() for a in actions if _parses(game, a)}
     answers = {}
-    for seat, actions in options.items():
-        for action in actions:
-            if not _parses(game, action):
-                continue
+    for seat in game.seats:
+        for key, action in listed.items():
             p = sealed_preview(projection, env, seat, game.system.parse_action(action))
             error = p.error.to_dict()["error"] if p.error else None
-            body = {"legal": p.legal, "events": p.events, "outcome": p.outcome, "error": error}
-            answers[(seat, json.dumps(action, sort_keys=True))] = body
+            answers[(seat, key)] = {"legal": p.legal, "events": p.events, "outcome": p.outcome, "error": error}
     return answers
 
 
@@ -255,8 +255,8 @@ async def test_no_viewer_receives_what_it_may_not_see(
             seat, action, every = choose(game, rng, step, allow_end)
             seat_actions = every[seat]
             answers = previews(game, seq, every)
-            for (previewer, _), body in answers.items():
-                scan.check("preview (in process)", previewer, seq, body)
+            for (previewer, sent), body in answers.items():  # an error may echo what was sent
+                scan.check("preview (in process)", previewer, seq, body, sent=sent)
             previewed += len(answers)
             for asker in (seat, None):  # the seat's legal list (bots decide from it) and a spectator's
                 legal = await client.get(f"/api/tables/{table_id}/legal", headers=bearer(tokens[asker]))
@@ -371,8 +371,8 @@ def test_the_scanner_catches_an_unsealed_preview(system_id: str, options: dict[s
                 except WarboardError:
                     continue
                 unsealed.check("unsealed preview", previewer, step, projection.events(events, previewer))
-        for (previewer, _), body in previews(game, step, every).items():
-            sealed.check("preview", previewer, step, body)
+        for (previewer, sent), body in previews(game, step, every).items():
+            sealed.check("preview", previewer, step, body, sent=sent)
         assert game.try_apply(seat, action) is not None
     assert unsealed.hits, "the scanner saw nothing in previews that run on the real state"
     assert not sealed.hits, sealed.hits[:5]
