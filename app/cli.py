@@ -110,17 +110,34 @@ def migrate(database_url: DatabaseUrl = None) -> None:
 
 
 @cli.command("export")
-def export_table(table: str, database_url: DatabaseUrl = None) -> None:
+def export_table(
+    table: str,
+    database_url: DatabaseUrl = None,
+    include_hidden: Annotated[
+        bool,
+        typer.Option(help="Export a game still in progress, hands and face-down choices included (operator only)"),
+    ] = False,
+) -> None:
     """Write a table (its log, seats and tokens as hashes) as JSON to standard output.
 
-    The dice seed is written only for a game that has ended or was closed."""
+    A game in progress is refused unless --include-hidden is given: its log holds what the
+    seats may not see yet. The dice seed is written only for a game that has ended or was closed."""
     from app.storage import repository as repo
     from app.storage.db import make_engine
 
     engine = make_engine(_settings(database_url).database_url)
     with engine.connect() as conn:
-        if repo.get_table(conn, table) is None:
+        row = repo.get_table(conn, table)
+        if row is None:
             typer.echo(f"There is no table {table!r}", err=True)
+            raise typer.Exit(1)
+        if row["status"] == "open" and not include_hidden:
+            typer.echo(
+                f"The game at table {table!r} is still in progress: its log holds hidden information "
+                "(hands, face-down choices). Export it once it has ended or been closed, "
+                "or pass --include-hidden to export it anyway as the server's operator.",
+                err=True,
+            )
             raise typer.Exit(1)
         json.dump(repo.dump_table(conn, table), sys.stdout, indent=1)
     sys.stdout.write("\n")

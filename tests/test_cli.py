@@ -30,7 +30,11 @@ def test_export_then_import_gives_the_same_table(tmp_path: Path) -> None:
         p1 = join(client, table["id"], "p1")
         act(client, table["id"], p1, {"kind": "add_token", "token": "t", "x": 3, "y": 4})
         act(client, table["id"], p1, {"kind": "roll", "dice": "2d6"})
-        open_export = warboard("export", table["id"], "--database-url", source)
+        # a game in progress holds what the seats may not see yet: refused unless the operator insists
+        refused_open = warboard("export", table["id"], "--database-url", source)
+        assert refused_open.returncode == 1 and "still in progress" in refused_open.stderr
+        assert refused_open.stdout == ""
+        open_export = warboard("export", table["id"], "--include-hidden", "--database-url", source)
         assert open_export.returncode == 0, open_export.stderr
         assert json.loads(open_export.stdout)["table"]["seed"] is None  # a game in progress: no seed
         assert '"export"' not in open_export.stdout
