@@ -49,3 +49,24 @@ export function button(label, onClick, opts = {}) {
 export function late(P, ...names) {
   return Object.fromEntries(names.map((name) => [name, (...args) => P[name](...args)]));
 }
+
+// Form helpers for a panel's controls: ids unique on the page (prefixed with the game's name),
+// a labelled field, and a select of [value, label, disabled?] options with `value` chosen.
+export function formHelpers(prefix) {
+  let uid = 0;
+  const nextId = (p) => `${prefix}-${p}-${++uid}`;
+  const field = (labelText, input, cls = "field") => {
+    if (!input.id) input.id = nextId("f");
+    return h("div", { class: cls }, h("label", { for: input.id, text: labelText }), input);
+  };
+  const select = (options, value, props = {}) => {
+    const s = h("select", props);
+    for (const [v, label, disabled] of options) {
+      const o = h("option", { value: String(v), text: label, disabled: !!disabled });
+      if (String(v) === String(value)) o.selected = true;
+      s.append(o);
+    }
+    return s;
+  };
+  return { nextId, field, select };
+}
