@@ -1,7 +1,6 @@
 // The table page: take a seat or watch, then the live board, log, chat, dice and presence.
 import { api, loadSeat, saveSeat, forgetSeat, savedName, saveName, newId } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { Board } from "./board/board.js";
 import { makeSides } from "./board/pieces.js";
 import { panelBoard } from "./board/panel-board.js";
 import { GameLog, describeEvent } from "./log.js";
@@ -9,10 +8,11 @@ import { TableChat } from "./talk.js";
 import { SharedMarks } from "./marks.js";
 import { renderSeatButtons, mountRejoin, mountInvite, showEnd } from "./seating.js";
 import { DiceTray } from "./dice.js";
-import { showDetails } from "./details.js";
 import { showPresence } from "./presence.js";
 import { showTurn, showConnection, flash } from "./status.js";
 import { mountHost } from "./host.js";
+import { mountBoard } from "./table-board.js";
+import { mountTools } from "./tools.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const table = config.table;
@@ -39,77 +39,8 @@ const chat = new TableChat($("chat"), $("chat-form"), $("chat-text"), (text) => 
 const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
 window.warboard = state; // for debugging and the browser tests
 
-const board = new Board($("board"), {
-  sides,
-  legendHost: document.querySelector(".board-area .toolbar"),
-  canDrag: (piece) =>
-    state.me?.role === "player" &&
-    state.status === "open" &&
-    (state.panel?.canDrag ? state.panel.canDrag(piece, state.view) : true),
-  preview: (piece, pos, trail) => preview(moveAction(piece, pos, undefined, trail)),
-  limit: (piece, pos, trail) => state.panel?.limit?.(piece, pos, trail, state.view) || null,
-});
-board.on("select", (piece) => showDetails($("details"), piece, sides));
-board.on("drop", ({ piece, pos, trail, preview: result }) =>
-  commitMove(piece, moveAction(piece, pos, undefined, trail), result),
-);
-board.on("keymove", ({ piece, pos }) => commitMove(piece, moveAction(piece, pos)));
-board.on("rotate", ({ piece, facing }) => commitMove(piece, moveAction(piece, board.piecePos(piece), facing)));
-board.on("dragstatus", ({ result, limited, note }) => {
-  const box = $("board-message");
-  box.classList.toggle("legal", !!result?.legal);
-  const stop = limited ? `${note || "Stopped at the limit"}. ` : "";
-  if (result && !result.legal) flash(box, `${stop}Not legal: ${result.reason}`, 0);
-  else if (result?.summary || stop) flash(box, `${stop}${result?.summary || ""}`, 0);
-  else box.hidden = true;
-});
-board.on("measure", (text) => {
-  $("measure-readout").textContent = text;
-});
+const board = mountBoard({ table, state, sides, labels, send, $ });
 const marks = new SharedMarks(board, (ruler, pointer) => state.socket?.mark(ruler, pointer));
-
-function moveAction(piece, pos, facing, trail) {
-  if (state.panel?.moveAction) return state.panel.moveAction(piece, pos, facing, state.view, trail);
-  const action = { kind: "move_token", token: piece.id, ...pos };
-  if (facing !== undefined) action.facing = facing;
-  return action;
-}
-
-async function preview(action) {
-  try {
-    const r = await api(`/api/tables/${table.id}/preview`, {
-      method: "POST",
-      token: state.me.token,
-      body: { id: newId("p"), action },
-    });
-    const summary = r.events
-      .slice(0, 2)
-      .map((e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id))
-      .join("; ");
-    const path = r.events.find((e) => Array.isArray(e.path))?.path;
-    return { legal: r.legal, reason: r.error ? r.error.message : "", summary, path };
-  } catch (err) {
-    // A refused request is a "no"; a network hiccup or rate limit leaves the server to decide on drop.
-    return [400, 403, 404, 409, 422].includes(err.status) ? { legal: false, reason: err.message } : undefined;
-  }
-}
-
-// Send a move; an illegal one snaps back with the reason.
-async function commitMove(piece, action, known) {
-  if (known && !known.legal) return snapBack(piece, known.reason);
-  $("board-message").hidden = true;
-  try {
-    await send(action);
-  } catch (err) {
-    snapBack(piece, err.message);
-  }
-}
-
-function snapBack(piece, reason) {
-  $("board-message").classList.remove("legal");
-  board.placePiece(piece.id);
-  flash($("board-message"), `Move refused: ${reason}`, 6000);
-}
 
 function send(action) {
   if (!state.socket) return Promise.reject(new Error("Not connected"));
@@ -403,17 +334,7 @@ async function mountPanel(role) {
 }
 
 // --- page controls --------------------------------------------------------------------------
-function setTool(tool) {
-  board.setTool(tool);
-  $("tool-select").setAttribute("aria-pressed", String(tool === "select"));
-  $("tool-measure").setAttribute("aria-pressed", String(tool === "measure"));
-}
-
-$("tool-select").addEventListener("click", () => setTool("select"));
-$("tool-measure").addEventListener("click", () => setTool(board.tool === "measure" ? "select" : "measure"));
-$("zoom-in").addEventListener("click", () => board.panZoom.zoom(1.25));
-$("zoom-out").addEventListener("click", () => board.panZoom.zoom(0.8));
-$("zoom-fit").addEventListener("click", () => board.panZoom.fit());
+mountTools(board, marks, $);
 $("watch").addEventListener("click", watch);
 $("leave").addEventListener("click", () => {
   state.socket?.stop();
@@ -433,29 +354,7 @@ $("copy-link").addEventListener("click", async () => {
     input.select();
   }
 });
-// The pointer: while on, others see where you point (and your ruler, always).
-const pointButton = document.createElement("button");
-Object.assign(pointButton, {
-  type: "button",
-  id: "tool-point",
-  textContent: "Point",
-  title: "Show the table where you point (P)",
-});
-pointButton.setAttribute("aria-pressed", "false");
-$("tool-measure").after(pointButton);
-const togglePoint = () => {
-  const on = pointButton.getAttribute("aria-pressed") !== "true";
-  pointButton.setAttribute("aria-pressed", String(on));
-  marks.setPointing(on);
-};
-pointButton.addEventListener("click", togglePoint);
 window.addEventListener("online", () => state.socket?.retryNow());
-document.addEventListener("keydown", (e) => {
-  if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.key === "m" || e.key === "M") setTool(board.tool === "measure" ? "select" : "measure");
-  if (e.key === "s" || e.key === "S") setTool("select");
-  if (e.key === "p" || e.key === "P") togglePoint();
-});
 
 // --- start ----------------------------------------------------------------------------------
 const hostMatch = location.hash.match(/host=([^&]+)/);

@@ -1,0 +1,83 @@
+// The table page's board: the Board with its events wired to the page (details of the picked
+// piece, drag previews through the server, moves sent and refused moves snapped back with the
+// reason). The game's panel shapes the moves (moveAction, canDrag, limit) when it has them.
+import { api, newId } from "./api.js";
+import { Board } from "./board/board.js";
+import { describeEvent } from "./log.js";
+import { showDetails } from "./details.js";
+import { flash } from "./status.js";
+
+export function mountBoard({ table, state, sides, labels, send, $ }) {
+  const board = new Board($("board"), {
+    sides,
+    legendHost: document.querySelector(".board-area .toolbar"),
+    canDrag: (piece) =>
+      state.me?.role === "player" &&
+      state.status === "open" &&
+      (state.panel?.canDrag ? state.panel.canDrag(piece, state.view) : true),
+    preview: (piece, pos, trail) => preview(moveAction(piece, pos, undefined, trail)),
+    limit: (piece, pos, trail) => state.panel?.limit?.(piece, pos, trail, state.view) || null,
+  });
+  board.on("select", (piece) => showDetails($("details"), piece, sides));
+  board.on("drop", ({ piece, pos, trail, preview: result }) =>
+    commitMove(piece, moveAction(piece, pos, undefined, trail), result),
+  );
+  board.on("keymove", ({ piece, pos }) => commitMove(piece, moveAction(piece, pos)));
+  board.on("rotate", ({ piece, facing }) => commitMove(piece, moveAction(piece, board.piecePos(piece), facing)));
+  board.on("dragstatus", ({ result, limited, note }) => {
+    const box = $("board-message");
+    box.classList.toggle("legal", !!result?.legal);
+    const stop = limited ? `${note || "Stopped at the limit"}. ` : "";
+    if (result && !result.legal) flash(box, `${stop}Not legal: ${result.reason}`, 0);
+    else if (result?.summary || stop) flash(box, `${stop}${result?.summary || ""}`, 0);
+    else box.hidden = true;
+  });
+  board.on("measure", (text) => {
+    $("measure-readout").textContent = text;
+  });
+
+  function moveAction(piece, pos, facing, trail) {
+    if (state.panel?.moveAction) return state.panel.moveAction(piece, pos, facing, state.view, trail);
+    const action = { kind: "move_token", token: piece.id, ...pos };
+    if (facing !== undefined) action.facing = facing;
+    return action;
+  }
+
+  async function preview(action) {
+    try {
+      const r = await api(`/api/tables/${table.id}/preview`, {
+        method: "POST",
+        token: state.me.token,
+        body: { id: newId("p"), action },
+      });
+      const summary = r.events
+        .slice(0, 2)
+        .map((e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id))
+        .join("; ");
+      const path = r.events.find((e) => Array.isArray(e.path))?.path;
+      return { legal: r.legal, reason: r.error ? r.error.message : "", summary, path };
+    } catch (err) {
+      // A refused request is a "no"; a network hiccup or rate limit leaves the server to decide on drop.
+      return [400, 403, 404, 409, 422].includes(err.status) ? { legal: false, reason: err.message } : undefined;
+    }
+  }
+
+  // Send a move; an illegal one snaps back with the reason.
+  async function commitMove(piece, action, known) {
+    if (known && !known.legal) return snapBack(piece, known.reason);
+    $("board-message").hidden = true;
+    try {
+      await send(action);
+    } catch (err) {
+      snapBack(piece, err.message);
+    }
+  }
+
+  function snapBack(piece, reason) {
+    $("board-message").classList.remove("legal");
+    board.placePiece(piece.id);
+    flash($("board-message"), `Move refused: ${reason}`, 6000);
+  }
+
+  return board;
+}
