@@ -31,6 +31,16 @@ def _table(server: Server) -> tuple[str, str, str]:
     return seated.id, seated.tokens["p1"], seated.tokens[None]
 
 
+async def _big_board(server: Server, table_id: str, player: str) -> WsClient:
+    """The player's socket, after it placed 300 long-named tokens: every whole view is some 40 kB."""
+    a = await WsClient.open(server.ws_url, table_id, player)
+    await a.recv_type("welcome")
+    for i in range(300):
+        ack = await a.act({"kind": "add_token", "token": f"t{i}", "x": 1, "y": 1, "label": "x" * 80}, ref=f"add{i}")
+        assert ack["type"] == "ack", ack
+    return a
+
+
 async def _presence(watcher: WsClient, spectators: int, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while True:
@@ -44,19 +54,7 @@ async def test_a_socket_that_never_reads_is_dropped_within_the_deadline(tmp_path
     srv = Server(f"sqlite:///{tmp_path / 's.sqlite3'}", env=env).start()
     try:
         table_id, player, spectator = _table(srv)
-        a = await WsClient.open(srv.ws_url, table_id, player)
-        await a.recv_type("welcome")
-        for i in range(300):  # a big board: every whole view is some 40 kB
-            await a.conn.send(
-                json.dumps(
-                    {
-                        "type": "action",
-                        "id": f"add{i}",
-                        "action": {"kind": "add_token", "token": f"t{i}", "x": 1, "y": 1, "label": "x" * 80},
-                    }
-                )
-            )
-            await a.recv_type("ack")
+        a = await _big_board(srv, table_id, player)
         await a.until_seq(a.seq)
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a reader that takes nothing
@@ -182,13 +180,7 @@ async def test_a_socket_that_stops_reading_for_a_while_gets_every_message_in_ord
     srv = Server(f"sqlite:///{tmp_path / 's.sqlite3'}", env=env).start()
     try:
         table_id, player, spectator = _table(srv)
-        a = await WsClient.open(srv.ws_url, table_id, player)
-        await a.recv_type("welcome")
-        for i in range(300):  # a big board: every whole view is some 40 kB
-            await a.act(
-                {"kind": "add_token", "token": f"t{i}", "x": 1, "y": 1, "label": "x" * 80},
-                ref=f"add{i}",
-            )
+        a = await _big_board(srv, table_id, player)
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         sock.connect(("127.0.0.1", srv.port))
