@@ -124,10 +124,14 @@ class Timeline:
         return min(bisect.bisect_left(self.last, seq), len(self.last) - 1)
 
     def secrets(self, seq: int, viewer: str | None) -> set[str]:
+        """What ``viewer`` must not read in an event at ``seq``, judged by the state after its
+        action; less what the viewer itself held just before (a seat robbed of a card may be told
+        which of its own cards was taken: GKR's steal when Big Little Buddy falls)."""
         i = self.index(seq)
         if i not in self._cache:
             self._cache[i] = secrets(self.system_id, self.states[i], self.seats)
-        return self._cache[i][viewer]
+        held = own(self.system_id, self.states[i - 1], self.seats, viewer) if viewer and i > 0 else set()
+        return self._cache[i][viewer] - held
 
     def own(self, seq: int, seat: str) -> set[str]:
         return own(self.system_id, self.states[self.index(seq)], self.seats, seat)
@@ -376,3 +380,28 @@ def test_the_scanner_catches_an_unsealed_preview(system_id: str, options: dict[s
         assert game.try_apply(seat, action) is not None
     assert unsealed.hits, "the scanner saw nothing in previews that run on the real state"
     assert not sealed.hits, sealed.hits[:5]
+
+
+def test_a_robbed_seat_may_be_told_which_of_its_cards_was_taken() -> None:
+    """GKR's steal: "they may steal a random Sponsor Card from the controlling player". The
+    private event goes to the thief and to the player robbed, who held that card a moment ago;
+    any third seat reading its id is a leak."""
+
+    def state(a: list[str], b: list[str]) -> dict[str, Any]:
+        empty = {"hand": [], "deck": [], "discard": [], "damage": []}
+        return {
+            "players": {"a": {**empty, "sponsor": a}, "b": {**empty, "sponsor": b}, "c": {**empty, "sponsor": []}},
+            "firing_line": [],
+            "sponsor_pile": [],
+        }
+
+    timeline = Timeline("gkr", ["a", "b", "c"], "seed")
+    timeline.add(10, state(["s07"], []))
+    timeline.add(11, state([], ["s07"]))  # b stole s07 from a
+    scan = Scanner(timeline)
+    stolen = {"kind": "sponsor_stolen", "seq": 11, "by": "b", "from": "a", "card": "s07"}
+    scan.check_events("event", "a", [stolen])
+    scan.check_events("event", "b", [stolen])
+    assert scan.hits == []
+    scan.check_events("event", "c", [stolen])
+    assert scan.hits == ["event to c at seq 11: s07"]
