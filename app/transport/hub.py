@@ -124,9 +124,7 @@ class Connection:
         self.closing = asyncio.get_running_loop().create_task(self._close(code, reason))
 
     async def _close(self, code: int, reason: str) -> None:
-        for task in (self.sender, self._waiting):
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
+        self.abandon()  # this runs as a task of its own, never as the sender
         self.gone.set()
         with contextlib.suppress(Exception):  # the close handshake is bounded too (app.transport.sockets)
             if self.ws.application_state != WebSocketState.DISCONNECTED:
