@@ -29,6 +29,8 @@ from app.core.events import Event
 from app.outage import is_outage, outages
 from app.session import Actor, Envelope, Session
 from app.transport import messages as msg
+from app.transport import metrics
+from app.transport.frames import SEND_KEY, Direct, frame
 from app.transport.room import Room, deliver
 from app.transport.sockets import CLOSE_TIMEOUT, SEND_TIMEOUT
 
@@ -45,7 +47,9 @@ class Connection:
     task: the socket's send completes without waiting whenever the transport takes the bytes
     (the usual case), so a broadcast to 500 spectators is one loop of writes, with no task
     switch per message. Only a send that must wait (the client is not reading fast enough) is
-    finished by a task, and what is offered meanwhile waits in the queue, in order."""
+    finished by a task, and what is offered meanwhile waits in the queue, in order. Under
+    uvicorn a message offered to an idle socket goes out as a ready-made frame, shared by every
+    connection a broadcast reaches (``app.transport.frames``)."""
 
     def __init__(self, ws: WebSocket, actor: Actor, queue_size: int) -> None:
         self.id = f"c{next(_ids)}"
@@ -59,17 +63,24 @@ class Connection:
         self.sending_since: float | None = None  # loop time the send in progress began (see Hubs.sweep)
         self._waiting: asyncio.Task[None] | None = None  # a send begun at once that had to wait
         self._holding = False  # the sender task has taken a message and not yet sent it
+        self.direct = Direct.of(ws.scope.get(SEND_KEY))
 
     @property
     def viewer(self) -> str | None:
         return self.actor.seat
 
-    def offer(self, text: str) -> None:
-        """Send or queue a message; a client too far behind is dropped instead of slowing others."""
+    def offer(self, text: str, data: bytes | None = None) -> None:
+        """Send or queue a message; a client too far behind is dropped instead of slowing others.
+
+        ``data``: the message's frame (``frames.frame``), when the caller made it once for
+        several connections."""
         if self.dropped:
             return
         idle = not self._holding and (self._waiting is None or self._waiting.done())
         if idle and self.sender is not None and self.queue.empty():
+            if self.direct is not None and self.direct.write(data or frame(text.encode())):
+                metrics.updates.direct += 1
+                return
             self._send_now(text)
             return
         try:

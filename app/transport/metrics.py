@@ -99,6 +99,7 @@ class UpdateCounts:
     patch_bytes: int = 0
     full: int = 0
     full_bytes: int = 0
+    direct: int = 0  # messages (updates and others) written as ready-made frames (app.transport.frames)
 
     def count(self, size: int, connections: int, patch: bool) -> None:
         self.sent += connections
@@ -119,6 +120,7 @@ class UpdateCounts:
             "patch_bytes": self.patch_bytes,
             "full": self.full,
             "full_bytes": self.full_bytes,
+            "direct_writes": self.direct,
         }
 
 

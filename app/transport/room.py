@@ -27,6 +27,7 @@ from app.spectator_delay import is_delayed, next_release, read_marks, spectator_
 from app.storage import extras
 from app.transport import messages as msg
 from app.transport import metrics
+from app.transport.frames import frame
 from app.transport.ratelimit import TokenBucket
 
 MARK_RATE, MARK_BURST = 12.0, 24.0
@@ -45,7 +46,7 @@ class Connection(Protocol):
     @property
     def viewer(self) -> str | None: ...
 
-    def offer(self, text: str) -> None: ...
+    def offer(self, text: str, data: bytes | None = None) -> None: ...
 
 
 class Hub(Protocol):
@@ -81,12 +82,18 @@ def deliver(conns: Collection[Connection], texts: dict[str | None, tuple[str, bo
 
     ``texts``: each viewer's update text and whether it is a patch (``TableHub._render``)."""
     receivers: dict[str | None, int] = {}
+    made: dict[str | None, tuple[str, bytes, int]] = {}
     for conn in conns:
-        conn.offer(texts[conn.viewer][0])
-        receivers[conn.viewer] = receivers.get(conn.viewer, 0) + 1
+        viewer = conn.viewer
+        out = made.get(viewer)
+        if out is None:  # one frame per viewer, written to each of its connections
+            text = texts[viewer][0]
+            data = text.encode()
+            out = made[viewer] = (text, frame(data), len(data))
+        conn.offer(out[0], out[1])
+        receivers[viewer] = receivers.get(viewer, 0) + 1
     for viewer, n in receivers.items():
-        text, patch = texts[viewer]
-        metrics.updates.count(len(text.encode()), n, patch)
+        metrics.updates.count(made[viewer][2], n, texts[viewer][1])
 
 
 class Room:

@@ -17,6 +17,7 @@ import orjson
 
 from app.core.text import find_control, has_control
 from app.outage import outages
+from app.transport.frames import SEND_KEY
 from app.web.replay import take_replay
 
 Scope = dict[str, Any]
@@ -66,6 +67,7 @@ class Guard:
             if where is not None:  # refused before the handshake: the client sees 403
                 await send({"type": "websocket.close", "code": 1008, "reason": "malformed address"})
                 return
+            scope[SEND_KEY] = send  # the server's own send, for broadcasts' ready-made frames
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

@@ -177,6 +177,8 @@ async def test_metrics_answer_the_loop_lag_and_the_updates_sent(fast_server: Ser
     sent = after["updates"]["sent"] - before["updates"]["sent"]
     received = sum(reader.updates for reader in readers)  # 5 actions; some may arrive in one update
     assert sent == received >= 2 and after["updates"]["patches"] - before["updates"]["patches"] == sent
+    # readers that keep up get every update as the broadcast's one ready-made frame
+    assert after["updates"]["direct_writes"] - before["updates"]["direct_writes"] >= sent
     assert after["updates"]["bytes"] > before["updates"]["bytes"]
     assert after["updates"]["bytes_per_update"] == pytest.approx(
         after["updates"]["bytes"] / after["updates"]["sent"], abs=0.1
