@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import orjson
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.pool import QueuePool
 
@@ -21,6 +22,16 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def _json_text(value: Any) -> str:
+    """JSON columns are written by orjson: the same documents as the standard library's, several
+    times faster (every action writes its action, rolls and events as JSON)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+#: How every engine reads and writes JSON columns.
+JSON_CODEC: dict[str, Any] = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
+
+
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     url = normalize_url(url)
     if is_sqlite(url):
@@ -33,6 +44,7 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
             pool_size=8,
             max_overflow=8,
             connect_args={"check_same_thread": False, "timeout": 30},
+            **JSON_CODEC,
         )
 
         @event.listens_for(engine, "connect")
@@ -65,6 +77,7 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
         pool_pre_ping=True,
         pool_timeout=5,
         connect_args={"options": options, "connect_timeout": 5},
+        **JSON_CODEC,
     )
 
 
