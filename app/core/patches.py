@@ -26,7 +26,8 @@ Ops = list[dict[str, Any]]
 def diff(old: Any, new: Any) -> Ops:
     """The RFC 6902 operations that turn ``old`` into ``new`` (both JSON documents)."""
     ops: Ops = []
-    _diff(old, new, "", ops)
+    if not _same(old, new):
+        _diff(old, new, "", ops)
     return ops
 
 
@@ -38,9 +39,18 @@ def apply(view: Any, ops: Ops) -> Any:
     return jsonpatch.apply_patch(orjson.loads(orjson.dumps(view)), ops, in_place=True)
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def _same(a: Any, b: Any) -> bool:
+    """Do ``a`` and ``b`` serialize the same? (1, 1.0 and true do not.)"""
     if a is b:
         return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind in _SCALARS:
+        return bool(a == b)
     try:
         return orjson.dumps(a) == orjson.dumps(b)
     except TypeError:
@@ -52,24 +62,25 @@ def _pointer(path: str, key: str | int) -> str:
 
 
 def _diff(old: Any, new: Any, path: str, ops: Ops) -> None:
-    if _same(old, new):
-        return
+    """The operations for ``old`` and ``new``, which do not serialize the same (a member's path
+    is written only for the members that changed)."""
     if type(old) is dict and type(new) is dict:
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": _pointer(path, key)})
         for key, value in new.items():
-            if key in old:
-                _diff(old[key], value, _pointer(path, key), ops)
-            else:
+            if key not in old:
                 ops.append({"op": "add", "path": _pointer(path, key), "value": value})
+            elif not _same(old[key], value):
+                _diff(old[key], value, _pointer(path, key), ops)
         return
     if type(old) is not list or type(new) is not list:  # a value, or a value of another type
         ops.append({"op": "replace", "path": path, "value": new})
         return
     if len(old) == len(new):
         for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            _diff(a, b, _pointer(path, i), ops)
+            if not _same(a, b):
+                _diff(a, b, _pointer(path, i), ops)
         return
     for op in jsonpatch.make_patch(old, new).patch:  # items added, removed or moved: the library's diff
         op["path"] = path + op["path"]
