@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from app.core.dice import Dice, PreviewDice
-from app.core.errors import Forbidden, IllegalAction, Unauthorized, WarboardError
+from app.core.errors import Forbidden, IllegalAction, WarboardError
 from app.core.events import Event
 from app.projection import Projection
 from app.session.commit import Committer
@@ -16,7 +16,6 @@ from app.session.game import dump, play, system_of
 from app.session.history import History
 from app.session.records import Actor, Committed, Envelope, Preview
 from app.session.tables import Tables
-from app.storage import repository as repo
 from app.systems.base import HOST_SEAT, RuleSystem
 
 
@@ -30,14 +29,14 @@ class Actions:
         """Apply one action of a seat. Raises a WarboardError (and changes nothing) if not legal."""
         system, action = await self._check(actor, raw_action)
 
-        def act(conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
-            # The token is checked again inside the transaction: a seat the host removed cannot
-            # act through another process's token cache (TOKEN_TTL) for even a moment.
-            if not repo.token_live(conn, actor.token_hash):
-                raise Unauthorized("The token is not valid for this table")
+        def act(_conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
             return play(system, env, actor.seat, action, dice)
 
-        return await self.committer.commit(actor.table_id, actor.seat, action_id, dump(action), act)
+        # The committer checks the token again inside the transaction: a seat the host removed
+        # cannot act through another process's token cache (TOKEN_TTL) for even a moment.
+        return await self.committer.commit(
+            actor.table_id, actor.seat, action_id, dump(action), act, token_hash=actor.token_hash, pure=True
+        )
 
     async def preview(self, actor: Actor, raw_action: Any) -> Preview:
         """What the action would do, without doing it (``sealed_preview``)."""
@@ -65,7 +64,7 @@ class Actions:
         def rule(_conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
             return play(system, env, HOST_SEAT, action, dice)
 
-        return await self.committer.commit(actor.table_id, HOST_SEAT, action_id, dump(action), rule)
+        return await self.committer.commit(actor.table_id, HOST_SEAT, action_id, dump(action), rule, pure=True)
 
     async def _check(self, actor: Actor, raw_action: Any) -> tuple[RuleSystem, Any]:
         if actor.role != "player" or actor.seat is None:

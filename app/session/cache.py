@@ -5,6 +5,8 @@ entry is the table's latest known ``Envelope`` plus its last ``RECENT_EVENTS`` e
 contiguous run ending at the envelope's seq, so a client catching up by a few events is
 answered from memory. Entries only move forward (a lower ``n`` than the cached one is
 ignored), and a run with a gap (another process wrote in between) is dropped, never patched.
+It also keeps each cached table's dice seed (which never changes), so the committer's fast
+path need not read the table's row.
 """
 
 from __future__ import annotations
@@ -21,6 +23,16 @@ CACHE_TABLES = 2000
 class StateCache:
     def __init__(self) -> None:
         self._tables: OrderedDict[str, Cached] = OrderedDict()
+        self._seeds: dict[str, str] = {}
+
+    def seed(self, table_id: str) -> str | None:
+        """The table's dice seed, if known."""
+        return self._seeds.get(table_id)
+
+    def keep_seed(self, table_id: str, seed: str) -> None:
+        if len(self._seeds) >= 2 * CACHE_TABLES:  # seeds of tables no longer cached go first
+            self._seeds = {t: s for t, s in self._seeds.items() if t in self._tables}
+        self._seeds[table_id] = seed
 
     def get(self, table_id: str) -> Cached | None:
         return self._tables.get(table_id)
@@ -45,7 +57,8 @@ class StateCache:
         self._tables[table_id] = Cached(env, recent)
         self._tables.move_to_end(table_id)
         while len(self._tables) > CACHE_TABLES:
-            self._tables.popitem(last=False)
+            dropped, _ = self._tables.popitem(last=False)
+            self._seeds.pop(dropped, None)
 
     def events(self, table_id: str, after: int, upto: int | None, limit: int) -> list[Event] | None:
         """The events with after < seq <= upto (default: the cached state's seq) when the recent

@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, exists, false, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from app.storage.models import actions, events, seats, snapshots, tables, tokens
 
@@ -43,6 +44,30 @@ _SET_SEQ = (
 )
 _INSERT_ACTION = insert(actions)
 _INSERT_EVENTS = insert(events)
+# The fast path of a commit (see ``advance`` and ``append_new``): the table's seq moves on only
+# from the seq the caller's state is at, only while the acting token is live (one variant per
+# case, so each is compiled once), and an action id already in the log inserts nothing.
+_TOKEN_OK = exists().where(and_(tokens.c.token_hash == bindparam("b_hash"), tokens.c.revoked == false()))
+_ADVANCE_WHERE = and_(tables.c.id == bindparam("b_table"), tables.c.seq == bindparam("b_old"))
+_ADVANCE_SET: dict[str, Any] = {"seq": bindparam("b_seq"), "updated_at": bindparam("b_at")}
+_ADVANCE_STATUS_SET: dict[str, Any] = {
+    **_ADVANCE_SET,
+    "status": bindparam("b_status"),
+    "outcome": bindparam("b_outcome"),
+}
+_ADVANCE = {
+    (token, status): update(tables)
+    .where(and_(_ADVANCE_WHERE, _TOKEN_OK) if token else _ADVANCE_WHERE)
+    .values(_ADVANCE_STATUS_SET if status else _ADVANCE_SET)
+    for token in (False, True)
+    for status in (False, True)
+}
+_INSERT_NEW_ACTION = {  # rowcount is read only when asked for, for an INSERT (preserve_rowcount)
+    name: dialect.insert(actions)
+    .on_conflict_do_nothing(index_elements=[actions.c.table_id, actions.c.action_id])
+    .execution_options(preserve_rowcount=True)
+    for name, dialect in (("sqlite", sqlite), ("postgresql", postgresql))
+}
 
 
 def lock_table(conn: Connection, table_id: str) -> tuple[int, str] | None:
@@ -54,6 +79,28 @@ def lock_table(conn: Connection, table_id: str) -> tuple[int, str] | None:
 
 def set_seq(conn: Connection, table_id: str, seq: int) -> None:
     conn.execute(_SET_SEQ, {"b_table": table_id, "b_seq": seq, "b_at": now()})
+
+
+def advance(
+    conn: Connection,
+    table_id: str,
+    old_seq: int,
+    seq: int,
+    token_hash: str | None = None,
+    status: tuple[str, dict[str, Any] | None] | None = None,
+) -> bool:
+    """Move the table's seq from ``old_seq`` to ``seq`` (and set its ``(status, outcome)`` when
+    given) in one statement, only if its seq is still ``old_seq`` and, with ``token_hash``, that
+    token exists and is not revoked. False: nothing changed (another writer moved the table, or
+    the token is gone). On PostgreSQL the UPDATE takes the row's lock, as ``lock_table`` does; a
+    writer that waited on it sees the new seq under READ COMMITTED, so it changes nothing."""
+    params: dict[str, Any] = {"b_table": table_id, "b_old": old_seq, "b_seq": seq, "b_at": now()}
+    if token_hash is not None:
+        params["b_hash"] = token_hash
+    if status is not None:
+        params["b_status"], params["b_outcome"] = status
+    result = conn.execute(_ADVANCE[token_hash is not None, status is not None], params)
+    return bool(result.rowcount == 1)
 
 
 def list_public_tables(conn: Connection, limit: int = 200) -> list[dict[str, Any]]:
@@ -134,6 +181,18 @@ def append(conn: Connection, table_id: str, action_row: dict[str, Any], event_ro
     conn.execute(_INSERT_ACTION, {"table_id": table_id, "created_at": stamp, **action_row})
     if event_rows:
         conn.execute(_INSERT_EVENTS, [{"table_id": table_id, "created_at": stamp, **e} for e in event_rows])
+
+
+def append_new(conn: Connection, table_id: str, action_row: dict[str, Any], event_rows: list[dict[str, Any]]) -> bool:
+    """``append``, unless the action id is already in the table's log: then nothing is inserted
+    and the answer is False (one INSERT .. ON CONFLICT DO NOTHING instead of a SELECT first)."""
+    stamp = now()
+    query = _INSERT_NEW_ACTION[conn.dialect.name]
+    if conn.execute(query, {"table_id": table_id, "created_at": stamp, **action_row}).rowcount != 1:
+        return False
+    if event_rows:
+        conn.execute(_INSERT_EVENTS, [{"table_id": table_id, "created_at": stamp, **e} for e in event_rows])
+    return True
 
 
 def actions_after(conn: Connection, table_id: str, n: int, upto_seq: int | None = None) -> list[dict[str, Any]]:
