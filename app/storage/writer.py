@@ -3,7 +3,10 @@
 On SQLite one writer thread runs every write: it takes all the jobs waiting, runs each in its
 own SAVEPOINT (a job that raises rolls back alone and gets its exception), then commits them
 together, so one fsync makes a whole batch durable (group commit) and writers never wait on
-SQLite's busy handler. A job's caller is answered only after that commit. On PostgreSQL each
+SQLite's busy handler. A job's caller is answered only after that commit (one wake-up of each
+caller's event loop per batch). The savepoints are sent to the driver directly: SQLAlchemy's
+``begin_nested`` compiles a new SAVEPOINT clause for every job, as costly as the job's own
+statements, and a job never nests its own. On PostgreSQL each
 job is its own transaction on a worker thread; row locks order the writers.
 """
 
@@ -26,6 +29,7 @@ log = logging.getLogger(__name__)
 Job = tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
 MAX_BATCH = 256
 CHECKPOINT_EVERY = 1.0  # seconds between WAL checkpoints on SQLite
+SAVEPOINT, RELEASE, ROLLBACK_TO = "SAVEPOINT job", "RELEASE job", "ROLLBACK TO job"
 
 
 class Writer:
@@ -109,29 +113,36 @@ class Writer:
         grouped = len(jobs) > 1  # a lone job needs no savepoint: the transaction is its own
         try:
             with conn.begin():
+                driver = conn.connection.driver_connection if grouped else None
                 for job, _future, _loop in jobs:
-                    savepoint = conn.begin_nested() if grouped else None
+                    if driver is not None:
+                        driver.execute(SAVEPOINT)
                     try:
                         result = job(conn)
                     except BaseException as exc:
-                        if savepoint is None:
+                        if driver is None:
                             raise
-                        savepoint.rollback()
+                        driver.execute(ROLLBACK_TO)
+                        driver.execute(RELEASE)
                         outcomes.append((None, exc))
                     else:
-                        if savepoint is not None:
-                            savepoint.commit()
+                        if driver is not None:
+                            driver.execute(RELEASE)
                         outcomes.append((result, None))
         except BaseException as exc:
             outcomes = [(None, exc)] * len(jobs)
+        answers: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any, BaseException | None]]] = {}
         for (_job, future, loop), (result, error) in zip(jobs, outcomes, strict=True):
-            loop.call_soon_threadsafe(_settle, future, result, error)
+            answers.setdefault(loop, []).append((future, result, error))
+        for loop, settled in answers.items():
+            loop.call_soon_threadsafe(_settle, settled)
 
 
-def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
-    if future.cancelled():
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(result)
+def _settle(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    for future, result, error in settled:
+        if future.cancelled():
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
