@@ -79,6 +79,10 @@ def serve(
     # The database writer runs on its own thread: hand the GIL over sooner than every 5 ms,
     # so that a commit that is done does not wait behind the event loop (and vice versa).
     sys.setswitchinterval(0.0005)
+    # Full garbage collections walk only what was made since the last one (app/collector.py).
+    from app import collector
+
+    collector.install()
 
     # Per-message deflate is off on purpose: compressing every broadcast costs far more CPU
     # than it saves on a LAN or a fast link (see the README's benchmark).

@@ -1,0 +1,45 @@
+"""The garbage collector policy of ``warboard serve`` (app/collector.py)."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+from app import collector
+
+
+class Node:
+    me: Node
+
+
+def test_survivors_of_a_full_pass_are_frozen_and_a_complete_pass_still_finds_their_cycles() -> None:
+    gc.collect()
+    gc.freeze()  # as app.main does after start-up
+    a = Node()
+    a.me = a  # a cycle: only the collector frees it
+    gone = weakref.ref(a)
+    gc.collect()  # a full pass, which ``a`` survives
+    collector._after_pass("stop", {"generation": 2})
+    frozen = gc.get_freeze_count()
+    assert frozen > 0
+    del a
+    gc.collect()
+    assert gone() is not None, "a full pass no longer walks what survived the last one"
+    assert collector.complete() >= 1
+    assert gone() is None, "the complete pass frees cycles among frozen objects"
+    assert gc.get_freeze_count() > 0 and gc.isenabled()
+
+
+def test_young_passes_and_passes_before_start_up_is_frozen_freeze_nothing() -> None:
+    gc.collect()
+    gc.freeze()
+    before = gc.get_freeze_count()
+    keep = [Node() for _ in range(10)]
+    collector._after_pass("stop", {"generation": 1})
+    collector._after_pass("start", {"generation": 2})
+    assert gc.get_freeze_count() == before
+    gc.unfreeze()
+    collector._after_pass("stop", {"generation": 2})
+    assert gc.get_freeze_count() == 0
+    gc.freeze()
+    del keep
