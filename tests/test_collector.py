@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import time
 import weakref
 
 from app import collector
@@ -43,3 +44,29 @@ def test_young_passes_and_passes_before_start_up_is_frozen_freeze_nothing() -> N
     assert gc.get_freeze_count() == 0
     gc.freeze()
     del keep
+
+
+def test_a_complete_pass_runs_once_the_frozen_set_has_grown_by_a_quarter() -> None:
+    gc.collect()
+    gc.freeze()
+    policy = collector._Policy()
+    policy.after_pass("stop", {"generation": 2})
+    assert policy.base == gc.get_freeze_count() and not policy.running  # the first: the base
+    a = Node()
+    a.me = a
+    gone = weakref.ref(a)
+    gc.collect()
+    gc.freeze()  # ``a`` frozen, as a survivor of a full pass would be
+    del a
+    policy.base = gc.get_freeze_count()  # no growth: no complete pass
+    policy.last = time.monotonic() - 3600
+    policy.after_pass("stop", {"generation": 2})
+    assert not policy.running and gone() is not None
+    policy.base = gc.get_freeze_count() // 2  # grown by more than a quarter
+    policy.after_pass("stop", {"generation": 2})
+    for _ in range(200):
+        if not policy.running:
+            break
+        time.sleep(0.01)
+    assert gone() is None, "the complete pass freed the frozen cycle"
+    assert not policy.running and policy.base > 0 and gc.isenabled()
