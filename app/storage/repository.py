@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import Connection, and_, bindparam, exists, false, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from app.storage.direct import Direct
 from app.storage.models import actions, events, seats, snapshots, tables, tokens
 
 
@@ -55,19 +56,27 @@ _ADVANCE_STATUS_SET: dict[str, Any] = {
     "status": bindparam("b_status"),
     "outcome": bindparam("b_outcome"),
 }
+# On SQLite they run on the driver's cursor (``app.storage.direct``).
 _ADVANCE = {
-    (token, status): update(tables)
-    .where(and_(_ADVANCE_WHERE, _TOKEN_OK) if token else _ADVANCE_WHERE)
-    .values(_ADVANCE_STATUS_SET if status else _ADVANCE_SET)
+    (token, status): Direct(
+        update(tables)
+        .where(and_(_ADVANCE_WHERE, _TOKEN_OK) if token else _ADVANCE_WHERE)
+        .values(_ADVANCE_STATUS_SET if status else _ADVANCE_SET)
+    )
     for token in (False, True)
     for status in (False, True)
 }
+_ACTION_COLUMNS = ("table_id", "action_id", "n", "actor", "action", "first_seq", "last_seq", "dice_from", "rolls")
 _INSERT_NEW_ACTION = {  # rowcount is read only when asked for, for an INSERT (preserve_rowcount)
-    name: dialect.insert(actions)
-    .on_conflict_do_nothing(index_elements=[actions.c.table_id, actions.c.action_id])
-    .execution_options(preserve_rowcount=True)
+    name: Direct(
+        dialect.insert(actions)
+        .on_conflict_do_nothing(index_elements=[actions.c.table_id, actions.c.action_id])
+        .execution_options(preserve_rowcount=True),
+        [*_ACTION_COLUMNS, "created_at"],
+    )
     for name, dialect in (("sqlite", sqlite), ("postgresql", postgresql))
 }
+_APPEND_EVENTS = Direct(insert(events), ["table_id", "seq", "action_id", "seat", "kind", "data", "created_at"])
 
 
 def lock_table(conn: Connection, table_id: str) -> tuple[int, str] | None:
@@ -99,8 +108,7 @@ def advance(
         params["b_hash"] = token_hash
     if status is not None:
         params["b_status"], params["b_outcome"] = status
-    result = conn.execute(_ADVANCE[token_hash is not None, status is not None], params)
-    return bool(result.rowcount == 1)
+    return _ADVANCE[token_hash is not None, status is not None].run(conn, params) == 1
 
 
 def list_public_tables(conn: Connection, limit: int = 200) -> list[dict[str, Any]]:
@@ -188,10 +196,10 @@ def append_new(conn: Connection, table_id: str, action_row: dict[str, Any], even
     and the answer is False (one INSERT .. ON CONFLICT DO NOTHING instead of a SELECT first)."""
     stamp = now()
     query = _INSERT_NEW_ACTION[conn.dialect.name]
-    if conn.execute(query, {"table_id": table_id, "created_at": stamp, **action_row}).rowcount != 1:
+    if query.run(conn, {"table_id": table_id, "created_at": stamp, **action_row}) != 1:
         return False
     if event_rows:
-        conn.execute(_INSERT_EVENTS, [{"table_id": table_id, "created_at": stamp, **e} for e in event_rows])
+        _APPEND_EVENTS.run_many(conn, [{"table_id": table_id, "created_at": stamp, **e} for e in event_rows])
     return True
 
 

@@ -22,9 +22,24 @@ pytestmark = pytest.mark.anyio
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 
 
+TRACED: list[list[str]] = []  # where SQLite's trace callback writes, while ``statements`` listens
+
+
+def _traced(engine: Engine) -> Engine:
+    """On SQLite, every statement the driver runs is traced (the usual move's statements go to
+    the driver's cursor, past SQLAlchemy's events: ``app.storage.direct``)."""
+    if engine.dialect.name == "sqlite":
+
+        def trace(dbapi_conn: Any, _record: Any) -> None:
+            dbapi_conn.set_trace_callback(lambda sql: [seen.append(sql) for seen in TRACED])
+
+        event.listen(engine, "connect", trace)
+    return engine
+
+
 @pytest.fixture
 async def session(database_url: str) -> AsyncIterator[Session]:
-    engine = make_engine(database_url)
+    engine = _traced(make_engine(database_url))
     yield Session(engine, MemoryBus(), snapshot_every=50)
     engine.dispose()
 
@@ -32,25 +47,36 @@ async def session(database_url: str) -> AsyncIterator[Session]:
 @pytest.fixture
 async def other(database_url: str) -> AsyncIterator[Session]:
     """A second process on the same database: its own engine, cache and (unconnected) bus."""
-    engine = make_engine(database_url)
+    engine = _traced(make_engine(database_url))
     yield Session(engine, MemoryBus(), snapshot_every=50)
     engine.dispose()
 
 
 @contextmanager
 def statements(engine: Engine) -> Iterator[list[str]]:
-    """The statements ``engine`` runs meanwhile, transaction control left out."""
+    """The statements ``engine`` runs meanwhile, transaction control left out: on SQLite as the
+    driver runs them, elsewhere as SQLAlchemy sends them."""
+    raw: list[str] = []
     seen: list[str] = []
 
     def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if not statement.lstrip().upper().startswith(TRANSACTION_CONTROL):
-            seen.append(" ".join(statement.split()))
+        raw.append(statement)
 
-    event.listen(engine, "before_cursor_execute", record)
+    sqlite = engine.dialect.name == "sqlite"
+    if sqlite:
+        TRACED.append(raw)
+    else:
+        event.listen(engine, "before_cursor_execute", record)
     try:
         yield seen
     finally:
-        event.remove(engine, "before_cursor_execute", record)
+        if sqlite:
+            TRACED.remove(raw)
+        else:
+            event.remove(engine, "before_cursor_execute", record)
+        seen.extend(
+            " ".join(s.split()) for s in raw if not s.lstrip().upper().startswith((*TRANSACTION_CONTROL, "PRAGMA"))
+        )
 
 
 async def seated(session: Session) -> tuple[str, Actor, Actor]:
