@@ -76,14 +76,31 @@ def weighted_length(a: Point, b: Point, areas: Iterable[tuple[Polygon, float]], 
     line = LineString([(a.x, a.y), (b.x, b.y)])
     if line.length < EPS:
         return 0.0
+    return _zoned_length(line, cost_zones(areas, base), base)
+
+
+def cost_zones(areas: Iterable[tuple[Polygon, float]], base: float = 1.0) -> tuple[tuple[float, BaseGeometry], ...]:
+    """The areas dearer than ``base`` merged per cost, dearest first: what ``zoned_length``
+    takes, so callers that keep the same areas (a terrain layout) merge them once."""
     by_cost: dict[float, list[Polygon]] = {}
     for poly, cost in areas:
         if cost > base:
             by_cost.setdefault(cost, []).append(poly)
+    return tuple((cost, unary_union(by_cost[cost])) for cost in sorted(by_cost, reverse=True))
+
+
+def zoned_length(a: Point, b: Point, zones: Sequence[tuple[float, BaseGeometry]], base: float = 1.0) -> float:
+    """``weighted_length`` with the areas already merged by ``cost_zones`` (the same result)."""
+    line = LineString([(a.x, a.y), (b.x, b.y)])
+    if line.length < EPS:
+        return 0.0
+    return _zoned_length(line, zones, base)
+
+
+def _zoned_length(line: LineString, zones: Sequence[tuple[float, BaseGeometry]], base: float) -> float:
     rest: BaseGeometry = line
     total = 0.0
-    for cost in sorted(by_cost, reverse=True):
-        zone = unary_union(by_cost[cost])
+    for cost, zone in zones:
         inside = rest.intersection(zone)
         total += inside.length * cost
         rest = rest.difference(zone)

@@ -17,15 +17,17 @@ would refuse is left out; the property tests check that every listed action is a
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.geometry.tabletop import Point, bearing, distance
+from app.systems.base import HOST_SEAT
 from app.systems.hgb import combat
 from app.systems.hgb.damage import can_go_full_speed
-from app.systems.hgb.movement import SPEEDS, plan_move
+from app.systems.hgb.movement import SPEEDS, can_move_to
 from app.systems.hgb.sight import arc_of, cover, ordered, pos, tape
 from app.systems.hgb.turns import groups_left
 from app.systems.hgb.view import legal_kinds
@@ -45,11 +47,38 @@ def legal_actions(system: Any, state: dict[str, Any], seat: str) -> list[dict[st
 
 
 def _accepted(system: Any, state: dict[str, Any], seat: str, raw: dict[str, Any]) -> bool:
+    """Would ``apply`` accept ``raw``? Its guard list and handler, run on a copy that shares what
+    no setup or initiative action changes (:func:`probe_copy`) instead of a deep copy."""
+    if seat == HOST_SEAT:  # never a seat with a legal list; its own path in ``apply``
+        return _applies(system, state, seat, raw)
+    try:
+        action = system.parse_action(raw)
+        system.guard(state, seat, action.kind)
+        system.dispatch(state, seat, action, Dice("legal-probe"), probe_copy)
+    except WarboardError:
+        return False
+    return True
+
+
+def _applies(system: Any, state: dict[str, Any], seat: str, raw: dict[str, Any]) -> bool:
     try:
         system.apply(state, seat, system.parse_action(raw), Dice("legal-probe"))
     except WarboardError:
         return False
     return True
+
+
+#: parts of the state that no action changes: the table's options and rules, the weapon cards
+SHARED = ("options", "rules", "weapons")
+
+
+def probe_copy(state: dict[str, Any]) -> dict[str, Any]:
+    """``copy.deepcopy(state)``, except that the :data:`SHARED` parts and each model's card (its
+    data card: actions never change it) are the original's, not copies; to try an action on.
+    The legal-list golden test checks that trying every listed action leaves the state as it was."""
+    memo: dict[int, Any] = {id(state[k]): state[k] for k in SHARED if k in state}
+    memo.update((id(m["card"]), m["card"]) for m in state["models"].values())
+    return copy.deepcopy(state, memo)
 
 
 def candidates(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
@@ -251,11 +280,9 @@ def _farthest(state: dict[str, Any], m: dict[str, Any], here: Point, goal: Point
 
 
 def _plans(state: dict[str, Any], m: dict[str, Any], path: list[list[float]], facing: float | None) -> bool:
-    try:
-        plan_move(state, m, path, facing)
-    except WarboardError:
-        return False
-    return True
+    """Would ``plan_move`` accept this one-point move? (``can_move_to``: the same checks, cheaper.)"""
+    [(x, y)] = path
+    return can_move_to(state, m, x, y, facing)
 
 
 def _reactions(

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import itertools
 import math
+from functools import lru_cache
 from typing import Any
 
+import orjson
 from shapely import LineString, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from app.core.errors import IllegalAction
 from app.geometry.tabletop import Point, angle_between, bearing, distance
-from app.geometry.terrain import hexagon, levels_along, weighted_length
+from app.geometry.terrain import cost_zones, hexagon, levels_along, zoned_length
 from app.systems.hgb.board import terrain_name
-from app.systems.hgb.sight import levels, ordered, pos, shapes
+from app.systems.hgb.sight import _key, levels, ordered, pos, shapes
 
 #: Rulebook, Movement: MP to move 1 inch per terrain (Open/Level 1 MP in both modes)
 TERRAIN_MP = {"walker": {"rough": 2, "sandy": 3, "forest": 3}, "ground": {"rough": 3, "sandy": 2, "forest": 3}}
@@ -57,8 +60,30 @@ def cost_areas(state: dict[str, Any], mode: str, mover: str) -> list[tuple[Polyg
     return areas
 
 
+def _zones(state: dict[str, Any], mode: str, mover: str) -> tuple[tuple[float, BaseGeometry], ...]:
+    """``cost_areas`` merged per cost (``cost_zones``), once per terrain layout, mode and wrecks."""
+    rules = state["rules"]
+    wrecks = tuple((m["x"], m["y"], m["facing"]) for m in ordered(state) if m["status"] == "wreck" and m["id"] != mover)
+    return _cost_zones(_key(state["board"]["terrain"]), mode, rules["wreck_radius"], wrecks)
+
+
+@lru_cache(maxsize=256)
+def _cost_zones(
+    terrain_key: bytes, mode: str, wreck_radius: float, wrecks: tuple[tuple[float, float, float], ...]
+) -> tuple[tuple[float, BaseGeometry], ...]:
+    state = {
+        "board": {"terrain": orjson.loads(terrain_key)},
+        "rules": {"wreck_radius": wreck_radius},
+        "models": {
+            f"{i:06d}": {"id": f"{i:06d}", "status": "wreck", "x": x, "y": y, "facing": f}
+            for i, (x, y, f) in enumerate(wrecks)
+        },
+    }
+    return cost_zones(cost_areas(state, mode, ""))
+
+
 def segment_cost(state: dict[str, Any], a: Point, b: Point, mode: str, mover: str) -> float:
-    cost = weighted_length(a, b, cost_areas(state, mode, mover))
+    cost = zoned_length(a, b, _zones(state, mode, mover))
     seq = levels_along(a, b, levels(state["board"]["terrain"]))
     for lo, hi in itertools.pairwise(seq):
         cost += (hi - lo) * CLIMB_MP if hi > lo else (lo - hi) * DESCEND_MP
@@ -66,10 +91,19 @@ def segment_cost(state: dict[str, Any], a: Point, b: Point, mode: str, mover: st
 
 
 def _check_passable(state: dict[str, Any], a: Point, b: Point, model: dict[str, Any]) -> None:
-    rules = state["rules"]
+    _check_on_board(state, b, model)
+    _check_terrain(state, a, b, model)
+
+
+def _check_on_board(state: dict[str, Any], b: Point, model: dict[str, Any]) -> None:
     board = state["board"]
     if not (0 <= b.x <= board["width"] and 0 <= b.y <= board["height"]):
         raise IllegalAction(f"{model['label']} cannot leave the table at ({b.x:g}, {b.y:g})", code="off_board")
+
+
+def _check_terrain(state: dict[str, Any], a: Point, b: Point, model: dict[str, Any]) -> None:
+    rules = state["rules"]
+    board = state["board"]
     line = LineString([(a.x, a.y), (b.x, b.y)])
     for t, poly in zip(board["terrain"], shapes(board["terrain"]), strict=False):
         if t["type"] in rules["impassable"] and (line.intersection(poly).length > 1e-6 or poly.contains(line)):
@@ -132,6 +166,54 @@ def plan_move(
         "moved": {"mp": spent, "dist": dist, "turns": turns},
         "mp_left": max(0.0, limit - spent),
     }
+
+
+def can_move_to(state: dict[str, Any], model: dict[str, Any], x: float, y: float, facing: float | None) -> bool:
+    """Would ``plan_move(state, model, [[x, y]], facing)`` accept the move? The same checks, the
+    cheapest first, and the terrain cost only when it can decide: a move costs at least its
+    length in MP, so a point farther than the MP left is refused without it (legal lists need
+    only the answer, for many points)."""
+    rules = state["rules"]
+    every = TURN_EVERY[(model["mode"], model["speed"])]
+    tol = rules["turn_tolerance_degrees"]
+    limit = max_mp(model)
+    here, heading = pos(model), model["facing"]
+    moved = model["moved"]
+    spent, dist, turns = moved["mp"], moved["dist"], moved["turns"]
+    nxt = Point(float(x), float(y))
+    step = distance(here, nxt)
+    try:
+        if step >= 1e-9:
+            _check_on_board(state, nxt, model)
+            direction = bearing(here, nxt)
+            if every is not None:
+                counted = _turn(model, here, heading, direction, dist, turns, every, tol)
+                if counted != turns:
+                    turns, heading = counted, direction
+            if facing is not None and every is not None:
+                _turn(model, nxt, heading, facing % 360, dist + step, turns, every, tol)
+            if model["speed"] == "stationary":  # by distance only: the cost is not looked at
+                _check_allowance(model, rules, nxt, spent, dist + step, limit)
+            elif spent + step - 1e-6 > limit + 1e-9:  # the cost is at least the length
+                return False
+            _check_overlap(state, model, nxt)
+            _check_terrain(state, here, nxt, model)
+            if model["speed"] != "stationary":
+                _check_allowance(
+                    model,
+                    rules,
+                    nxt,
+                    spent + segment_cost(state, here, nxt, model["mode"], model["id"]),
+                    dist + step,
+                    limit,
+                )
+        else:
+            if facing is not None and every is not None:
+                _turn(model, here, heading, facing % 360, dist, turns, every, tol)
+            _check_overlap(state, model, here)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _check_allowance(

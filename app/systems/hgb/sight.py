@@ -94,7 +94,10 @@ def range_band(ranges: list[float], dist: float) -> str | None:
 
 @lru_cache(maxsize=64)
 def _shapes(key: bytes) -> tuple[Any, ...]:
-    return tuple(polygon(t["polygon"]) for t in orjson.loads(key))
+    polys = tuple(polygon(t["polygon"]) for t in orjson.loads(key))
+    for poly in polys:  # prepared before anyone sees them: their predicates (covers, intersects) are fast
+        shapely.prepare(poly)
+    return polys
 
 
 def _key(value: Any) -> bytes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any, cast
 
 from app.core.dice import Dice
@@ -68,13 +69,16 @@ class HeavyGearBlitz(RuleSystem):
     def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
         return turns.not_your_turn(state, kind)
 
-    def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        """The handler ``_<kind>`` changes a copy of the state; aiming changes nothing."""
+    def dispatch(
+        self, state: State, seat: str, action: Any, dice: Dice, copier: Callable[[State], State] = copy.deepcopy
+    ) -> tuple[State, list[Event]]:
+        """The handler ``_<kind>`` changes a copy of the state (made by ``copier``); aiming changes
+        nothing."""
         events: list[Event] = []
         if isinstance(action, A.Aim):
             self._aim(state, seat, action, dice, events)
             return state, events
-        s = copy.deepcopy(state)
+        s = copier(state)
         self.handlers[action.kind](self, s, seat, action, dice, events)
         if not isinstance(action, (A.Concede, A.AgreeEnd)):
             turns.check_end(s, events)

@@ -5,7 +5,9 @@ of every seat at every step: each list's digest (its JSON, floats in full) is co
 ``legal_golden.json``, recorded from the code before the speed-ups (the binary search of
 ``_farthest`` calling ``plan_move`` at every step, the unions of the cost areas made per
 segment, a deep copy of the state to check each setup choice). The bot's choices follow the
-lists, so equal digests mean the same game and the same lists all along.
+lists, so equal digests mean the same game and the same lists all along. Listing (which tries
+the setup choices on a copy sharing the models' cards and the rules) must leave the state as it
+was.
 
 Regenerate (only after an intended change to what the lists hold; review the diff)::
 
@@ -14,6 +16,7 @@ Regenerate (only after an intended change to what the lists hold; review the dif
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from pathlib import Path
@@ -53,7 +56,9 @@ def play(map_id: str) -> list[dict[str, Any]]:
     while n < ACTIONS and system.outcome(env.state) is None:
         acted = False
         for seat in seats:
+            before = copy.deepcopy(env.state)
             legal = system.legal_actions(env.state, seat)
+            assert env.state == before, f"{map_id}: listing the legal actions changed the state"
             action = policy.choose(projection.view(env, seat), legal, f"{SEED}-{seat}", n)
             steps.append({"seat": seat, "count": len(legal), "digest": digest(legal), "took": action})
             if action is None:
