@@ -196,7 +196,8 @@ def can_move_to(state: dict[str, Any], model: dict[str, Any], x: float, y: float
                 _check_allowance(model, rules, nxt, spent, dist + step, limit)
             elif spent + step - 1e-6 > limit + 1e-9:  # the cost is at least the length
                 return False
-            _check_overlap(state, model, nxt)
+            if _overlaps(state, model, nxt):
+                return False
             _check_terrain(state, here, nxt, model)
             if model["speed"] != "stationary":
                 _check_allowance(
@@ -210,7 +211,8 @@ def can_move_to(state: dict[str, Any], model: dict[str, Any], x: float, y: float
         else:
             if facing is not None and every is not None:
                 _turn(model, here, heading, facing % 360, dist, turns, every, tol)
-            _check_overlap(state, model, here)
+            if _overlaps(state, model, here):
+                return False
     except IllegalAction:
         return False
     return True
@@ -252,6 +254,15 @@ def _turn(
             code="illegal_turn",
         )
     return used + need
+
+
+def _overlaps(state: dict[str, Any], model: dict[str, Any], p: Point) -> bool:
+    """Would ``_check_overlap`` refuse ``p``? (The answer only: models in any order.)"""
+    near = 2 * state["rules"]["base_radius"] * math.cos(math.radians(30)) - 1e-9
+    return any(
+        other["id"] != model["id"] and other["status"] == "active" and distance(p, Point(other["x"], other["y"])) < near
+        for other in state["models"].values()
+    )
 
 
 def _check_overlap(state: dict[str, Any], model: dict[str, Any], p: Point) -> None:
