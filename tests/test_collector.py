@@ -13,6 +13,11 @@ class Node:
     me: Node
 
 
+def frozen(obj: object) -> bool:
+    """Whether ``obj`` is in the permanent generation (``gc.get_objects`` leaves that out)."""
+    return gc.is_tracked(obj) and not any(o is obj for o in gc.get_objects())
+
+
 def test_survivors_of_a_full_pass_are_frozen_and_a_complete_pass_still_finds_their_cycles() -> None:
     gc.collect()
     gc.freeze()  # as app.main does after start-up
@@ -21,8 +26,8 @@ def test_survivors_of_a_full_pass_are_frozen_and_a_complete_pass_still_finds_the
     gone = weakref.ref(a)
     gc.collect()  # a full pass, which ``a`` survives
     collector._after_pass("stop", {"generation": 2})
-    frozen = gc.get_freeze_count()
-    assert frozen > 0
+    count = gc.get_freeze_count()
+    assert count > 0
     del a
     gc.collect()
     assert gone() is not None, "a full pass no longer walks what survived the last one"
@@ -34,14 +39,14 @@ def test_survivors_of_a_full_pass_are_frozen_and_a_complete_pass_still_finds_the
 def test_young_passes_and_passes_before_start_up_is_frozen_freeze_nothing() -> None:
     gc.collect()
     gc.freeze()
-    before = gc.get_freeze_count()
     keep = [Node() for _ in range(10)]
     collector._after_pass("stop", {"generation": 1})
     collector._after_pass("start", {"generation": 2})
-    assert gc.get_freeze_count() == before
+    # Not a count: another thread of the test run may free frozen objects meanwhile.
+    assert not any(frozen(node) for node in keep)
     gc.unfreeze()
     collector._after_pass("stop", {"generation": 2})
-    assert gc.get_freeze_count() == 0
+    assert gc.get_freeze_count() == 0 and not any(frozen(node) for node in keep)
     gc.freeze()
     del keep
 
@@ -51,7 +56,7 @@ def test_a_complete_pass_runs_once_the_frozen_set_has_grown_by_a_quarter() -> No
     gc.freeze()
     policy = collector._Policy()
     policy.after_pass("stop", {"generation": 2})
-    assert policy.base == gc.get_freeze_count() and not policy.running  # the first: the base
+    assert policy.base > 0 and not policy.running  # the first: the base
     a = Node()
     a.me = a
     gone = weakref.ref(a)
