@@ -35,7 +35,14 @@ class Actions:
         # The committer checks the token again inside the transaction: a seat the host removed
         # cannot act through another process's token cache (TOKEN_TTL) for even a moment.
         return await self.committer.commit(
-            actor.table_id, actor.seat, action_id, dump(action), act, token_hash=actor.token_hash, pure=True
+            actor.table_id,
+            actor.seat,
+            action_id,
+            dump(action),
+            act,
+            token_hash=actor.token_hash,
+            pure=True,
+            light=_light(system),
         )
 
     async def preview(self, actor: Actor, raw_action: Any) -> Preview:
@@ -64,7 +71,9 @@ class Actions:
         def rule(_conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
             return play(system, env, HOST_SEAT, action, dice)
 
-        return await self.committer.commit(actor.table_id, HOST_SEAT, action_id, dump(action), rule, pure=True)
+        return await self.committer.commit(
+            actor.table_id, HOST_SEAT, action_id, dump(action), rule, pure=True, light=_light(system)
+        )
 
     async def _check(self, actor: Actor, raw_action: Any) -> tuple[RuleSystem, Any]:
         if actor.role != "player" or actor.seat is None:
@@ -72,6 +81,13 @@ class Actions:
         meta = await self.tables.meta(actor.table_id)
         system = system_of(meta["system"])
         return system, system.parse_action(raw_action)
+
+
+def _light(system: RuleSystem) -> bool:
+    """Whether the system's step is cheap enough to commit on the event loop: every system but
+    one whose views are heavy enough to run off the loop (HGB, whose step can take 17 ms; over
+    seeded bot games the others' steps took at most 2.4 ms, GKR, and 0.8 ms at the median)."""
+    return not getattr(system, "views_off_loop", False)
 
 
 def sealed_preview(projection: Projection, env: Envelope, seat: str, action: Any) -> Preview:

@@ -20,6 +20,10 @@ without reading the table first, then writes with three statements instead of si
    the action id was used before;
 3. ``INSERT`` the events.
 
+A light change (the rule system's step takes a millisecond or two at most: every system but HGB)
+runs its fast path on the event loop itself (``Writer.run_here``), when SQLite's write lock is
+free at once; then it awaits the WAL's sync, shared with whatever else committed meanwhile.
+
 Whatever the fast attempt cannot settle falls back to the full path above, which gives today's
 answer: the change refused (its error might not be the first one due: a revoked token or a
 duplicate id comes before illegality) or no row updated (stale cache, revoked token, unknown
@@ -49,7 +53,7 @@ from app.session.history import History
 from app.session.records import Committed, Envelope
 from app.session.rows import action_row, event_row, read_table
 from app.storage import repository as repo
-from app.storage.writer import Writer
+from app.storage.writer import Elsewhere, Writer
 
 DB_RETRY_AFTER = 1  # seconds a client is asked to wait after a database timeout
 
@@ -92,12 +96,14 @@ class Committer:
         *,
         token_hash: str | None = None,
         pure: bool = False,
+        light: bool = False,
     ) -> Committed:
         """Commit ``change`` as the action ``action_json`` of ``seat`` (None: the table's own).
 
         ``token_hash``: the acting token, refused (Unauthorized) unless it exists and is not
         revoked when the action commits. ``pure``: the change does not use the connection, so
-        it may take the fast path (module docstring)."""
+        it may take the fast path (module docstring). ``light``: the change takes a millisecond or two
+        at most, so the fast path may run on the event loop (``Writer.run_here``)."""
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         async with lock:
             cached, seed = self.cache.get(table_id), self.cache.seed(table_id)
@@ -107,12 +113,20 @@ class Committer:
                 if pure and cached is not None and seed is not None:
                     env_now, seed_now = cached.env, seed
                     with contextlib.suppress(_Used):
-                        done = await self.writer.run(lambda conn: self._commit_fast(conn, env_now, seed_now, *args))
+                        if light:
+                            with contextlib.suppress(Elsewhere):
+                                done = await self.writer.run_here(
+                                    lambda conn: self._commit_fast(conn, env_now, seed_now, *args, here=True)
+                                )
+                        if done is None:
+                            done = await self.writer.run(lambda conn: self._commit_fast(conn, env_now, seed_now, *args))
                 if done is None:
                     done = await self.writer.run(lambda conn: self._commit_sync(conn, *args))
             except IntegrityError:
                 raise Conflict("Another change to this table landed first; try again", code="stale_seq") from None
-            except (OperationalError, InterfaceError, PoolTimeout) as exc:  # timeouts, lost connection: rolled back
+            except (OperationalError, InterfaceError, PoolTimeout, OSError) as exc:
+                # Timeouts, a lost connection: rolled back. A failed WAL sync (OSError): the
+                # action may be in the log, never answered; its id, sent again, answers.
                 raise Unavailable(
                     "The database did not answer in time; nothing was changed, try again", retry_after=DB_RETRY_AFTER
                 ) from exc
@@ -150,14 +164,20 @@ class Committer:
         action_json: dict[str, Any],
         change: Change,
         token_hash: str | None,
+        here: bool = False,
     ) -> _Done:
         """The fast path (module docstring): three statements when the cached ``env`` is the
-        table's current state, else the full path in the same transaction."""
+        table's current state, else the full path in the same transaction. ``here``: run by
+        ``Writer.run_here`` on the event loop, which takes no full path (it reads and may
+        replay): ``Elsewhere`` instead, before anything is written, and the writer thread runs
+        the fast path again."""
         args = (table_id, seat, action_id, action_json, change, token_hash)
         dice = Dice(seed, env.dice_index)
         try:
             new_env, events = change(conn, env, dice)
         except WarboardError:
+            if here:
+                raise Elsewhere from None
             return self._commit_sync(conn, *args)  # the full path's checks come first
         if not events:
             events = [{"kind": "acted", "action": action_json.get("kind")}]
@@ -165,7 +185,12 @@ class Committer:
         new_env = replace(new_env, seq=env.seq + len(events), n=env.n + 1, dice_index=dice.index)
         changed = new_env.status != env.status or new_env.outcome != env.outcome
         status = (new_env.status, new_env.outcome) if changed else None
+        snapshot = new_env.n % self.snapshot_every == 0
+        if here and snapshot:
+            raise Elsewhere  # the snapshot is written through SQLAlchemy: on the writer thread
         if not repo.advance(conn, table_id, env.seq, new_env.seq, token_hash, status):
+            if here:
+                raise Elsewhere  # the transaction is rolled back: nothing was written
             return self._commit_sync(conn, *args)  # moved on elsewhere, token revoked, or no table
         aid = action_id or f"~{new_id()}"
         if not repo.append_new(
@@ -175,7 +200,7 @@ class Committer:
             [event_row(first + i, aid, seat, e) for i, e in enumerate(events)],
         ):
             raise _Used  # the seq moved already: roll back, and the full path answers
-        if new_env.n % self.snapshot_every == 0:
+        if snapshot:
             repo.save_snapshot(conn, table_id, new_env.seq, new_env.n, new_env.to_dict())
         fresh = [{**e, "seq": first + i, "seat": seat} for i, e in enumerate(events)]
         return Committed(new_env.seq, fresh), new_env, fresh, None

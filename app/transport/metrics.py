@@ -7,6 +7,9 @@
 - ``updates``: websocket ``update`` messages handed to connections since start, how many were
   patches or whole views, and their bytes (UTF-8, the message text as sent): ``bytes_per_update``
   is what one client receives per update on average.
+- ``commits``: moves committed on the event loop since start (``on_loop``: SQLite's
+  ``Writer.run_here``; the others go to the writer thread) and the WAL syncs that made them
+  durable (``wal_syncs``: fewer than ``on_loop`` when commits share one).
 - ``process``: CPU seconds (user + system) and resident memory, so that a load generator can
   take CPU per delivered update as the difference of two readings.
 
@@ -26,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import psutil
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 LAG_INTERVAL = 0.05  # seconds between two samples
 WINDOWS = (10, 60)  # seconds of samples the lag statistics cover
@@ -136,11 +139,13 @@ router = APIRouter(tags=["health"])
 
 
 @router.get("/metrics", summary="This process: event-loop lag, websocket updates and their bytes, CPU and memory")
-async def metrics() -> dict[str, Any]:
+async def metrics(request: Request) -> dict[str, Any]:
     cpu = _process.cpu_times()
+    writer = request.app.state.session.writer
     return {
         "loop": lag.report(),
         "updates": updates.report(),
+        "commits": {"on_loop": writer.here_commits, "wal_syncs": writer.wal_syncs},
         "process": {
             "pid": _process.pid,
             "cpu_seconds": round(cpu.user + cpu.system, 3),

@@ -180,6 +180,9 @@ async def test_metrics_answer_the_loop_lag_and_the_updates_sent(fast_server: Ser
     # readers that keep up get every update as the broadcast's one ready-made frame
     assert after["updates"]["direct_writes"] - before["updates"]["direct_writes"] >= sent
     assert after["updates"]["bytes"] > before["updates"]["bytes"]
+    # the first action read the table; the next four, light sandbox moves, committed on the loop
+    on_loop = after["commits"]["on_loop"] - before["commits"]["on_loop"]
+    assert on_loop >= 4 and 1 <= after["commits"]["wal_syncs"] - before["commits"]["wal_syncs"] <= on_loop
     assert after["updates"]["bytes_per_update"] == pytest.approx(
         after["updates"]["bytes"] / after["updates"]["sent"], abs=0.1
     )
