@@ -23,6 +23,7 @@ import contextlib
 import os
 import queue
 import threading
+from typing import Any
 
 _Request = tuple[asyncio.Future[None], asyncio.AbstractEventLoop] | None
 
@@ -78,12 +79,14 @@ class WalSync:
                     self.syncs += 1
                 except OSError as exc:
                     error = exc
-                by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
+                by_loop: dict[
+                    asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any, BaseException | None]]
+                ] = {}
                 for future, loop in requests:
-                    by_loop.setdefault(loop, []).append(future)
-                for loop, futures in by_loop.items():
+                    by_loop.setdefault(loop, []).append((future, None, error))
+                for loop, settled in by_loop.items():
                     with contextlib.suppress(RuntimeError):  # a loop that has closed meanwhile
-                        loop.call_soon_threadsafe(_settle, futures, error)
+                        loop.call_soon_threadsafe(settle, settled)
             if stop:
                 return
 
@@ -98,11 +101,12 @@ class WalSync:
         return fd
 
 
-def _settle(futures: list[asyncio.Future[None]], error: OSError | None) -> None:
-    for future in futures:
+def settle(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    """On the futures' loop: each future's result, or its error (one wake of the loop for all)."""
+    for future, result, error in settled:
         if future.cancelled():
             continue
         if error is not None:
             future.set_exception(error)
         else:
-            future.set_result(None)
+            future.set_result(result)

@@ -34,7 +34,7 @@ import anyio
 from sqlalchemy import Connection, Engine
 
 from app.storage.db import is_sqlite
-from app.storage.walsync import WalSync
+from app.storage.walsync import WalSync, settle
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -227,14 +227,4 @@ class Writer:
         for (_job, future, loop), (result, error) in zip(jobs, outcomes, strict=True):
             answers.setdefault(loop, []).append((future, result, error))
         for loop, settled in answers.items():
-            loop.call_soon_threadsafe(_settle, settled)
-
-
-def _settle(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
-    for future, result, error in settled:
-        if future.cancelled():
-            continue
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(result)
+            loop.call_soon_threadsafe(settle, settled)
