@@ -263,12 +263,17 @@ class TableHub:
             # Viewers who see the same (a sandbox's seats; byte for byte, and patching the very
             # same base) share one patch and one text: the diff and the text are made once.
             made: dict[tuple[bytes, bytes, int], tuple[str, bool, dict[str, Any]]] = {}
+            # One object per distinct view: viewers who see the same keep the same base, so
+            # their next patch is one diff too (welcomes give each its own copy at first).
+            shared: dict[bytes, dict[str, Any]] = {}
             for viewer in viewers:
                 view = projection.view(env, viewer)
+                seen = orjson.dumps(view)
+                view = shared.setdefault(seen, view)
                 redacted = projection.events(events, viewer)
                 last = bases[viewer]
                 patched = base is not None and last is not None and last[0] == base < env.seq
-                key = (orjson.dumps(view), orjson.dumps(redacted), id(last[1]) if patched and last else 0)
+                key = (seen, orjson.dumps(redacted), id(last[1]) if patched and last else 0)
                 if key in made:
                     out[viewer] = made[key]
                 elif patched and last is not None:
