@@ -77,8 +77,9 @@ class Writer:
     async def run_here(self, job: Callable[[Connection], T]) -> T:
         """Run ``job(conn)`` now, on this thread, in a transaction of its own (module docstring),
         and return once it is durable. Raises ``Elsewhere`` (nothing written) when it cannot
-        run without waiting: not SQLite in a file, another caller at it, or SQLite's write lock
-        held by the writer thread or another process; ``job`` may raise ``Elsewhere`` as well.
+        run without waiting (not SQLite in a file, another caller at it, SQLite's write lock
+        held by the writer thread or another process) or SQLite failed under it; ``job`` may
+        raise ``Elsewhere`` as well.
         ``job`` must be short and must not use ``conn.execute`` (only ``app.storage.direct``
         statements, which go to the driver): the transaction is the driver's own."""
         if self._here_path is None or self._stopped.is_set() or not self._here_lock.acquire(blocking=False):
@@ -101,9 +102,12 @@ class Writer:
             self.here_commits += 1
         except Elsewhere:
             raise
-        except sqlite3.Error:
-            self._drop_here()  # a broken connection: the next one is a new one
-            raise
+        except sqlite3.Error as exc:
+            # The database failed under the job (a full disk, an I/O error): rolled back, and a
+            # new connection next time. The writer thread runs it again and its error, wrapped
+            # as the rest of the server expects, is the caller's answer.
+            self._drop_here()
+            raise Elsewhere from exc
         finally:
             self._here_lock.release()
         if self._sync is not None:

@@ -95,11 +95,21 @@ async def test_a_failing_job_rolls_back_and_the_connection_goes_on(sqlite_url: s
             await writer.run_here(add_table("a", fail=True))
         with pytest.raises(Elsewhere):
             await writer.run_here(gives_up_after_writing)
+        with pytest.raises(Elsewhere):  # SQLite failing under the job: the writer thread's turn
+            await writer.run_here(fails_in_sqlite)
         assert ids(writer) == set() and writer.here_commits == 0
         await writer.run_here(add_table("c"))
         assert ids(writer) == {"c"}
     finally:
         writer.close()
+
+
+def fails_in_sqlite(conn: Connection) -> str:
+    add_table("d")(conn)
+    driver = conn.connection.driver_connection
+    assert driver is not None
+    driver.execute("INSERT INTO no_such_table VALUES (1)")
+    return "d"
 
 
 def gives_up_after_writing(conn: Connection) -> str:
