@@ -79,10 +79,17 @@ class Writer:
         and return once it is durable. Raises ``Elsewhere`` (nothing written) when it cannot
         run without waiting (not SQLite in a file, another caller at it, SQLite's write lock
         held by the writer thread or another process) or SQLite failed under it; ``job`` may
-        raise ``Elsewhere`` as well.
+        raise ``Elsewhere`` as well. While anything listens to the engine's statements
+        (``before_cursor_execute``: tracing, fault injection), every job goes to the writer
+        thread, whose transactions begin through SQLAlchemy where the listeners see them.
         ``job`` must be short and must not use ``conn.execute`` (only ``app.storage.direct``
         statements, which go to the driver): the transaction is the driver's own."""
-        if self._here_path is None or self._stopped.is_set() or not self._here_lock.acquire(blocking=False):
+        if (
+            self._here_path is None
+            or self._stopped.is_set()
+            or self.engine.dispatch.before_cursor_execute  # statements watched: SQLAlchemy's path
+            or not self._here_lock.acquire(blocking=False)
+        ):
             raise Elsewhere
         try:
             conn = self._here_connection()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import Connection, event, func, insert, select
 
 from app.session import Session
 from app.storage.db import make_engine
@@ -210,3 +210,21 @@ async def test_light_moves_commit_on_the_loop_and_hgb_moves_on_the_writer_thread
     finally:
         session.writer.close()
         session.engine.dispose()
+
+
+async def test_while_statements_are_watched_jobs_go_to_the_writer_thread(sqlite_url: str) -> None:
+    writer = Writer(make_engine(sqlite_url))
+    seen: list[str] = []
+
+    def watch(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        seen.append(statement)
+
+    try:
+        event.listen(writer.engine, "before_cursor_execute", watch)
+        with pytest.raises(Elsewhere):
+            await writer.run_here(add_table("a"))
+        assert await writer.run(add_table("a")) == "a" and "BEGIN IMMEDIATE" in seen
+        event.remove(writer.engine, "before_cursor_execute", watch)
+        assert await writer.run_here(add_table("b")) == "b"
+    finally:
+        writer.close()
