@@ -128,7 +128,8 @@ class Writer:
             driver = conn.connection.driver_connection
             assert driver is not None and self._here_path is not None
             if str(driver.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
-                self._here_path = None
+                self._here_path = None  # no WAL to sync: every job goes to the writer thread
+                self._drop_here()
                 raise Elsewhere
             level = int(driver.execute("PRAGMA synchronous").fetchone()[0])
             driver.execute("PRAGMA busy_timeout=0")
