@@ -60,6 +60,13 @@ def worker(kind: str) -> anyio.CapacityLimiter:
     return limiters[kind]
 
 
+def heavy(system: RuleSystem) -> bool:
+    """Whether ``system`` says its work takes milliseconds (``views_off_loop``: HGB, whose views
+    work out cover against every enemy and whose step can take 17 ms): its views and previews
+    run in a worker thread, and its moves commit on the writer thread, never on the event loop."""
+    return bool(getattr(system, "views_off_loop", False))
+
+
 @dataclass(frozen=True)
 class Projection:
     """A table's rule system plus the table facts that every view carries."""
@@ -71,7 +78,7 @@ class Projection:
     def off_loop(self) -> bool:
         """Does this system say its views take milliseconds (HGB: cover against every enemy)?
         Then the server computes them in a worker thread, so other tables never wait on them."""
-        return bool(getattr(self.system, "views_off_loop", False))
+        return heavy(self.system)
 
     async def run(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``work(*args)``: in a worker thread when ``off_loop``, else at once (a thread hop

@@ -10,7 +10,7 @@ from sqlalchemy import Connection
 from app.core.dice import Dice, PreviewDice
 from app.core.errors import Forbidden, IllegalAction, WarboardError
 from app.core.events import Event
-from app.projection import Projection
+from app.projection import Projection, heavy
 from app.session.commit import Committer
 from app.session.game import dump, play, system_of
 from app.session.history import History
@@ -42,7 +42,7 @@ class Actions:
             act,
             token_hash=actor.token_hash,
             pure=True,
-            light=_light(system),
+            light=not heavy(system),
         )
 
     async def preview(self, actor: Actor, raw_action: Any) -> Preview:
@@ -72,7 +72,7 @@ class Actions:
             return play(system, env, HOST_SEAT, action, dice)
 
         return await self.committer.commit(
-            actor.table_id, HOST_SEAT, action_id, dump(action), rule, pure=True, light=_light(system)
+            actor.table_id, HOST_SEAT, action_id, dump(action), rule, pure=True, light=not heavy(system)
         )
 
     async def _check(self, actor: Actor, raw_action: Any) -> tuple[RuleSystem, Any]:
@@ -81,13 +81,6 @@ class Actions:
         meta = await self.tables.meta(actor.table_id)
         system = system_of(meta["system"])
         return system, system.parse_action(raw_action)
-
-
-def _light(system: RuleSystem) -> bool:
-    """Whether the system's step is cheap enough to commit on the event loop: every system but
-    one whose views are heavy enough to run off the loop (HGB, whose step can take 17 ms; over
-    seeded bot games the others' steps took at most 2.4 ms, GKR, and 0.8 ms at the median)."""
-    return not getattr(system, "views_off_loop", False)
 
 
 def sealed_preview(projection: Projection, env: Envelope, seat: str, action: Any) -> Preview:

@@ -79,14 +79,7 @@ class WalSync:
                     self.syncs += 1
                 except OSError as exc:
                     error = exc
-                by_loop: dict[
-                    asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any, BaseException | None]]
-                ] = {}
-                for future, loop in requests:
-                    by_loop.setdefault(loop, []).append((future, None, error))
-                for loop, settled in by_loop.items():
-                    with contextlib.suppress(RuntimeError):  # a loop that has closed meanwhile
-                        loop.call_soon_threadsafe(settle, settled)
+                answer([(future, loop, None, error) for future, loop in requests])
             if stop:
                 return
 
@@ -101,9 +94,22 @@ class WalSync:
         return fd
 
 
-def settle(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
-    """On the futures' loop: each future's result, or its error (one wake of the loop for all)."""
-    for future, result, error in settled:
+Answer = tuple[asyncio.Future[Any], asyncio.AbstractEventLoop, Any, BaseException | None]
+
+
+def answer(answers: list[Answer]) -> None:
+    """From a worker thread: each future's result or error, set on its own loop, with one wake
+    of each loop for all of its futures (a loop that has closed meanwhile is skipped)."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[Answer]] = {}
+    for item in answers:
+        by_loop.setdefault(item[1], []).append(item)
+    for loop, settled in by_loop.items():
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(_settle, settled)
+
+
+def _settle(settled: list[Answer]) -> None:
+    for future, _loop, result, error in settled:
         if future.cancelled():
             continue
         if error is not None:

@@ -34,7 +34,7 @@ import anyio
 from sqlalchemy import Connection, Engine
 
 from app.storage.db import is_sqlite
-from app.storage.walsync import WalSync, settle
+from app.storage.walsync import WalSync, answer
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -235,8 +235,9 @@ class Writer:
                         outcomes.append((result, None))
         except BaseException as exc:
             outcomes = [(None, exc)] * len(jobs)
-        answers: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any, BaseException | None]]] = {}
-        for (_job, future, loop), (result, error) in zip(jobs, outcomes, strict=True):
-            answers.setdefault(loop, []).append((future, result, error))
-        for loop, settled in answers.items():
-            loop.call_soon_threadsafe(settle, settled)
+        answer(
+            [
+                (future, loop, result, error)
+                for (_job, future, loop), (result, error) in zip(jobs, outcomes, strict=True)
+            ]
+        )
