@@ -28,6 +28,11 @@ from app.core.patches import Follower
 
 log = logging.getLogger("warboard.bots")
 
+#: seconds a bot waits for the update of a seq its legal list already had, before it resyncs
+RECHECK = 5.0
+#: close codes after which a bot connects again: going away (a restart), an outage, too slow
+AGAIN = {1001, 1011, 1012, 1013}
+
 
 class BotClient:
     def __init__(
@@ -52,6 +57,7 @@ class BotClient:
         self.refused = 0
         self.stale = 0  # refused only because the table had moved on since the decision
         self.decide_ms: list[float] = []
+        self.behind = False  # the last legal list was of a newer seq than the view
 
     @property
     def headers(self) -> dict[str, str]:
@@ -62,13 +68,23 @@ class BotClient:
         return table.get("outcome") is not None or table.get("status") in ("finished", "closed")
 
     async def run(self) -> None:
+        """Follow the seat's stream and act, until the game ends or the seat is gone.
+
+        Raises ``ConnectionError`` when the server closed the socket for a reason a reconnect
+        cures (a restart, an outage, a client too slow to read): ``hosted._run`` connects again."""
         ws_url = self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}?token={self.token}"
         async with (
             httpx.AsyncClient(base_url=self.base, timeout=30, headers=self.headers) as http,
             connect(ws_url, max_size=None) as ws,
         ):
             try:
-                async for raw in ws:
+                while True:
+                    try:  # legal actions of a newer seq than the view: its update is on its way
+                        raw = await asyncio.wait_for(ws.recv(), RECHECK if self.behind else None)
+                    except TimeoutError:  # ... and did not come: ask for what was missed
+                        self.behind = False
+                        await ws.send(json.dumps({"type": "resync", "since": self.follower.seq}))
+                        continue
                     data = raw.encode() if isinstance(raw, str) else bytes(raw)
                     text = data.decode()
                     self.received.append(text)
@@ -87,8 +103,10 @@ class BotClient:
                         return
                     if not await self.act(http):
                         return
-            except ConnectionClosed:
-                return
+            except ConnectionClosed as closed:
+                if self.over() or closed.rcvd is None or closed.rcvd.code not in AGAIN:
+                    return
+                raise ConnectionError(f"the server closed the socket ({closed.rcvd.code})") from closed
 
     async def act(self, http: httpx.AsyncClient) -> bool:
         """Take a turn if the seat has one; False when the seat is gone."""
@@ -97,7 +115,8 @@ class BotClient:
             return False
         self._note(answer.url.path, answer.content)
         body = json.loads(answer.content)
-        if body.get("seq") != self.seq:
+        self.behind = body.get("seq") != self.seq
+        if self.behind:
             return True  # a newer update is on its way; decide on that one
         odds = await self._odds(http, body["actions"])
         start = time.perf_counter()

@@ -242,8 +242,15 @@ class TableHub:
         cached = self.session.cached(self.table_id)
         env = cached.env if cached is not None and cached.env.seq >= seq else await self.session.current(self.table_id)
         events = await self.session.events_after(self.table_id, self.env.seq, env.seq)
-        live = [c for c in self.conns if not self.room.holds(c)]  # held spectators: see Room
-        texts = await self._render(env, events, {c.viewer for c in live}, base=self.env.seq)
+        # A connection that attaches while the texts render is welcomed at self.env (the seq
+        # every text patches): it gets this update too, rendered for its viewer if it is new.
+        texts: dict[str | None, tuple[str, bool]] = {}
+        while True:
+            live = [c for c in self.conns if not self.room.holds(c)]  # held spectators: see Room
+            wanted = {c.viewer for c in live} - texts.keys()
+            if not wanted:
+                break
+            texts.update(await self._render(env, events, wanted, base=self.env.seq))
         deliver(live, texts)
         old, self.env = self.env, env
         await self.room.advanced(old.status, events)

@@ -294,3 +294,67 @@ async def test_viewers_who_see_the_same_share_one_base_and_one_patch(
     finally:
         session.writer.close()
         session.engine.dispose()
+
+
+class _Socket:
+    """A connection as the hub sees one: it keeps what it is offered."""
+
+    def __init__(self, actor: Any, name: str) -> None:
+        self.id, self.actor, self.got = name, actor, []
+
+    @property
+    def viewer(self) -> str | None:
+        return self.actor.seat
+
+    def offer(self, text: str, data: bytes | None = None) -> None:
+        self.got.append(json.loads(text))
+
+
+async def test_a_socket_that_attaches_while_an_update_renders_gets_that_update(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A welcome given while the hub renders an update is at the seq that update patches; the
+    socket is in the fan-out when the update goes out, so it follows on without a resync (a
+    computer player that joins a seat connects at once, while the hub renders its seat_taken)."""
+    url = f"sqlite:///{tmp_path / 'warboard.sqlite3'}"
+    upgrade(url)
+    session = Session(make_engine(url), MemoryBus())
+    hub = None
+    try:
+        table = (await session.create_table("sandbox", "x", None, "private", None))["id"]
+        first = await session.authenticate(table, (await session.join(table, "p1", "a"))["token"])
+        second = await session.authenticate(table, (await session.join(table, "p2", "b"))["token"])
+        hub = TableHub(table, session, session.bus)
+        await hub.start()
+        early = _Socket(first, "early")
+        await hub.attach(early)
+        rendering, gate = asyncio.Event(), asyncio.Event()
+        real = hub._render
+
+        async def held(*args: Any, **kwargs: Any) -> Any:
+            rendering.set()
+            await gate.wait()
+            return await real(*args, **kwargs)
+
+        monkeypatch.setattr(hub, "_render", held)
+        before = hub.env.seq if hub.env else -1
+        await session.apply(first, "a1", {"kind": "add_token", "token": "t", "x": 1, "y": 1, "label": "T"})
+        await asyncio.wait_for(rendering.wait(), 10)
+        late = _Socket(second, "late")
+        await hub.attach(late)  # meanwhile: welcomed at the seq the update patches
+        gate.set()
+        for _ in range(500):
+            if any(m["type"] == "update" for m in late.got):
+                break
+            await asyncio.sleep(0.01)
+        follower = Follower()
+        kinds = [m for m in late.got if m["type"] in ("welcome", "update")]
+        assert [m["type"] for m in kinds] == ["welcome", "update"]
+        assert kinds[0]["seq"] == before and kinds[1]["seq"] > before
+        assert all(follower.take(m) for m in kinds), "the update follows on from the welcome"
+        assert follower.view == (await session.projection(table)).view(await session.current(table), "p2")
+    finally:
+        if hub is not None:
+            await hub.stop()
+        session.writer.close()
+        session.engine.dispose()
