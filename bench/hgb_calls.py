@@ -1,4 +1,5 @@
-"""How long one Heavy Gear Blitz call takes: the acting seat's view (cover against every enemy),
+"""How long one Heavy Gear Blitz call takes: the acting seat's view, the acting model's targets (cover
+against every enemy, which the view no longer carries),
 a spectator's view, the seat's legal list and a preview of the action it then takes, at every
 step of a seeded bot game on each map, as the server makes them (``Projection``, in process).
 
@@ -24,6 +25,7 @@ from app.core.dice import Dice
 from app.projection import Projection
 from app.systems import registry
 from app.systems.hgb import sight
+from app.systems.hgb.view import targets
 from bench.report import percentile
 
 
@@ -61,12 +63,14 @@ def play(map_id: str, actions: int, seed: str) -> dict[str, Any]:
         acted = False
         for seat in seats:
             forget()
-            view = projection.view(env, seat)
-            if "targets" in view:
+            cur = env.state["current"]
+            acting = env.state["phase"] == "activation" and cur and cur["seat"] == seat and cur["model"]
+            name = "view, acting seat" if acting else "view, other seat"
+            view = timed(calls, name, lambda s=seat: projection.view(env, s))
+            if acting:  # what the view carried before it left them to /preview: cover against every enemy
                 forget()
-                timed(calls, "view, acting seat (targets)", lambda s=seat: projection.view(env, s))
-            else:
-                timed(calls, "view, other seat", lambda s=seat: projection.view(env, s))
+                model = env.state["models"][cur["model"]]
+                timed(calls, "targets of the acting model (not in the view)", lambda m=model: targets(env.state, m))
             legal = timed(calls, "legal list", lambda s=seat: projection.legal(env, s))
             action = policy.choose(view, legal, f"{seed}-{seat}", n)
             if action is None:

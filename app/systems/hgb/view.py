@@ -1,9 +1,12 @@
 """What a seat or a spectator sees (nothing in this game is hidden: the whole table is open).
 
 The generic board client draws ``board``, ``pieces`` and ``turn``; ``cards`` are the unit cards
-with their damage boxes, ``prompt`` tells the viewing seat what it is asked to do, and
-``targets`` (for the model acting now) gives each enemy's range, arc, cover and modifiers per
-weapon, so the attacking player sees them before rolling.
+with their damage boxes, and ``prompt`` tells the viewing seat what it is asked to do.
+
+What an attack would be (range band, arc, cover, modifiers, legality) is not in the view: cover
+against every enemy at every update was the dearest part of a view. The attack panel asks for
+the one it aims (``POST /preview`` of an ``aim``) and the legal list names every attack possible
+now; :func:`targets` lists them all for the model acting, for tests and tools.
 """
 
 from __future__ import annotations
@@ -59,9 +62,6 @@ def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     }
     if viewer in SEATS:
         view["prompt"] = prompt(state, viewer)
-        cur = state["current"]
-        if state["phase"] == "activation" and cur and cur["seat"] == viewer and cur["model"]:
-            view["targets"] = targets(state, state["models"][cur["model"]])
     return view
 
 

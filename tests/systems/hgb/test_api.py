@@ -85,6 +85,17 @@ class Game:
     def act(self, seat: str, action: dict[str, Any]) -> httpx.Response:
         return act(self.client, self.table, self.seats[seat], action)
 
+    def legal(self, seat: str) -> list[dict[str, Any]]:
+        return self.client.get(f"/api/tables/{self.table}/legal", headers=self.seats[seat]).json()["actions"]
+
+    def aim(self, seat: str, attack: dict[str, Any]) -> dict[str, Any]:
+        """What the attack panel shows for ``attack``: the ``aim`` event of its ``/preview``."""
+        keys = ("model", "weapon", "target", "indirect")
+        body = {"id": "p", "action": {"kind": "aim", **{k: attack[k] for k in keys if k in attack}}}
+        r = self.client.post(f"/api/tables/{self.table}/preview", headers=self.seats[seat], json=body)
+        assert r.status_code == 200, r.text
+        return next(e for e in r.json()["events"] if e["kind"] == "aim")
+
     def must(self, seat: str, action: dict[str, Any]) -> dict[str, Any]:
         r = self.act(seat, action)
         assert r.status_code == 200, r.text
@@ -144,7 +155,8 @@ def _activate(g: Game, seat: str) -> None:
                 "events"
             ]
         _drain_reactions(g, events)
-        targets = [t for t in g.view(seat).get("targets", []) if t["legal"]]
+        aims = [g.aim(seat, a) for a in g.legal(seat) if a["kind"] == "attack" and a["model"] == me["id"]]
+        targets = [t for t in aims if t["legal"]]
         if targets:
             best = max(targets, key=lambda t: sum(t["attack_modifiers"].values()))
             out = g.must(

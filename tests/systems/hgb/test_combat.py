@@ -244,13 +244,17 @@ def test_translator_designation_limit():
     assert err.value.code == "designation_full"
 
 
-def test_targets_in_the_view_offer_indirect_fire_at_designated_enemies():
+def test_targets_offer_indirect_fire_at_designated_enemies():
+    from app.systems.hgb.view import targets
+
     t = battle({"n-cg1-3": (24, 2, 90), "n-cg1-4": (30, 16, 90), "s-cg1-3": (24, 24, 270)}, HUNTERS)
     act(t, "north", {"kind": "designate", "model": "n-cg1-4", "target": "s-cg1-3"})
     act(t, "north", {"kind": "set_speed", "model": "n-cg1-3", "speed": "combat"})
-    offers = [x for x in t.view("north")["targets"] if x["indirect"]]
+    offers = [x for x in targets(t.state, t.state["models"]["n-cg1-3"]) if x["indirect"]]
     assert offers and offers[0]["weapon"] == "LRP" and offers[0]["cover_from"] == "n-cg1-4"
-    assert t.view("south").get("targets") is None
+    aim = act(t, "north", {"kind": "aim", "model": "n-cg1-3", "weapon": "LRP", "target": "s-cg1-3", "indirect": True})
+    assert aim[0]["cover_from"] == "n-cg1-4"  # what the attack panel asks through /preview
+    assert "targets" not in t.view("north") and "targets" not in t.view("south")  # worked out on demand
 
 
 def test_exactly_90_degrees_is_one_arc_for_rear_weak_side_and_reinforced_armor():

@@ -41,9 +41,10 @@ def test_moves_and_attacks_are_complete_actions():
 
 def test_a_model_out_of_ammunition_still_has_a_view_and_no_shot_with_that_weapon():
     """Rulebook, Forces: "a Heavy Panzerfaust (HPZF, F, Limited Ammo 2)". Once both shots are
-    spent, the acting model's view (targets) and legal list leave the HPZF out instead of
-    failing (the view raised no_ammo before, so the table could not be shown)."""
+    spent, the acting model's targets and legal list leave the HPZF out instead of failing
+    (working out the targets raised no_ammo before, so the table could not be shown)."""
     from app.systems import registry
+    from app.systems.hgb.view import targets
     from tests.systems.hgb.scenario import act, battle
 
     system = registry.get("hgb")
@@ -52,6 +53,6 @@ def test_a_model_out_of_ammunition_still_has_a_view_and_no_shot_with_that_weapon
     m["card"]["weapons"] = [*m["card"]["weapons"], "HPZF"]
     m["ammo"]["HPZF"] = 0
     act(t, "north", {"kind": "set_speed", "model": "n-cg1-1", "speed": "combat"})
-    view = system.view(t.state, "north")
-    assert not any(x["weapon"] == "HPZF" for x in view["targets"])
+    assert system.view(t.state, "north")["cards"]
+    assert not any(x["weapon"] == "HPZF" for x in targets(t.state, m))
     assert not any(a.get("weapon") == "HPZF" for a in system.legal_actions(t.state, "north"))

@@ -195,6 +195,7 @@ def test_numbers_shown_to_players_are_what_a_tape_measure_reads():
     """Translator's clarifications, Measuring distances: "All measurements are in inches ... you must
     immediately share the result of the measurement with your opponent." What is shared (events and
     views) is read to 0.1 inch, as on a tape measure; the rules keep full precision inside."""
+    from app.systems.hgb.view import targets
     from tests.systems.hgb.scenario import act, battle, by_kind
 
     t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (27.3, 21.7, 270)})
@@ -202,7 +203,7 @@ def test_numbers_shown_to_players_are_what_a_tape_measure_reads():
     shown = [*ev["mp"], ev["mp_left"]]
     card = next(c for c in t.view("north")["cards"] if c["id"] == "n-cg1-3")
     shown += [card["mp_spent"], card["moved_inches"], card["mp_now"]]
-    shown += [x["distance"] for x in t.view("north")["targets"]]
+    shown += [x["distance"] for x in targets(t.state, t.state["models"]["n-cg1-3"])]
     aim = act(t, "north", {"kind": "aim", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"})[0]
     shown.append(aim["distance"])
     assert all(round(v, 1) == v for v in shown), shown

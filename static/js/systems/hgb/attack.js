@@ -1,6 +1,6 @@
 // Heavy Gear Blitz!: the seat's attack controls: target, weapon, Indirect Fire, sweep and focus,
-// designation and ECM, and the aim with its range band, cover reason and exact odds (the view's
-// targets for the acting model, else /preview of an `aim`; the odds from /api/rules/hgb/odds).
+// designation and ECM, and the aim with its range band, cover reason and exact odds (/preview of an
+// `aim` for the target aimed at; the odds from /api/rules/hgb/odds).
 import { api } from "../../api.js";
 import { button, h, late } from "../dom.js";
 import { BANDS, BAND_NAMES, COVER_NAMES, num, signed, ucfirst, sum, modsText } from "./view.js";
@@ -232,7 +232,7 @@ export function makeAttack(P) {
     return box;
   }
 
-  // --- aiming: the view's targets for the acting model, else /preview of an `aim` ---------------------
+  // --- aiming: /preview of an `aim` (the view carries no targets: cover is worked out on demand) ------
   let aimTimer = null;
   function syncAim() {
     const v = st.view;
@@ -251,20 +251,6 @@ export function makeAttack(P) {
       (v.pieces || []).map((p) => [p.x, p.y, p.facing, p.status]),
       v.cards.map((c) => [c.speed, c.mode, c.crossed]),
     ]);
-    const known =
-      (v.targets || []).find(
-        (t) => t.target === st.target && t.weapon === st.weapon && !!t.indirect === !!st.indirect,
-      ) && v.current?.model === st.model
-        ? (v.targets || []).find(
-            (t) => t.target === st.target && t.weapon === st.weapon && !!t.indirect === !!st.indirect,
-          )
-        : null;
-    if (known) {
-      st.aim = { ...known, arc: weaponCard(st.weapon).arc };
-      st.aimKey = key;
-      drawAim();
-      return;
-    }
     if (key === st.aimKey && st.aim) {
       drawAim();
       return;
