@@ -195,17 +195,43 @@ def cover(state: dict[str, Any], viewer: dict[str, Any], target: dict[str, Any])
 
     A pure function of the terrain, the rules, the two positions and the models that may stand
     in the way, so it is worked out once for each distinct such set (``_cover``) and copied."""
+    eye_xy = (float(viewer["x"]), float(viewer["y"]))
+    target_xy = (float(target["x"]), float(target["y"]))
     found = _cover(
         _key(state["board"]["terrain"]),
         _key(state["rules"]),
-        (float(viewer["x"]), float(viewer["y"])),
-        (float(target["x"]), float(target["y"])),
-        _blockers(state, {viewer["id"], target["id"]}),
+        eye_xy,
+        target_xy,
+        _in_the_way(_blockers(state, {viewer["id"], target["id"]}), eye_xy, target_xy, state["rules"]),
     )
     return {**found, "blockers": list(found["blockers"])}
 
 
-@lru_cache(maxsize=8192)
+def _in_the_way(
+    blockers: tuple[_Blocker, ...], a: tuple[float, float], b: tuple[float, float], rules: dict[str, Any]
+) -> tuple[_Blocker, ...]:
+    """The models that may stand between ``a`` and ``b``: those whose base comes within 1.5 base
+    radii of the line, the reach ``_cover`` looks at (a superset of it: a base lies inside the
+    circle of its circumradius). So a model that moves elsewhere leaves this pair's cached cover
+    as it was: after a move only the sight lines it crosses are worked out again."""
+    reach = rules["base_radius"] * 1.5
+    return tuple(
+        blk
+        for blk in blockers
+        if _to_segment(blk[0], blk[1], a, b)
+        <= reach + (rules["base_radius"] if blk[3] == "active" else rules["wreck_radius"]) + 1e-6
+    )
+
+
+def _to_segment(x: float, y: float, a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The distance from (x, y) to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((x - a[0]) * dx + (y - a[1]) * dy) / span))
+    return math.hypot(x - a[0] - t * dx, y - a[1] - t * dy)
+
+
+@lru_cache(maxsize=16384)
 def _cover(
     terrain_key: bytes,
     rules_key: bytes,

@@ -97,3 +97,48 @@ def test_range_bands():
         "extreme",
         None,
     ]
+
+
+def test_cover_keyed_on_the_models_in_the_way_equals_cover_with_every_model() -> None:
+    """Cover is cached by the models that may stand between the two (``_in_the_way``), so a
+    move elsewhere does not make it be worked out again; the answer is the one with every model
+    on the table, for every pair of models at every tenth step of a seeded bot game per map."""
+    from app.bots.local import bot_player
+    from app.core.dice import Dice
+    from app.projection import Projection
+    from app.systems import registry
+    from app.systems.hgb import sight
+
+    system = registry.get("hgb")
+    assert system is not None
+    pairs = hidden_by_models = 0
+    for map_id in ("ridge", "outpost"):
+        options = system.validate_options({"map": map_id})
+        dice = Dice(f"in-the-way-{map_id}")
+        state = system.setup(options, dice)
+        projection = Projection(system, seeded=True)
+        for step in range(120):
+            if step % 10 == 0:
+                models = [m for m in sight.ordered(state) if m["status"] == "active"]
+                names = {m["label"] for m in models}
+                for a in models:
+                    for b in models:
+                        if a is b:
+                            continue
+                        whole = sight._cover.__wrapped__(
+                            sight._key(state["board"]["terrain"]),
+                            sight._key(state["rules"]),
+                            (float(a["x"]), float(a["y"])),
+                            (float(b["x"]), float(b["y"])),
+                            sight._blockers(state, {a["id"], b["id"]}),
+                        )
+                        assert cover(state, a, b) == {**whole, "blockers": list(whole["blockers"])}, (a["id"], b["id"])
+                        hidden_by_models += any(x in names for x in whole["blockers"])
+                        pairs += 1
+            env = type("Env", (), {"state": state, "status": "open", "outcome": None})()
+            for seat in system.seats(options):
+                action = bot_player(projection.view(env, seat), projection.legal(env, seat), "w", step)
+                if action is not None:
+                    state, _ = system.apply(state, seat, system.parse_action(action), dice)
+                    break
+    assert pairs > 1000 and hidden_by_models > 50, (pairs, hidden_by_models)
