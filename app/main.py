@@ -16,7 +16,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app import __version__, systems
+from app import __version__, collector, systems
 from app.bots import hosted as bots_hosted
 from app.config import ROOT, Settings, load
 from app.outage import quiet_logs
@@ -61,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not gc.get_freeze_count():  # once per process (tests start many apps in one)
             gc.collect()
             gc.freeze()
+            collector.arm()  # and the survivors of each full pass from now on (app/collector.py)
         try:
             yield
         finally:
