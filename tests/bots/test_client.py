@@ -127,3 +127,122 @@ async def test_warboard_bot_plays_a_seat_from_its_own_process(fast_server: Serve
         summary = (await client.get(f"/api/tables/{table}")).json()
     assert summary["outcome"] is not None, err.decode()[-500:]
     assert out.decode().startswith("p2: ") and " 0 refused" in out.decode()
+
+
+class _Dropping:
+    """The bot's websocket, but the first update after the welcome is lost on the way (as when a
+    socket attached while the hub rendered that update, before the hub's fix)."""
+
+    def __init__(self, ws, before_welcome) -> None:  # type: ignore[no-untyped-def]
+        self.ws, self.before_welcome = ws, before_welcome
+        self.welcomed = self.dropping = False
+        self.dropped: list[int] = []
+        self.sent: list[dict] = []
+
+    async def recv(self):  # type: ignore[no-untyped-def]
+        while True:
+            raw = await self.ws.recv()
+            message = json.loads(raw)
+            if message["type"] == "welcome" and not self.welcomed:
+                self.welcomed = self.dropping = True
+                await self.before_welcome()  # another seat acts: the bot's legal list will be newer
+            elif message["type"] == "update" and self.dropping:
+                self.dropping = False
+                self.dropped.append(message["seq"])
+                continue
+            return raw
+
+    async def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+        await self.ws.send(text)
+
+
+async def test_a_bot_whose_update_never_comes_resyncs(fast_server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its legal list is of a newer seq than its view, so an update is on its way; when none
+    comes within ``RECHECK`` seconds it asks for what it missed (resync) and goes on from there."""
+    import contextlib
+
+    from app.bots import client as bot_module
+
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
+        table, _host = await _table(client, "sandbox", {}, "bots-recheck")
+        human = (await client.post(f"/api/tables/{table}/join", json={"seat": "p1", "name": "Ann"})).json()["token"]
+        token = (await client.post(f"/api/tables/{table}/join", json={"seat": "p2", "name": "Computer"})).json()[
+            "token"
+        ]
+        after = {}
+
+        async def human_acts() -> None:
+            answer = await client.post(
+                f"/api/tables/{table}/actions",
+                headers={"Authorization": f"Bearer {human}"},
+                json={"id": "h1", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1}},
+            )
+            assert answer.status_code == 200, answer.text
+            after["seq"] = answer.json()["seq"]
+
+        real = bot_module.connect
+        wrapped: list[_Dropping] = []
+
+        @contextlib.asynccontextmanager
+        async def connect(url: str, **kwargs):  # type: ignore[no-untyped-def]
+            async with real(url, **kwargs) as ws:
+                wrapped.append(_Dropping(ws, human_acts))
+                yield wrapped[-1]
+
+        monkeypatch.setattr(bot_module, "connect", connect)
+        monkeypatch.setattr(bot_module, "RECHECK", 0.3)
+        bot = BotClient(fast_server.url, table, token, seed="recheck", delay=0)
+        task = asyncio.get_running_loop().create_task(bot.run())
+        try:
+            for _ in range(200):
+                if "seq" in after and bot.seq >= after["seq"]:
+                    break
+                await asyncio.sleep(0.05)
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+    ws = wrapped[0]
+    assert ws.dropped == [after["seq"]], "the human's update was the one lost"
+    assert {"type": "resync", "since": after["seq"] - 1} in ws.sent
+    assert bot.seq >= after["seq"] and any(p.get("id") == "t" for p in bot.view["pieces"])
+
+
+@pytest.mark.parametrize(("code", "again"), [(1013, True), (1011, True), (1012, True), (4001, False), (1000, False)])
+async def test_a_bot_connects_again_only_after_a_close_that_a_reconnect_cures(
+    fast_server: Server, monkeypatch: pytest.MonkeyPatch, code: int, again: bool
+) -> None:
+    """Too slow to read (1013), an outage (1011) or a restart (1012): ``run`` raises, and the
+    hosted bot's loop connects again; removed from the seat (4001) or a normal close: it stops."""
+    import contextlib
+
+    from websockets.exceptions import ConnectionClosedError
+    from websockets.frames import Close
+
+    from app.bots import client as bot_module
+
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
+        table, _host = await _table(client, "sandbox", {}, f"bots-close-{code}")
+        token = (await client.post(f"/api/tables/{table}/join", json={"seat": "p1", "name": "Computer"})).json()[
+            "token"
+        ]
+
+    class Closing:
+        async def recv(self) -> str:
+            raise ConnectionClosedError(Close(code, "closed by the server"), None)
+
+        async def send(self, text: str) -> None:
+            raise AssertionError("nothing to send")
+
+    @contextlib.asynccontextmanager
+    async def connect(url: str, **kwargs):  # type: ignore[no-untyped-def]
+        yield Closing()
+
+    monkeypatch.setattr(bot_module, "connect", connect)
+    bot = BotClient(fast_server.url, table, token, seed="close", delay=0)
+    if again:
+        with pytest.raises(ConnectionError):
+            await bot.run()
+    else:
+        assert await bot.run() is None
