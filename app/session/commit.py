@@ -124,11 +124,15 @@ class Committer:
                     done = await self.writer.run(lambda conn: self._commit_sync(conn, *args))
             except IntegrityError:
                 raise Conflict("Another change to this table landed first; try again", code="stale_seq") from None
-            except (OperationalError, InterfaceError, PoolTimeout, OSError) as exc:
-                # Timeouts, a lost connection: rolled back. A failed WAL sync (OSError): the
-                # action may be in the log, never answered; its id, sent again, answers.
+            except (OperationalError, InterfaceError, PoolTimeout) as exc:  # timeouts, a lost connection: rolled back
                 raise Unavailable(
                     "The database did not answer in time; nothing was changed, try again", retry_after=DB_RETRY_AFTER
+                ) from exc
+            except OSError as exc:  # a failed WAL sync: the action may be in the log, never answered
+                raise Unavailable(
+                    "The database could not confirm that the action was saved; send it again with the same id "
+                    "to learn whether it was",
+                    retry_after=DB_RETRY_AFTER,
                 ) from exc
             result, env, fresh, read_seed = done
             if read_seed is not None:

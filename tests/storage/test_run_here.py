@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Connection, event, func, insert, select
 
+from app.core.errors import Unavailable
 from app.session import Session
 from app.storage.db import make_engine
 from app.storage.direct import Direct
@@ -228,3 +229,36 @@ async def test_while_statements_are_watched_jobs_go_to_the_writer_thread(sqlite_
         assert await writer.run_here(add_table("b")) == "b"
     finally:
         writer.close()
+
+
+async def test_a_failed_wal_sync_says_the_action_may_be_saved_and_its_id_tells(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commit is in the log but not known durable: the answer is ``unavailable`` and says to
+    send the action again with its id (never "nothing was changed"); sent again, it answers."""
+    session = Session(make_engine(sqlite_url), MemoryBus())
+    try:
+        t = await session.create_table("sandbox", "x", None, "private", None)
+        joined = await session.join(t["id"], "p1", "a")
+        actor = await session.authenticate(t["id"], joined["token"])
+        add = {"kind": "add_token", "token": "t0", "x": 0, "y": 0, "label": "p", "facing": 0}
+        await session.apply(actor, "a0", add)
+        move = {"kind": "move_token", "token": "t0", "x": 1, "y": 1, "facing": 0}
+        await session.apply(actor, "m0", move)  # the WAL sync is set up by now
+        sync = session.writer._sync
+        assert sync is not None
+
+        async def failing() -> None:
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr(sync, "durable", failing)
+        with pytest.raises(Unavailable) as refused:
+            await session.apply(actor, "m1", {**move, "x": 2})
+        assert "nothing was changed" not in refused.value.message
+        assert "same id" in refused.value.message
+        monkeypatch.undo()
+        again = await session.apply(actor, "m1", {**move, "x": 2})
+        assert again.duplicate, "the first try was in the log: the same id answers it, not a second move"
+    finally:
+        session.writer.close()
+        session.engine.dispose()
