@@ -33,10 +33,11 @@ COMPLETE_AT_MOST_EVERY = 60.0
 
 class _Policy:
     """``gc.get_freeze_count()`` walks the whole frozen set (21 ms for 200,000 objects on a busy
-    machine, held under the interpreter lock): so it is asked only by :meth:`arm` and by the
-    complete pass. After each full pass the policy counts what it freezes instead (what is in the
+    machine, held under the interpreter lock): so it is asked only by :meth:`arm` and by
+    :meth:`check`. After each full pass the policy counts what it freezes instead (what is in the
     oldest generation then: what that pass just walked) and keeps the sum, an upper bound of the
-    frozen set (objects freed since are not subtracted; the next complete pass counts again)."""
+    frozen set (objects freed since are not subtracted). When that bound has grown by a quarter,
+    :meth:`check` asks the real count, on a thread of its own, before any complete pass."""
 
     def __init__(self) -> None:
         self.frozen = 0  # objects frozen so far, as counted (0: start-up's are not frozen yet)
@@ -62,13 +63,18 @@ class _Policy:
             and not self.running
         ):  # no collection inside a collection's callback: on a thread of its own
             self.running = True
-            threading.Thread(target=self.complete, name="warboard-gc", daemon=True).start()
+            threading.Thread(target=self.check, name="warboard-gc", daemon=True).start()
 
-    def complete(self) -> int:
+    def check(self) -> int:
+        """The counted growth is an upper bound: ask the real count (once, here, at most once per
+        :data:`COMPLETE_AT_MOST_EVERY`), and run the complete pass only if it has grown too."""
         try:
-            found = complete()
-            self.frozen = self.base = gc.get_freeze_count()
-            self.last = time.monotonic()
+            frozen = gc.get_freeze_count()
+            found = 0
+            if frozen > self.base * (1 + COMPLETE_GROWTH):
+                found = complete()
+                frozen = self.base = gc.get_freeze_count()
+            self.frozen, self.last = frozen, time.monotonic()
         finally:
             self.running = False
         return found

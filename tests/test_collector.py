@@ -95,3 +95,27 @@ def test_a_complete_pass_runs_once_the_frozen_set_has_grown_by_a_quarter() -> No
         time.sleep(0.01)
     assert gone() is None, "the complete pass freed the frozen cycle"
     assert not policy.running and policy.base > 0 and gc.isenabled()
+
+
+def test_a_counted_growth_that_the_real_count_does_not_show_runs_no_complete_pass() -> None:
+    """The count after each full pass only adds (objects freed since are not subtracted): before a
+    complete pass the policy asks the real count, and without real growth it only takes it."""
+    gc.collect()
+    gc.freeze()
+    policy = collector._Policy()
+    policy.arm()
+    real = gc.get_freeze_count()
+    a = Node()
+    a.me = a
+    gone = weakref.ref(a)
+    gc.collect()
+    gc.freeze()  # ``a`` frozen: only a complete pass would free it
+    del a
+    policy.frozen = real * 2  # counted as grown
+    policy.last = time.monotonic() - 3600
+    assert policy.check() == 0
+    assert gone() is not None, "no complete pass: the frozen set has not really grown"
+    assert policy.frozen < real * 2 and not policy.running  # the real count, taken
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
