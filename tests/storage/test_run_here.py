@@ -171,14 +171,20 @@ async def test_the_wal_sync_follows_the_file_at_its_path(tmp_path: Path) -> None
         missing.close()
 
 
+async def _sandbox_with_a_token(session: Session) -> Any:
+    """A sandbox table with a seated player, who has added token ``t0``: the seat's actor."""
+    t = await session.create_table("sandbox", "x", None, "private", None)
+    joined = await session.join(t["id"], "p1", "a")
+    actor = await session.authenticate(t["id"], joined["token"])
+    add = {"kind": "add_token", "token": "t0", "x": 0, "y": 0, "label": "p", "facing": 0}
+    await session.apply(actor, "a0", add)
+    return actor
+
+
 async def test_light_moves_commit_on_the_loop_and_hgb_moves_on_the_writer_thread(sqlite_url: str) -> None:
     session = Session(make_engine(sqlite_url), MemoryBus())
     try:
-        t = await session.create_table("sandbox", "x", None, "private", None)
-        joined = await session.join(t["id"], "p1", "a")
-        actor = await session.authenticate(t["id"], joined["token"])
-        add = {"kind": "add_token", "token": "t0", "x": 0, "y": 0, "label": "p", "facing": 0}
-        await session.apply(actor, "a0", add)  # the first action reads the table: the writer thread
+        actor = await _sandbox_with_a_token(session)  # the first action reads the table: the writer thread
         before = session.writer.here_commits
         for i in range(5):
             await session.apply(
@@ -187,8 +193,8 @@ async def test_light_moves_commit_on_the_loop_and_hgb_moves_on_the_writer_thread
         assert session.writer.here_commits == before + 5
         again = await session.apply(actor, "m4", {"kind": "move_token", "token": "t0", "x": 4.5, "y": 1, "facing": 0})
         assert again.duplicate and session.writer.here_commits == before + 5  # the full path answers
-        env, _ = session.rebuild(t["id"])
-        assert env.seq == (await session.current(t["id"])).seq
+        env, _ = session.rebuild(actor.table_id)
+        assert env.seq == (await session.current(actor.table_id)).seq
         with session.engine.connect() as conn:
             assert conn.execute(select(func.count()).select_from(tables)).scalar() == 1
 
@@ -238,11 +244,7 @@ async def test_a_failed_wal_sync_says_the_action_may_be_saved_and_its_id_tells(
     send the action again with its id (never "nothing was changed"); sent again, it answers."""
     session = Session(make_engine(sqlite_url), MemoryBus())
     try:
-        t = await session.create_table("sandbox", "x", None, "private", None)
-        joined = await session.join(t["id"], "p1", "a")
-        actor = await session.authenticate(t["id"], joined["token"])
-        add = {"kind": "add_token", "token": "t0", "x": 0, "y": 0, "label": "p", "facing": 0}
-        await session.apply(actor, "a0", add)
+        actor = await _sandbox_with_a_token(session)
         move = {"kind": "move_token", "token": "t0", "x": 1, "y": 1, "facing": 0}
         await session.apply(actor, "m0", move)  # the WAL sync is set up by now
         sync = session.writer._sync
