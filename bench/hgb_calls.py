@@ -25,7 +25,7 @@ from app.core.dice import Dice
 from app.projection import Projection
 from app.systems import registry
 from app.systems.hgb import sight
-from app.systems.hgb.view import targets
+from app.systems.hgb.view import acting_model, targets
 from bench.report import percentile
 
 
@@ -63,13 +63,11 @@ def play(map_id: str, actions: int, seed: str) -> dict[str, Any]:
         acted = False
         for seat in seats:
             forget()
-            cur = env.state["current"]
-            acting = env.state["phase"] == "activation" and cur and cur["seat"] == seat and cur["model"]
-            name = "view, acting seat" if acting else "view, other seat"
+            model = acting_model(env.state, seat)
+            name = "view, acting seat" if model else "view, other seat"
             view = timed(calls, name, lambda s=seat: projection.view(env, s))
-            if acting:  # what the view carried before it left them to /preview: cover against every enemy
+            if model:  # what the view carried before it left them to /preview: cover against every enemy
                 forget()
-                model = env.state["models"][cur["model"]]
                 timed(calls, "targets of the acting model (not in the view)", lambda m=model: targets(env.state, m))
             legal = timed(calls, "legal list", lambda s=seat: projection.legal(env, s))
             action = policy.choose(view, legal, f"{seed}-{seat}", n)

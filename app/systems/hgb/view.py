@@ -140,6 +140,14 @@ def _card(state: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def acting_model(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
+    """The model ``seat`` is acting with now, if any (the one whose :func:`targets` an attack uses)."""
+    cur = state["current"]
+    if state["phase"] == "activation" and cur and cur["seat"] == seat and cur["model"]:
+        return state["models"][cur["model"]]  # type: ignore[no-any-return]
+    return None
+
+
 def targets(state: dict[str, Any], m: dict[str, Any]) -> list[dict[str, Any]]:
     """For the acting model: every enemy in play with each weapon's band, arc, cover, modifiers."""
     out = []

@@ -8,7 +8,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.systems.hgb import HeavyGearBlitz
-from app.systems.hgb.view import targets
+from app.systems.hgb.view import acting_model, targets
 
 SYSTEM = HeavyGearBlitz()
 
@@ -79,9 +79,8 @@ def _advance(t: Table, seat: str, m: dict[str, Any]) -> None:
 
 def _fire(t: Table, seat: str, m: dict[str, Any]) -> bool:
     best = None
-    cur = t.state["current"]
-    acting = t.state["phase"] == "activation" and cur and cur["seat"] == seat and cur["model"]
-    for tgt in targets(t.state, t.state["models"][cur["model"]]) if acting else []:
+    acting = acting_model(t.state, seat)
+    for tgt in targets(t.state, acting) if acting else []:
         if tgt["legal"]:
             card = t.state["weapons"][tgt["weapon"]]
             score = sum(tgt["attack_modifiers"].values()) * 10 + card["dm"]
