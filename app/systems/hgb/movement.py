@@ -11,15 +11,18 @@ import math
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
 import orjson
-from shapely import LineString, Polygon
+import shapely
+from numpy.typing import NDArray
+from shapely import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from app.core.errors import IllegalAction
 from app.geometry.tabletop import Point, angle_between, bearing, distance
-from app.geometry.terrain import cost_zones, hexagon, levels_along, zoned_length
+from app.geometry.terrain import EPS, cost_zones, hexagon, levels_along, zoned_length
 from app.systems.hgb.board import terrain_name
-from app.systems.hgb.sight import _key, levels, ordered, pos, shapes
+from app.systems.hgb.sight import _key, _levels, _shapes, ordered, pos, shapes
 
 #: Rulebook, Movement: MP to move 1 inch per terrain (Open/Level 1 MP in both modes)
 TERRAIN_MP = {"walker": {"rough": 2, "sandy": 3, "forest": 3}, "ground": {"rough": 3, "sandy": 2, "forest": 3}}
@@ -60,11 +63,13 @@ def cost_areas(state: dict[str, Any], mode: str, mover: str) -> list[tuple[Polyg
     return areas
 
 
+def _wrecks(state: dict[str, Any], mover: str) -> tuple[tuple[float, float, float], ...]:
+    return tuple((m["x"], m["y"], m["facing"]) for m in ordered(state) if m["status"] == "wreck" and m["id"] != mover)
+
+
 def _zones(state: dict[str, Any], mode: str, mover: str) -> tuple[tuple[float, BaseGeometry], ...]:
     """``cost_areas`` merged per cost (``cost_zones``), once per terrain layout, mode and wrecks."""
-    rules = state["rules"]
-    wrecks = tuple((m["x"], m["y"], m["facing"]) for m in ordered(state) if m["status"] == "wreck" and m["id"] != mover)
-    return _cost_zones(_key(state["board"]["terrain"]), mode, rules["wreck_radius"], wrecks)
+    return _cost_zones(_key(state["board"]["terrain"]), mode, state["rules"]["wreck_radius"], _wrecks(state, mover))
 
 
 @lru_cache(maxsize=256)
@@ -82,9 +87,27 @@ def _cost_zones(
     return cost_zones(cost_areas(state, mode, ""))
 
 
+@lru_cache(maxsize=256)
+def _costly(
+    terrain_key: bytes, mode: str, wreck_radius: float, wrecks: tuple[tuple[float, float, float], ...]
+) -> NDArray[Any]:
+    """Every area that makes a move cost more than its length in ``mode`` (the dearer terrain
+    and wrecks, merged as ``zoned_length`` takes them, and the hills), prepared: a segment that
+    meets none of them costs its length."""
+    zones = [zone for _, zone in _cost_zones(terrain_key, mode, wreck_radius, wrecks)]
+    found = np.array(zones + [poly for poly, _ in _levels(terrain_key)], dtype=object)
+    shapely.prepare(found)
+    return found
+
+
 def segment_cost(state: dict[str, Any], a: Point, b: Point, mode: str, mover: str) -> float:
-    cost = zoned_length(a, b, _zones(state, mode, mover))
-    seq = levels_along(a, b, levels(state["board"]["terrain"]))
+    terrain_key, radius, wrecks = _key(state["board"]["terrain"]), state["rules"]["wreck_radius"], _wrecks(state, mover)
+    line = shapely.linestrings([(a.x, a.y), (b.x, b.y)])
+    length = float(line.length)
+    if length >= EPS and not shapely.intersects(_costly(terrain_key, mode, radius, wrecks), line).any():
+        return length  # open, level ground: what zoned_length and levels_along add up to there
+    cost = zoned_length(a, b, _cost_zones(terrain_key, mode, radius, wrecks))
+    seq = levels_along(a, b, _levels(terrain_key))
     for lo, hi in itertools.pairwise(seq):
         cost += (hi - lo) * CLIMB_MP if hi > lo else (lo - hi) * DESCEND_MP
     return cost
@@ -101,10 +124,22 @@ def _check_on_board(state: dict[str, Any], b: Point, model: dict[str, Any]) -> N
         raise IllegalAction(f"{model['label']} cannot leave the table at ({b.x:g}, {b.y:g})", code="off_board")
 
 
+@lru_cache(maxsize=64)
+def _walls(terrain_key: bytes, impassable: tuple[str, ...]) -> NDArray[Any]:
+    """The impassable pieces of a terrain layout (prepared shapes)."""
+    polys = [
+        p for t, p in zip(orjson.loads(terrain_key), _shapes(terrain_key), strict=False) if t["type"] in impassable
+    ]
+    return np.array(polys, dtype=object)
+
+
 def _check_terrain(state: dict[str, Any], a: Point, b: Point, model: dict[str, Any]) -> None:
     rules = state["rules"]
     board = state["board"]
-    line = LineString([(a.x, a.y), (b.x, b.y)])
+    line = shapely.linestrings([(a.x, a.y), (b.x, b.y)])
+    walls = _walls(_key(board["terrain"]), tuple(rules["impassable"]))
+    if not shapely.intersects(walls, line).any():
+        return  # it meets none: the loop below would find nothing
     for t, poly in zip(board["terrain"], shapes(board["terrain"]), strict=False):
         if t["type"] in rules["impassable"] and (line.intersection(poly).length > 1e-6 or poly.contains(line)):
             where = terrain_name(t).replace("The ", "the ", 1)
@@ -259,8 +294,9 @@ def _turn(
 def _overlaps(state: dict[str, Any], model: dict[str, Any], p: Point) -> bool:
     """Would ``_check_overlap`` refuse ``p``? (The answer only: models in any order.)"""
     near = 2 * state["rules"]["base_radius"] * math.cos(math.radians(30)) - 1e-9
+    x, y, me = p.x, p.y, model["id"]
     return any(
-        other["id"] != model["id"] and other["status"] == "active" and distance(p, Point(other["x"], other["y"])) < near
+        other["status"] == "active" and other["id"] != me and math.hypot(other["x"] - x, other["y"] - y) < near
         for other in state["models"].values()
     )
 
