@@ -26,7 +26,9 @@ Ops = list[dict[str, Any]]
 def diff(old: Any, new: Any) -> Ops:
     """The RFC 6902 operations that turn ``old`` into ``new`` (both JSON documents)."""
     ops: Ops = []
-    if not _same(old, new):
+    if (type(old) is dict and type(new) is dict) or not _same(
+        old, new
+    ):  # member by member: no ops when all are the same
         _diff(old, new, "", ops)
     return ops
 
@@ -40,17 +42,36 @@ def apply(view: Any, ops: Ops) -> Any:
 
 
 _SCALARS = (str, int, float, bool, type(None))
+_CONTAINERS = (dict, list)
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Do ``a`` and ``b`` serialize the same? (1, 1.0 and true do not.)"""
+    """Do ``a`` and ``b`` serialize the same? (1, 1.0 and true do not.)
+
+    Containers that share some of their items or members (a view that reuses the parts that did
+    not change, such as an HGB model's card) are compared item by item, the shared ones at once;
+    others are serialized and compared (one pass in C)."""
     if a is b:
         return True
     kind = type(a)
-    if kind is not type(b):
+    if kind is not type(b) and (kind in _SCALARS or type(b) in _SCALARS):
         return False
     if kind in _SCALARS:
         return bool(a == b)
+    if (
+        kind is list
+        and type(b) is list
+        and len(a) == len(b)
+        and any(x is y and type(x) in _CONTAINERS for x, y in zip(a, b, strict=True))
+    ):
+        return all(x is y or _same(x, y) for x, y in zip(a, b, strict=True))
+    if (
+        kind is dict
+        and type(b) is dict
+        and len(a) == len(b)
+        and any(v is b.get(k) and type(v) in _CONTAINERS for k, v in a.items())
+    ):
+        return list(a) == list(b) and all(v is b[k] or _same(v, b[k]) for k, v in a.items())
     try:
         return orjson.dumps(a) == orjson.dumps(b)
     except TypeError:

@@ -122,7 +122,8 @@ def levels(terrain: list[dict[str, Any]]) -> list[tuple[Any, int]]:
 
 
 def ground(p: Point, terrain: list[dict[str, Any]]) -> int:
-    return level_at(p, _levels(_key(terrain)))
+    """The level ``p`` stands on (worked out once per terrain layout and point)."""
+    return _ground(_key(terrain), float(p.x), float(p.y))
 
 
 @lru_cache(maxsize=4096)

@@ -13,22 +13,25 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from app.systems.hgb.combat import aim
 from app.systems.hgb.damage import STATE_NAMES, damage_state
 from app.systems.hgb.movement import CLIMB_MP, DESCEND_MP, TERRAIN_MP, TURN_EVERY, max_mp
 from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, zone
-from app.systems.hgb.sight import cover, ground, ordered, pos, tape
+from app.systems.hgb.sight import _ground, _key, cover, ordered, tape
 from app.systems.hgb.turns import active_seats as may_act
 from app.systems.hgb.turns import groups_left
 
 
 def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     rules = state["rules"]
+    terrain = _key(state["board"]["terrain"])  # the level each piece stands on: cached per layout and point
     pieces = [
         _piece(
             m,
             2 * rules["wreck_radius" if m["status"] == "wreck" else "base_radius"],
-            ground(pos(m), state["board"]["terrain"]),
+            _ground(terrain, float(m["x"]), float(m["y"])),
         )
         for m in ordered(state)
         if m["status"] in ("active", "wreck", "reserve")
@@ -37,7 +40,7 @@ def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         "board": {**state["board"], "zones": {s: {"y": list(zone(s)), "depth": DEPLOY_DEPTH} for s in SEATS}},
         "pieces": pieces,
         "turn": {"active": active_seats(state), "phase": state["phase"], "round": state["round"]},
-        "cards": [_card(state, m) for m in ordered(state)],
+        "cards": _cards(state),
         "forces": state["forces"],
         "weapons": state["weapons"],
         "rules": {k: v for k, v in state["rules"].items() if not k.startswith("_")},
@@ -93,6 +96,26 @@ def _piece(m: dict[str, Any], base: float, level: int) -> dict[str, Any]:
         "base": base,
         "level": level,
     }
+
+
+#: cards already made, by the model's and the weapon cards' JSON (bounded: emptied when full)
+_made_cards: dict[tuple[bytes, bytes], dict[str, Any]] = {}
+
+
+def _cards(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every model's card. A model that did not change keeps the very same card object (views
+    share it and only read it), so the next update's patch passes over it at once."""
+    weapons = orjson.dumps(state["weapons"])
+    out = []
+    for m in ordered(state):
+        key = (orjson.dumps(m), weapons)
+        card = _made_cards.get(key)
+        if card is None:
+            if len(_made_cards) >= 4096:
+                _made_cards.clear()
+            card = _made_cards[key] = _card(state, m)
+        out.append(card)
+    return out
 
 
 def _card(state: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
