@@ -198,6 +198,9 @@ async def test_metrics_answer_the_loop_lag_and_the_updates_sent(fast_server: Ser
     assert process["cpu_seconds"] >= before["process"]["cpu_seconds"] > 0 and process["rss_bytes"] > 0
 
 
+SHARED = {"id": "m1", "boxes": [1, 2, 3]}  # one object in both views
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [
@@ -210,6 +213,10 @@ async def test_metrics_answer_the_loop_lag_and_the_updates_sent(fast_server: Ser
         ({"x": {"y": [1]}}, {"x": None}),
         ([1, 2], {"a": 1}),  # the root replaced
         ({"t": (1, 2)}, {"t": (1, 3)}),  # tuples are JSON arrays
+        # parts shared by both (a card that did not change) and parts that did, side by side
+        ({"c": [SHARED, {"a": 1}], "s": SHARED}, {"c": [SHARED, {"a": 2}], "s": SHARED}),
+        ({"c": [SHARED, {"a": 1}]}, {"c": [SHARED, {"a": 1.0}]}),
+        ({"c": [SHARED, [1]], "d": {"k": SHARED, "v": True}}, {"c": [SHARED, (1,)], "d": {"k": SHARED, "v": 1}}),
     ],
 )
 def test_a_patch_turns_the_old_view_into_the_new(old: Any, new: Any) -> None:
