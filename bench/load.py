@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -105,22 +106,38 @@ def start_server(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 class Monitor:
-    """Samples the server's RSS and CPU time every 100 ms."""
+    """Samples the server's RSS and CPU time every 100 ms: its process and the processes it
+    started (the rules process of ``app.rules_process``), added up."""
 
     def __init__(self, pid: int | None) -> None:
         self.proc = psutil.Process(pid) if pid else None
         self.peak_rss = 0
         self.cpu_start = self.cpu_end = 0.0
 
+    def _all(self) -> list[psutil.Process]:
+        assert self.proc is not None
+        try:
+            return [self.proc, *self.proc.children(recursive=True)]
+        except psutil.Error:
+            return [self.proc]
+
     def cpu(self) -> float:
         if self.proc is None:
             return 0.0
-        t = self.proc.cpu_times()
-        return float(t.user + t.system)
+        total = 0.0
+        for p in self._all():
+            with contextlib.suppress(psutil.Error):
+                t = p.cpu_times()
+                total += t.user + t.system
+        return total
 
     async def run(self) -> None:
         while self.proc is not None:
-            self.peak_rss = max(self.peak_rss, self.proc.memory_info().rss)
+            rss = 0
+            for p in self._all():
+                with contextlib.suppress(psutil.Error):
+                    rss += p.memory_info().rss
+            self.peak_rss = max(self.peak_rss, rss)
             await asyncio.sleep(0.1)
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any
 
 import anyio
 from fastapi import APIRouter, Body, Query
 
-from app import systems
+from app import rules_process, systems
 from app.core.errors import NotFound
-from app.projection import worker
+from app.projection import Projection, TableState, worker
 from app.spectator_delay import spectators_see
 from app.systems.base import Helper
 from app.web.deps import ActorDep, ClientLimit, SessionDep
@@ -38,6 +40,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 413, 422, 429)
 }
 router = APIRouter(prefix="/api", responses=ERRORS)
+log = logging.getLogger(__name__)
 
 
 @router.get("/systems", response_model=list[SystemPublic], tags=["systems"])
@@ -86,11 +89,20 @@ async def read_legal(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
     """The token's seat's legal actions now (for bots and clients; none for spectators)."""
     env = await session.current(actor.table_id)
     projection = await session.projection(actor.table_id)
-    # a legal list can take tens of ms (line of sight, sampled moves): never on the event loop
-    return {
-        "seq": env.seq,
-        "actions": await anyio.to_thread.run_sync(projection.legal, env, actor.seat, limiter=worker("legal")),
-    }
+    return {"seq": env.seq, "actions": await _legal(projection, env, actor.seat)}
+
+
+async def _legal(projection: Projection, env: TableState, seat: str | None) -> list[dict[str, Any]]:
+    """A legal list can take tens of ms (line of sight, sampled moves): never on the event loop.
+    A heavy system's (HGB) is worked out in the rules process (``app.rules_process``), off this
+    process's interpreter lock; the others', and any when that process cannot start, on the
+    worker thread."""
+    if projection.off_loop and seat is not None and env.status == "open" and env.outcome is None:
+        try:
+            return await rules_process.legal(projection, env, seat)
+        except (OSError, BrokenProcessPool) as exc:
+            log.warning("legal list on the worker thread: the rules process is unavailable (%s)", exc)
+    return await anyio.to_thread.run_sync(projection.legal, env, seat, limiter=worker("legal"))
 
 
 @router.post("/tables/{table_id}/actions", response_model=ActionResult, tags=["play"])
