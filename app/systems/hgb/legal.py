@@ -17,7 +17,6 @@ would refuse is left out; the property tests check that every listed action is a
 
 from __future__ import annotations
 
-import copy
 import math
 from typing import Any
 
@@ -47,14 +46,13 @@ def legal_actions(system: Any, state: dict[str, Any], seat: str) -> list[dict[st
 
 
 def _accepted(system: Any, state: dict[str, Any], seat: str, raw: dict[str, Any]) -> bool:
-    """Would ``apply`` accept ``raw``? Its guard list and handler, run on a copy that shares what
-    no setup or initiative action changes (:func:`probe_copy`) instead of a deep copy."""
+    """Would ``apply`` accept ``raw``? Its guard list and handler, run on a copy of the state."""
     if seat == HOST_SEAT:  # never a seat with a legal list; its own path in ``apply``
         return _applies(system, state, seat, raw)
     try:
         action = system.parse_action(raw)
         system.guard(state, seat, action.kind)
-        system.dispatch(state, seat, action, Dice("legal-probe"), probe_copy)
+        system.dispatch(state, seat, action, Dice("legal-probe"))
     except WarboardError:
         return False
     return True
@@ -66,19 +64,6 @@ def _applies(system: Any, state: dict[str, Any], seat: str, raw: dict[str, Any])
     except WarboardError:
         return False
     return True
-
-
-#: parts of the state that no action changes: the table's options and rules, the weapon cards
-SHARED = ("options", "rules", "weapons")
-
-
-def probe_copy(state: dict[str, Any]) -> dict[str, Any]:
-    """``copy.deepcopy(state)``, except that the :data:`SHARED` parts and each model's card (its
-    data card: actions never change it) are the original's, not copies; to try an action on.
-    The legal-list golden test checks that trying every listed action leaves the state as it was."""
-    memo: dict[int, Any] = {id(state[k]): state[k] for k in SHARED if k in state}
-    memo.update((id(m["card"]), m["card"]) for m in state["models"].values())
-    return copy.deepcopy(state, memo)
 
 
 def candidates(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
 from typing import Any, cast
 
 from app.core.dice import Dice
@@ -13,6 +11,7 @@ from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
 from app.systems.hgb import actions as A
 from app.systems.hgb import combat, legal, observe, setup, turns
 from app.systems.hgb.damage import can_go_full_speed
+from app.systems.hgb.data import copy_state
 from app.systems.hgb.helpers import HELPERS
 from app.systems.hgb.movement import change_speed, plan_move
 from app.systems.hgb.options import Options
@@ -69,16 +68,14 @@ class HeavyGearBlitz(RuleSystem):
     def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
         return turns.not_your_turn(state, kind)
 
-    def dispatch(
-        self, state: State, seat: str, action: Any, dice: Dice, copier: Callable[[State], State] = copy.deepcopy
-    ) -> tuple[State, list[Event]]:
-        """The handler ``_<kind>`` changes a copy of the state (made by ``copier``); aiming changes
-        nothing."""
+    def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+        """The handler ``_<kind>`` changes a copy of the state (``copy_state``: what no action
+        changes is shared, not copied); aiming changes nothing."""
         events: list[Event] = []
         if isinstance(action, A.Aim):
             self._aim(state, seat, action, dice, events)
             return state, events
-        s = copier(state)
+        s = copy_state(state)
         self.handlers[action.kind](self, s, seat, action, dice, events)
         if not isinstance(action, (A.Concede, A.AgreeEnd)):
             turns.check_end(s, events)
