@@ -6,7 +6,7 @@ contiguous run ending at the envelope's seq, so a client catching up by a few ev
 answered from memory. Entries only move forward (a lower ``n`` than the cached one is
 ignored), and a run with a gap (another process wrote in between) is dropped, never patched.
 It also keeps each cached table's dice seed (which never changes), so the committer's fast
-path need not read the table's row.
+path need not read the table's row, and when its moves last wrote the table's ``updated_at``.
 """
 
 from __future__ import annotations
@@ -18,12 +18,16 @@ from app.session.records import Cached, Envelope
 
 RECENT_EVENTS = 512
 CACHE_TABLES = 2000
+#: seconds: a table's moves write its ``updated_at`` (the lobby lists the most recently active
+#: tables first) at most this often from one process; a status change always writes it
+STAMP_EVERY = 10.0
 
 
 class StateCache:
     def __init__(self) -> None:
         self._tables: OrderedDict[str, Cached] = OrderedDict()
         self._seeds: dict[str, str] = {}
+        self._stamped: dict[str, float] = {}  # table -> time.monotonic() of its last stamp
 
     def seed(self, table_id: str) -> str | None:
         """The table's dice seed, if known."""
@@ -33,6 +37,16 @@ class StateCache:
         if len(self._seeds) >= 2 * CACHE_TABLES:  # seeds of tables no longer cached go first
             self._seeds = {t: s for t, s in self._seeds.items() if t in self._tables}
         self._seeds[table_id] = seed
+
+    def stamp_due(self, table_id: str, clock: float) -> bool:
+        """Should a move at ``clock`` (``time.monotonic()``) write the table's ``updated_at``?"""
+        last = self._stamped.get(table_id)
+        return last is None or clock - last >= STAMP_EVERY
+
+    def stamped(self, table_id: str, clock: float) -> None:
+        if len(self._stamped) >= 2 * CACHE_TABLES:  # as the seeds: tables no longer cached go first
+            self._stamped = {t: c for t, c in self._stamped.items() if t in self._tables}
+        self._stamped[table_id] = clock
 
     def get(self, table_id: str) -> Cached | None:
         return self._tables.get(table_id)
@@ -59,6 +73,7 @@ class StateCache:
         while len(self._tables) > CACHE_TABLES:
             dropped, _ = self._tables.popitem(last=False)
             self._seeds.pop(dropped, None)
+            self._stamped.pop(dropped, None)
 
     def events(self, table_id: str, after: int, upto: int | None, limit: int) -> list[Event] | None:
         """The events with after < seq <= upto (default: the cached state's seq) when the recent

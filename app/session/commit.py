@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -192,7 +193,9 @@ class Committer:
         snapshot = new_env.n % self.snapshot_every == 0
         if here and snapshot:
             raise Elsewhere  # the snapshot is written through SQLAlchemy: on the writer thread
-        if not repo.advance(conn, table_id, env.seq, new_env.seq, token_hash, status):
+        clock = time.monotonic()
+        stamp = self.cache.stamp_due(table_id, clock)  # the lobby's order: at most every STAMP_EVERY s
+        if not repo.advance(conn, table_id, env.seq, new_env.seq, token_hash, status, stamp):
             if here:
                 raise Elsewhere  # the transaction is rolled back: nothing was written
             return self._commit_sync(conn, *args)  # moved on elsewhere, token revoked, or no table
@@ -206,6 +209,8 @@ class Committer:
             raise _Used  # the seq moved already: roll back, and the full path answers
         if snapshot:
             repo.save_snapshot(conn, table_id, new_env.seq, new_env.n, new_env.to_dict())
+        if stamp:
+            self.cache.stamped(table_id, clock)
         fresh = [{**e, "seq": first + i, "seat": seat} for i, e in enumerate(events)]
         return Committed(new_env.seq, fresh), new_env, fresh, None
 

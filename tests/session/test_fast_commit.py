@@ -14,6 +14,8 @@ from sqlalchemy import Engine, event, select, update
 
 from app.core.errors import Conflict, Unauthorized
 from app.session import Actor, Session
+from app.session import commit as commit_module
+from app.session.cache import STAMP_EVERY
 from app.storage.db import make_engine
 from app.storage.models import events, tables, tokens
 from app.transport.bus import MemoryBus
@@ -110,6 +112,35 @@ async def test_a_usual_move_is_three_statements(session: Session) -> None:
         assert [s.split()[0] for s in seen] == ["UPDATE", "INSERT", "INSERT"], seen
         assert result.seq == 3 + i and stored_seq(session, table_id) == result.seq
     assert logged_seqs(session, table_id) == list(range(8))
+
+
+def stored_stamp(session: Session, table_id: str) -> Any:
+    with session.engine.connect() as conn:
+        return conn.execute(select(tables.c.updated_at).where(tables.c.id == table_id)).scalar_one()
+
+
+async def test_moves_stamp_the_lobby_order_at_most_every_few_seconds(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table's first move writes ``updated_at`` (the lobby lists the most recently active
+    first); the moves within ``STAMP_EVERY`` seconds after it leave it, the one after writes it."""
+    table_id, p1, p2 = await seated(session)
+    created = stored_stamp(session, table_id)
+    clock = [1000.0]
+    monkeypatch.setattr(commit_module.time, "monotonic", lambda: clock[0])
+    await session.apply(p1, "a", add("t1"))
+    first = stored_stamp(session, table_id)
+    assert first > created
+    for i in range(3):
+        clock[0] += STAMP_EVERY / 4
+        with statements(session.engine) as seen:
+            await session.apply(p2 if i % 2 == 0 else p1, f"b{i}", add(f"u{i}"))
+        assert "updated_at" not in seen[0], seen
+        assert stored_stamp(session, table_id) == first
+    clock[0] += STAMP_EVERY
+    await session.apply(p2, "c", add("t2"))
+    assert stored_stamp(session, table_id) > first
+    assert stored_seq(session, table_id) == 7
 
 
 async def test_a_move_after_another_process_wrote_commits_at_the_next_seq(session: Session, other: Session) -> None:
