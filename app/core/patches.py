@@ -26,9 +26,8 @@ Ops = list[dict[str, Any]]
 def diff(old: Any, new: Any) -> Ops:
     """The RFC 6902 operations that turn ``old`` into ``new`` (both JSON documents)."""
     ops: Ops = []
-    if (type(old) is dict and type(new) is dict) or not _same(
-        old, new
-    ):  # member by member: no ops when all are the same
+    both_dicts = type(old) is dict and type(new) is dict  # member by member: no ops if all the same
+    if both_dicts or not _same(old, new):
         _diff(old, new, "", ops)
     return ops
 

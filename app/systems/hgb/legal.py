@@ -23,7 +23,6 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.geometry.tabletop import Point, bearing, distance
-from app.systems.base import HOST_SEAT
 from app.systems.hgb import combat
 from app.systems.hgb.damage import can_go_full_speed
 from app.systems.hgb.movement import SPEEDS, can_move_to
@@ -46,19 +45,7 @@ def legal_actions(system: Any, state: dict[str, Any], seat: str) -> list[dict[st
 
 
 def _accepted(system: Any, state: dict[str, Any], seat: str, raw: dict[str, Any]) -> bool:
-    """Would ``apply`` accept ``raw``? Its guard list and handler, run on a copy of the state."""
-    if seat == HOST_SEAT:  # never a seat with a legal list; its own path in ``apply``
-        return _applies(system, state, seat, raw)
-    try:
-        action = system.parse_action(raw)
-        system.guard(state, seat, action.kind)
-        system.dispatch(state, seat, action, Dice("legal-probe"))
-    except WarboardError:
-        return False
-    return True
-
-
-def _applies(system: Any, state: dict[str, Any], seat: str, raw: dict[str, Any]) -> bool:
+    """Would ``apply`` accept ``raw``? (It is pure: tried on the state itself.)"""
     try:
         system.apply(state, seat, system.parse_action(raw), Dice("legal-probe"))
     except WarboardError:

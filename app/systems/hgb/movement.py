@@ -67,11 +67,6 @@ def _wrecks(state: dict[str, Any], mover: str) -> tuple[tuple[float, float, floa
     return tuple((m["x"], m["y"], m["facing"]) for m in ordered(state) if m["status"] == "wreck" and m["id"] != mover)
 
 
-def _zones(state: dict[str, Any], mode: str, mover: str) -> tuple[tuple[float, BaseGeometry], ...]:
-    """``cost_areas`` merged per cost (``cost_zones``), once per terrain layout, mode and wrecks."""
-    return _cost_zones(_key(state["board"]["terrain"]), mode, state["rules"]["wreck_radius"], _wrecks(state, mover))
-
-
 @lru_cache(maxsize=256)
 def _cost_zones(
     terrain_key: bytes, mode: str, wreck_radius: float, wrecks: tuple[tuple[float, float, float], ...]
