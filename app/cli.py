@@ -79,7 +79,7 @@ def serve(
     # The database writer runs on its own thread: hand the GIL over sooner than every 5 ms,
     # so that a commit that is done does not wait behind the event loop (and vice versa).
     sys.setswitchinterval(0.0005)
-    # Full garbage collections walk only what was made since the last one (app/collector.py).
+    # Garbage collections walk only what was made since the last one (app/collector.py).
     from app import collector
 
     collector.install()

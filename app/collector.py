@@ -1,80 +1,87 @@
-"""The cyclic garbage collector's full passes, kept short (``warboard serve`` installs this).
+"""The cyclic garbage collector's passes, kept short (``warboard serve`` installs this).
 
-A full collection walks every object the collector tracks and holds the interpreter lock all the
-while, whichever thread set it off: every other thread waits, the event loop too. Start-up's
-objects are frozen out of its sight (``app.main``), but what a running server holds (120
-websockets and their coroutines, 20 HGB tables' states) is another ~60,000 objects: one full pass
-took 20-70 ms on a busy 2-core machine, about every 13 s under 20 HGB tables, and it was the
-largest stall of the event loop.
+Every pass holds the interpreter lock while it walks the objects of its generations, whichever
+thread set it off: the event loop waits. Under load what makes a pass long is not garbage but
+objects that live a second or two: each websocket's wait for its next message (the coroutines,
+the future and the frame parser's generator made anew at every message), each table's last
+announcement, view and events. Under 1,000 sandbox tables (6,000 websockets, 1,000 moves a
+second) they were ~50,000 objects: a young pass walked 13,000-16,000 (5-10 ms, about every
+0.4 s), every tenth pass the middle generation walked ~50,000 (14-54 ms), and a full pass more;
+those stalls made the latency's tail (p99 25-69 ms).
 
-So after each full pass, what survived it is frozen too: it has lived through two young passes and
-a full one, and the next full pass walks only what was made since (8-14 ms there). Objects freed
-by their reference count leave the frozen set as usual; only a cycle among frozen objects that
-becomes garbage later (a closed socket's coroutines, a finished table) is not found by those
-passes. A complete pass (thaw everything, collect, freeze again: 160-170 ms there, since it walks
-start-up's objects too) finds those: it runs when the frozen set has grown by
+So, once start-up's objects are frozen (``app.main``), what survives any pass is frozen too: an
+object is walked by one pass at most, and each pass walks only what was made since the last one
+and is still alive. Objects freed by their reference count leave the frozen set as usual (the
+waits above are); only a cycle among frozen objects that becomes garbage later (a closed
+socket's coroutines, a finished table) is not found by those passes. A complete pass (thaw
+everything, collect, freeze again; it walks every object, start-up's too) finds those: it runs
+once the heap (``sys.getallocatedblocks``, asked at most every :data:`GROWTH_CHECK_EVERY`
+seconds: it visits every memory pool, 0.6 ms for 12 million blocks) has grown by
 :data:`COMPLETE_GROWTH` since the last complete pass (the rule CPython itself uses for full
-passes), at most once per :data:`COMPLETE_AT_MOST_EVERY` seconds. Under 20 HGB tables the frozen
-set held steady near 210,000 objects and a complete pass found 0-40 objects of garbage.
+passes), at most once per :data:`COMPLETE_AT_MOST_EVERY` seconds. Garbage that is never found
+costs memory, so it makes the heap grow, and the growth calls the complete pass.
+
+Young passes come sooner too (:data:`YOUNG_THRESHOLD`: 200 more container objects made than
+freed, instead of CPython's 700): the count nets out frees of old objects, so a pass came only
+every ~0.4 s under the 1,000 tables and found 13,000-16,000 young objects; at 200 it walks a
+fraction of that each time (2-3 ms), and the total is the same, each object walked once.
 """
 
 from __future__ import annotations
 
 import gc
+import sys
 import threading
 import time
 from typing import Any
 
-#: a complete pass once the frozen set is this much larger than after the last one
+#: a complete pass once the heap is this much larger than after the last one
 COMPLETE_GROWTH = 0.25
 #: seconds: never two complete passes closer than this
 COMPLETE_AT_MOST_EVERY = 60.0
+#: seconds: the heap's size is asked at most this often
+GROWTH_CHECK_EVERY = 5.0
+#: a young pass once this many more container objects were made than freed (CPython: 700)
+YOUNG_THRESHOLD = 200
 
 
 class _Policy:
-    """``gc.get_freeze_count()`` walks the whole frozen set (21 ms for 200,000 objects on a busy
-    machine, held under the interpreter lock): so it is asked only by :meth:`arm` and by
-    :meth:`check`. After each full pass the policy counts what it freezes instead (what is in the
-    oldest generation then: what that pass just walked) and keeps the sum, an upper bound of the
-    frozen set (objects freed since are not subtracted). When that bound has grown by a quarter,
-    :meth:`check` asks the real count, on a thread of its own, before any complete pass."""
+    """Freezes the survivors of every pass once armed, and calls a complete pass when the heap
+    has grown by a quarter (module docstring)."""
 
     def __init__(self) -> None:
-        self.frozen = 0  # objects frozen so far, as counted (0: start-up's are not frozen yet)
-        self.base = 0  # frozen objects after the last complete pass, or at arm
-        self.last = time.monotonic()
+        self.armed = False
+        self.base = 0  # allocated blocks after the last complete pass, or at arm
+        self.last = time.monotonic()  # the last complete pass, or arm
+        self.checked = self.last  # the last time the heap's size was asked
         self.running = False
 
     def arm(self) -> None:
-        """Start-up's objects are frozen (``app.main``): from now on, freeze each full pass's survivors."""
-        self.frozen = self.base = gc.get_freeze_count()
-        self.last = time.monotonic()
+        """Start-up's objects are frozen (``app.main``): from now on, freeze each pass's survivors."""
+        self.armed = True
+        self.base = sys.getallocatedblocks()
+        self.last = self.checked = time.monotonic()
 
     def after_pass(self, phase: str, info: dict[str, Any]) -> None:
         # Only once start-up's objects are frozen (app.main's lifespan); before that, leave it be.
-        if phase != "stop" or info["generation"] != 2 or not self.frozen:
+        if phase != "stop" or not self.armed:
             return
-        survivors = len(gc.get_objects(generation=2))
-        gc.freeze()
-        self.frozen += survivors
-        if (
-            self.frozen > self.base * (1 + COMPLETE_GROWTH)
-            and time.monotonic() - self.last >= COMPLETE_AT_MOST_EVERY
-            and not self.running
-        ):  # no collection inside a collection's callback: on a thread of its own
+        gc.freeze()  # a list splice: what this pass left in the older generations
+        now = time.monotonic()
+        if self.running or now - self.last < COMPLETE_AT_MOST_EVERY or now - self.checked < GROWTH_CHECK_EVERY:
+            return
+        self.checked = now
+        if sys.getallocatedblocks() > self.base * (1 + COMPLETE_GROWTH):
+            # no collection inside a collection's callback: on a thread of its own
             self.running = True
-            threading.Thread(target=self.check, name="warboard-gc", daemon=True).start()
+            threading.Thread(target=self.run_complete, name="warboard-gc", daemon=True).start()
 
-    def check(self) -> int:
-        """The counted growth is an upper bound: ask the real count (once, here, at most once per
-        :data:`COMPLETE_AT_MOST_EVERY`), and run the complete pass only if it has grown too."""
+    def run_complete(self) -> int:
+        """The complete pass, then the heap's size after it as the new base."""
         try:
-            frozen = gc.get_freeze_count()
-            found = 0
-            if frozen > self.base * (1 + COMPLETE_GROWTH):
-                found = complete()
-                frozen = self.base = gc.get_freeze_count()
-            self.frozen, self.last = frozen, time.monotonic()
+            found = complete()
+            self.base = sys.getallocatedblocks()
+            self.last = self.checked = time.monotonic()
         finally:
             self.running = False
         return found
@@ -98,6 +105,7 @@ def complete() -> int:
 
 
 def install() -> None:
-    """Freeze the survivors of every full pass from now on (once per process)."""
+    """Young passes sooner, and the survivors of every pass frozen once armed (once per process)."""
     if _after_pass not in gc.callbacks:
+        gc.set_threshold(YOUNG_THRESHOLD, *gc.get_threshold()[1:])
         gc.callbacks.append(_after_pass)

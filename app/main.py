@@ -61,7 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not gc.get_freeze_count():  # once per process (tests start many apps in one)
             gc.collect()
             gc.freeze()
-            collector.arm()  # and the survivors of each full pass from now on (app/collector.py)
+            collector.arm()  # and the survivors of every pass from now on (app/collector.py)
         try:
             yield
         finally:
