@@ -36,6 +36,7 @@ class WalSync:
         self.path = path
         self.syncs = 0  # fdatasync calls made (``/metrics``)
         self._fd: int | None = None
+        self._ino = 0  # the inode of the open file
         self._queue: queue.SimpleQueue[_Request] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -84,13 +85,15 @@ class WalSync:
                 return
 
     def _file(self) -> int:
-        """The open WAL file, reopened if the path now names another file."""
+        """The open WAL file, reopened if the path now names another file (one ``stat`` of the
+        path: the open file's own inode was taken when it was opened)."""
         fd = self._fd
-        if fd is not None and os.fstat(fd).st_ino != os.stat(self.path).st_ino:
+        if fd is not None and os.stat(self.path).st_ino != self._ino:
             os.close(fd)
             fd = None
         if fd is None:
             fd = self._fd = os.open(self.path, os.O_RDONLY)
+            self._ino = os.fstat(fd).st_ino
         return fd
 
 

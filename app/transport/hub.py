@@ -63,6 +63,7 @@ class Connection:
         self.sending_since: float | None = None  # loop time the send in progress began (see Hubs.sweep)
         self._waiting: asyncio.Task[None] | None = None  # a send begun at once that had to wait
         self._holding = False  # the sender task has taken a message and not yet sent it
+        self._ack: str | None = None  # an acknowledgement waiting for this turn's next message
         self.direct = Direct.of(ws.scope.get(SEND_KEY))
 
     @property
@@ -76,8 +77,17 @@ class Connection:
         several connections."""
         if self.dropped:
             return
-        idle = not self._holding and (self._waiting is None or self._waiting.done())
-        if idle and self.sender is not None and self.queue.empty():
+        ack, self._ack = self._ack, None
+        if ack is not None:  # the acknowledgement waiting (offer_ack) goes first, in the same write
+            if (
+                self._idle()
+                and self.direct is not None
+                and self.direct.write(frame(ack.encode()) + (data or frame(text.encode())))
+            ):
+                metrics.updates.direct += 2
+                return
+            self.offer(ack)
+        if self._idle():
             if self.direct is not None and self.direct.write(data or frame(text.encode())):
                 metrics.updates.direct += 1
                 return
@@ -87,6 +97,31 @@ class Connection:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.drop(1013, "too far behind; reconnect and resync")
+
+    def _idle(self) -> bool:
+        """Nothing queued or being sent: a message offered now may go out at once."""
+        return (
+            self.sender is not None
+            and not self._holding
+            and (self._waiting is None or self._waiting.done())
+            and self.queue.empty()
+        )
+
+    def offer_ack(self, text: str) -> None:
+        """Offer the acknowledgement of this socket's own action, after the callbacks already
+        due have run: the table's hub, woken by the action's announcement, delivers the action's
+        update among them when the view is made at once (not on a worker thread), and that update
+        takes the acknowledgement along in one socket write (the write is most of what sending
+        an update costs the server). Otherwise it goes out alone. Either way it goes before
+        anything offered after it."""
+        self._flush_ack()  # one still waiting goes first
+        self._ack = text
+        asyncio.get_running_loop().call_soon(self._flush_ack)
+
+    def _flush_ack(self) -> None:
+        ack, self._ack = self._ack, None
+        if ack is not None:
+            self.offer(ack)
 
     def _send_now(self, text: str) -> None:
         """Run the send up to its first wait; if it has to wait, a task finishes it."""

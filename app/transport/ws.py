@@ -146,7 +146,7 @@ async def _handle(session: Session, hub: Any, conn: Connection, message: Any) ->
     if isinstance(message, ActionMsg):
         try:
             result = await session.apply(conn.actor, message.id, message.action)
-            conn.offer(msg.ack(message.id, result.seq, result.duplicate))
+            conn.offer_ack(msg.ack(message.id, result.seq, result.duplicate))
             if outages.down:
                 outages.ok()
         except WarboardError as exc:
