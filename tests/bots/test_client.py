@@ -138,6 +138,7 @@ class _Dropping:
         self.welcomed = self.dropping = False
         self.dropped: list[int] = []
         self.sent: list[dict] = []
+        self.resynced: dict | None = None  # the first message after the bot's resync
 
     async def recv(self):  # type: ignore[no-untyped-def]
         while True:
@@ -150,6 +151,8 @@ class _Dropping:
                 self.dropping = False
                 self.dropped.append(message["seq"])
                 continue
+            elif self.resynced is None and any(sent["type"] == "resync" for sent in self.sent):
+                self.resynced = message
             return raw
 
     async def send(self, text: str) -> None:
@@ -206,7 +209,10 @@ async def test_a_bot_whose_update_never_comes_resyncs(fast_server: Server, monke
     ws = wrapped[0]
     assert ws.dropped == [after["seq"]], "the human's update was the one lost"
     assert {"type": "resync", "since": after["seq"] - 1} in ws.sent
-    assert bot.seq >= after["seq"] and any(p.get("id") == "t" for p in bot.view["pieces"])
+    # What the resync brought (the bot plays on at once, and may remove that token itself since).
+    reply = ws.resynced
+    assert bot.seq >= after["seq"] and reply is not None and reply["seq"] >= after["seq"]
+    assert any(p.get("id") == "t" for p in reply["view"]["pieces"]), "the resync brought the lost update"
 
 
 @pytest.mark.parametrize(("code", "again"), [(1013, True), (1011, True), (1012, True), (4001, False), (1000, False)])
