@@ -41,6 +41,8 @@ COMPLETE_GROWTH = 0.25
 COMPLETE_AT_MOST_EVERY = 60.0
 #: seconds: the heap's size is asked at most this often
 GROWTH_CHECK_EVERY = 5.0
+#: times a complete pass is tried while another pass is under way (10 ms apart)
+COMPLETE_TRIES = 100
 #: a young pass once this many more container objects were made than freed (CPython: 700)
 YOUNG_THRESHOLD = 200
 
@@ -93,15 +95,25 @@ arm = _policy.arm
 
 
 def complete() -> int:
-    """Thaw everything, collect it all, freeze the survivors again; how many were collected."""
+    """Thaw everything, collect it all, freeze the survivors again; how many were collected.
+
+    ``gc.collect`` does nothing while another pass is under way, and a pass runs Python (its
+    callbacks, finalizers), during which this thread may take the interpreter lock: the pass
+    that called for this one, as a rule. So the full pass is counted (``gc.get_stats``), and
+    tried again a moment later if it did not run."""
     gc.disable()  # no automatic pass between the thaw and the collection
     try:
-        gc.unfreeze()
-        found = gc.collect()
-        gc.freeze()
+        for _ in range(COMPLETE_TRIES):
+            passes = gc.get_stats()[2]["collections"]
+            gc.unfreeze()
+            found = gc.collect()
+            gc.freeze()
+            if gc.get_stats()[2]["collections"] > passes:
+                return found
+            time.sleep(0.01)
+        return 0
     finally:
         gc.enable()
-    return found
 
 
 def install() -> None:

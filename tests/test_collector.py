@@ -104,6 +104,33 @@ def test_a_complete_pass_runs_once_the_heap_has_grown_by_a_quarter(policy: colle
     assert time.monotonic() - policy.last < 60
 
 
+def test_a_complete_pass_called_from_inside_a_pass_waits_for_that_pass_and_collects(
+    policy: collector._Policy,
+) -> None:
+    """The policy starts the complete pass from a pass's callback; ``gc.collect`` on its thread
+    is a no-op while that pass is under way (here held open by a later callback that sleeps,
+    as any Python a pass runs may let another thread in), so it must try again after."""
+    a, gone = cycle()
+    gc.collect(0)
+    policy.after_pass("stop", {"generation": 0})  # ``a`` frozen, then garbage
+    del a
+    policy.base = 1  # grown, by any measure
+    policy.last = policy.checked = time.monotonic() - 3600
+
+    def linger(phase: str, info: dict[str, object]) -> None:
+        if phase == "stop":
+            time.sleep(0.05)  # the pass is still under way; the policy's thread runs meanwhile
+
+    gc.callbacks.extend([policy.after_pass, linger])
+    try:
+        gc.collect(0)  # a real pass, whose callback calls for the complete pass
+    finally:
+        gc.callbacks.remove(policy.after_pass)
+        gc.callbacks.remove(linger)
+    wait_done(policy)
+    assert gone() is None, "the complete pass ran once the pass that called it was over"
+
+
 def test_the_heap_is_measured_at_most_every_few_seconds_and_complete_passes_a_minute_apart(
     policy: collector._Policy,
 ) -> None:
