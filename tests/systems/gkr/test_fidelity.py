@@ -13,11 +13,11 @@ from app.core.errors import BadOptions, MalformedAction, NotYourTurn
 from app.geometry.hex import Hex, neighbors
 from app.systems.gkr import board
 from app.systems.gkr.board import unit_at
+from tests.kit import rulebooks
 from tests.kit.dice import ScriptedDice
 from tests.systems.gkr.helpers import DB, GKR, KW, TH, act, active, give_sponsor, new, pass_until, place
 from tests.systems.gkr.test_blb_combat import blb_weapon, combat_scene, fire
 
-RULES = Path(__file__).parents[3] / ".." / "shared" / "rules"
 GKR_PACKAGE = Path(board.__file__).parent
 
 
@@ -200,9 +200,10 @@ def _flat(text: str) -> str:
     return " ".join(text.replace("#:", " ").replace("#", " ").split())
 
 
+@pytest.mark.rulebook
 def test_every_notes_quote_in_the_code_is_in_notes_md():
     """board.py cited NOTES.md for 'line of sight blocked by buildings', which it does not say."""
-    notes = _flat((RULES / "NOTES.md").read_text())
+    notes = _flat(rulebooks.text("NOTES.md"))
     quotes = []
     for path in GKR_PACKAGE.glob("*.py"):
         for line in path.read_text().splitlines():
@@ -213,10 +214,11 @@ def test_every_notes_quote_in_the_code_is_in_notes_md():
         assert _flat(quote) in notes, quote
 
 
+@pytest.mark.rulebook
 def test_buildings_block_sight_cites_the_blb_text():
     """BLB text: "Therefore, Big Little Buddy can use this attack to deal Damage to units behind
     a Building." """
-    text = _flat((RULES / "gkr-big-little-buddy.txt").read_text())
+    text = _flat(rulebooks.text("gkr-big-little-buddy.txt"))
     doc = _flat(board.blocks_sight.__doc__ or "")
     for quote in re.findall(r"\"([^\"]+)\"", doc):
         assert quote in text, quote

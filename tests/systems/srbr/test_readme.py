@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app.systems import srbr
+import pytest
 
-TEXT = Path(__file__).parents[3] / ".." / "shared" / "rules" / "samurai-robots-battle-royale.txt"
+from app.systems import srbr
+from tests.kit import rulebooks
+
 README = Path(srbr.__file__).parent / "README.md"
 
 
@@ -17,7 +19,7 @@ def _flat(text: str) -> str:
 
 def contents_headings() -> list[str]:
     """The headings of the text's Table of Contents ("Table Size----3", two to a line at times)."""
-    lines = TEXT.read_text().splitlines()
+    lines = rulebooks.text("samurai-robots-battle-royale.txt").splitlines()
     start = lines.index("Table of Contents") + 1
     end = next(i for i, line in enumerate(lines) if line.startswith("Samurai Robots Battle Royale") and i > start)
     parts = (p.strip(" -") for line in lines[start:end] for p in re.split(r"-{3,}\s*\d+\s*", line))
@@ -28,6 +30,7 @@ def _section(readme: str, title: str) -> str:
     return readme.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
 
 
+@pytest.mark.rulebook
 def test_every_heading_without_its_text_is_listed_as_not_implemented() -> None:
     """SRBR contents (e.g. "Only One Movement Type Per Turn----13", "Pilot-Survival Roll----11"):
     our copy stops after p. 4, so a heading of a later page has no text here. Each is named in the
