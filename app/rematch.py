@@ -2,7 +2,9 @@
 
 The first player (or the host) to ask after the game ends creates it and hosts it; every
 connection at the old table is told (``{"type": "rematch", "table": ...}``), and each player
-of the old table claims their seat at the new one with their old seat's token.
+of the old table claims their seat at the new one with their old seat's token, once: the seat
+is kept with no token until then (``app.session.seats``), and a claim of a seat that has one
+is refused.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from typing import Any
 import anyio
 
 from app.core.errors import Conflict, Forbidden, NotFound
-from app.seat_links import forget_token, move_seat
 from app.session import Actor, Session
 from app.storage import extras
 from app.storage import repository as repo
@@ -48,7 +49,7 @@ async def rematch(session: Session, actor: Actor) -> dict[str, Any]:
         new_id = created["id"]
         for seat, info in seats.items():
             if info["state"] == "taken":
-                await session.join(new_id, seat, info["name"])  # kept for the same player; claimed below
+                await session.seats.reserve(new_id, seat, info["name"])  # kept for the same player; claimed below
         keep = {k: settings[k] for k in ("spectator_chat", "delay_actions", "delay_seconds")}
         await session.writer.run(
             lambda conn: (
@@ -69,7 +70,4 @@ async def claim(session: Session, actor: Actor) -> dict[str, Any]:
     new_id = settings["rematch_id"]
     if not new_id:
         raise NotFound("This table has no rematch yet", code="no_rematch")
-    seat = actor.seat
-    issued, old = await session.writer.run(lambda conn: move_seat(conn, new_id, seat))
-    await forget_token(session, new_id, old)
-    return {**issued, "table": new_id}
+    return {**(await session.seats.claim(new_id, actor.seat)), "table": new_id}

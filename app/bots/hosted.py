@@ -149,7 +149,7 @@ async def _run(bot: BotClient) -> None:
 
 def _reseat(conn: Connection) -> list[tuple[str, str, str]]:
     """Every computer seat of a table still in play gets a fresh token: (table, seat, token)."""
-    from app.seat_links import move_seat
+    from app.session.seats import move_seat
 
     rows = conn.execute(
         select(seats.c.table_id, seats.c.seat, seats.c.token_hash)

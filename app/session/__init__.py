@@ -6,6 +6,7 @@ One module per concern (after lichess lila's round module):
 * ``session``  - ``Session``, the entry point that wires the parts below together;
 * ``records``  - the values handed around: ``Actor``, ``Envelope``, ``Cached``, ``Committed``, ``Preview``;
 * ``tables``   - table creation and fixed facts, seats (join, kick, reopen), closing, the projection;
+* ``seats``    - who holds a seat: rejoin links, moves to a new device, a rematch's reserved seats;
 * ``lobby``    - the lobby's list of tables and one table's summary;
 * ``tokens``   - bearer-token authentication and its short cache;
 * ``actions``  - a seat's actions, host rulings and previews;

@@ -12,7 +12,16 @@ from app.core.events import Event
 from app.projection import PreviewOutcome
 
 #: the log's own action kinds (the table's lifecycle), besides the rule system's actions
-TABLE_KINDS = ("table.create", "table.join", "table.kick", "table.reopen", "table.close")
+TABLE_KINDS = (
+    "table.create",
+    "table.join",
+    "table.kick",
+    "table.reopen",
+    "table.close",
+    "table.rejoin",
+    "table.claim",
+    "table.link",
+)
 
 
 @dataclass(frozen=True)

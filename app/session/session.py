@@ -23,6 +23,7 @@ from app.session.history import History
 from app.session.lobby import Lobby
 from app.session.proof import dice_proof
 from app.session.records import Actor, Cached, Committed, Envelope, Preview
+from app.session.seats import Seats
 from app.session.tables import Tables
 from app.session.tokens import Tokens
 from app.storage.writer import Writer
@@ -38,6 +39,7 @@ class Session:
         self.history = History(engine, self.cache)
         self.committer = Committer(self.writer, bus, self.cache, self.history, snapshot_every)
         self.tables = Tables(engine, self.writer, bus, self.cache, self.committer, self.tokens)
+        self.seats = Seats(engine, self.writer, bus, self.committer, self.tokens, self.tables)
         self.listing = Lobby(engine, bus, self.tables)
         self.actions = Actions(self.tables, self.history, self.committer)
 
@@ -69,6 +71,19 @@ class Session:
     async def host_action(self, actor: Actor, kind: str, seat: str | None = None) -> Committed:
         """``close``, ``kick`` (revoke the seat's token and close the seat) or ``reopen``."""
         return await self.tables.host_action(actor, kind, seat)
+
+    # --- who holds a seat (seats.Seats) ------------------------------------------------------
+    async def issue_link(self, actor: Actor, seat: str | None) -> dict[str, Any]:
+        """A rejoin link for a seat: the host for any taken seat (announced), a player for theirs."""
+        return await self.seats.issue_link(actor, seat)
+
+    async def redeem_link(self, table_id: str, key: str) -> dict[str, Any]:
+        """A rejoin link's fresh seat token, once; the seat's older token stops working."""
+        return await self.seats.redeem(table_id, key)
+
+    async def seat_holders(self, table_id: str) -> dict[str, str | None]:
+        """Each taken seat's token hash, read from the database now."""
+        return await self.seats.holders(table_id)
 
     # --- tokens (tokens.Tokens) --------------------------------------------------------------
     async def authenticate(self, table_id: str, token: str | None) -> Actor:

@@ -22,6 +22,7 @@ from app.session.game import system_of
 from app.session.records import Actor, Committed, Envelope
 from app.session.rows import action_row, event_row, read_table
 from app.session.tokens import Tokens
+from app.storage import extras
 from app.storage import repository as repo
 from app.storage.writer import Writer
 
@@ -161,6 +162,7 @@ class Tables:
                 if current is not None and current["token_hash"]:
                     repo.revoke_token(conn, current["token_hash"])
                     revoked.append(current["token_hash"])
+                extras.revoke_seat_links(conn, table_id, seat)  # a removed player's links go with the seat
                 repo.put_seat(conn, table_id, seat, "closed", "", None)
                 return env, [{"kind": "seat_kicked", "seat_id": seat}]
             if current is None or current["state"] != "closed":

@@ -1,9 +1,12 @@
 """Bearer tokens: who is behind a token at a table, with a short cache.
 
-Tokens are stored only as hashes. An answer (an actor, or none) is cached for ``TOKEN_TTL``
-seconds; a token the host revokes is dropped from this process's cache at once (``forget``),
-and the commit path checks a seat's token again inside its transaction, so another process's
-cache cannot let a removed seat act either.
+Tokens are stored only as hashes. A seat's token is read from the database every time: the
+host may remove the player, or the player move to another device, on any process, and the
+seat's old token must stop working everywhere at once (it could read the seat's hand). The
+host's and spectators' tokens are never revoked, so their answers (an actor, or none) are
+cached for ``TOKEN_TTL`` seconds. The commit path checks a seat's token again inside its
+transaction, and every process checks its sockets' tokens on each seat event
+(``app.session.seats``).
 """
 
 from __future__ import annotations
@@ -46,9 +49,10 @@ class Tokens:
             actor = None
             if row is not None and not row["revoked"] and matches(token, row["token_hash"]):
                 actor = Actor(row["table_id"], row["role"], row["seat"], row["name"], row["token_hash"])
-            if len(self._cache) > MAX_CACHED:
-                self._cache.clear()
-            self._cache[token_hash] = (time.monotonic() + TOKEN_TTL, actor)
+            if actor is not None and actor.role != "player":  # a seat's token: never cached
+                if len(self._cache) > MAX_CACHED:
+                    self._cache.clear()
+                self._cache[token_hash] = (time.monotonic() + TOKEN_TTL, actor)
         if actor is None or actor.table_id != table_id:
             raise Unauthorized("The token is not valid for this table")
         return actor

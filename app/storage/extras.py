@@ -58,15 +58,31 @@ def read_chat(conn: Connection, table_id: str, upto_seq: int | None = None, limi
 
 
 # --- seat links --------------------------------------------------------------------------
-def add_seat_link(conn: Connection, key_hash: str, table_id: str, seat: str) -> None:
-    """A new rejoin link for a seat; the seat's older links stop working."""
+def add_seat_link(
+    conn: Connection, key_hash: str, table_id: str, seat: str, holder: str | None, by_host: bool = False
+) -> None:
+    """A new rejoin link for a seat, issued to its holder (the seat's token now); the seat's
+    older links stop working."""
+    revoke_seat_links(conn, table_id, seat)
+    conn.execute(
+        insert(seat_links).values(
+            key_hash=key_hash,
+            table_id=table_id,
+            seat=seat,
+            revoked=False,
+            created_at=now(),
+            holder=holder,
+            by_host=by_host,
+        )
+    )
+
+
+def revoke_seat_links(conn: Connection, table_id: str, seat: str) -> None:
+    """Every link of the seat stops working (the seat changed hands, or a link was used)."""
     conn.execute(
         update(seat_links)
-        .where(and_(seat_links.c.table_id == table_id, seat_links.c.seat == seat))
+        .where(and_(seat_links.c.table_id == table_id, seat_links.c.seat == seat, seat_links.c.revoked.is_(False)))
         .values(revoked=True)
-    )
-    conn.execute(
-        insert(seat_links).values(key_hash=key_hash, table_id=table_id, seat=seat, revoked=False, created_at=now())
     )
 
 

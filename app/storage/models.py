@@ -15,6 +15,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData(
@@ -126,6 +127,10 @@ seat_links = Table(
     Column("seat", String(40), nullable=False),
     Column("revoked", Boolean, nullable=False, default=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # migration 0003: the seat's token when the link was issued (the link works only while it
+    # still holds the seat), and whether the host issued it
+    Column("holder", String(64), nullable=True),
+    Column("by_host", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 table_settings = Table(

@@ -16,7 +16,7 @@ import contextlib
 import itertools
 import logging
 from collections import defaultdict
-from collections.abc import Coroutine
+from collections.abc import Collection, Coroutine
 from typing import Any
 
 import orjson
@@ -36,6 +36,9 @@ from app.transport.sockets import CLOSE_TIMEOUT, SEND_TIMEOUT
 
 log = logging.getLogger(__name__)
 RESYNC_MAX_EVENTS = 500
+#: the close reasons (code 4001) of a socket whose token no longer holds its seat
+REMOVED = "removed from the seat by the host"
+MOVED = "this seat is now open on another device"
 PRESENCE_DELAY = 0.25
 _ids = itertools.count(1)
 
@@ -268,7 +271,7 @@ class TableHub:
         elif kind == "kick":
             for conn in list(self.conns):
                 if conn.actor.token_hash == message["token_hash"]:
-                    conn.drop(4001, "removed from the seat by the host")
+                    conn.drop(4001, MOVED if message.get("moved") else REMOVED)
 
     async def _advance(self, seq: int) -> None:
         assert self.env is not None
@@ -288,6 +291,8 @@ class TableHub:
             texts.update(await self._render(env, events, wanted, base=self.env.seq))
         deliver(live, texts)
         old, self.env = self.env, env
+        if any(str(e.get("kind", "")).startswith("seat_") for e in events):
+            await self.check_holders(self.conns)  # a kick or a move on any process, bus or no bus
         await self.room.advanced(old.status, events)
 
     async def _render(
@@ -349,9 +354,26 @@ class TableHub:
         self.remember(conn.viewer, env.seq, view)
         conn.offer(msg.welcome(conn.actor.role, conn.viewer, env.seq, view))
         self.conns.add(conn)
+        if conn.actor.role == "player":
+            # The seat may have changed hands since the token was checked: a kick announced
+            # before this connection joined the fan-out did not reach it.
+            await self.check_holders((conn,))
         await self.room.attached(conn)
         await self.bus.presence_add(self.table_id, conn.id, conn.viewer)
         await self.bus.publish(self.table_id, {"t": "presence"})
+
+    async def check_holders(self, conns: Collection[Connection]) -> None:
+        """Close (4001) each seat's connection whose token no longer holds the seat, from the
+        database's seats now."""
+        players = [c for c in conns if c.actor.role == "player" and not c.dropped]
+        if not players:
+            return
+        holders = await self.session.seat_holders(self.table_id)
+        for conn in players:
+            seat = conn.actor.seat
+            if seat is not None and holders.get(seat) != conn.actor.token_hash:
+                reason = MOVED if holders.get(seat) else REMOVED
+                conn.drop(4001, reason)
 
     async def detach(self, conn: Connection) -> None:
         self.conns.discard(conn)

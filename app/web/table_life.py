@@ -11,7 +11,7 @@ from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from app import chat, rematch, seat_links
+from app import chat, rematch
 from app.core.errors import Forbidden
 from app.core.text import SafeStr
 from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS
@@ -94,17 +94,18 @@ class WatchEntry(BaseModel):
 # --- seats -------------------------------------------------------------------------------
 @router.post("/tables/{table_id}/rejoin", response_model=SeatIssued, tags=["seats"], dependencies=[ClientLimit])
 async def rejoin(table_id: str, body: RejoinRequest, session: SessionDep) -> dict[str, Any]:
-    """Take back a seat from its rejoin link, on any device; the seat's older token stops working."""
-    return await seat_links.redeem(session, table_id, body.key)
+    """Take back a seat from its rejoin link, on any device, once; the seat's older token and
+    links stop working. Refused once the seat changed hands (the host removed the player)."""
+    return await session.redeem_link(table_id, body.key)
 
 
 @router.post("/tables/{table_id}/rejoin-link", response_model=LinkIssued, tags=["seats"])
 async def issue_link(
     table_id: str, actor: ActorDep, session: SessionDep, body: Annotated[LinkRequest | None, Body()] = None
 ) -> dict[str, Any]:
-    """A new rejoin link for a seat (its older links stop working): the host for any taken seat,
-    a player for their own."""
-    return await seat_links.issue(session, actor, (body or LinkRequest()).seat)
+    """A new rejoin link for a seat (its older links stop working): the host for any taken seat
+    (announced to the table in the log), a player for their own."""
+    return await session.issue_link(actor, (body or LinkRequest()).seat)
 
 
 # --- settings ----------------------------------------------------------------------------

@@ -15,6 +15,14 @@ export function describeEvent(e, nameOf = (id) => id) {
       return `Seat ${e.seat_id} was closed by the host`;
     case "seat_reopened":
       return `Seat ${e.seat_id} was reopened`;
+    case "seat_link_issued":
+      return `The host made a new link for ${e.name}'s seat (${e.seat_id}): whoever opens it takes the seat`;
+    case "seat_moved":
+      return e.by === "host"
+        ? `The host moved ${e.name}'s seat (${e.seat_id}) to a new device`
+        : `${e.name} took their seat (${e.seat_id}) on a new device`;
+    case "seat_claimed":
+      return `${e.name} took their seat (${e.seat_id})`;
     case "table_closed":
       return "The table was closed";
     case "game_over":

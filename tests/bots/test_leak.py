@@ -36,7 +36,7 @@ from app.storage.migrate import upgrade
 from tests.conftest import free_port
 
 FORBIDDEN = ("app.session", "app.storage", "app.projection", "app.systems", "app.transport", "app.web", "app.main")
-FORBIDDEN += ("app.core.dice", "app.seat_links", "app.rematch", "sqlalchemy")
+FORBIDDEN += ("app.core.dice", "app.rematch", "sqlalchemy")
 BOT_MODULES = ("app.bots.client", "app.bots.policy")
 
 

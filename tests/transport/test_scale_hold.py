@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -27,14 +26,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
 
-from tests.conftest import ROOT, UNPACED, Server, free_port
+from tests.conftest import ROOT, UNPACED, Server
+from tests.kit.services import RedisServer, fresh_database, has_redis_server, postgres_answers
 from tests.kit.table import join_async, new_table_async, spectate_async, token_of
 from tests.kit.ws import WsClient
 
-ADMIN_URL = os.environ.get("WARBOARD_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 DB_NAME = "warboard_scale"
 TABLES = 300
 LOCK_TIMEOUT = 2.0  # WARBOARD_DB_LOCK_TIMEOUT given to the nodes
@@ -45,57 +43,15 @@ IDLE_TIMEOUT = 4.0  # WARBOARD_DB_IDLE_TIMEOUT: a stopped transaction is ended a
 PRESENCE_TTL = 10.0  # app.transport.redis_bus.PRESENCE_TTL
 
 
-def _postgres_answers() -> bool:
-    try:
-        psycopg.connect(_psycopg(ADMIN_URL), connect_timeout=2).close()
-        return True
-    except Exception:
-        return False
-
-
-def _psycopg(url: str) -> str:
-    return url.replace("postgresql+psycopg://", "postgresql://")
-
-
 pytestmark = [
     pytest.mark.anyio,
     pytest.mark.postgres,
-    pytest.mark.skipif(
-        shutil.which("redis-server") is None or not _postgres_answers(), reason="needs PostgreSQL and redis-server"
-    ),
+    pytest.mark.skipif(not has_redis_server() or not postgres_answers(), reason="needs PostgreSQL and redis-server"),
 ]
 
 
-class RedisServer:
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> RedisServer:
-        self.proc = subprocess.Popen(
-            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for _ in range(100):
-            try:
-                subprocess.run(["redis-cli", "-p", str(self.port), "ping"], check=True, capture_output=True)
-                return self
-            except subprocess.CalledProcessError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def kill(self) -> None:
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait(10)
-
-
 def _database_url() -> str:
-    with psycopg.connect(_psycopg(ADMIN_URL), autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
-    return _psycopg(ADMIN_URL).rsplit("/", 1)[0] + f"/{DB_NAME}"
+    return fresh_database(DB_NAME)
 
 
 def _start_together(servers: list[Server], logs: Path) -> None:

@@ -16,32 +16,16 @@ outage and one for the recovery and no traceback. Skipped where PostgreSQL does 
 from __future__ import annotations
 
 import asyncio
-import os
 
 import httpx
-import psycopg
 import pytest
 
 from tests.conftest import UNPACED, Server
+from tests.kit.services import admin, drop_database, fresh_database, postgres_answers
 from tests.kit.table import open_table
 from tests.kit.ws import WsClient
 
-ADMIN_URL = os.environ.get("WARBOARD_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test").replace(
-    "postgresql+psycopg://", "postgresql://"
-)
 DB_NAME = "warboard_outage"
-
-
-def _admin() -> psycopg.Connection:
-    return psycopg.connect(ADMIN_URL, autocommit=True, connect_timeout=2)
-
-
-def postgres_answers() -> bool:
-    try:
-        _admin().close()
-        return True
-    except Exception:
-        return False
 
 
 pytestmark = [
@@ -53,26 +37,14 @@ pytestmark = [
 
 def database_up(allow: bool, name: str = DB_NAME) -> None:
     """Let the test database take connections again, or refuse them and end the open ones."""
-    with _admin() as conn:
+    with admin() as conn:
         conn.execute(f"ALTER DATABASE {name} WITH ALLOW_CONNECTIONS {str(allow).lower()}")
         if not allow:
             conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
 
 
-def fresh_database(name: str = DB_NAME) -> str:
-    with _admin() as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {name}")
-    return ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
-
-
-def drop_database(name: str = DB_NAME) -> None:
-    with _admin() as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
-
 async def test_postgres_going_away_mid_game_answers_503_and_nothing_is_lost() -> None:
-    srv = Server(fresh_database(), env=UNPACED).start()
+    srv = Server(fresh_database(DB_NAME), env=UNPACED).start()
     try:
         http = httpx.Client(base_url=srv.url, timeout=20)
         seated = open_table(http, seats=("p1",), names=("Ann",))
@@ -129,4 +101,4 @@ async def test_postgres_going_away_mid_game_answers_503_and_nothing_is_lost() ->
     log = srv.proc.stderr.read().decode()
     assert "Traceback" not in log, log[-3000:]
     assert log.count("database unavailable") == 1 and log.count("database recovered") == 1, log[-3000:]
-    drop_database()
+    drop_database(DB_NAME)
