@@ -101,13 +101,14 @@ async function join(seat) {
   }
 }
 
-// A seat's rejoin link (#seat=KEY) gives this browser the seat, whatever it had before.
+// A seat's rejoin link (#seat=KEY) gives this browser the seat, whatever it had before, once.
 async function rejoin(key) {
   history.replaceState(null, "", location.pathname + location.search);
   try {
     const r = await api(`/api/tables/${table.id}/rejoin`, { method: "POST", body: { key } });
     names.set(r.seat, r.name);
-    start({ token: r.token, role: "player", seat: r.seat, name: r.name, rejoin: key });
+    // a link works once: the rejoin card asks for a new one for this device
+    start({ token: r.token, role: "player", seat: r.seat, name: r.name });
   } catch (err) {
     const saved = loadSeat(table.id);
     if (saved?.token) start(saved);

@@ -44,6 +44,9 @@ def test_rejoin_link_restores_the_seat_in_a_fresh_browser(
     expect(phone.locator("#me")).to_have_text("You: p1")
     expect(phone.locator("#seated-text")).to_contain_text("You play p1 as Ann")
     assert "seat=" not in phone.url  # the key does not stay in the address bar
+    # a link works once: the new device shows a link of its own
+    expect(phone.locator("#rejoin-link")).to_have_value(re.compile(r"#seat="))
+    assert phone.locator("#rejoin-link").input_value() != url
     phone.screenshot(path=str(artifacts / f"table-life-rejoined-{size[0]}.png"))
     # The seat moved: the first browser is told its seat here is no longer valid.
     expect(ann.locator("#join-error")).to_contain_text("no longer valid")
