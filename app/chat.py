@@ -37,10 +37,13 @@ def filter_lines(
     return [m for m in lines if visible_to(m["channel"], role, spectator_chat=spectator_chat, game_open=game_open)]
 
 
-async def say(writer: Writer, table_id: str, role: str, seat: str | None, name: str, text: str) -> dict[str, Any]:
-    """Store a line (durable before anyone sees it) and return it as clients get it."""
+async def say(
+    writer: Writer, table_id: str, role: str, seat: str | None, name: str, text: str, seq: int | None = None
+) -> dict[str, Any]:
+    """Store a line (durable before anyone sees it) and return it as clients get it. ``seq``:
+    the seq the speaker sees, when the spectator delay holds it behind the table."""
     channel = channel_of(role)
-    return await writer.run(lambda conn: extras.add_chat(conn, table_id, channel, seat, name, text))
+    return await writer.run(lambda conn: extras.add_chat(conn, table_id, channel, seat, name, text, seq))
 
 
 async def history(

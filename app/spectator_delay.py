@@ -4,6 +4,13 @@ A table's host may hold spectators back by N actions or by S seconds (games with
 information: a watcher cannot tip a player off). ``spectator_seq`` answers the last seq a
 spectator may see, from the table's recent actions; the hub, the HTTP views and the replay
 call it. While the game is open only; a finished or closed table is shown whole.
+
+The delay holds everything that carries a seq or reflects play, for every token without a seat
+(spectators, the host's own token, no token): the view, the events, the table's summary (its
+seq and seat list), ``/legal``'s seq, the chat (players' lines reach them when their seq is
+shown; their own lines are said at the seq they see), the presence's seat list, and the lobby's
+and Watch list's count of taken seats. What stays live: how many spectators watch, and whether
+a seat shown is connected.
 """
 
 from __future__ import annotations
@@ -74,14 +81,93 @@ async def read_marks(engine: Any, table_id: str, settings: dict[str, Any]) -> li
 
 async def spectators_see(session: Any, table_id: str, env: Any) -> Any:
     """The state spectators may see now: ``env`` itself, or an older one under a delay."""
+    seq = await held_at(session, table_id, env.seq, env.status)
+    return env if seq is None else await session.envelope_at(table_id, seq)
 
-    def read() -> dict[str, Any]:
-        with session.engine.connect() as conn:
-            return extras.get_settings(conn, table_id)
 
-    settings = await anyio.to_thread.run_sync(read)
-    if not is_delayed(settings) or env.status != "open":
-        return env
+async def held_at(
+    session: Any, table_id: str, seq: int, status: str, settings: dict[str, Any] | None = None
+) -> int | None:
+    """The seq spectators see when the delay holds them behind ``seq`` (the table's latest),
+    else None."""
+    if settings is None:
+
+        def read() -> dict[str, Any]:
+            with session.engine.connect() as conn:
+                return extras.get_settings(conn, table_id)
+
+        settings = await anyio.to_thread.run_sync(read)
+    if not is_delayed(settings) or status != "open":
+        return None
     marks = await read_marks(session.engine, table_id, settings)
-    seq = spectator_seq(settings, marks, env.seq, env.status, datetime.now(UTC))
-    return env if seq >= env.seq else await session.envelope_at(table_id, seq)
+    shown = spectator_seq(settings, marks, seq, status, datetime.now(UTC))
+    return shown if shown < seq else None
+
+
+def seats_from(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The seat rows (``state``, ``name``) that a log's joins, kicks and reopens leave."""
+    seats: dict[str, dict[str, Any]] = {}
+    for e in events:
+        if e["kind"] == "seat_joined":
+            seats[e["seat_id"]] = {"state": "taken", "name": e.get("name")}
+        elif e["kind"] == "seat_kicked":
+            seats[e["seat_id"]] = {"state": "closed", "name": ""}
+        elif e["kind"] == "seat_reopened":
+            seats.pop(e["seat_id"], None)
+    return seats
+
+
+async def seats_at(engine: Any, table_id: str, seq: int) -> dict[str, dict[str, Any]]:
+    """The table's seat rows as they were at ``seq``."""
+
+    def read() -> list[dict[str, Any]]:
+        with engine.connect() as conn:
+            return extras.seat_events(conn, table_id, seq)
+
+    return seats_from(await anyio.to_thread.run_sync(read))
+
+
+async def held_summary(session: Any, summary: dict[str, Any]) -> dict[str, Any]:
+    """A table's summary as a token without a seat may read it: at the delayed seq, with the
+    seat list of then (whether a seat shown is connected stays live)."""
+    seq = await held_at(session, summary["id"], summary["seq"], summary["status"])
+    if seq is None:
+        return summary
+    then = await seats_at(session.engine, summary["id"], seq)
+    seats = [
+        {
+            **s,
+            "state": then.get(s["seat"], {}).get("state", "open"),
+            "name": then.get(s["seat"], {}).get("name"),
+            "connected": s["connected"] and s["seat"] in then,
+        }
+        for s in summary["seats"]
+    ]
+    return {**summary, "seq": seq, "seats": seats}
+
+
+async def held_entries(session: Any, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lobby's entries with the taken seats of delayed tables counted at the delayed seq."""
+    ids = [e["id"] for e in entries if e["status"] == "open"]
+
+    def read() -> dict[str, dict[str, Any]]:
+        with session.engine.connect() as conn:
+            return extras.delayed_tables(conn, ids)
+
+    delayed = await anyio.to_thread.run_sync(read) if ids else {}
+    out = []
+    for entry in entries:
+        settings = delayed.get(entry["id"])
+        if settings is not None:
+            env = await session.current(entry["id"])
+            seq = await held_at(session, entry["id"], env.seq, env.status, settings)
+            if seq is not None:
+                then = await seats_at(session.engine, entry["id"], seq)
+                entry = {**entry, "seats_taken": sum(1 for s in then.values() if s["state"] == "taken")}
+        out.append(entry)
+    return out
+
+
+async def public_lobby(session: Any) -> list[dict[str, Any]]:
+    """The lobby as everyone may read it (``held_entries``)."""
+    return await held_entries(session, await session.lobby())

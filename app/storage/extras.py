@@ -9,16 +9,20 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, insert, select, update
 
-from app.storage.models import actions, chat, seat_links, table_settings, tables
+from app.storage.models import actions, chat, events, seat_links, table_settings, tables
 from app.storage.repository import now
 
 DEFAULT_SETTINGS: dict[str, Any] = {"spectator_chat": False, "delay_actions": 0, "delay_seconds": 0, "rematch_id": None}
 
 
 # --- chat --------------------------------------------------------------------------------
-def add_chat(conn: Connection, table_id: str, channel: str, seat: str | None, name: str, text: str) -> dict[str, Any]:
-    """Store one line said at the table's current seq; returns it as sent to clients."""
-    seq = conn.execute(select(tables.c.seq).where(tables.c.id == table_id)).scalar_one()
+def add_chat(
+    conn: Connection, table_id: str, channel: str, seat: str | None, name: str, text: str, seq: int | None = None
+) -> dict[str, Any]:
+    """Store one line said at ``seq`` (default: the table's current seq; a spectator held back
+    by the delay speaks at the seq it sees); returns it as sent to clients."""
+    if seq is None:
+        seq = conn.execute(select(tables.c.seq).where(tables.c.id == table_id)).scalar_one()
     stamp = now()
     line_id = conn.execute(
         insert(chat)
@@ -116,3 +120,32 @@ def action_marks(conn: Connection, table_id: str, limit: int = 200) -> list[tupl
         .limit(limit)
     )
     return [(int(r[0]), int(r[1]), r[2]) for r in reversed(list(conn.execute(query)))]
+
+
+def seat_events(conn: Connection, table_id: str, upto: int) -> list[dict[str, Any]]:
+    """The table's joins, kicks and reopens up to ``upto``, in order (the seat list at a seq)."""
+    query = (
+        select(events.c.data)
+        .where(
+            and_(
+                events.c.table_id == table_id,
+                events.c.seq <= upto,
+                events.c.kind.in_(("seat_joined", "seat_kicked", "seat_reopened")),
+            )
+        )
+        .order_by(events.c.seq)
+    )
+    return [dict(r[0]) for r in conn.execute(query)]
+
+
+def delayed_tables(conn: Connection, table_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The settings of those of ``table_ids`` whose spectators are held back."""
+    if not table_ids:
+        return {}
+    query = select(table_settings).where(
+        and_(
+            table_settings.c.table_id.in_(table_ids),
+            (table_settings.c.delay_actions > 0) | (table_settings.c.delay_seconds > 0),
+        )
+    )
+    return {r["table_id"]: {k: r[k] for k in DEFAULT_SETTINGS} for r in conn.execute(query).mappings()}

@@ -408,14 +408,16 @@ class TableHub:
         self._presence_pending = False
         try:
             counts = await self.bus.presence(self.table_id)
-            text = msg.presence(counts["seats"], counts["spectators"], await self.room.seat_list())
+            seat_list = await self.room.seat_list()
+            text = msg.presence(counts["seats"], counts["spectators"], seat_list)
+            held = await self.room.held_presence(counts["seats"], counts["spectators"], seat_list)
         except Exception as exc:
             if not is_outage(exc):
                 raise
             outages.failed(exc)  # one log line per outage; presence goes out again when it changes
             return
         for conn in self.conns:
-            conn.offer(text)
+            conn.offer(held if held is not None and self.room.holds(conn) else text)
 
 
 class Hubs:

@@ -23,7 +23,7 @@ from app.core.bus import Bus
 from app.core.errors import MalformedAction, RateLimited
 from app.core.events import Event
 from app.session import Actor, Envelope, Session
-from app.spectator_delay import is_delayed, next_release, read_marks, spectator_seq
+from app.spectator_delay import is_delayed, next_release, read_marks, seats_at, spectator_seq
 from app.storage import extras
 from app.transport import messages as msg
 from app.transport import metrics
@@ -31,6 +31,7 @@ from app.transport.frames import frame
 from app.transport.ratelimit import TokenBucket
 
 MARK_RATE, MARK_BURST = 12.0, 24.0
+HELD_LINES = 1000  # players' chat lines kept for held spectators until their seq is shown
 COORD_LIMIT = 1e6
 
 
@@ -104,6 +105,7 @@ class Room:
         self._timer: asyncio.TimerHandle | None = None
         self._buckets: dict[str, TokenBucket] = {}
         self._lock = asyncio.Lock()
+        self._held_lines: list[dict[str, Any]] = []  # chat said after the seq held spectators see
 
     @property
     def session(self) -> Session:
@@ -143,6 +145,7 @@ class Room:
                 self.spec_env = None
                 if old is not None:
                     await self._send_spectators(old, env, rewelcome)
+                self._release_lines()
                 return
             marks = await read_marks(self.session.engine, self.hub.table_id, self.settings)
             now = datetime.now(UTC)
@@ -156,6 +159,7 @@ class Room:
                     await self._send_spectators(old, new, rewelcome or new.seq < old.seq)
             elif rewelcome:
                 await self._send_spectators(old, old, True)
+            self._release_lines()
             wait = next_release(self.settings, marks, self.spec_env.seq if self.spec_env else env.seq, now)
             if self._timer is not None:
                 self._timer.cancel()
@@ -170,6 +174,7 @@ class Room:
         if not conns or (old.seq == new.seq and not welcome):
             return
         if welcome:
+            self.hub._schedule_presence()  # the seat list as of the seq they now see
             view = (await self.session.projection(self.hub.table_id)).view(new, None)
             self.hub.remember(None, new.seq, view)
             text = msg.welcome("spectator", None, new.seq, view)
@@ -180,6 +185,32 @@ class Room:
             return
         events = await self.session.events_after(self.hub.table_id, old.seq, new.seq)
         deliver(conns, await self.hub._render(new, events, {None}, base=old.seq))
+        if any(str(e.get("kind", "")).startswith("seat_") for e in events):
+            self.hub._schedule_presence()  # the seat list as of the seq they now see
+
+    def _release_lines(self) -> None:
+        """Send held spectators the players' lines whose seq they now see, in order."""
+        if not self._held_lines:
+            return
+        shown = self.spec_env.seq if self.spec_env is not None else None
+        ready = [line for line in self._held_lines if shown is None or line["seq"] <= shown]
+        if not ready:
+            return
+        self._held_lines = [line for line in self._held_lines if shown is not None and line["seq"] > shown]
+        conns = [c for c in self.hub.conns if c.viewer is None]
+        for line in ready:
+            text = msg.dumps({"type": "chat", **line})
+            for conn in conns:
+                if self._may_read(line, conn):
+                    conn.offer(text)
+
+    def _may_read(self, line: dict[str, Any], conn: Connection) -> bool:
+        return chat.visible_to(
+            line["channel"],
+            conn.actor.role,
+            spectator_chat=bool(self.settings["spectator_chat"]),
+            game_open=self._open(),
+        )
 
     async def resync(self, conn: Connection, since: int) -> bool:
         """Answer a held spectator's resync with a fresh welcome at the delayed state."""
@@ -206,7 +237,8 @@ class Room:
         await self.send_history(conn)
 
     async def send_history(self, conn: Connection) -> None:
-        lines = await chat.history(self.session.engine, self.hub.table_id)
+        held = self.spec_env.seq if self.holds(conn) and self.spec_env is not None else None
+        lines = await chat.history(self.session.engine, self.hub.table_id, held)
         conn.offer(
             msg.dumps(
                 {
@@ -227,7 +259,8 @@ class Room:
     # --- client messages -------------------------------------------------------------------
     async def say(self, conn: Connection, text: str) -> None:
         actor = conn.actor
-        line = await chat.say(self.session.writer, self.hub.table_id, actor.role, actor.seat, actor.name, text)
+        seen = self.spec_env.seq if self.holds(conn) and self.spec_env is not None else None  # speaks at what it sees
+        line = await chat.say(self.session.writer, self.hub.table_id, actor.role, actor.seat, actor.name, text, seen)
         await self.hub.bus.publish(self.hub.table_id, {"t": "chat", "line": line})
 
     async def mark(self, conn: Connection, ruler: Any, pointer: Any) -> None:
@@ -271,13 +304,11 @@ class Room:
         if kind == "chat":
             line = message["line"]
             text = msg.dumps({"type": "chat", **line})
+            later = self.spec_env is not None and line["seq"] > self.spec_env.seq
+            if later and len(self._held_lines) < HELD_LINES:
+                self._held_lines.append(line)  # held spectators read it when its seq is shown
             for conn in self.hub.conns:
-                if chat.visible_to(
-                    line["channel"],
-                    conn.actor.role,
-                    spectator_chat=bool(self.settings["spectator_chat"]),
-                    game_open=self._open(),
-                ):
+                if (not later or not self.holds(conn)) and self._may_read(line, conn):
                     conn.offer(text)
         elif kind == "mark":
             text = msg.dumps({"type": "mark", **{k: message[k] for k in ("id", "from", "seat", "ruler", "pointer")}})
@@ -311,6 +342,24 @@ class Room:
     async def seat_list(self) -> list[dict[str, Any]]:
         summary = await self.session.summary(self.hub.table_id)
         return [{"seat": s["seat"], "state": s["state"], "name": s["name"]} for s in summary["seats"]]
+
+    async def held_presence(self, seats: dict[str, int], spectators: int, live: list[dict[str, Any]]) -> str | None:
+        """The presence message for held spectators: the seat list at the seq they see (and
+        the connections of those seats only), or None when nobody is held."""
+        env = self.spec_env
+        if env is None:
+            return None
+        then = await seats_at(self.session.engine, self.hub.table_id, env.seq)
+        seat_list = [
+            {
+                "seat": s["seat"],
+                "state": then.get(s["seat"], {}).get("state", "open"),
+                "name": then.get(s["seat"], {}).get("name"),
+            }
+            for s in live
+        ]
+        taken = {seat for seat, row in then.items() if row["state"] == "taken"}
+        return msg.presence({k: v for k, v in seats.items() if k in taken}, spectators, seat_list)
 
 
 def public_settings(settings: dict[str, Any]) -> dict[str, Any]:

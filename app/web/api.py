@@ -7,14 +7,15 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any
 
 import anyio
-from fastapi import APIRouter, Body, Query
+from fastapi import APIRouter, Body, Depends, Query, Request
 
 from app import rules_process, systems
-from app.core.errors import NotFound
+from app.core.errors import NotFound, Unauthorized
 from app.projection import Projection, TableState, worker
-from app.spectator_delay import spectators_see
+from app.spectator_delay import held_summary, public_lobby, spectators_see
 from app.systems.base import Helper
-from app.web.deps import ActorDep, ClientLimit, SessionDep
+from app.transport.ratelimit import charge_failure
+from app.web.deps import ActorDep, ClientLimit, SessionDep, bearer
 from app.web.schemas import (
     ActionRequest,
     ActionResult,
@@ -55,12 +56,23 @@ async def create_table(body: TableCreate, session: SessionDep) -> dict[str, Any]
 
 @router.get("/tables", response_model=list[LobbyEntry], tags=["tables"])
 async def read_lobby(session: SessionDep) -> list[dict[str, Any]]:
-    return await session.lobby()
+    return await public_lobby(session)
 
 
 @router.get("/tables/{table_id}", response_model=TablePublic, tags=["tables"])
-async def read_table(table_id: str, session: SessionDep) -> dict[str, Any]:
-    return await session.summary(table_id)
+async def read_table(
+    table_id: str, request: Request, session: SessionDep, token: Annotated[str | None, Depends(bearer)] = None
+) -> dict[str, Any]:
+    """The table's summary. A seat's token reads it live; anyone else (a spectator, the host's
+    own token, no token) at the seq the spectator delay shows, with that seq's seat list."""
+    summary = await session.summary(table_id)
+    if token:
+        try:
+            if (await session.authenticate(table_id, token)).seat is not None:
+                return summary
+        except Unauthorized:
+            charge_failure(request.app.state, request.client.host if request.client else "?")
+    return await held_summary(session, summary)
 
 
 @router.post("/tables/{table_id}/join", response_model=TokenIssued, tags=["seats"], dependencies=[ClientLimit])
@@ -88,6 +100,8 @@ async def read_view(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
 async def read_legal(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
     """The token's seat's legal actions now (for bots and clients; none for spectators)."""
     env = await session.current(actor.table_id)
+    if actor.seat is None:  # no actions, and the seq the spectator delay shows
+        env = await spectators_see(session, actor.table_id, env)
     projection = await session.projection(actor.table_id)
     return {"seq": env.seq, "actions": await _legal(projection, env, actor.seat)}
 

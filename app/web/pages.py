@@ -21,6 +21,7 @@ from app import systems
 from app.bots.hosted import start_bot
 from app.config import ROOT
 from app.core.errors import NotFound, WarboardError
+from app.spectator_delay import public_lobby
 from app.storage import extras
 from app.web.deps import ClientLimit, SessionDep
 from app.web.forms import form_sections, parse_options
@@ -34,7 +35,7 @@ router = APIRouter(include_in_schema=False)
 # --- lobby -------------------------------------------------------------------------------
 @router.get("/", response_class=HTMLResponse)
 async def lobby_page(request: Request, session: SessionDep) -> HTMLResponse:
-    entries = await session.lobby()
+    entries = await public_lobby(session)
     system_list = [s.describe() for s in systems.registry.systems.values()]
     first = system_list[0]["id"] if system_list else None
     return templates.TemplateResponse(
@@ -52,7 +53,7 @@ async def lobby_page(request: Request, session: SessionDep) -> HTMLResponse:
 
 @router.get("/lobby/tables", response_class=HTMLResponse)
 async def lobby_rows(request: Request, session: SessionDep) -> HTMLResponse:
-    return templates.TemplateResponse(request, "_lobby_rows.html", {"tables": await session.lobby()})
+    return templates.TemplateResponse(request, "_lobby_rows.html", {"tables": await public_lobby(session)})
 
 
 @router.get("/lobby/options", response_class=HTMLResponse)

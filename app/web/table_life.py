@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app import chat, rematch
 from app.core.errors import Forbidden
 from app.core.text import SafeStr
-from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS
+from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS, held_at, public_lobby
 from app.storage import extras
 from app.web.deps import ActorDep, ClientLimit, SessionDep, bearer
 from app.web.schemas import ErrorResponse
@@ -143,12 +143,19 @@ async def read_chat(
     token: Annotated[str | None, Depends(bearer)] = None,
     upto: Annotated[int | None, Query(ge=0, description="Lines said at or before this seq")] = None,
 ) -> dict[str, Any]:
-    """The table's chat as this token's holder may read it (no token: as a spectator)."""
+    """The table's chat as this token's holder may read it (no token: as a spectator). Under
+    the spectator delay, a token without a seat reads the lines said up to the seq it sees."""
     await session.table_meta(table_id)
-    role = (await session.authenticate(table_id, token)).role if token else "spectator"
+    actor = await session.authenticate(table_id, token) if token else None
+    role = actor.role if actor else "spectator"
     settings = await read_settings(session, table_id)
-    status = (await session.current(table_id)).status
+    env = await session.current(table_id)
+    if actor is None or actor.seat is None:
+        held = await held_at(session, table_id, env.seq, env.status, settings)
+        if held is not None:
+            upto = held if upto is None else min(upto, held)
     lines = await chat.history(session.engine, table_id, upto)
+    status = env.status
     return {
         "lines": chat.filter_lines(lines, role, spectator_chat=settings["spectator_chat"], game_open=status == "open")
     }
@@ -177,7 +184,7 @@ async def claim_rematch(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
 @router.get("/watch", response_model=list[WatchEntry], tags=["tables"])
 async def live_games(session: SessionDep) -> list[dict[str, Any]]:
     """Public games being played now (a seat taken, not over), most watched first."""
-    rows = [t for t in await session.lobby() if t["status"] == "open" and t["seats_taken"] > 0]
+    rows = [t for t in await public_lobby(session) if t["status"] == "open" and t["seats_taken"] > 0]
     rows.sort(key=lambda t: (-t["spectators"], t["created_at"]), reverse=False)
     return [{k: t[k] for k in WatchEntry.model_fields} for t in rows]
 
