@@ -17,6 +17,8 @@ cli = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+#: the largest file ``warboard import`` reads unless told otherwise (a long HGB game's export: a few MB)
+MAX_IMPORT_MB = 64
 DatabaseUrl = Annotated[
     str | None,
     typer.Option("--database-url", help="SQLAlchemy URL (default: WARBOARD_DATABASE_URL or the embedded SQLite file)"),
@@ -149,27 +151,31 @@ def export_table(
 
 @cli.command("import")
 def import_table(
-    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False)], database_url: DatabaseUrl = None
+    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False)],
+    database_url: DatabaseUrl = None,
+    max_mb: Annotated[int, typer.Option(help="Refuse a file larger than this many megabytes")] = MAX_IMPORT_MB,
 ) -> None:
-    """Load a table written by ``warboard export``."""
-    from sqlalchemy.exc import IntegrityError
+    """Load a table written by ``warboard export``, once it holds together.
 
-    from app.storage import repository as repo
+    The file is checked whole first (app/session/transfer.py: every row is of its one table,
+    the seed matches its commitment, the log replays to its events); anything else is refused
+    with the reason on standard error, and nothing is written."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from app.session.transfer import BadExport, check_export, import_export, parse_export, read_export
     from app.storage.db import make_engine
 
-    dump = json.loads(file.read_text())
-    if dump.get("format") != "warboard-table/1":
-        typer.echo("Not a Warboard table export (format warboard-table/1)", err=True)
-        raise typer.Exit(1)
-    engine = make_engine(_settings(database_url).database_url)
     try:
-        with engine.begin() as conn:
-            table_id = repo.load_table(conn, dump)
-    except IntegrityError:
-        typer.echo(f"Table {dump['table']['id']!r} already exists here", err=True)
+        checked = check_export(parse_export(read_export(file, max_mb * 2**20)))
+        engine = make_engine(_settings(database_url).database_url)
+        with engine.begin() as conn:  # one transaction: every row, or none
+            table_id = import_export(conn, checked)
+    except BadExport as exc:
+        typer.echo(f"Refused: {exc}", err=True)
         raise typer.Exit(1) from None
-    except ValueError as exc:
-        typer.echo(str(exc), err=True)
+    except SQLAlchemyError as exc:  # no database there, or not migrated: nothing was written either
+        reason = " ".join(str(getattr(exc, "orig", None) or exc).split())
+        typer.echo(f"Nothing was imported: the database answered {reason}", err=True)
         raise typer.Exit(1) from None
     typer.echo(table_id)
 

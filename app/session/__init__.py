@@ -15,7 +15,9 @@ One module per concern (after lichess lila's round module):
 * ``history``  - the current state, events, replay, rebuild and replay checkpoints;
 * ``game``     - the rule system as the session drives it (the one game step);
 * ``rows``     - the table row and the log's rows;
-* ``proof``    - the dice proof of a finished game.
+* ``proof``    - the dice proof of a finished game;
+* ``transfer`` - ``warboard import``'s checks of an export file, and its write;
+* ``audit``    - replaying an exported log against its recorded events.
 
 The bus interface the session publishes on is ``app.core.bus`` (below the session); the
 transport implements it.

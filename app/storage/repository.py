@@ -283,15 +283,8 @@ def dump_table(conn: Connection, table_id: str) -> dict[str, Any]:
 
 
 def load_table(conn: Connection, dump: dict[str, Any]) -> str:
-    """Insert a table written by ``dump_table`` (for ``warboard import``).
-
-    Raises ValueError for the export of a game in progress: it has no seed, so its dice can be
-    neither replayed nor rolled on."""
-    if not dump["table"].get("seed"):
-        raise ValueError(
-            "This export is of a game in progress, so it has no dice seed (the seed stays "
-            "secret until the game ends); export the table again once it has ended or been closed"
-        )
+    """Insert a table written by ``dump_table``, as it is: ``warboard import`` checks it first
+    (``app.session.transfer``)."""
 
     def parse(row: dict[str, Any]) -> dict[str, Any]:
         return {k: datetime.fromisoformat(v) if k.endswith("_at") and isinstance(v, str) else v for k, v in row.items()}
