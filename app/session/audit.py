@@ -3,8 +3,9 @@ system, with the dice of the table's seed, must give exactly the events, rolls a
 records (``warboard import``'s check, ``app.session.transfer``).
 
 The table's own actions (``TABLE_KINDS``) are replayed as the session makes them
-(``app.session.tables``): a join takes a free seat under the name its event records, a kick
-closes a seat, a reopen frees a closed one, a close ends the game. A seat's action counts only
+(``app.session.tables``, ``app.session.seats``): a join takes a free seat under the name its
+event records, a kick closes a seat, a reopen frees a closed one, a close ends the game; a
+rejoin, a rematch claim and the host's rejoin link each name a taken seat and its player. A seat's action counts only
 while that seat is taken, as the server lets only a seated token act.
 """
 
@@ -166,6 +167,18 @@ def _table_step(
     if kind == "table.kick":
         seats[seat] = ("closed", "")
         return env, [{"kind": "seat_kicked", "seat_id": seat}]
+    if kind in ("table.rejoin", "table.claim", "table.link"):
+        if held is None or held[0] != "taken":
+            raise BadExport(f"{where}: {kind} of seat {seat!r}, which nobody holds")
+        recorded = events[act["first_seq"]]["data"] if act["first_seq"] < len(events) else {}
+        by = recorded.get("by") if isinstance(recorded, dict) else None
+        if kind == "table.rejoin":
+            if by not in ("host", "player"):
+                raise BadExport(f"{where}: the seat's move names no mover ({shown(by)})")
+            return env, [{"kind": "seat_moved", "seat_id": seat, "name": held[1], "by": by}]
+        if kind == "table.claim":
+            return env, [{"kind": "seat_claimed", "seat_id": seat, "name": held[1]}]
+        return env, [{"kind": "seat_link_issued", "seat_id": seat, "name": held[1], "by": "host"}]
     if held is None or held[0] != "closed":
         raise BadExport(f"{where}: seat {seat!r} is reopened while it is not closed")
     del seats[seat]

@@ -272,7 +272,8 @@ def _check_seats(dump: dict[str, Any], replayed: Replayed, seat_ids: list[str]) 
             False,
             name,
         )
-        if holds != (state == "taken") or (state == "closed" and row["token_hash"] is not None):
+        kept = state == "taken" and row["token_hash"] is None  # a rematch's seat its player has not claimed
+        if (holds or kept) != (state == "taken") or (state == "closed" and row["token_hash"] is not None):
             raise BadExport(f"seats: seat {seat!r} is not held by its player's live token")
     hosts = 0
     for i, token in enumerate(dump["tokens"]):

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, func, select
 
+from app import rematch
 from app.bots import policy
 from app.core.errors import Unauthorized
 from app.core.tokens import hash_token
-from app.seat_links import issue, redeem
 from app.session import Actor, Session
 from app.session.transfer import BadExport, check_export, import_export, parse_export
 from app.storage import extras
@@ -51,16 +51,30 @@ async def closed_sandbox(session: Session) -> tuple[str, str]:
     await session.apply(ann, "a1", {"kind": "add_token", "token": "t1", "x": 3.0, "y": 4.0, "label": "Hunter"})
     await session.apply(bob, "a2", {"kind": "roll", "dice": "3d6"})
     await session.apply(ann, "a3", {"kind": "move_token", "token": "t1", "x": 5.5, "y": 4.0, "facing": 90})
-    moved = await redeem(session, tid, (await issue(session, ann, None))["key"])  # Ann on another device
+    moved = await session.redeem_link(tid, (await session.issue_link(ann, None))["key"])  # Ann on another device
     ann = await session.authenticate(tid, moved["token"])
     await session.apply(ann, "a3b", {"kind": "remove_token", "token": "t1"})
     host = await session.authenticate(tid, created["host_token"])
+    await session.issue_link(host, "p1")  # announced in the log
     await session.host_action(host, "kick", "p2")
     await session.host_action(host, "reopen", "p2")
     cid = await seat(session, tid, "p2", "Cid")
     await session.apply(cid, "a4", {"kind": "roll", "dice": "1d20+2"})
     await session.host_action(host, "close")
     return tid, created["host_token"]
+
+
+async def claimed_rematch(session: Session) -> str:
+    """The rematch of a closed sandbox game: one player claimed their seat, the other's is
+    still kept for them (no token yet); closed by its host."""
+    tid, _ = await closed_sandbox(session)
+    ann = await seat(session, tid, "p3", "Ann")
+    made = await rematch.rematch(session, ann)
+    claimed = await rematch.claim(session, ann)
+    again = await session.authenticate(made["table"], claimed["token"])
+    await session.apply(again, "r1", {"kind": "roll", "dice": "2d6"})
+    await session.host_action(await session.authenticate(made["table"], made["host_token"]), "close")
+    return str(made["table"])
 
 
 async def bot_game(session: Session, system: str, steps: int = 20, concede: bool = False) -> str:
@@ -155,6 +169,7 @@ def refused(engine: Engine, dump: Any) -> str:
 
 GAMES: dict[str, Callable[[Session], Any]] = {
     "sandbox closed mid-game": lambda session: closed_sandbox(session),
+    "sandbox rematch, one seat claimed": claimed_rematch,
     "srbr finished": finished_srbr,
     "gkr closed": lambda session: bot_game(session, "gkr"),
     "small-soldiers closed": lambda session: bot_game(session, "small-soldiers"),
@@ -232,7 +247,7 @@ async def victim_table(session: Session) -> dict[str, Any]:
     with session.engine.begin() as conn:
         extras.add_chat(conn, tid, "players", "p1", "Ann", "good luck")
         extras.put_settings(conn, tid, {"spectator_chat": True})
-    await issue(session, ann, None)
+    await session.issue_link(ann, None)
     env = await session.current(tid)
     return {"id": tid, "ann": ann, "host": created["host_token"], "seq": env.seq, "n": env.n}
 
@@ -530,7 +545,7 @@ TAMPERED: dict[str, tuple[Callable[[Dump], None], str]] = {
     "an action by a seat nobody held": (_seat_never_held, "p5"),
     "a seat row the log does not give": (_seat_row_edited, "p2"),
     "a second live token for a seat": (_second_live_token, "token"),
-    "an edited name in a join": (_join_name_edited, "Mallory"),
+    "an edited name in a join": (_join_name_edited, "data differ"),  # the move of that seat names her otherwise
     "another system": (_system_changed, "gkr"),
     "other options": (_options_changed, "event"),
     "an unknown column": (_unknown_column, "admin"),
