@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import math
 from collections.abc import Collection
 from datetime import UTC, datetime
@@ -272,7 +273,7 @@ class Room:
             self.hub.table_id,
             {
                 "t": "mark",
-                "id": actor.token_hash[:12],
+                "id": mark_id(actor),
                 "from": actor.name,
                 "seat": actor.seat,
                 "role": actor.role,
@@ -289,7 +290,7 @@ class Room:
                     self.hub.table_id,
                     {
                         "t": "mark",
-                        "id": conn.actor.token_hash[:12],
+                        "id": mark_id(conn.actor),
                         "from": conn.actor.name,
                         "seat": conn.actor.seat,
                         "role": conn.actor.role,
@@ -313,7 +314,7 @@ class Room:
         elif kind == "mark":
             text = msg.dumps({"type": "mark", **{k: message[k] for k in ("id", "from", "seat", "ruler", "pointer")}})
             for conn in self.hub.conns:
-                if conn.actor.token_hash[:12] == message["id"] or self.holds(conn):
+                if mark_id(conn.actor) == message["id"] or self.holds(conn):
                     continue
                 if message["role"] == "spectator" and conn.actor.role == "player":
                     continue  # spectators point things out to each other, not to the players
@@ -360,6 +361,11 @@ class Room:
         ]
         taken = {seat for seat, row in then.items() if row["state"] == "taken"}
         return msg.presence({k: v for k, v in seats.items() if k in taken}, spectators, seat_list)
+
+
+def mark_id(actor: Actor) -> str:
+    """Whose marks these are, the same on every process, and nothing of the token's hash."""
+    return hashlib.sha256(f"mark:{actor.token_hash}".encode()).hexdigest()[:12]
 
 
 def public_settings(settings: dict[str, Any]) -> dict[str, Any]:

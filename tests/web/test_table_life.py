@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
+from app.core.tokens import hash_token
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table, open_table, spectate, token_of
 from tests.kit.ws import WsClient
@@ -120,6 +121,7 @@ async def test_ruler_and_pointer_are_shared_but_not_kept(server: Server) -> None
     seen = await b.recv_type("mark")
     assert seen["ruler"] == {"from": {"x": 1.0, "y": 2.0}, "to": {"x": 4.0, "y": 6.0}, "text": '5.0"'}
     assert seen["from"] == "Ann" and seen["seat"] == "p1"
+    assert seen["id"] not in hash_token(ann)  # whose mark it is, with nothing of the token's hash
     assert (await s.recv_type("mark"))["ruler"]["text"] == '5.0"'
     assert await quiet(a, "mark", 0.4) == []  # not echoed to its sender
     await s.send({"type": "mark", "pointer": {"x": 3, "y": 3}})
