@@ -72,11 +72,12 @@ class BotClient:
 
         Raises ``ConnectionError`` when the server closed the socket for a reason a reconnect
         cures (a restart, an outage, a client too slow to read): ``hosted._run`` connects again."""
-        ws_url = self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}?token={self.token}"
+        ws_url = self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}"
         async with (
             httpx.AsyncClient(base_url=self.base, timeout=30, headers=self.headers) as http,
             connect(ws_url, max_size=None) as ws,
         ):
+            await ws.send(json.dumps({"type": "auth", "token": self.token}))  # the token stays out of the URL
             try:
                 while True:
                     try:  # legal actions of a newer seq than the view: its update is on its way

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from app.core.errors import MalformedAction, UnknownAction, WarboardError
+from app.core.errors import MalformedAction, Unauthorized, UnknownAction, WarboardError
 from app.core.text import SafeStr, check_tree, has_control
 
 _C1 = re.compile(r"[\x7f-\x9f]")
@@ -49,6 +49,25 @@ class MarkMsg(_Msg):
     type: Literal["mark"]
     ruler: dict[str, Any] | None = None
     pointer: dict[str, Any] | None = None
+
+
+class AuthMsg(_Msg):
+    """The first frame of a socket opened without ``?token=``: the token, kept out of the URL
+    (and so out of proxy logs and the browser's history)."""
+
+    type: Literal["auth"]
+    token: Annotated[SafeStr, Field(min_length=1, max_length=200)]
+
+
+_auth = TypeAdapter(AuthMsg)
+
+
+def parse_auth(text: str | bytes) -> str:
+    """The token of an ``auth`` frame. Raises Unauthorized for anything else."""
+    try:
+        return _auth.validate_python(orjson.loads(text)).token
+    except (orjson.JSONDecodeError, ValidationError):
+        raise Unauthorized('A socket opened without a token must send {"type": "auth", "token": ...} first') from None
 
 
 ClientMessage = Annotated[ActionMsg | ResyncMsg | ChatMsg | PingMsg | MarkMsg, Field(discriminator="type")]

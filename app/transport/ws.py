@@ -1,6 +1,8 @@
-"""The websocket endpoint ``/ws/tables/{id}?token=...`` (API.md, "Websocket").
+"""The websocket endpoint ``/ws/tables/{id}`` (API.md, "Websocket").
 
-A bad token or an unknown table gets an ``error`` message and a close code of 4000 plus the
+The token comes in the socket's first frame, ``{"type": "auth", "token": ...}``, within
+``AUTH_TIMEOUT`` seconds, so it is in no URL (proxy logs, the browser's history); ``?token=``
+in the URL is still taken from older clients. A bad token or an unknown table gets an ``error`` message and a close code of 4000 plus the
 HTTP status (4401, 4404); a failed token guess counts against the address's rate limit. A
 socket over the per-token or per-address cap gets ``too_many_sockets`` and 4429. Bad messages
 get an ``error`` and the connection stays open; a client that floods is closed with 1008; a
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -30,6 +33,8 @@ from app.transport.ratelimit import TokenBucket, charge_failure
 from app.transport.sockets import CLOSE_CODE, CLOSE_TIMEOUT, SocketCounts
 
 OUTAGE_CLOSE = 1011
+#: seconds a socket opened without ``?token=`` has to send its ``auth`` frame
+AUTH_TIMEOUT = float(os.environ.get("WARBOARD_WS_AUTH_TIMEOUT", "5"))
 
 
 async def table_socket(ws: WebSocket, table_id: str) -> None:
@@ -42,8 +47,13 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     try:
         await session.table_meta(table_id)
+        token = ws.query_params.get("token")
+        if token is None:
+            token = await _first_frame_token(ws)
+            if token is None:
+                return  # gone before it said who it is
         try:
-            actor = await session.authenticate(table_id, ws.query_params.get("token"))
+            actor = await session.authenticate(table_id, token)
         except Unauthorized:
             charge_failure(state, address)  # guessing tokens costs the address its rate
             raise
@@ -95,6 +105,19 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         if conn is not None and conn.closing is not None:  # presence is updated: now finish the close
             with contextlib.suppress(Exception):
                 await asyncio.wait({conn.closing}, timeout=CLOSE_TIMEOUT + 1)
+
+
+async def _first_frame_token(ws: WebSocket) -> str | None:
+    """The token of the socket's ``auth`` frame (None: the client left first). Raises
+    Unauthorized for any other frame, or none within ``AUTH_TIMEOUT``."""
+    try:
+        frame = await asyncio.wait_for(ws.receive(), AUTH_TIMEOUT)
+    except TimeoutError:
+        raise Unauthorized(f'No {{"type": "auth", "token": ...}} frame within {AUTH_TIMEOUT:g} s') from None
+    if frame["type"] == "websocket.disconnect":
+        return None
+    raw = frame.get("text")
+    return msg.parse_auth(raw if raw is not None else frame.get("bytes") or b"")
 
 
 async def _serve(ws: WebSocket, session: Session, hub: Any, conn: Connection, settings: Settings) -> None:

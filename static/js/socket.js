@@ -8,7 +8,9 @@ const NO_RETRY = new Set([4401, 4403, 4404]);
 
 export class TableSocket {
   constructor(tableId, token, handlers) {
-    this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?token=${encodeURIComponent(token)}`;
+    // the token goes in the first frame, never in the URL (proxy logs, the browser's history)
+    this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+    this.token = token;
     this.h = handlers;
     this.seq = -1;
     this.view = null; // the view at this.seq: the base of the next patch
@@ -25,6 +27,7 @@ export class TableSocket {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "auth", token: this.token }));
       this.attempt = 0;
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), 25000);

@@ -30,7 +30,10 @@ def test_rejoin_link_restores_the_seat_in_a_fresh_browser(
         table = new_table(client, name="Seats that survive")
     tid = table["id"]
     ann = new_page(*size)
+    sockets: list[str] = []
+    ann.on("websocket", lambda ws: sockets.append(ws.url))
     open_seat(ann, server.url, tid, "p1", "Ann")
+    assert sockets and all(url.endswith(f"/ws/tables/{tid}") for url in sockets)  # the token is in no URL
     link = ann.locator("#rejoin-link")
     expect(link).to_have_value(re.compile(r"#seat="))
     expect(ann.locator("#rejoin-card img.qr")).to_be_visible()

@@ -49,8 +49,10 @@ class WsClient:
         check_order: bool = True,
         max_size: int = 2**22,
     ) -> WsClient:
-        """Connect to a table as ``token``; with ``drain`` every message is read in the background."""
-        conn = await connect(f"{ws_url}/ws/tables/{table_id}?token={token}", max_size=max_size)
+        """Connect to a table as ``token`` (sent in the first frame, as the browser does); with
+        ``drain`` every message is read in the background."""
+        conn = await connect(f"{ws_url}/ws/tables/{table_id}", max_size=max_size)
+        await conn.send(json.dumps({"type": "auth", "token": token}))
         client = cls(conn, check_order)
         if drain:
             client._reader = asyncio.get_running_loop().create_task(client._drain())

@@ -115,6 +115,32 @@ async def test_bad_token_and_unknown_table(server: Server) -> None:
             assert closed.value.rcvd.code == close_code
 
 
+async def test_the_token_comes_in_the_first_frame_not_the_url(server: Server) -> None:
+    """``{"type": "auth", "token": ...}`` first: the token is in no URL. Anything else first, or a
+    bad token, is refused 4401; the old ``?token=`` still works."""
+    table_id, t1, _, _ = sandbox_table(server)
+    async with connect(f"{server.ws_url}/ws/tables/{table_id}") as ws:
+        await ws.send(json.dumps({"type": "auth", "token": t1}))
+        welcome = json.loads(await ws.recv())
+        assert welcome["type"] == "welcome" and welcome["seat"] == "p1"
+    for first in (
+        {"type": "auth", "token": "not-a-token"},
+        {"type": "ping"},
+        {"type": "auth", "token": 5},
+        "not json",
+    ):
+        async with connect(f"{server.ws_url}/ws/tables/{table_id}") as ws:
+            await ws.send(first if isinstance(first, str) else json.dumps(first))
+            message = json.loads(await ws.recv())
+            assert message["type"] == "error" and message["error"]["code"] == "unauthorized", first
+            assert t1 not in json.dumps(message)
+            with pytest.raises(ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd.code == 4401
+    async with connect(f"{server.ws_url}/ws/tables/{table_id}?token={t1}") as ws:
+        assert json.loads(await ws.recv())["type"] == "welcome"
+
+
 async def test_reconnect_and_resync_reaches_the_same_state(server: Server) -> None:
     table_id, t1, t2, _ = sandbox_table(server)
     a = await WsClient.open(server.ws_url, table_id, t1)
