@@ -100,9 +100,33 @@ async def add_bot(
 async def start_bot(request: Request, session: Any, table_id: str, seat: str) -> None:
     """Seat a computer player in the free ``seat`` and run it as a background task."""
     joined = await session.join(table_id, seat, BOT_NAME)
-    await session.writer.run(lambda conn: _mark(conn, table_id, seat, hash_token(joined["token"])))
+    await _run_in(request, session, table_id, seat, joined["token"])
+
+
+async def _run_in(request: Request, session: Any, table_id: str, seat: str, token: str) -> None:
+    """Mark the seat held by ``token`` as a computer's and run its bot."""
+    await session.writer.run(lambda conn: _mark(conn, table_id, seat, hash_token(token)))
     base = os.environ.get("WARBOARD_SELF_URL") or str(request.base_url)  # behind a proxy: this process itself
-    _launch(request.app, base, table_id, seat, joined["token"])
+    _launch(request.app, base, table_id, seat, token)
+
+
+async def carry_over(request: Request, session: Any, old_id: str, new_id: str) -> list[str]:
+    """A rematch keeps the computer seats of the old table as computers: each claims its kept
+    seat at the new table and plays there. Returns those seats."""
+
+    def computers(conn: Connection) -> list[str]:
+        out = []
+        for seat, row in repo.get_seats(conn, old_id).items():
+            marker = repo.get_token(conn, _marker(row["token_hash"])) if row["token_hash"] else None
+            if row["state"] == "taken" and marker is not None and not marker["revoked"] and marker["seat"] == seat:
+                out.append(seat)
+        return out
+
+    seats_of_old = await session.writer.run(computers)
+    for seat in seats_of_old:
+        claimed = await session.seats.claim(new_id, seat)
+        await _run_in(request, session, new_id, seat, claimed["token"])
+    return list(seats_of_old)
 
 
 def _launch(app: FastAPI, base: str, table_id: str, seat: str, token: str) -> None:

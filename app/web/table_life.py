@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app import chat, rematch
+from app.bots.hosted import carry_over
 from app.core.errors import Forbidden
 from app.core.text import SafeStr
 from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS, held_at, public_lobby
@@ -163,10 +164,14 @@ async def read_chat(
 
 # --- rematch -----------------------------------------------------------------------------
 @router.post("/tables/{table_id}/rematch", response_model=RematchResult, tags=["tables"])
-async def ask_rematch(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+async def ask_rematch(request: Request, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
     """After the game: a new table with the same system and options, seats kept for the same
-    players. The one who creates it gets its host token; asking again returns the same table."""
-    return await rematch.rematch(session, actor)
+    players (a computer's seat is played by a computer again). The one who creates it gets its
+    host token; asking again returns the same table."""
+    made = await rematch.rematch(session, actor)
+    if made["host_token"] is not None:  # just made: its computers take their seats
+        await carry_over(request, session, actor.table_id, made["table"])
+    return made
 
 
 @router.get("/tables/{table_id}/rematch", response_model=RematchResult, tags=["tables"])
