@@ -4,7 +4,9 @@
 // socket applies it and hands the page the whole view, as a welcome does.
 import { applyPatch } from "../vendor/fast-json-patch-3.1.1/index.mjs";
 
-const NO_RETRY = new Set([4401, 4403, 4404]);
+// 4001: this token no longer holds its seat (removed by the host, or the seat moved to another
+// device); 44xx: refused. Trying again cannot help.
+const NO_RETRY = new Set([4001, 4401, 4403, 4404]);
 
 export class TableSocket {
   constructor(tableId, token, handlers) {
@@ -118,7 +120,7 @@ export class TableSocket {
     clearInterval(this.pingTimer);
     if (this.stopped) return;
     if (NO_RETRY.has(e.code)) {
-      this.h.status?.("refused", e.code);
+      this.h.status?.("refused", e.code, e.reason);
       for (const id of [...this.pending.keys()])
         this.settle(id, false, { code: "disconnected", message: "Not connected" });
       return;

@@ -135,7 +135,9 @@ function start(me) {
   if (location.search) history.replaceState(null, "", location.pathname); // ?join / ?watch done
   $("join").hidden = me.role === "player";
   $("seated").hidden = false;
-  if (me.role !== "player") showJoin();
+  if (me.role !== "player") showJoin(notice || "");
+  if (notice) flash($("board-message"), notice, 15000); // on the board too: a phone shows the panel far below
+  notice = null;
   chat.setRole(me.role);
   if (me.role === "player" && !$("rejoin-card")) {
     mountRejoin(document.querySelector(".side"), table.id, me, (key) => {
@@ -155,13 +157,9 @@ function start(me) {
 
 function connect() {
   state.socket = new TableSocket(table.id, state.me.token, {
-    status: (s, detail) => {
+    status: (s, detail, reason) => {
       showConnection($("conn"), s, detail);
-      if (s === "refused") {
-        forgetSeat(table.id);
-        state.socket = null;
-        showJoin("Your seat here is no longer valid; take a seat again.");
-      }
+      if (s === "refused") seatLost(detail, reason);
     },
     // In order, each after the one before: an update that arrives while the welcome still mounts
     // the game panel (or fills the log) reaches the panel's describer and board too.
@@ -192,6 +190,26 @@ function connect() {
     error: (err) => flash($("board-message"), err.message, 6000),
   });
   state.socket.connect();
+}
+
+let notice = null;
+
+// This device's token no longer holds its seat: say why, and watch the table from here (the
+// page starts again as a spectator's, with the notice kept across the reload).
+function seatLost(code, reason) {
+  const player = state.me?.role === "player";
+  forgetSeat(table.id);
+  state.socket?.stop();
+  state.socket = null;
+  let notice = "Your seat here is no longer valid. You are watching; take a free seat or open a rejoin link.";
+  if (code === 4001 && /another device/.test(reason || ""))
+    notice =
+      "This seat is now open on another device. To play it here again, open the rejoin link that device shows " +
+      "(its “Your seat on any device” card) on this one. Meanwhile you are watching.";
+  else if (code === 4001) notice = "The host removed you from this seat. You are watching; take a free seat to play.";
+  if (!player) notice = "This table no longer takes this browser's token. You are watching it afresh.";
+  sessionStorage.setItem(`warboard:notice:${table.id}`, notice);
+  location.reload();
 }
 
 let pending = Promise.resolve();
@@ -378,6 +396,8 @@ mountInvite(document.querySelector(".side"), table.id);
 renderPresence();
 const params = new URLSearchParams(location.search);
 const saved = loadSeat(table.id);
+notice = sessionStorage.getItem(`warboard:notice:${table.id}`); // why this page watches now (seatLost)
+sessionStorage.removeItem(`warboard:notice:${table.id}`);
 const seatKey = location.hash.match(/seat=([^&]+)/);
 if (seatKey) {
   rejoin(decodeURIComponent(seatKey[1]));

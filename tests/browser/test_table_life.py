@@ -51,8 +51,14 @@ def test_rejoin_link_restores_the_seat_in_a_fresh_browser(
     expect(phone.locator("#rejoin-link")).to_have_value(re.compile(r"#seat="))
     assert phone.locator("#rejoin-link").input_value() != url
     phone.screenshot(path=str(artifacts / f"table-life-rejoined-{size[0]}.png"))
-    # The seat moved: the first browser is told its seat here is no longer valid.
-    expect(ann.locator("#join-error")).to_contain_text("no longer valid")
+    # The seat moved: the first browser says so at once, watches instead (no "Your turn", no
+    # buttons that would answer "Not connected"), and says how to take the seat back here.
+    expect(ann.locator("#join-error")).to_contain_text("now open on another device", timeout=5000)
+    expect(ann.locator("#join-error")).to_contain_text("rejoin link that device shows")
+    expect(ann.locator("#me")).to_have_text("Spectator")
+    ann.wait_for_selector(CONNECTED)
+    expect(ann.locator("#board-message")).to_contain_text("now open on another device")  # in sight on a phone
+    ann.screenshot(path=str(artifacts / f"table-life-seat-moved-away-{size[0]}.png"))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
@@ -238,3 +244,17 @@ def test_replay_shows_chat_at_its_time_and_host_asks_before_removing(
     expect(replay.locator("#chat")).to_contain_text("before the roll")
     expect(replay.locator("#chat")).not_to_contain_text("after the roll")
     replay.screenshot(path=str(artifacts / "table-life-replay-chat.png"))
+
+
+def test_a_removed_player_is_told_and_watches(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """The host removes Ann: her page says so at once and watches, with no stale "Your turn"."""
+    with server.client() as client:
+        table = new_table(client, name="Removed")
+        tid = table["id"]
+        ann = new_page(390, 844)
+        open_seat(ann, server.url, tid, "p1", "Ann")
+        kicked = client.post(f"/api/tables/{tid}/kick", headers=bearer(table["host_token"]), json={"seat": "p1"})
+        assert kicked.status_code == 200
+    expect(ann.locator("#board-message")).to_contain_text("The host removed you from this seat", timeout=5000)
+    expect(ann.locator("#me")).to_have_text("Spectator")
+    ann.screenshot(path=str(artifacts / "table-life-removed-390.png"))
