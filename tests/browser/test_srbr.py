@@ -62,6 +62,45 @@ def shot(page: Page, artifacts: Path, name: str, show: str = "") -> None:
     panel_shot(page, artifacts / f"srbr-{name}.png", show)
 
 
+def roll_kabuto_legs(p1: Page) -> None:
+    """p1 activates Kabuto-Maru's Legs with two dice (the seed gives two successes)."""
+    p1.get_by_label("Mecha", exact=True).select_option("p1-kabuto")
+    p1.locator(".srbr-parts").get_by_label(re.compile(r"^Legs")).check()
+    p1.get_by_role("button", name=re.compile(r"^Roll 2 dice for Kabuto-Maru Legs \(yellow, yellow\)")).click()
+    wait_ask(p1, "actions")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)], ids=["laptop", "phone"])
+def test_a_point_picked_past_the_stick_stops_at_its_end(server: Server, new_page, artifacts: Path, size) -> None:  # type: ignore[no-untyped-def]
+    """Picking a point (a tap on a phone) beyond the stick moves to the stick's end, as a drag
+    does, and says why; so do the keyboard's arrow targets."""
+    with server.client() as client:
+        table = new_table(client, "srbr", name="Too far", options=OPTIONS, seed=SEED)
+    tid = table["id"]
+    p1 = new_page(*size)
+    open_seat(p1, server.url, tid, "p1", "Ann")
+    with server.client() as client:
+        client.post(f"/api/tables/{tid}/join", json={"seat": "p2", "name": "Bob"})
+    wait_ask(p1, "activate")
+    roll_kabuto_legs(p1)
+    fx, fy = anchor_at(p1, "p1-kabuto")
+    p1.get_by_role("button", name="Pick a point on the board to move to").click()
+    far = (fx + 3, fy - 30)  # 30 cm away; the Medium stick is 8 cm
+    p1.mouse.move(*board_point(p1, *far))
+    line = p1.locator(".srbr-pick-line")
+    expect(line).to_have_count(1)
+    end = (float(line.get_attribute("x2") or 0), float(line.get_attribute("y2") or 0))
+    assert math.hypot(end[0] - fx, end[1] - fy) <= 8.0  # the line stops at the stick's end
+    p1.mouse.click(*board_point(p1, *far))
+    expect(p1.locator("#board-message")).to_contain_text("Stopped at the Medium stick's end (8 cm)")
+    expect(p1.locator("#log")).to_contain_text(re.compile(r"Kabuto-Maru moves 7\.\d+ cm \(Medium stick\)"))
+    expect(p1.locator(".srbr-actions")).to_contain_text("1 action left")
+    x, y = anchor_at(p1, "p1-kabuto")
+    assert 7.8 <= math.hypot(x - fx, y - fy) <= 8.0, (x, y)
+    expect(p1.locator("#board-message")).to_contain_text("Stopped at the Medium stick's end (8 cm)")
+    shot(p1, artifacts, f"pick-past-the-stick-{size[0]}")
+
+
 def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
     with server.client() as client:
         table = new_table(client, "srbr", name="Neo-Tokyo brawl", options=OPTIONS, seed=SEED)
@@ -100,10 +139,7 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     shot(p1, artifacts, "1-activate")
 
     # --- p1: choose Kabuto-Maru's Legs and two dice --------------------------------------------
-    p1.get_by_label("Mecha", exact=True).select_option("p1-kabuto")
-    p1.locator(".srbr-parts").get_by_label(re.compile(r"^Legs")).check()
-    p1.get_by_role("button", name=re.compile(r"^Roll 2 dice for Kabuto-Maru Legs \(yellow, yellow\)")).click()
-    wait_ask(p1, "actions")
+    roll_kabuto_legs(p1)
     roll = p1.locator(".srbr-roll")
     expect(roll).to_contain_text("Kabuto-Maru Legs (Q3+)")
     expect(roll.locator(".srbr-successes")).to_have_text("2 successes")

@@ -166,6 +166,8 @@ export function mount(ctx) {
     if (dir) {
       const start = st.keyTarget || { x: p.move.from[0], y: p.move.from[1] };
       st.keyTarget = { x: round1(start.x + dir[0] * step), y: round1(start.y + dir[1] * step) };
+      const stop = overlays.clampPoint(st.view, st.keyTarget); // a target stops at the stick's end
+      if (stop) st.keyTarget = stop.point;
     } else if (ev.key === "[" || ev.key === "]") {
       const i = Math.max(
         0,
@@ -195,11 +197,17 @@ export function mount(ctx) {
   // Picking a point: the line follows the pointer; a click sends the move of the measuring point.
   board.on("hover", ({ point }) => {
     if (!st.pick || !P.prompt()?.move) return;
-    st.pickTarget = point;
+    st.pickTarget = overlays.clampPoint(st.view, point)?.point || point; // the line stops at the stick's end
     drawOverlays();
   });
-  board.on("click", ({ point }) => {
+  board.on("click", ({ point: picked }) => {
+    let point = picked;
     if (st.pick) {
+      const stop = overlays.clampPoint(st.view, point); // every way of choosing stops at the limit
+      if (stop) {
+        point = stop.point;
+        ctx.message(stop.note);
+      }
       st.pick = false;
       st.pickTarget = null;
       st.sig = null;

@@ -55,6 +55,24 @@ export function reach(view, me, { picking, target }) {
   return { layer: "below", nodes: S.nodes };
 }
 
+// Where a picked or keyed target of the measuring point must stop: null within the stick, else
+// the point at the stick's end along the same line (a hair inside), with the reason to show.
+export function clampPoint(view, point) {
+  const p = view?.prompt;
+  if (!p?.move) return null;
+  const [fx, fy] = p.move.from;
+  const d = Math.hypot(point.x - fx, point.y - fy);
+  const len = Number(p.move.length);
+  if (!(len > 0) || d <= len) return null;
+  const k = (len - 0.1) / d; // rounded to a tenth, it moves at most 0.071 further: still inside
+  const r1 = (v) => Math.round(v * 10) / 10;
+  const stick = view.sticks?.names?.[p.move.stick] || p.move.stick || "";
+  return {
+    point: { x: r1(fx + (point.x - fx) * k), y: r1(fy + (point.y - fy) * k) },
+    note: `Stopped at the ${stick ? `${stick} ` : ""}stick's end (${len} ${view.board?.units || "cm"})`,
+  };
+}
+
 // Where a drag of the moving mecha to pos (its centre) must stop: null when its measuring point
 // stays within the stick, else the centre that puts the measuring point at the stick's end along
 // the same line (a hair inside, so rounding to a tenth keeps it legal).
