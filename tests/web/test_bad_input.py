@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from app.config import Settings
 from app.main import create_app
+from app.systems.base import MAX_OPTION_BYTES, MAX_OPTION_DEPTH
 from tests.conftest import Server
 from tests.kit.table import open_table
 
@@ -117,3 +118,47 @@ def test_a_lone_surrogate_over_the_websocket_is_a_malformed_error(client: TestCl
             pass
     lines = client.get(f"/api/tables/{seated.id}/chat").json()["lines"]
     assert lines == [] and client.get(f"/api/tables/{seated.id}").json()["seq"] == 1
+
+
+def _nest(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+def _nest_lists(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_free_form_options_too_deep_or_too_large_answer_bad_options(client: TestClient) -> None:
+    before = _tables(client)
+    # the options object is level 1, data 2, rules 3: rules' value x starts at level 4
+    deep = [
+        {"system": "srbr", "name": "x", "options": {"rules": {"health": _nest(260)}}},
+        {"system": "hgb", "name": "x", "options": {"data": {"rules": {"x": _nest(260)}}}},
+        {"system": "hgb", "name": "x", "options": {"data": {"rules": {"x": _nest(MAX_OPTION_DEPTH - 2)}}}},
+        {"system": "hgb", "name": "x", "options": {"data": {"rules": {"x": _nest_lists(40)}}}},
+    ]
+    for body in deep:
+        response = _post(client, "/api/tables", body)
+        _refused(response, 400, "bad_options")
+        assert f"{MAX_OPTION_DEPTH} levels" in response.json()["error"]["message"], response.text
+    huge = {"system": "hgb", "name": "x", "options": {"data": {"rules": {"x": 2**64}}}}  # past 64 bits
+    _refused(_post(client, "/api/tables", huge), 400, "bad_options")
+    assert _tables(client) == before
+    at_limit = {"system": "hgb", "name": "x", "options": {"data": {"rules": {"x": _nest(MAX_OPTION_DEPTH - 3)}}}}
+    assert _post(client, "/api/tables", at_limit).status_code == 201
+
+
+def test_options_past_the_size_limit_answer_bad_options(database_url: str) -> None:
+    settings = Settings(database_url=database_url, max_body=4 * MAX_OPTION_BYTES, **FAST)  # type: ignore[arg-type]
+    with TestClient(create_app(settings)) as client:
+        body = {"system": "hgb", "name": "x", "options": {"data": {"rules": {"x": "y" * MAX_OPTION_BYTES}}}}
+        response = _post(client, "/api/tables", body)
+        _refused(response, 400, "bad_options")
+        assert f"{MAX_OPTION_BYTES} bytes" in response.json()["error"]["message"], response.text
+        assert _tables(client) == 0
