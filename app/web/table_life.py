@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app import chat, rematch, seat_links
-from app.core.errors import Forbidden
+from app.core.errors import Forbidden, MalformedAction
 from app.core.text import SafeStr
 from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS
 from app.storage import extras
@@ -231,9 +231,13 @@ async def make_qr(body: QrRequest) -> Response:
 
 def _qr_svg(text: str) -> bytes:
     import qrcode
+    import qrcode.exceptions
     import qrcode.image.svg
 
-    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    try:
+        image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    except (ValueError, qrcode.exceptions.DataOverflowError):  # qrcode 8.2: glog(0) on some runs of digits
+        raise MalformedAction("The QR code library cannot encode this text", code="qr_unencodable") from None
     out = io.BytesIO()
     image.save(out)
     return out.getvalue()

@@ -162,3 +162,9 @@ def test_options_past_the_size_limit_answer_bad_options(database_url: str) -> No
         _refused(response, 400, "bad_options")
         assert f"{MAX_OPTION_BYTES} bytes" in response.json()["error"]["message"], response.text
         assert _tables(client) == 0
+
+
+def test_a_qr_text_the_library_cannot_encode_answers_422(client: TestClient) -> None:
+    for text in ("0" * 146, "0" * 199):  # qrcode 8.2: glog(0) in its numeric mode
+        _refused(_post(client, "/api/qr", {"text": text}), 422, "qr_unencodable")
+    assert client.post("/api/qr", json={"text": "0" * 50}).status_code == 200
