@@ -13,6 +13,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.core.errors import MalformedAction, UnknownAction, WarboardError
+from app.core.events import MAX_SEQ
 from app.core.text import REFUSED, SafeStr, check_tree, find_control_in_json, has_control
 
 _C1 = re.compile(r"[\x7f-\x9f]")
@@ -31,7 +32,7 @@ class ActionMsg(_Msg):
 
 class ResyncMsg(_Msg):
     type: Literal["resync"]
-    since: Annotated[int, Field(ge=-1)]
+    since: Annotated[int, Field(ge=-1, le=MAX_SEQ)]
 
 
 class ChatMsg(_Msg):

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Body, Query
 
 from app import rules_process, systems
 from app.core.errors import NotFound
+from app.core.events import MAX_SEQ
 from app.projection import Projection, TableState, worker
 from app.spectator_delay import spectators_see
 from app.systems.base import Helper
@@ -133,7 +134,9 @@ async def preview_action(body: ActionRequest, actor: ActorDep, session: SessionD
 
 
 @router.get("/tables/{table_id}/events", response_model=EventsPage, tags=["play"])
-async def read_events(actor: ActorDep, session: SessionDep, after: Annotated[int, Query(ge=-1)] = -1) -> dict[str, Any]:
+async def read_events(
+    actor: ActorDep, session: SessionDep, after: Annotated[int, Query(ge=-1, le=MAX_SEQ)] = -1
+) -> dict[str, Any]:
     env = await session.current(actor.table_id)
     if actor.seat is None:  # spectators may be held back (app.spectator_delay)
         env = await spectators_see(session, actor.table_id, env)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app import chat, rematch, seat_links
 from app.core.errors import Forbidden, MalformedAction
+from app.core.events import MAX_SEQ
 from app.core.text import SafeStr
 from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS
 from app.storage import extras
@@ -140,7 +141,7 @@ async def read_chat(
     table_id: str,
     session: SessionDep,
     token: Annotated[str | None, Depends(bearer)] = None,
-    upto: Annotated[int | None, Query(ge=0, description="Lines said at or before this seq")] = None,
+    upto: Annotated[int | None, Query(ge=0, le=MAX_SEQ, description="Lines said at or before this seq")] = None,
 ) -> dict[str, Any]:
     """The table's chat as this token's holder may read it (no token: as a spectator)."""
     await session.table_meta(table_id)

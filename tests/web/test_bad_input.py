@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.config import Settings
+from app.core.events import MAX_SEQ
 from app.main import create_app
 from app.systems.base import MAX_OPTION_BYTES, MAX_OPTION_DEPTH
 from tests.conftest import Server
@@ -168,3 +169,32 @@ def test_a_qr_text_the_library_cannot_encode_answers_422(client: TestClient) -> 
     for text in ("0" * 146, "0" * 199):  # qrcode 8.2: glog(0) in its numeric mode
         _refused(_post(client, "/api/qr", {"text": text}), 422, "qr_unencodable")
     assert client.post("/api/qr", json={"text": "0" * 50}).status_code == 200
+
+
+def test_integer_query_parameters_are_bounded(client: TestClient) -> None:
+    seated = open_table(client, seats=("p1",), names=("Ann",), spectator=False, name="T")
+    player = seated.headers("p1")
+    for name, path in (
+        ("upto", f"/api/tables/{seated.id}/chat?upto="),
+        ("after", f"/api/tables/{seated.id}/events?after="),
+        ("seq", f"/api/tables/{seated.id}/replay?seq="),
+    ):
+        for value in (2**63, 2**64, MAX_SEQ + 1, 10**30):
+            response = client.get(f"{path}{value}", headers=player)
+            _refused(response, 422, "malformed")
+            assert name in response.json()["error"]["message"]
+        assert client.get(f"{path}{MAX_SEQ}", headers=player).status_code == 200
+    with client.websocket_connect(f"/ws/tables/{seated.id}?token={seated.tokens['p1']}") as ws:
+        assert ws.receive_json()["type"] == "welcome"
+        ws.send_json({"type": "resync", "since": MAX_SEQ + 1})
+        answer = ws.receive_json()
+        while answer["type"] != "error":
+            answer = ws.receive_json()
+        assert answer["error"]["code"] == "malformed" and "since" in answer["error"]["message"], answer
+    for operation in client.get("/openapi.json").json()["paths"].values():
+        for spec in operation.values():
+            for param in spec.get("parameters", ()):
+                schema = param["schema"].get("anyOf", [param["schema"]])
+                for option in schema:
+                    if option.get("type") == "integer":
+                        assert option.get("maximum") == MAX_SEQ, (param, spec["operationId"])
