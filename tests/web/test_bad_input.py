@@ -198,3 +198,25 @@ def test_integer_query_parameters_are_bounded(client: TestClient) -> None:
                 for option in schema:
                     if option.get("type") == "integer":
                         assert option.get("maximum") == MAX_SEQ, (param, spec["operationId"])
+
+
+def test_the_lobby_form_takes_the_api_text_rules(client: TestClient) -> None:
+    form = {"system": "sandbox", "name": "Form table", "visibility": "public"}
+    before = _tables(client)
+    cases = [
+        {**form, "name": "tab\there"},
+        {**form, "name": "line\nfeed"},
+        {**form, "seed": "tab\tseed"},
+        {**form, "seed": "s" * 201},  # the API's 200 characters, not cut short
+        {**form, "system": "srbr", "opt.rules": '{"health": {"x": "nul\\u0000"}}'},
+        {**form, "system": "srbr", "opt.rules": '{"health": {"x": "\\ud800"}}'},
+        {**form, "system": "srbr", "opt.rules": '{"health": {"x\\u0001": 1}}'},
+        {**form, "system": "srbr", "opt.rules": "[" * 5000 + "]" * 5000},  # deeper than a parser goes
+    ]
+    for data in cases:  # the form's refusal: its alert, in place of the form's answer (htmx swaps a 200)
+        response = client.post("/lobby/create", data=data)
+        assert response.status_code == 200 and "hx-redirect" not in response.headers, (data, response.text)
+        assert 'role="alert"' in response.text and "Traceback" not in response.text, response.text
+    assert _tables(client) == before
+    ok = client.post("/lobby/create", data={**form, "name": "  Friday  "})
+    assert ok.status_code == 204 and "hx-redirect" in ok.headers
