@@ -7,7 +7,9 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any
 
 import anyio
-from fastapi import APIRouter, Body, Query
+from fastapi import APIRouter, Body, Query, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ValidationError
 
 from app import rules_process, systems
 from app.core.errors import NotFound
@@ -169,10 +171,11 @@ async def reopen_seat(body: SeatRequest, actor: ActorDep, session: SessionDep) -
 
 
 def _helper_route(system_id: str, helper: Helper) -> None:
-    async def run(body: Any) -> Any:
-        return await anyio.to_thread.run_sync(helper.run, body, limiter=worker("legal"))  # odds, paths: off the loop
+    async def run(request: Request, body: Any) -> Any:
+        strict = _strict(helper.request, await request.body())
+        return await anyio.to_thread.run_sync(helper.run, strict, limiter=worker("legal"))  # odds, paths: off the loop
 
-    run.__annotations__ = {"body": helper.request, "return": helper.response}
+    run.__annotations__ = {"request": Request, "body": helper.request, "return": helper.response}
 
     router.add_api_route(
         f"/rules/{system_id}/{helper.name}",
@@ -183,6 +186,16 @@ def _helper_route(system_id: str, helper: Helper) -> None:
         summary=helper.summary or f"{system_id} {helper.name}",
         name=f"rules_{system_id}_{helper.name}".replace("-", "_"),
     )
+
+
+def _strict(model: type[BaseModel], raw: bytes) -> BaseModel:
+    """A helper's body read again as strict JSON (as actions are): no ``true`` for an integer,
+    no ``"3"`` for a number, in nested models too; FastAPI's reading (which makes the schema)
+    is lax. Raises RequestValidationError (422 ``malformed``)."""
+    try:
+        return model.model_validate_json(raw, strict=True)
+    except ValidationError as exc:
+        raise RequestValidationError([{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]) from None
 
 
 for _system in systems.registry.systems.values():

@@ -220,3 +220,33 @@ def test_the_lobby_form_takes_the_api_text_rules(client: TestClient) -> None:
     assert _tables(client) == before
     ok = client.post("/lobby/create", data={**form, "name": "  Friday  "})
     assert ok.status_code == 204 and "hx-redirect" in ok.headers
+
+
+def test_rule_helpers_take_strict_types(client: TestClient) -> None:
+    cases = [
+        ("/api/rules/hgb/roll", {"faces": [6, True]}),
+        ("/api/rules/hgb/roll", {"faces": [6, "3"]}),
+        ("/api/rules/hgb/roll", {"faces": [6], "modifier": True}),
+        ("/api/rules/hgb/attack", {"attack_faces": [6], "defense_faces": [1], "dm": "8", "armor": 15}),
+        ("/api/rules/hgb/path", {"x": 1, "y": 1, "path": [[2, True]]}),
+        (
+            "/api/rules/hgb/path",
+            {
+                "x": 1,
+                "y": 1,
+                "path": [[2, 2]],
+                "terrain": [{"id": "a", "type": "hill", "polygon": [[0, 0], [1, 0], [1, 1]], "level": True}],
+            },
+        ),
+        ("/api/rules/gkr/odds", {"dice": "3"}),
+        ("/api/rules/gkr/attack", {"attack_faces": [True]}),
+        ("/api/rules/small-soldiers/battle", {"attacker_face": "3", "defender_face": "4", "attacker_bonus": True}),
+        ("/api/rules/srbr/combat", {"attack_die": "3", "defence_die": 4}),
+        ("/api/rules/srbr/activation", {"faces": [True], "q": 4}),
+    ]
+    for path, body in cases:
+        _refused(client.post(path, json=body), 422, "malformed")
+    assert client.post("/api/rules/hgb/roll", json={"faces": [6, 3]}).json()["result"] == 6
+    assert client.post("/api/rules/srbr/combat", json={"attack_die": 3, "defence_die": 4}).status_code == 200
+    power = {"army": "gorgonites", "power": 10}  # an integer is a number
+    assert client.post("/api/rules/small-soldiers/catapult_aim", json=power).status_code == 200
