@@ -250,3 +250,24 @@ def test_rule_helpers_take_strict_types(client: TestClient) -> None:
     assert client.post("/api/rules/srbr/combat", json={"attack_die": 3, "defence_die": 4}).status_code == 200
     power = {"army": "gorgonites", "power": 10}  # an integer is a number
     assert client.post("/api/rules/small-soldiers/catapult_aim", json=power).status_code == 200
+
+
+def test_405_allow_names_every_method_of_the_path(client: TestClient) -> None:
+    seated = open_table(client, seats=("p1",), names=("Ann",), spectator=False, name="T")
+    cases = {
+        "/api/tables": {"GET", "POST"},
+        f"/api/tables/{seated.id}/settings": {"GET", "POST"},
+        f"/api/tables/{seated.id}/rematch": {"GET", "POST"},
+        f"/api/tables/{seated.id}": {"GET"},
+        f"/api/tables/{seated.id}/join": {"POST"},
+        "/api/rules/hgb/roll": {"POST"},
+        "/openapi.json": {"GET", "HEAD"},
+        "/static/js/table.js": {"GET", "HEAD"},
+        "/lobby/create": {"POST"},
+    }
+    for path, methods in cases.items():
+        for method in ("PUT", "DELETE", "PATCH"):
+            response = client.request(method, path)
+            _refused(response, 405, "method_not_allowed")
+            allow = {m.strip() for m in response.headers["allow"].split(",")}
+            assert allow == methods, (method, path, response.headers["allow"])
