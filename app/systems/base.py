@@ -31,6 +31,7 @@ hidden information is marked per ``app.core.events``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -290,11 +291,13 @@ MAX_OPTION_BYTES = 64 * 1024  # the options as compact JSON
 
 
 def check_option_limits(raw: Any) -> None:
-    """Raise ``BadOptions`` unless ``raw`` is plain JSON (64-bit integers, string keys) at most
-    ``MAX_OPTION_DEPTH`` levels deep and ``MAX_OPTION_BYTES`` long."""
+    """Raise ``BadOptions`` unless ``raw`` is plain JSON (64-bit integers, finite numbers, string
+    keys) at most ``MAX_OPTION_DEPTH`` levels deep and ``MAX_OPTION_BYTES`` long."""
     stack: list[tuple[Any, int]] = [(raw, 1)]
     while stack:
         value, level = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):  # NaN, 1e400: stored as null
+            raise BadOptions("Table options must be plain JSON: NaN and infinite numbers are not")
         if isinstance(value, dict | list):
             if level > MAX_OPTION_DEPTH:
                 raise BadOptions(f"Table options may be nested at most {MAX_OPTION_DEPTH} levels deep")

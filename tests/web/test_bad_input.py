@@ -150,6 +150,10 @@ def test_free_form_options_too_deep_or_too_large_answer_bad_options(client: Test
         assert f"{MAX_OPTION_DEPTH} levels" in response.json()["error"]["message"], response.text
     huge = {"system": "hgb", "name": "x", "options": {"data": {"rules": {"x": 2**64}}}}  # past 64 bits
     _refused(_post(client, "/api/tables", huge), 400, "bad_options")
+    for number in (b"NaN", b"1e400", b"-Infinity"):  # no JSON numbers, though Python's parser reads them
+        raw = b'{"system": "hgb", "name": "x", "options": {"data": {"rules": {"x": %s}}}}' % number
+        response = client.post("/api/tables", content=raw, headers={"Content-Type": "application/json"})
+        _refused(response, 400, "bad_options")
     assert _tables(client) == before
     at_limit = {"system": "hgb", "name": "x", "options": {"data": {"rules": {"x": _nest(MAX_OPTION_DEPTH - 3)}}}}
     assert _post(client, "/api/tables", at_limit).status_code == 201
