@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, UNPACED, Server
+from tests.conftest import UNPACED, Server
 
 CASES = int(os.environ.get("WARBOARD_SCHEMATHESIS_CASES", "8"))  # per operation and phase
 SEED = os.environ.get("WARBOARD_SCHEMATHESIS_SEED", "23")
@@ -81,7 +81,7 @@ def test_the_api_keeps_its_schema(st_server: Server, tmp_path: Path) -> None:
         str(tmp_path),
     ]
     env = {**os.environ, "SCHEMATHESIS_HOOKS": str(HOOKS)}
-    run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600, check=False)
+    run = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=3600, check=False)
     output = run.stdout[-20000:] + run.stderr[-5000:]
     report = json.loads(next(tmp_path.glob("json-*.json")).read_text())
     per_phase = _cases_per_phase(next(tmp_path.glob("ndjson-*.ndjson")))
