@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 Event = dict[str, Any]
+#: The largest seq a client may name (a query's ``after``, ``upto``, ``seq``; a resync's
+#: ``since``): well within the database's 64-bit integers, and past any table's life.
+MAX_SEQ = 2**62
 
 
 def private(kind: str, seats: list[str], public: dict[str, Any] | None = None, **data: Any) -> Event:

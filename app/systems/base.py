@@ -31,6 +31,7 @@ hidden information is marked per ``app.core.events``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -154,6 +155,9 @@ class RuleSystem:
 
     # --- input -------------------------------------------------------------------------
     def validate_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
+        """The options model's reading of ``raw``, after the limits every game's options keep
+        (``check_option_limits``). Raises ``BadOptions``."""
+        check_option_limits(raw or {})
         try:
             return self.options_model.model_validate(raw or {}).model_dump(mode="json")
         except ValidationError as exc:
@@ -277,6 +281,33 @@ class RuleSystem:
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         """A (possibly partial) list of actions ``seat`` may take now, for clients and bots."""
         return []
+
+
+#: Free-form option values (rule and data overrides) are plain JSON within these limits: the
+#: deepest data a game ships is 7 levels, and a whole game's data files are under 40 KB.
+#: Deeper values could not even be stored (orjson writes at most 255 levels) nor copied.
+MAX_OPTION_DEPTH = 32  # the options object itself is level 1
+MAX_OPTION_BYTES = 64 * 1024  # the options as compact JSON
+
+
+def check_option_limits(raw: Any) -> None:
+    """Raise ``BadOptions`` unless ``raw`` is plain JSON (64-bit integers, finite numbers, string
+    keys) at most ``MAX_OPTION_DEPTH`` levels deep and ``MAX_OPTION_BYTES`` long."""
+    stack: list[tuple[Any, int]] = [(raw, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):  # NaN, 1e400: stored as null
+            raise BadOptions("Table options must be plain JSON: NaN and infinite numbers are not")
+        if isinstance(value, dict | list):
+            if level > MAX_OPTION_DEPTH:
+                raise BadOptions(f"Table options may be nested at most {MAX_OPTION_DEPTH} levels deep")
+            stack.extend((sub, level + 1) for sub in (value.values() if isinstance(value, dict) else value))
+    try:
+        size = len(orjson.dumps(raw))
+    except orjson.JSONEncodeError as exc:
+        raise BadOptions(f"Table options must be plain JSON ({exc})") from None
+    if size > MAX_OPTION_BYTES:
+        raise BadOptions(f"Table options are limited to {MAX_OPTION_BYTES} bytes of JSON ({size} given)")
 
 
 def _first_error(exc: ValidationError) -> str:

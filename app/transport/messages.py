@@ -13,7 +13,8 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.core.errors import MalformedAction, Unauthorized, UnknownAction, WarboardError
-from app.core.text import SafeStr, check_tree, has_control
+from app.core.events import MAX_SEQ
+from app.core.text import REFUSED, SafeStr, check_tree, find_control_in_json, has_control
 
 _C1 = re.compile(r"[\x7f-\x9f]")
 ActionId = Annotated[SafeStr, Field(min_length=1, max_length=80)]
@@ -31,7 +32,7 @@ class ActionMsg(_Msg):
 
 class ResyncMsg(_Msg):
     type: Literal["resync"]
-    since: Annotated[int, Field(ge=-1)]
+    since: Annotated[int, Field(ge=-1, le=MAX_SEQ)]
 
 
 class ChatMsg(_Msg):
@@ -80,6 +81,9 @@ def parse_client(text: str | bytes) -> ActionMsg | ResyncMsg | ChatMsg | PingMsg
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError:
+        where = find_control_in_json(text)  # a lone surrogate escape: JSON that orjson refuses
+        if where is not None:
+            raise MalformedAction(f"{where}: {REFUSED}") from None
         raise MalformedAction("The message is not valid JSON", code="malformed_json") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise MalformedAction("A message must be an object with a string 'type'")

@@ -8,9 +8,12 @@ from typing import Annotated, Any
 
 import anyio
 from fastapi import APIRouter, Body, Depends, Query, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ValidationError
 
 from app import rules_process, systems
 from app.core.errors import NotFound, Unauthorized
+from app.core.events import MAX_SEQ
 from app.projection import Projection, TableState, worker
 from app.spectator_delay import held_summary, public_lobby, spectators_see
 from app.systems.base import Helper
@@ -147,7 +150,9 @@ async def preview_action(body: ActionRequest, actor: ActorDep, session: SessionD
 
 
 @router.get("/tables/{table_id}/events", response_model=EventsPage, tags=["play"])
-async def read_events(actor: ActorDep, session: SessionDep, after: Annotated[int, Query(ge=-1)] = -1) -> dict[str, Any]:
+async def read_events(
+    actor: ActorDep, session: SessionDep, after: Annotated[int, Query(ge=-1, le=MAX_SEQ)] = -1
+) -> dict[str, Any]:
     env = await session.current(actor.table_id)
     if actor.seat is None:  # spectators may be held back (app.spectator_delay)
         env = await spectators_see(session, actor.table_id, env)
@@ -180,10 +185,11 @@ async def reopen_seat(body: SeatRequest, actor: ActorDep, session: SessionDep) -
 
 
 def _helper_route(system_id: str, helper: Helper) -> None:
-    async def run(body: Any) -> Any:
-        return await anyio.to_thread.run_sync(helper.run, body, limiter=worker("legal"))  # odds, paths: off the loop
+    async def run(request: Request, body: Any) -> Any:
+        strict = _strict(helper.request, await request.body())
+        return await anyio.to_thread.run_sync(helper.run, strict, limiter=worker("legal"))  # odds, paths: off the loop
 
-    run.__annotations__ = {"body": helper.request, "return": helper.response}
+    run.__annotations__ = {"request": Request, "body": helper.request, "return": helper.response}
 
     router.add_api_route(
         f"/rules/{system_id}/{helper.name}",
@@ -194,6 +200,16 @@ def _helper_route(system_id: str, helper: Helper) -> None:
         summary=helper.summary or f"{system_id} {helper.name}",
         name=f"rules_{system_id}_{helper.name}".replace("-", "_"),
     )
+
+
+def _strict(model: type[BaseModel], raw: bytes) -> BaseModel:
+    """A helper's body read again as strict JSON (as actions are): no ``true`` for an integer,
+    no ``"3"`` for a number, in nested models too; FastAPI's reading (which makes the schema)
+    is lax. Raises RequestValidationError (422 ``malformed``)."""
+    try:
+        return model.model_validate_json(raw, strict=True)
+    except ValidationError as exc:
+        raise RequestValidationError([{**e, "loc": ("body", *e["loc"])} for e in exc.errors()]) from None
 
 
 for _system in systems.registry.systems.values():

@@ -9,6 +9,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Mount
 
 from app.core.errors import Unavailable, WarboardError
 from app.outage import OUTAGE_ERRORS, RETRY_AFTER, outages
@@ -39,6 +40,23 @@ def unavailable_response(exc: Unavailable) -> JSONResponse:
     return JSONResponse(exc.to_dict(), status_code=503, headers={"Retry-After": str(retry)})
 
 
+#: the methods a 405's ``Allow`` may name, in the order it names them
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route of this path accepts. The router's 405 names only the first
+    route whose path matched, and a path served by a GET route and a POST route has two. Each
+    method is asked of the routes as the router asks them (a full match: path and method). A
+    mount (the static files) answers its own 405 with its own ``Allow``."""
+    routes = [route for route in request.app.router.routes if not isinstance(route, Mount)]
+    return [
+        method
+        for method in METHODS
+        if any(route.matches({**request.scope, "type": "http", "method": method})[0] == Match.FULL for route in routes)
+    ]
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(WarboardError)
     async def _domain(_request: Request, exc: WarboardError) -> JSONResponse:
@@ -65,12 +83,17 @@ def install(app: FastAPI) -> None:
         return error_response(422, "malformed", f"{where}: {first.get('msg')}")
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = HTTP_CODES.get(exc.status_code, "http_error")
         message = "No such page or endpoint" if exc.status_code == 404 else str(exc.detail)
         if exc.status_code == 400 and "parsing the body" in message:  # not JSON, not even UTF-8
             code, message = "malformed_json", "The request body is not valid JSON"
-        return error_response(exc.status_code, code, message, headers=getattr(exc, "headers", None))
+        headers = getattr(exc, "headers", None)
+        if exc.status_code == 405:
+            allowed = allowed_methods(request)
+            if allowed:
+                headers = {**(headers or {}), "Allow": ", ".join(allowed)}
+        return error_response(exc.status_code, code, message, headers=headers)
 
     @app.exception_handler(Exception)
     async def _crash(_request: Request, exc: Exception) -> JSONResponse:

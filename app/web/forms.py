@@ -148,9 +148,14 @@ def parse_options(system_id: str, raw: dict[str, Any]) -> dict[str, Any]:
                     _put(out, name, parsed)
             else:
                 _put(out, name, value)
-        except ValueError:
-            raise ValueError(f"Option {field['label']!r}: {value!r} is not a valid value") from None
+        except (ValueError, RecursionError):  # RecursionError: JSON nested deeper than the parser goes
+            raise ValueError(f"Option {field['label']!r}: {_shown(value)} is not a valid value") from None
     return out
+
+
+def _shown(value: str) -> str:
+    """The value as a message may show it: short, its control characters escaped."""
+    return repr(value if len(value) <= 80 else value[:80] + "...")
 
 
 def _one(value: Any) -> str | None:

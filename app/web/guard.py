@@ -1,5 +1,6 @@
 """Pure ASGI guard in front of every HTTP route: security headers on every response, and no
-control characters in what enters (path, query, JSON or form body): 422 ``malformed``.
+control characters or lone surrogates in what enters (path, query, JSON or form body): 422
+``malformed``.
 
 The headers: a strict Content-Security-Policy (the pages' own scripts and styles only, no
 inline script), ``X-Content-Type-Options: nosniff``, a framing policy (``frame-ancestors``,
@@ -15,7 +16,7 @@ from urllib.parse import parse_qsl, unquote
 
 import orjson
 
-from app.core.text import find_control, has_control
+from app.core.text import REFUSED, find_control, find_control_in_json, has_control
 from app.outage import outages
 from app.transport.frames import SEND_KEY
 from app.web.replay import take_replay
@@ -115,7 +116,7 @@ class Guard:
 
             receive = replay
         if where is not None:
-            await _malformed(send_with_headers, f"{where}: control characters (such as NUL) are not allowed in text")
+            await _malformed(send_with_headers, f"{where}: {REFUSED}")
             return
         await self.app(scope, receive, send_with_headers)
 
@@ -150,10 +151,9 @@ def _bad_body(scope: Scope, body: bytes) -> str | None:
     if content_type.startswith(b"multipart/"):
         return None
     try:
-        data = orjson.loads(body)
-    except orjson.JSONDecodeError:
-        return None  # not JSON: the route answers malformed_json
-    path = find_control(data)
+        path = find_control(orjson.loads(body))
+    except orjson.JSONDecodeError:  # a lone surrogate escape, or not JSON (the route answers malformed_json)
+        path = find_control_in_json(body)
     return None if path is None else ("body." + path if path != "value" else "body")
 
 

@@ -26,6 +26,7 @@ from app.storage import extras
 from app.web.deps import ClientLimit, SessionDep
 from app.web.forms import form_sections, parse_options
 from app.web.lan import share_url
+from app.web.schemas import TableCreate
 from app.web.table_life import SettingsChange
 from app.web.templating import templates
 
@@ -76,14 +77,12 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
     name = str(form.get("name", "")).strip()
     visibility = "private" if form.get("visibility") == "private" else "public"
     try:
-        if not name or len(name) > 120:
-            raise ValueError("A table needs a name of 1 to 120 characters")
         options = parse_options(
             system_id, {k[4:]: [str(v) for v in form.getlist(k)] for k in form if k.startswith("opt.")}
         )
+        body = _table_create(system_id, name, options, visibility, str(form.get("seed", "")).strip() or None)
         settings = _spectator_settings(form)
-        seed = str(form.get("seed", "")).strip()[:200] or None
-        created = await session.create_table(system_id, name, options, visibility, seed)
+        created = await session.create_table(body.system, body.name, body.options, body.visibility, body.seed)
     except (ValueError, WarboardError) as exc:
         return templates.TemplateResponse(request, "_form_error.html", {"message": str(exc)})
     if settings:  # the spectator delay and chat, applied at once (as POST .../settings would)
@@ -93,6 +92,21 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
         await start_bot(request, session, created["id"], seat)
     target = f"/tables/{created['id']}#host={created['host_token']}"
     return Response(status_code=204, headers={"HX-Redirect": target})
+
+
+FORM_LABELS = {"system": "Game", "name": "Table name", "seed": "Dice seed", "options": "Options"}
+
+
+def _table_create(system_id: str, name: str, options: dict[str, Any], visibility: str, seed: str | None) -> TableCreate:
+    """The form's table under the JSON API's own model (``POST /api/tables``): the same text
+    rules and lengths, one rule for both."""
+    try:
+        fields = {"system": system_id, "name": name, "options": options, "visibility": visibility, "seed": seed}
+        return TableCreate.model_validate(fields)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = str(err["loc"][0]) if err["loc"] else "options"
+        raise ValueError(f"{FORM_LABELS.get(field, field)}: {err['msg'].removeprefix('Value error, ')}") from None
 
 
 def _whole(value: Any) -> int:

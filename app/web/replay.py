@@ -17,6 +17,7 @@ import orjson
 from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel, Field
 
+from app.core.events import MAX_SEQ
 from app.spectator_delay import spectators_see
 from app.transport.ratelimit import TokenBucket
 from app.web.deps import ClientLimit, SessionDep
@@ -53,7 +54,9 @@ class ReplayView(BaseModel):
 
 
 @router.get("/tables/{table_id}/replay", response_model=ReplayView, dependencies=[ClientLimit])
-async def read_replay(table_id: str, session: SessionDep, seq: Annotated[int | None, Query(ge=0)] = None) -> Response:
+async def read_replay(
+    table_id: str, session: SessionDep, seq: Annotated[int | None, Query(ge=0, le=MAX_SEQ)] = None
+) -> Response:
     """The spectator's view of the table after the events up to ``seq`` (default: now), the
     latest seq, and the spectator's copy of the events up to ``seq`` (at most the last 200).
     404 ``unknown_table`` for a table that does not exist."""

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.core.text import SafeStr
+from app.core.text import SafeStr, SafeTree
 
 Name = Annotated[SafeStr, Field(min_length=1, max_length=80)]
 
@@ -39,7 +39,7 @@ class SystemPublic(BaseModel):
 class TableCreate(_In):
     system: Annotated[SafeStr, Field(max_length=40)]
     name: Annotated[SafeStr, Field(min_length=1, max_length=120)]
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: SafeTree = Field(default_factory=dict)
     visibility: Literal["public", "private"] = "public"
     seed: Annotated[SafeStr, Field(min_length=1, max_length=200)] | None = None
 

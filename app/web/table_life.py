@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app import chat, rematch
 from app.bots.hosted import carry_over
-from app.core.errors import Forbidden
+from app.core.errors import Forbidden, MalformedAction
+from app.core.events import MAX_SEQ
 from app.core.text import SafeStr
 from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS, held_at, public_lobby
 from app.storage import extras
@@ -142,7 +143,7 @@ async def read_chat(
     table_id: str,
     session: SessionDep,
     token: Annotated[str | None, Depends(bearer)] = None,
-    upto: Annotated[int | None, Query(ge=0, description="Lines said at or before this seq")] = None,
+    upto: Annotated[int | None, Query(ge=0, le=MAX_SEQ, description="Lines said at or before this seq")] = None,
 ) -> dict[str, Any]:
     """The table's chat as this token's holder may read it (no token: as a spectator). Under
     the spectator delay, a token without a seat reads the lines said up to the seq it sees."""
@@ -244,9 +245,13 @@ async def make_qr(body: QrRequest) -> Response:
 
 def _qr_svg(text: str) -> bytes:
     import qrcode
+    import qrcode.exceptions
     import qrcode.image.svg
 
-    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    try:
+        image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    except (ValueError, qrcode.exceptions.DataOverflowError):  # qrcode 8.2: glog(0) on some runs of digits
+        raise MalformedAction("The QR code library cannot encode this text", code="qr_unencodable") from None
     out = io.BytesIO()
     image.save(out)
     return out.getvalue()

@@ -31,6 +31,8 @@ FRAMES = [
     {"type": "action", "id": "a", "action": {"label": "c1\x9f"}},
     {"type": "action", "id": "a", "action": {"ke\x01y": 1}},
     {"type": "resync", "since": 3},
+    {"type": "resync", "since": 2**62},
+    {"type": "resync", "since": 2**62 + 1},
     {"type": "ping"},
     {"type": "chat", "text": "hello"},
 ]
