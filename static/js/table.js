@@ -59,6 +59,7 @@ function showJoin(message = "") {
   renderSeats();
   $("join-error").hidden = !message;
   $("join-error").textContent = message;
+  $("join-error").classList.remove("join-ask");
 }
 
 // The seat buttons follow the table live (presence carries the seat list).
@@ -80,8 +81,22 @@ function applySeatList(list) {
   host?.render();
 }
 
+// The name field, in sight and focused, with what to do next.
+function askName(message) {
+  showJoin(message);
+  $("join-error").classList.add("join-ask");
+  // the message above the field, both in sight under a board that stays at the top of a phone
+  $("player-name").focus({ preventScroll: true });
+  $("player-name").scrollIntoView({ block: "end" });
+}
+
 async function join(seat) {
-  const name = $("player-name").value.trim() || savedName() || "Player";
+  const name = $("player-name").value.trim() || savedName();
+  if (!name) {
+    // nobody plays as "Player": the others see this name at the table and in the log
+    askName(`Type your name first, then Sit at ${seat} again (the other players see it).`);
+    return;
+  }
   saveName(name);
   try {
     const r = await api(`/api/tables/${table.id}/join`, { method: "POST", body: { seat, name } });
@@ -406,9 +421,14 @@ if (seatKey) {
 } else if (params.get("seat") || params.get("join")) {
   const free = table.seats.find((s) => s.state === "open" && !names.has(s.seat));
   const wanted = params.get("seat") || free?.seat;
-  if (wanted) {
+  if (wanted && savedName()) {
     $("player-name").value = savedName();
     join(wanted);
+  } else if (wanted) {
+    // an invitation to play, from someone with no name here yet: watch, and ask for the name
+    watch().then(() =>
+      askName("You are invited to play: type your name and pick a seat, or just watch the table as it is now."),
+    );
   } else watch().then(() => showJoin("Every seat is taken; you are watching."));
 } else {
   watch(); // everyone sees the live board at once, as a spectator; a seat is one click away

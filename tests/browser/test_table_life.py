@@ -258,3 +258,32 @@ def test_a_removed_player_is_told_and_watches(server: Server, new_page, artifact
     expect(ann.locator("#board-message")).to_contain_text("The host removed you from this seat", timeout=5000)
     expect(ann.locator("#me")).to_have_text("Spectator")
     ann.screenshot(path=str(artifacts / "table-life-removed-390.png"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
+def test_the_link_to_play_asks_the_friend_for_a_name(
+    server: Server,
+    new_page,
+    artifacts: Path,  # type: ignore[no-untyped-def]
+    size: tuple[int, int],
+) -> None:
+    """A friend opening "Link to play" with no name here is asked for one (and may just watch),
+    never seated as "Player"."""
+    with server.client() as client:
+        table = new_table(client, name="Come and play")
+        tid = table["id"]
+        friend = new_page(*size)
+        friend.goto(f"{server.url}/tables/{tid}?join=1")
+        friend.wait_for_selector(CONNECTED)
+        expect(friend.locator("#me")).to_have_text("Spectator")
+        expect(friend.locator("#join-error")).to_contain_text("You are invited to play: type your name")
+        expect(friend.locator("#player-name")).to_be_focused()
+        friend.screenshot(path=str(artifacts / f"table-life-invited-{size[0]}.png"))
+        assert all(s["state"] == "open" for s in client.get(f"/api/tables/{tid}").json()["seats"])
+        friend.get_by_role("button", name="Sit at seat p1").click()  # no name yet: asked again
+        expect(friend.locator("#join-error")).to_contain_text("Type your name first")
+        friend.fill("#player-name", "Dana")
+        friend.get_by_role("button", name="Sit at seat p1").click()
+        expect(friend.locator("#me")).to_have_text("You: p1")
+        seats = client.get(f"/api/tables/{tid}").json()["seats"]
+        assert seats[0]["name"] == "Dana"
