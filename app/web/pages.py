@@ -26,7 +26,7 @@ from app.storage import extras
 from app.web.deps import ClientLimit, SessionDep
 from app.web.forms import form_sections, parse_options
 from app.web.lan import share_url
-from app.web.schemas import TableCreate
+from app.web.schemas import JoinRequest, TableCreate
 from app.web.table_life import SettingsChange
 from app.web.templating import templates
 
@@ -82,6 +82,7 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
         )
         body = _table_create(system_id, name, options, visibility, str(form.get("seed", "")).strip() or None)
         settings = _spectator_settings(form)
+        player = _player_name(str(form.get("player_name", "")).strip())
         created = await session.create_table(body.system, body.name, body.options, body.visibility, body.seed)
     except (ValueError, WarboardError) as exc:
         return templates.TemplateResponse(request, "_form_error.html", {"message": str(exc)})
@@ -91,6 +92,10 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
     for seat in created["seats"][len(created["seats"]) - computers :]:  # the last seats; the first stays free
         await start_bot(request, session, created["id"], seat)
     target = f"/tables/{created['id']}#host={created['host_token']}"
+    if player:  # the creator plays the first seat: the page takes its token from the fragment (no log)
+        first = created["seats"][0]
+        joined = await session.join(created["id"], first, player)
+        target += f"&player={joined['token']}&as={first}"
     return Response(status_code=204, headers={"HX-Redirect": target})
 
 
@@ -107,6 +112,16 @@ def _table_create(system_id: str, name: str, options: dict[str, Any], visibility
         err = exc.errors()[0]
         field = str(err["loc"][0]) if err["loc"] else "options"
         raise ValueError(f"{FORM_LABELS.get(field, field)}: {err['msg'].removeprefix('Value error, ')}") from None
+
+
+def _player_name(name: str) -> str:
+    """The creator's name for the first seat, under the join request's own rules ("" to watch)."""
+    if not name:
+        return ""
+    try:
+        return JoinRequest.model_validate({"seat": "x", "name": name}).name
+    except ValidationError as exc:
+        raise ValueError(f"Your name: {exc.errors()[0]['msg'].removeprefix('Value error, ')}") from None
 
 
 def _whole(value: Any) -> int:

@@ -392,6 +392,8 @@ window.addEventListener("online", () => state.socket?.retryNow());
 
 // --- start ----------------------------------------------------------------------------------
 const hostMatch = location.hash.match(/host=([^&]+)/);
+// the table's creator, seated by the lobby's form: the seat's token rides in the fragment too
+const created = location.hash.match(/player=([^&]+)&as=([^&]+)/);
 if (hostMatch) {
   localStorage.setItem(`warboard:host:${table.id}`, decodeURIComponent(hostMatch[1]));
   history.replaceState(null, "", location.pathname + location.search);
@@ -416,6 +418,9 @@ sessionStorage.removeItem(`warboard:notice:${table.id}`);
 const seatKey = location.hash.match(/seat=([^&]+)/);
 if (seatKey) {
   rejoin(decodeURIComponent(seatKey[1]));
+} else if (created) {
+  const seat = decodeURIComponent(created[2]);
+  start({ token: decodeURIComponent(created[1]), role: "player", seat, name: names.get(seat) || savedName() });
 } else if (saved?.token) {
   start(saved);
 } else if (params.get("seat") || params.get("join")) {

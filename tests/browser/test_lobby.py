@@ -44,6 +44,7 @@ def test_lobby_lists_live_and_creates_tables(server: Server, new_page, artifacts
         page.select_option("#create-system", "sandbox")
     page.select_option("#opt-board", "hex")
     page.fill("#opt-radius", "5")
+    page.fill("#create-player", "Ann")  # the creator plays the first seat under this name
     page.get_by_role("button", name="Create table").click()
     page.wait_for_url(re.compile(r"/tables/[^/?#]+$"))
     expect(page.locator("#table-name")).to_have_text("Form-made <b>table</b>")
@@ -51,10 +52,15 @@ def test_lobby_lists_live_and_creates_tables(server: Server, new_page, artifacts
     table_id = page.url.rsplit("/", 1)[1]
     assert page.evaluate(f"localStorage.getItem('warboard:host:{table_id}')")
 
-    # One click to sit down.
-    page.get_by_role("button", name="Sit at seat p1").click()
+    # The creator lands in the first seat, not as a spectator with the seats out of sight.
     page.wait_for_selector(CONNECTED)
+    expect(page.locator("#me")).to_have_text("You: p1")
+    expect(page.locator("#seated-text")).to_contain_text("You play p1 as Ann")
+    assert "player=" not in page.url  # the seat's token left the address bar
     expect(page.locator("#board")).to_have_attribute("data-kind", "hex")
+    page.screenshot(path=str(artifacts / "lobby-created-seated.png"))
+    page.goto(server.url + "/")
+    expect(page.locator("#create-player")).to_have_value("Ann")  # remembered for the next table
 
 
 def test_lobby_form_reports_bad_options(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
@@ -80,6 +86,9 @@ def test_join_and_watch_from_the_lobby(server: Server, new_page) -> None:  # typ
     other.goto(server.url + "/")
     other.locator(f"tr[data-table='{table['id']}']").get_by_role("link", name="Join Open seats").click()
     other.wait_for_selector(CONNECTED)
+    expect(other.locator("#player-name")).to_be_focused()  # no name on this browser yet: asked first
+    other.fill("#player-name", "Oscar")
+    other.get_by_role("button", name="Sit at seat p1").click()
     expect(other.locator("#me")).to_have_text("You: p1")
 
 
@@ -129,7 +138,7 @@ def test_the_host_frees_a_seat_and_closes_the_table(server: Server, new_page) ->
     host.on("dialog", lambda dialog: dialog.accept())  # removing a player asks first
     host.get_by_role("button", name="Remove the player at p2").click()
     expect(guest.locator("#join")).to_be_visible(timeout=10000)
-    expect(guest.locator("#join-error")).to_contain_text("no longer valid")
+    expect(guest.locator("#join-error")).to_contain_text("The host removed you from this seat")
     expect(host.get_by_role("button", name="Reopen seat p2")).to_be_visible()
 
     host.get_by_role("button", name="Close the table").click()
