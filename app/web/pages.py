@@ -8,11 +8,8 @@ shells and a few htmx fragments. The replay page reads ``GET /api/tables/{id}/re
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-import qrcode
-import qrcode.image.svg
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import ValidationError
@@ -25,7 +22,7 @@ from app.storage import extras
 from app.web.deps import ClientLimit, SessionDep
 from app.web.forms import form_sections, parse_options
 from app.web.lan import share_url
-from app.web.table_life import SettingsChange
+from app.web.table_life import SettingsChange, qr_response
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -62,10 +59,7 @@ async def lobby_options(request: Request, system: str) -> HTMLResponse:
 
 @router.get("/lobby/qr.svg")
 async def lobby_qr(request: Request) -> Response:
-    image = qrcode.make(await share_url(request), image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
-    out = io.BytesIO()
-    image.save(out)
-    return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+    return await qr_response(request, await share_url(request), public=True)
 
 
 @router.post("/lobby/create", dependencies=[ClientLimit], response_class=HTMLResponse)

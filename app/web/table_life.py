@@ -3,6 +3,7 @@ rematches, the Watch page and the table's QR code (README changelog lists each).
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Annotated, Any
 
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app import chat, rematch, seat_links
 from app.core.errors import Forbidden
 from app.core.text import SafeStr
+from app.projection import worker
 from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS
 from app.storage import extras
 from app.web.deps import ActorDep, ClientLimit, SessionDep, bearer
@@ -199,7 +201,7 @@ async def table_qr(
 
     await session.table_meta(table_id)
     link = (await share_url(request)).rstrip("/") + f"/tables/{table_id}" + ("?watch=1" if watch else "")
-    return Response(_qr_svg(link), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+    return await qr_response(request, link, public=True)
 
 
 @router.get("/tables/{table_id}/links", tags=["tables"])
@@ -223,10 +225,24 @@ class QrRequest(_In):
     response_class=Response,
     responses={200: {"content": {"image/svg+xml": {}}}},
 )
-async def make_qr(body: QrRequest) -> Response:
+async def make_qr(request: Request, body: QrRequest) -> Response:
     """A QR code (SVG) of a link the page holds, such as a seat's rejoin link (POSTed, so the
     secret in it stays out of addresses and logs)."""
-    return Response(_qr_svg(body.text), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+    return await qr_response(request, body.text, public=False)
+
+
+async def qr_response(request: Request, text: str, public: bool) -> Response:
+    """The SVG QR code of ``text``, made on a worker thread (600 characters take some 80 ms of
+    CPU). A ``public`` text (a table's or the lobby's link, the same for everyone) is kept once made;
+    a secret one (a rejoin link) never is."""
+    render = _shared_qr if public else _qr_svg
+    svg = await anyio.to_thread.run_sync(render, text, limiter=worker("legal"))
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+@functools.lru_cache(maxsize=256)
+def _shared_qr(text: str) -> bytes:
+    return _qr_svg(text)
 
 
 def _qr_svg(text: str) -> bytes:
