@@ -7,14 +7,14 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any
 
 import anyio
-from fastapi import APIRouter, Body, Query
+from fastapi import APIRouter, Body, Query, Request
 
 from app import rules_process, systems
 from app.core.errors import NotFound
 from app.projection import Projection, TableState, worker
 from app.spectator_delay import spectators_see
 from app.systems.base import Helper
-from app.web.deps import ActorDep, ClientLimit, SessionDep
+from app.web.deps import ActorDep, ClientLimit, RulesLimit, SessionDep, charge_price
 from app.web.schemas import (
     ActionRequest,
     ActionResult,
@@ -166,10 +166,12 @@ async def reopen_seat(body: SeatRequest, actor: ActorDep, session: SessionDep) -
 
 
 def _helper_route(system_id: str, helper: Helper) -> None:
-    async def run(body: Any) -> Any:
+    async def run(body: Any, request: Request) -> Any:
+        if helper.price is not None:  # its first token was taken before the body was read (RulesLimit)
+            charge_price(request, helper.price(body))
         return await anyio.to_thread.run_sync(helper.run, body, limiter=worker("legal"))  # odds, paths: off the loop
 
-    run.__annotations__ = {"body": helper.request, "return": helper.response}
+    run.__annotations__ = {"body": helper.request, "request": Request, "return": helper.response}
 
     router.add_api_route(
         f"/rules/{system_id}/{helper.name}",
@@ -179,6 +181,7 @@ def _helper_route(system_id: str, helper: Helper) -> None:
         tags=[f"rules: {system_id}"],
         summary=helper.summary or f"{system_id} {helper.name}",
         name=f"rules_{system_id}_{helper.name}".replace("-", "_"),
+        dependencies=[RulesLimit],  # a bucket of their own per address (WARBOARD_RULES_RATE)
     )
 
 

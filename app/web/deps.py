@@ -8,7 +8,7 @@ from fastapi import Depends, Header, Request
 
 from app.core.errors import Unauthorized
 from app.session import Actor, Session
-from app.transport.ratelimit import charge_failure, take
+from app.transport.ratelimit import charge_failure, take, take_rules
 
 
 def get_session(request: Request) -> Session:
@@ -45,5 +45,21 @@ def limit_by_client(request: Request) -> None:
     _limit(request, request.client.host if request.client else "?")
 
 
+def charge_rules(request: Request) -> None:
+    """The first token of a rule helper's or QR code's price, from the client address's rules
+    bucket, taken before the request's body is read (``RulesLimit``)."""
+    take_rules(request.app.state, request.client.host if request.client else "?", 1.0)
+
+
+def charge_price(request: Request, price: float) -> None:
+    """The rest of a call's ``price`` once its size is known (its first token was taken by
+    ``RulesLimit``); never more than the bucket's burst in all, which could never be paid."""
+    rest = min(price, request.app.state.settings.rules_burst) - 1
+    if rest > 0:
+        take_rules(request.app.state, request.client.host if request.client else "?", rest)
+
+
 ActorDep = Annotated[Actor, Depends(get_actor)]
 ClientLimit = Depends(limit_by_client)
+#: the first token of a rule helper's or QR code's price, taken before its body is read
+RulesLimit = Depends(charge_rules)

@@ -19,7 +19,7 @@ from app.bots.hosted import start_bot
 from app.config import ROOT
 from app.core.errors import NotFound, WarboardError
 from app.storage import extras
-from app.web.deps import ClientLimit, SessionDep
+from app.web.deps import ClientLimit, RulesLimit, SessionDep
 from app.web.forms import form_sections, parse_options
 from app.web.lan import share_url
 from app.web.table_life import SettingsChange, qr_response
@@ -57,7 +57,7 @@ async def lobby_options(request: Request, system: str) -> HTMLResponse:
     return templates.TemplateResponse(request, "_options.html", form_sections(system))
 
 
-@router.get("/lobby/qr.svg")
+@router.get("/lobby/qr.svg", dependencies=[RulesLimit])
 async def lobby_qr(request: Request) -> Response:
     return await qr_response(request, await share_url(request), public=True)
 

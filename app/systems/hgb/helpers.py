@@ -29,6 +29,8 @@ Score = Annotated[int, Field(ge=-50, le=50)]
 #: Warboard: the path helper's work cap, path points x terrain corners (its cost grows with
 #: both: about 1 ms of CPU per 2,000 on this project's machine, plus the terrain's own checks)
 MAX_PATH_WORK = 40_000
+#: a path costs one token of the caller's rules bucket per this much work (10 at the cap)
+WORK_PER_TOKEN = 4_000
 
 
 class RollRequest(Strict):
@@ -262,7 +264,8 @@ def run_force(req: ForceRequest) -> ForceResponse:
 class PathRequest(Strict):
     """A path over given terrain. At most ``MAX_PATH_WORK`` path points x terrain corners, and
     no more corners than a table holds (``board.MAX_CORNERS``): 422 ``too_much_work``, refused
-    before anything is worked out. The outlines are checked as a table's are, off the event loop."""
+    before anything is worked out. The outlines are checked as a table's are, off the event loop.
+    A call costs one token of the rules rate limit per ``WORK_PER_TOKEN`` (4,000) of its work."""
 
     terrain: Annotated[list[TerrainOutline], Field(max_length=200)] = []  # noqa: RUF012
     x: Annotated[float, Field(ge=0, le=48)]
@@ -285,6 +288,11 @@ class PathRequest(Strict):
     def work(self) -> int:
         """Path points x terrain corners: what the helper's answer costs (``MAX_PATH_WORK`` at most)."""
         return len(self.path) * sum(len(t.polygon) for t in self.terrain)
+
+
+def path_price(req: PathRequest) -> int:
+    """Tokens of the rules bucket a path request costs: one per ``WORK_PER_TOKEN`` of its work."""
+    return max(1, -(-req.work() // WORK_PER_TOKEN))
 
 
 def check_path_work(corner_count: int, points: int) -> None:
@@ -387,5 +395,6 @@ HELPERS = (
         PathResponse,
         run_path,
         "Movement on a bare table with given terrain: MP after each point of a path, or why not.",
+        path_price,
     ),
 )

@@ -157,13 +157,14 @@ def test_path_helper_refuses_more_work_than_its_cap_before_any_check():
 
     from app.core.errors import MalformedAction
     from app.systems.hgb.board import MAX_CORNERS
-    from app.systems.hgb.helpers import MAX_PATH_WORK, PathRequest
+    from app.systems.hgb.helpers import MAX_PATH_WORK, PathRequest, path_price
 
     pieces = _squares(MAX_CORNERS // 10, 10)
     points = MAX_PATH_WORK // MAX_CORNERS
     path = [[10, 40 + k * 0.1] for k in range(points)]
     fine = PathRequest(terrain=pieces, x=10, y=39, path=path)
-    assert fine.work() == MAX_PATH_WORK
+    assert fine.work() == MAX_PATH_WORK and path_price(fine) == 10
+    assert path_price(PathRequest(x=10, y=20, path=[[12, 20]])) == 1
     with pytest.raises(MalformedAction) as err:
         PathRequest.model_validate({"terrain": pieces, "x": 10, "y": 39, "path": [*path, [10, 42.5]]})
     assert err.value.code == "too_much_work" and f"{points + 1} x {MAX_CORNERS:,}" in err.value.message
