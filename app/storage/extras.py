@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, and_, insert, select, update
+from sqlalchemy import Connection, and_, delete, insert, select, update
 
 from app.storage.models import actions, chat, seat_links, table_settings, tables
 from app.storage.repository import now
@@ -16,8 +16,17 @@ DEFAULT_SETTINGS: dict[str, Any] = {"spectator_chat": False, "delay_actions": 0,
 
 
 # --- chat --------------------------------------------------------------------------------
-def add_chat(conn: Connection, table_id: str, channel: str, seat: str | None, name: str, text: str) -> dict[str, Any]:
-    """Store one line said at the table's current seq; returns it as sent to clients."""
+def add_chat(
+    conn: Connection,
+    table_id: str,
+    channel: str,
+    seat: str | None,
+    name: str,
+    text: str,
+    keep: int | None = None,
+) -> dict[str, Any]:
+    """Store one line said at the table's current seq; returns it as sent to clients. With
+    ``keep``, the channel's lines older than its newest ``keep`` are deleted."""
     seq = conn.execute(select(tables.c.seq).where(tables.c.id == table_id)).scalar_one()
     stamp = now()
     line_id = conn.execute(
@@ -25,6 +34,13 @@ def add_chat(conn: Connection, table_id: str, channel: str, seat: str | None, na
         .values(table_id=table_id, seq=seq, channel=channel, seat=seat, name=name, text=text, created_at=stamp)
         .returning(chat.c.id)
     ).scalar_one()
+    if keep is not None:
+        mine = and_(chat.c.table_id == table_id, chat.c.channel == channel)
+        oldest_gone = conn.execute(
+            select(chat.c.id).where(mine).order_by(chat.c.id.desc()).offset(keep).limit(1)
+        ).scalar()
+        if oldest_gone is not None:
+            conn.execute(delete(chat).where(and_(mine, chat.c.id <= oldest_gone)))
     return {
         "id": int(line_id),
         "seq": int(seq),

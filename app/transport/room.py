@@ -103,6 +103,7 @@ class Room:
         self.spec_env: Envelope | None = None  # what spectators see, while they are held back
         self._timer: asyncio.TimerHandle | None = None
         self._buckets: dict[str, TokenBucket] = {}
+        self._chat_limits = chat.Limits()  # lines per token and per channel (app.chat)
         self._lock = asyncio.Lock()
 
     @property
@@ -227,6 +228,7 @@ class Room:
     # --- client messages -------------------------------------------------------------------
     async def say(self, conn: Connection, text: str) -> None:
         actor = conn.actor
+        self._chat_limits.take(actor.token_hash, actor.role)  # raises RateLimited: nothing stored
         line = await chat.say(self.session.writer, self.hub.table_id, actor.role, actor.seat, actor.name, text)
         await self.hub.bus.publish(self.hub.table_id, {"t": "chat", "line": line})
 
