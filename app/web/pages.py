@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import ValidationError
 
 from app import systems
-from app.bots.hosted import start_bot
+from app.bots.hosted import check_room, start_bot
 from app.config import ROOT
 from app.core.errors import NotFound, WarboardError
 from app.storage import extras
@@ -76,14 +76,20 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
         )
         settings = _spectator_settings(form)
         seed = str(form.get("seed", "")).strip()[:200] or None
+        computers = max(_whole(form.get("computers")), 0)
+        if computers:  # refused before the table is made
+            check_room(request.app, request.client.host if request.client else "?", computers)
         created = await session.create_table(system_id, name, options, visibility, seed)
     except (ValueError, WarboardError) as exc:
         return templates.TemplateResponse(request, "_form_error.html", {"message": str(exc)})
     if settings:  # the spectator delay and chat, applied at once (as POST .../settings would)
         await session.writer.run(lambda conn: extras.put_settings(conn, created["id"], settings))
-    computers = min(max(_whole(form.get("computers")), 0), len(created["seats"]) - 1)
-    for seat in created["seats"][len(created["seats"]) - computers :]:  # the last seats; the first stays free
-        await start_bot(request, session, created["id"], seat)
+    computers = min(computers, len(created["seats"]) - 1)
+    try:
+        for seat in created["seats"][len(created["seats"]) - computers :]:  # the last seats; the first stays free
+            await start_bot(request, session, created["id"], seat)
+    except WarboardError as exc:  # another client took the last places meanwhile
+        return templates.TemplateResponse(request, "_form_error.html", {"message": str(exc)})
     target = f"/tables/{created['id']}#host={created['host_token']}"
     return Response(status_code=204, headers={"HX-Redirect": target})
 
