@@ -15,6 +15,7 @@ lines of each channel: a chat never fills up, its oldest lines go.
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from typing import Any
 
 import anyio
@@ -77,6 +78,20 @@ class Limits:
                 f"The {channel}' chat of this table is busy: at most {_lines(CHANNEL_RATE)} a second "
                 "from everyone together; wait a moment"
             )
+
+
+_LIMITS: OrderedDict[str, Limits] = OrderedDict()  # table id -> its limits, the latest used last
+
+
+def limits_for(table_id: str) -> Limits:
+    """The table's chat limits in this process. They outlive the table's hub (made again when
+    someone connects after everyone left): a flooder who leaves and comes back finds its bucket
+    as it left it. The 10,000 tables used last are kept."""
+    limits = _LIMITS.pop(table_id, None) or Limits()
+    _LIMITS[table_id] = limits
+    while len(_LIMITS) > 10_000:
+        _LIMITS.popitem(last=False)
+    return limits
 
 
 def _lines(rate: float) -> str:

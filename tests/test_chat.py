@@ -85,6 +85,26 @@ async def test_a_chat_flood_is_refused_per_token_and_per_channel_and_the_sockets
         srv.stop()
 
 
+async def test_a_flooder_who_leaves_and_comes_back_finds_its_bucket_as_it_left_it(tmp_path: Path) -> None:
+    """Everyone leaves the table (its hub goes), the flooder comes back: still refused."""
+    env = {**UNPACED, "WARBOARD_CHAT_RATE": "0.1", "WARBOARD_CHAT_BURST": "2"}
+    srv = Server(f"sqlite:///{tmp_path / 'back.sqlite3'}", env=env).start()
+    try:
+        client = srv.client()
+        seated = open_table(client, seats=("p1",), names=("Ann",))
+        answers = []
+        for _ in range(2):
+            ws = await WsClient.open(srv.ws_url, seated.id, seated.tokens[None])
+            await ws.recv_type("chat_history")
+            await _flood(ws, 2, "again")
+            answers += [m for m in await _gather(ws, 1.0) if m["type"] in ("chat", "error")]
+            await ws.close()
+            await asyncio.sleep(0.5)  # the table's hub is gone with its last socket
+        assert [m["type"] for m in answers] == ["chat", "chat", "error", "error"], answers
+    finally:
+        srv.stop()
+
+
 def test_the_limits_refuse_without_taking(monkeypatch: pytest.MonkeyPatch) -> None:
     """A line refused by its channel costs its speaker nothing, and the reverse."""
     monkeypatch.setattr(chat, "TOKEN_RATE", 0.0)

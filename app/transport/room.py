@@ -103,7 +103,7 @@ class Room:
         self.spec_env: Envelope | None = None  # what spectators see, while they are held back
         self._timer: asyncio.TimerHandle | None = None
         self._buckets: dict[str, TokenBucket] = {}
-        self._chat_limits = chat.Limits()  # lines per token and per channel (app.chat)
+        self._chat_limits = chat.limits_for(hub.table_id)  # lines per token and per channel (app.chat)
         self._lock = asyncio.Lock()
 
     @property
