@@ -88,6 +88,15 @@ def _owners(app: FastAPI) -> dict[tuple[str, str], str | None]:
     return app.state.bot_owners  # type: ignore[no-any-return]
 
 
+def _tokens(app: FastAPI) -> dict[tuple[str, str], str]:
+    """The seat token hash of every computer player this server runs: their rule helper calls
+    (the HGB odds) each take from a bucket of their own (``app.web.deps.rules_key``), not from
+    the one of the loopback address they all share."""
+    if not hasattr(app.state, "bot_tokens"):
+        app.state.bot_tokens = {}
+    return app.state.bot_tokens  # type: ignore[no-any-return]
+
+
 def check_room(app: FastAPI, address: str, wanted: int) -> None:
     """Raise Conflict (409 ``too_many_bots``) unless ``address`` may start ``wanted`` more."""
     owners = _owners(app)
@@ -162,11 +171,13 @@ def _launch(app: FastAPI, base: str, table_id: str, seat: str, token: str, owner
     _tasks(app)[key] = task
     _bots(app)[key] = bot
     _owners(app)[key] = owner
+    _tokens(app)[key] = hash_token(token)
 
     def finished(done: asyncio.Task[None]) -> None:  # its game ended or its seat went: room for another
         if _tasks(app).get(key) is done:
             _tasks(app).pop(key, None)
             _owners(app).pop(key, None)
+            _tokens(app).pop(key, None)
 
     task.add_done_callback(finished)
 
@@ -183,6 +194,7 @@ async def remove_bot(
     task = _tasks(request.app).pop((table_id, seat), None)
     _bots(request.app).pop((table_id, seat), None)
     _owners(request.app).pop((table_id, seat), None)
+    _tokens(request.app).pop((table_id, seat), None)
     if task is None and entry.get("name") != BOT_NAME:
         raise NotFound(f"No computer player sits in {seat!r}", code="no_bot")
     if task is not None:

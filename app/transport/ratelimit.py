@@ -42,12 +42,13 @@ def take(state: Any, key: str, cost: float) -> None:
         raise RateLimited("Too many requests; slow down")
 
 
-def take_rules(state: Any, address: str, cost: float) -> None:
-    """Take ``cost`` from ``address``'s rules bucket (rule helpers and QR codes: ``rules_rate``
-    per second, ``rules_burst`` at once), apart from its other requests; raises RateLimited."""
+def take_rules(state: Any, who: str, cost: float) -> None:
+    """Take ``cost`` from the rules bucket of ``who`` (a client address, or a computer player the
+    server runs): rule helpers and QR codes, ``rules_rate`` per second, ``rules_burst`` at once,
+    apart from its other requests; raises RateLimited."""
     buckets: dict[str, TokenBucket] = state.buckets
     settings = state.settings
-    key = "rules:" + address
+    key = "rules:" + who
     bucket = buckets.get(key)
     if bucket is None:
         if len(buckets) > 100_000:

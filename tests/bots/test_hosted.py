@@ -76,3 +76,26 @@ def test_computer_players_are_capped_per_address_and_per_server(tmp_path: Path) 
         assert _add(client, new_table(client), "p1", OTHER).status_code == 409
     finally:
         fewer.stop()
+
+
+def test_each_computer_player_of_the_server_has_a_rules_bucket_of_its_own(tmp_path: Path) -> None:
+    """They all come from the loopback address; one HGB player asks the odds of every attack it
+    may make. A made-up Bearer token gets the address's bucket, as a request without one."""
+    from fastapi.testclient import TestClient
+
+    from app.config import Settings
+    from app.main import create_app
+    from app.storage.migrate import upgrade
+
+    url = f"sqlite:///{tmp_path / 'own.sqlite3'}"
+    upgrade(url)
+    app = create_app(Settings(database_url=url, rules_rate=0.01, rules_burst=3))
+    odds = {"attack_skill": 2, "defense_skill": 2, "dm": 8, "armor": 15}
+    with TestClient(app) as client:
+        table = new_table(client, name="Bucket")
+        assert _add(client, table, "p2").status_code == 201  # it cannot reach "testserver": it retries
+        token = app.state.bots[(table["id"], "p2")].token
+        assert [client.post("/api/rules/hgb/odds", json=odds).status_code for _ in range(4)] == [200] * 3 + [429]
+        assert client.post("/api/rules/hgb/odds", json=odds, headers=bearer("made-up")).status_code == 429
+        mine = [client.post("/api/rules/hgb/odds", json=odds, headers=bearer(token)).status_code for _ in range(4)]
+        assert mine == [200] * 3 + [429]
