@@ -65,6 +65,7 @@ test: setup chromium nginx
 bench: setup
 	$(BIN)/python -m bench.load --help
 	$(BIN)/python -m bench.games --help
+	$(BIN)/python -m bench.floods --help
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache tests/artifacts node_modules

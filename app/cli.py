@@ -86,12 +86,17 @@ def serve(
 
     collector.install()
 
+    from app.transport import deadline
+
     # Per-message deflate is off on purpose: compressing every broadcast costs far more CPU
     # than it saves on a LAN or a fast link (see the README's benchmark).
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
+        # A connection must send each request's headers within WARBOARD_HEADER_TIMEOUT seconds
+        # (408 and closed): uvicorn alone lets a slow client hold its connections forever.
+        http=deadline.protocol(float(os.environ.get("WARBOARD_HEADER_TIMEOUT", deadline.DEFAULT_TIMEOUT))),
         ws="websockets-sansio",
         ws_per_message_deflate=False,
         ws_max_size=settings.max_body,

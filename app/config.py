@@ -27,6 +27,10 @@ def _int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
+def _float(name: str, default: float) -> float:
+    return float(os.environ.get(name, default))
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str = field(default_factory=lambda: os.environ.get("WARBOARD_DATABASE_URL", DEFAULT_DATABASE_URL))
@@ -39,6 +43,10 @@ class Settings:
     #: HTTP requests per token (or client address) per second, and burst
     http_rate: int = field(default_factory=lambda: _int("WARBOARD_HTTP_RATE", 30))
     http_burst: int = field(default_factory=lambda: _int("WARBOARD_HTTP_BURST", 60))
+    #: rule helper and QR code requests per client address per second, and burst: a bucket of
+    #: their own (a path or a QR code costs more than one, by its size)
+    rules_rate: float = field(default_factory=lambda: _float("WARBOARD_RULES_RATE", 20))
+    rules_burst: float = field(default_factory=lambda: _float("WARBOARD_RULES_BURST", 60))
     #: updates queued for one websocket before it is dropped as too slow
     send_queue: int = field(default_factory=lambda: _int("WARBOARD_SEND_QUEUE", 256))
     #: a snapshot of the state is cached every this many events

@@ -51,7 +51,8 @@ _workers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, anyio.C
 
 def worker(kind: str) -> anyio.CapacityLimiter:
     """The worker thread of one kind of rules work off the event loop ("views": views and
-    previews; "legal": legal lists and rule helpers). Python threads share one interpreter lock,
+    previews; "legal": the one-off work a request asks for: legal lists, rule helpers, a new
+    table's options and setup, QR codes). Python threads share one interpreter lock,
     so more threads of rules work would not run at once, only take the lock from the event loop
     more often; one thread per kind keeps a long legal list from delaying every update."""
     limiters = _workers.setdefault(asyncio.get_running_loop(), {})

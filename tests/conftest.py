@@ -112,6 +112,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             "WARBOARD_HTTP_BURST": "1000",
             "WARBOARD_REPLAY_RATE": "1000",
             "WARBOARD_REPLAY_BURST": "1000",
+            "WARBOARD_RULES_RATE": "1000",
+            "WARBOARD_RULES_BURST": "1000",
         },
     ).start()
     yield srv
@@ -125,6 +127,8 @@ UNPACED = {
     "WARBOARD_WS_BURST": "100000",
     "WARBOARD_REPLAY_RATE": "100000",
     "WARBOARD_REPLAY_BURST": "100000",
+    "WARBOARD_RULES_RATE": "100000",
+    "WARBOARD_RULES_BURST": "100000",
 }
 
 

@@ -15,7 +15,7 @@ from app.core.dice import Dice
 from app.core.errors import Conflict, Forbidden, NotFound
 from app.core.events import Event
 from app.core.tokens import hash_token, new_id, new_token
-from app.projection import Projection
+from app.projection import Projection, worker
 from app.session.cache import StateCache
 from app.session.commit import Committer
 from app.session.game import system_of
@@ -45,10 +45,18 @@ class Tables:
     async def create(
         self, system_id: str, name: str, options: dict[str, Any] | None, visibility: str, seed: str | None
     ) -> dict[str, Any]:
+        """A new table. Its options are checked and its game set up on a worker thread, never on
+        the event loop (custom terrain can take tens of ms); raises BadOptions."""
         system = system_of(system_id)
-        opts = system.validate_options(options)
-        table_id, host = new_id(), new_token()
         secret = seed if seed is not None else dice_mod.new_seed()
+
+        def prepare() -> tuple[dict[str, Any], dict[str, Any], Dice]:
+            opts = system.validate_options(options)
+            dice = Dice(secret, 0)
+            return opts, system.setup(opts, dice), dice  # setup may raise BadOptions
+
+        opts, state, dice = await anyio.to_thread.run_sync(prepare, limiter=worker("legal"))
+        table_id, host = new_id(), new_token()
         row = {
             "id": table_id,
             "system": system.id,
@@ -62,8 +70,6 @@ class Tables:
             "commitment": dice_mod.commitment(secret),
             "outcome": None,
         }
-        dice = Dice(secret, 0)
-        state = system.setup(opts, dice)  # may raise BadOptions
         event = {"kind": "table_created", "system": system.id, "name": name, "options": opts}
         env = Envelope(seq=0, n=0, dice_index=dice.index, status="open", state=state)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, and_, insert, select, update
+from sqlalchemy import Connection, and_, delete, insert, select, update
 
 from app.storage.models import actions, chat, events, seat_links, table_settings, tables
 from app.storage.repository import now
@@ -17,10 +17,18 @@ DEFAULT_SETTINGS: dict[str, Any] = {"spectator_chat": False, "delay_actions": 0,
 
 # --- chat --------------------------------------------------------------------------------
 def add_chat(
-    conn: Connection, table_id: str, channel: str, seat: str | None, name: str, text: str, seq: int | None = None
+    conn: Connection,
+    table_id: str,
+    channel: str,
+    seat: str | None,
+    name: str,
+    text: str,
+    seq: int | None = None,
+    keep: int | None = None,
 ) -> dict[str, Any]:
     """Store one line said at ``seq`` (default: the table's current seq; a spectator held back
-    by the delay speaks at the seq it sees); returns it as sent to clients."""
+    by the delay speaks at the seq it sees); returns it as sent to clients. With ``keep``, the
+    channel's lines older than its newest ``keep`` are deleted."""
     if seq is None:
         seq = conn.execute(select(tables.c.seq).where(tables.c.id == table_id)).scalar_one()
     stamp = now()
@@ -29,6 +37,13 @@ def add_chat(
         .values(table_id=table_id, seq=seq, channel=channel, seat=seat, name=name, text=text, created_at=stamp)
         .returning(chat.c.id)
     ).scalar_one()
+    if keep is not None:
+        mine = and_(chat.c.table_id == table_id, chat.c.channel == channel)
+        oldest_gone = conn.execute(
+            select(chat.c.id).where(mine).order_by(chat.c.id.desc()).offset(keep).limit(1)
+        ).scalar()
+        if oldest_gone is not None:
+            conn.execute(delete(chat).where(and_(mine, chat.c.id <= oldest_gone)))
     return {
         "id": int(line_id),
         "seq": int(seq),

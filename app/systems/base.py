@@ -85,6 +85,9 @@ class Helper:
     response: type[BaseModel]
     run: Callable[[Any], BaseModel]
     summary: str = ""
+    #: what one call costs from the caller's rules bucket (``WARBOARD_RULES_RATE``), from its
+    #: validated request: 1 when None; more for a call whose work grows with its input
+    price: Callable[[Any], int] | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@
 - ``commits``: moves committed on the event loop since start (``on_loop``: SQLite's
   ``Writer.run_here``; the others go to the writer thread) and the WAL syncs that made them
   durable (``wal_syncs``: fewer than ``on_loop`` when commits share one).
+- ``computers``: the computer players this process runs (``running``: the count the caps of
+  ``app.bots.hosted`` hold).
 - ``process``: CPU seconds (user + system) and resident memory, so that a load generator can
   take CPU per delivered update as the difference of two readings.
 
@@ -146,6 +148,7 @@ async def metrics(request: Request) -> dict[str, Any]:
         "loop": lag.report(),
         "updates": updates.report(),
         "commits": {"on_loop": writer.here_commits, "wal_syncs": writer.wal_syncs},
+        "computers": {"running": len(getattr(request.app.state, "bot_owners", {}))},
         "process": {
             "pid": _process.pid,
             "cpu_seconds": round(cpu.user + cpu.system, 3),

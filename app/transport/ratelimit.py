@@ -42,6 +42,25 @@ def take(state: Any, key: str, cost: float) -> None:
         raise RateLimited("Too many requests; slow down")
 
 
+def take_rules(state: Any, who: str, cost: float) -> None:
+    """Take ``cost`` from the rules bucket of ``who`` (a client address, or a computer player the
+    server runs): rule helpers and QR codes, ``rules_rate`` per second, ``rules_burst`` at once,
+    apart from its other requests; raises RateLimited."""
+    buckets: dict[str, TokenBucket] = state.buckets
+    settings = state.settings
+    key = "rules:" + who
+    bucket = buckets.get(key)
+    if bucket is None:
+        if len(buckets) > 100_000:
+            buckets.clear()
+        bucket = buckets[key] = TokenBucket(settings.rules_rate, settings.rules_burst)
+    if not bucket.take(cost):
+        raise RateLimited(
+            f"Too many rule helper or QR code requests from this address; at most {settings.rules_rate:g} "
+            "a second (a long path or text counts as several)"
+        )
+
+
 def charge_failure(state: Any, address: str) -> None:
     """A failed token guess counts against the address's rate limit (raises RateLimited)."""
     take(state, address, FAILURE_COST)

@@ -105,6 +105,7 @@ class Room:
         self.spec_env: Envelope | None = None  # what spectators see, while they are held back
         self._timer: asyncio.TimerHandle | None = None
         self._buckets: dict[str, TokenBucket] = {}
+        self._chat_limits = chat.limits_for(hub.table_id)  # lines per token and per channel (app.chat)
         self._lock = asyncio.Lock()
         self._held_lines: list[dict[str, Any]] = []  # chat said after the seq held spectators see
 
@@ -260,6 +261,7 @@ class Room:
     # --- client messages -------------------------------------------------------------------
     async def say(self, conn: Connection, text: str) -> None:
         actor = conn.actor
+        self._chat_limits.take(actor.token_hash, actor.role)  # raises RateLimited: nothing stored
         seen = self.spec_env.seq if self.holds(conn) and self.spec_env is not None else None  # speaks at what it sees
         line = await chat.say(self.session.writer, self.hub.table_id, actor.role, actor.seat, actor.name, text, seen)
         await self.hub.bus.publish(self.hub.table_id, {"t": "chat", "line": line})

@@ -23,7 +23,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app.config import Settings
-from app.core.errors import Unauthorized, Unavailable, WarboardError
+from app.core.errors import RateLimited, Unauthorized, Unavailable, WarboardError
 from app.outage import is_outage, outages
 from app.session import Session
 from app.transport import messages as msg
@@ -184,7 +184,10 @@ async def _handle(session: Session, hub: Any, conn: Connection, message: Any) ->
     elif isinstance(message, ResyncMsg):
         await hub.resync(conn, message.since)
     elif isinstance(message, ChatMsg):
-        await hub.room.say(conn, message.text)  # stored, then sent to whoever may read it
+        try:
+            await hub.room.say(conn, message.text)  # stored, then sent to whoever may read it
+        except RateLimited as exc:  # a flood: refused, the socket stays open
+            conn.offer(msg.error(None, exc))
     elif isinstance(message, MarkMsg):
         try:
             await hub.room.mark(conn, message.ruler, message.pointer)

@@ -18,7 +18,7 @@ from app.projection import Projection, TableState, worker
 from app.spectator_delay import held_summary, public_lobby, spectators_see
 from app.systems.base import Helper
 from app.transport.ratelimit import charge_failure
-from app.web.deps import ActorDep, ClientLimit, SessionDep, bearer
+from app.web.deps import ActorDep, ClientLimit, RulesLimit, SessionDep, bearer, charge_price
 from app.web.schemas import (
     ActionRequest,
     ActionResult,
@@ -186,8 +186,14 @@ async def reopen_seat(body: SeatRequest, actor: ActorDep, session: SessionDep) -
 
 def _helper_route(system_id: str, helper: Helper) -> None:
     async def run(request: Request, body: Any) -> Any:
-        strict = _strict(helper.request, await request.body())
-        return await anyio.to_thread.run_sync(helper.run, strict, limiter=worker("legal"))  # odds, paths: off the loop
+        if helper.price is not None:  # its first token was taken before the body was read (RulesLimit)
+            charge_price(request, helper.price(body))
+        raw = await request.body()
+
+        def work() -> Any:  # the strict reading and the rules both off the loop (odds, paths)
+            return helper.run(_strict(helper.request, raw))
+
+        return await anyio.to_thread.run_sync(work, limiter=worker("legal"))
 
     run.__annotations__ = {"request": Request, "body": helper.request, "return": helper.response}
 
@@ -199,6 +205,7 @@ def _helper_route(system_id: str, helper: Helper) -> None:
         tags=[f"rules: {system_id}"],
         summary=helper.summary or f"{system_id} {helper.name}",
         name=f"rules_{system_id}_{helper.name}".replace("-", "_"),
+        dependencies=[RulesLimit],  # a bucket of their own per address (WARBOARD_RULES_RATE)
     )
 
 

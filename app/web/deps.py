@@ -7,8 +7,9 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 
 from app.core.errors import Unauthorized
+from app.core.tokens import hash_token
 from app.session import Actor, Session
-from app.transport.ratelimit import charge_failure, take
+from app.transport.ratelimit import charge_failure, take, take_rules
 
 
 def get_session(request: Request) -> Session:
@@ -45,5 +46,33 @@ def limit_by_client(request: Request) -> None:
     _limit(request, request.client.host if request.client else "?")
 
 
+def rules_key(request: Request) -> str:
+    """Whose rules bucket a request takes from: the client address's, or, for a computer player
+    this server runs (its seat's token as Bearer), its own; they all come from the loopback
+    address, and one HGB player asks the odds of every attack it may make."""
+    token = bearer(request.headers.get("authorization"))
+    if token:
+        token_hash = hash_token(token)
+        if token_hash in getattr(request.app.state, "bot_tokens", {}).values():
+            return "computer:" + token_hash
+    return request.client.host if request.client else "?"
+
+
+def charge_rules(request: Request) -> None:
+    """The first token of a rule helper's or QR code's price, from the caller's rules bucket
+    (``rules_key``), taken before the request's body is read (``RulesLimit``)."""
+    take_rules(request.app.state, rules_key(request), 1.0)
+
+
+def charge_price(request: Request, price: float) -> None:
+    """The rest of a call's ``price`` once its size is known (its first token was taken by
+    ``RulesLimit``); never more than the bucket's burst in all, which could never be paid."""
+    rest = min(price, request.app.state.settings.rules_burst) - 1
+    if rest > 0:
+        take_rules(request.app.state, rules_key(request), rest)
+
+
 ActorDep = Annotated[Actor, Depends(get_actor)]
 ClientLimit = Depends(limit_by_client)
+#: the first token of a rule helper's or QR code's price, taken before its body is read
+RulesLimit = Depends(charge_rules)

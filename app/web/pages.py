@@ -8,26 +8,23 @@ shells and a few htmx fragments. The replay page reads ``GET /api/tables/{id}/re
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-import qrcode
-import qrcode.image.svg
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import ValidationError
 
 from app import systems
-from app.bots.hosted import start_bot
+from app.bots.hosted import check_room, start_bot
 from app.config import ROOT
 from app.core.errors import NotFound, WarboardError
 from app.spectator_delay import public_lobby
 from app.storage import extras
-from app.web.deps import ClientLimit, SessionDep
+from app.web.deps import ClientLimit, RulesLimit, SessionDep
 from app.web.forms import form_sections, parse_options
 from app.web.lan import share_url
 from app.web.schemas import JoinRequest, TableCreate
-from app.web.table_life import SettingsChange
+from app.web.table_life import SettingsChange, qr_response
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -62,12 +59,9 @@ async def lobby_options(request: Request, system: str) -> HTMLResponse:
     return templates.TemplateResponse(request, "_options.html", form_sections(system))
 
 
-@router.get("/lobby/qr.svg")
+@router.get("/lobby/qr.svg", dependencies=[RulesLimit])
 async def lobby_qr(request: Request) -> Response:
-    image = qrcode.make(await share_url(request), image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
-    out = io.BytesIO()
-    image.save(out)
-    return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+    return await qr_response(request, await share_url(request), public=True)
 
 
 @router.post("/lobby/create", dependencies=[ClientLimit], response_class=HTMLResponse)
@@ -83,14 +77,20 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
         body = _table_create(system_id, name, options, visibility, str(form.get("seed", "")).strip() or None)
         settings = _spectator_settings(form)
         player = _player_name(str(form.get("player_name", "")).strip())
+        computers = max(_whole(form.get("computers")), 0)
+        if computers:  # refused before the table is made
+            check_room(request.app, request.client.host if request.client else "?", computers)
         created = await session.create_table(body.system, body.name, body.options, body.visibility, body.seed)
     except (ValueError, WarboardError) as exc:
         return templates.TemplateResponse(request, "_form_error.html", {"message": str(exc)})
     if settings:  # the spectator delay and chat, applied at once (as POST .../settings would)
         await session.writer.run(lambda conn: extras.put_settings(conn, created["id"], settings))
-    computers = min(max(_whole(form.get("computers")), 0), len(created["seats"]) - 1)
-    for seat in created["seats"][len(created["seats"]) - computers :]:  # the last seats; the first stays free
-        await start_bot(request, session, created["id"], seat)
+    computers = min(computers, len(created["seats"]) - 1)
+    try:
+        for seat in created["seats"][len(created["seats"]) - computers :]:  # the last seats; the first stays free
+            await start_bot(request, session, created["id"], seat)
+    except WarboardError as exc:  # another client took the last places meanwhile
+        return templates.TemplateResponse(request, "_form_error.html", {"message": str(exc)})
     target = f"/tables/{created['id']}#host={created['host_token']}"
     if player:  # the creator plays the first seat: the page takes its token from the fragment (no log)
         first = created["seats"][0]

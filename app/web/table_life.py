@@ -3,6 +3,7 @@ rematches, the Watch page and the table's QR code (README changelog lists each).
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Annotated, Any
 
@@ -16,9 +17,10 @@ from app.bots.hosted import carry_over
 from app.core.errors import Forbidden, MalformedAction
 from app.core.events import MAX_SEQ
 from app.core.text import SafeStr
+from app.projection import worker
 from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS, held_at, public_lobby
 from app.storage import extras
-from app.web.deps import ActorDep, ClientLimit, SessionDep, bearer
+from app.web.deps import ActorDep, ClientLimit, RulesLimit, SessionDep, bearer, charge_price
 from app.web.schemas import ErrorResponse
 
 ERRORS: dict[int | str, dict[str, Any]] = {c: {"model": ErrorResponse} for c in (400, 401, 403, 404, 409, 422, 429)}
@@ -204,7 +206,7 @@ async def watch_page(request: Request, session: SessionDep) -> HTMLResponse:
     return templates.TemplateResponse(request, name, {"games": games})
 
 
-@pages.get("/tables/{table_id}/qr.svg", include_in_schema=False)
+@pages.get("/tables/{table_id}/qr.svg", include_in_schema=False, dependencies=[RulesLimit])
 async def table_qr(
     request: Request, table_id: str, session: SessionDep, watch: Annotated[bool, Query()] = False
 ) -> Response:
@@ -213,7 +215,7 @@ async def table_qr(
 
     await session.table_meta(table_id)
     link = (await share_url(request)).rstrip("/") + f"/tables/{table_id}" + ("?watch=1" if watch else "")
-    return Response(_qr_svg(link), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+    return await qr_response(request, link, public=True)
 
 
 @router.get("/tables/{table_id}/links", tags=["tables"])
@@ -233,14 +235,35 @@ class QrRequest(_In):
 @router.post(
     "/qr",
     tags=["tables"],
-    dependencies=[ClientLimit],
+    dependencies=[RulesLimit],
     response_class=Response,
     responses={200: {"content": {"image/svg+xml": {}}}},
 )
-async def make_qr(body: QrRequest) -> Response:
+async def make_qr(request: Request, body: QrRequest) -> Response:
     """A QR code (SVG) of a link the page holds, such as a seat's rejoin link (POSTed, so the
-    secret in it stays out of addresses and logs)."""
-    return Response(_qr_svg(body.text), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+    secret in it stays out of addresses and logs). It costs one token of the address's rules
+    rate limit per 50 characters of text (``WARBOARD_RULES_RATE``)."""
+    return await qr_response(request, body.text, public=False)
+
+
+#: a QR code costs one token of the caller's rules bucket per this many characters of its text
+QR_CHARS_PER_TOKEN = 50
+
+
+async def qr_response(request: Request, text: str, public: bool) -> Response:
+    """The SVG QR code of ``text``, made on a worker thread (600 characters take some 80 ms of
+    CPU). The first token of its price was taken before the request was read (``RulesLimit``).
+    A ``public`` text (a table's or the lobby's link, the same for everyone) is kept once made;
+    a secret one (a rejoin link) never is."""
+    charge_price(request, -(-len(text) // QR_CHARS_PER_TOKEN))
+    render = _shared_qr if public else _qr_svg
+    svg = await anyio.to_thread.run_sync(render, text, limiter=worker("legal"))
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+@functools.lru_cache(maxsize=256)
+def _shared_qr(text: str) -> bytes:
+    return _qr_svg(text)
 
 
 def _qr_svg(text: str) -> bytes:

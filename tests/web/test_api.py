@@ -185,6 +185,35 @@ def test_flooding_gets_429(tmp_path) -> None:  # type: ignore[no-untyped-def]
         srv.stop()
 
 
+def test_rule_helpers_and_qr_codes_have_a_bucket_of_their_own(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23: ``POST /api/rules/...`` and the QR codes take from a per-address bucket of their own
+    (``WARBOARD_RULES_RATE``), a long path or text costing more; 429 ``rate_limited`` beyond it,
+    while the address's other requests go on."""
+    env = {"WARBOARD_RULES_RATE": "0.5", "WARBOARD_RULES_BURST": "12"}
+    srv = Server(f"sqlite:///{tmp_path / 'r.sqlite3'}", env=env).start()
+    try:
+        client = srv.client()
+        odds = {"attack_skill": 2, "defense_skill": 2, "dm": 8, "armor": 15}
+        codes = [client.post("/api/rules/hgb/odds", json=odds).status_code for _ in range(14)]
+        assert codes[:12] == [200] * 12 and set(codes[12:]) == {429}, codes
+        refused = client.post("/api/rules/gkr/odds", json={})
+        assert refused.status_code == 429 and error_code(refused) == "rate_limited"
+        assert refused.headers["retry-after"] == "1" and "rule helper or QR code" in refused.json()["error"]["message"]
+        for url in ("/lobby/qr.svg", f"/tables/{new_table(client)['id']}/qr.svg"):  # the other requests go on
+            assert client.get(url).status_code == 429
+        assert client.post("/api/qr", json={"text": "x"}).status_code == 429
+        assert client.get("/api/systems").status_code == 200
+    finally:
+        srv.stop()
+    srv = Server(f"sqlite:///{tmp_path / 'q.sqlite3'}", env=env).start()
+    try:  # a 600-character QR code costs the whole burst (one token per 50 characters); then nothing is left
+        client = srv.client()
+        assert client.post("/api/qr", json={"text": "x" * 600}).status_code == 200
+        assert error_code(client.post("/api/qr", json={"text": "x"})) == "rate_limited"
+    finally:
+        srv.stop()
+
+
 def test_openapi_describes_every_endpoint_and_the_actions(client: httpx.Client) -> None:
     schema = client.get("/openapi.json").json()
     paths = schema["paths"]

@@ -78,6 +78,17 @@ def test_nul_in_every_text_field_answers_422(client: TestClient) -> None:
     assert client.get(f"/api/tables/{table_id}").json()["seq"] == 1
 
 
+def test_control_characters_written_raw_in_a_json_body_are_refused_too(client: TestClient) -> None:
+    """The guard walks a JSON body only when its bytes could hold a refused character (an escape,
+    a raw DEL or a raw C1 character: raw C0 bytes are not JSON); each of them is still refused."""
+    json_type = {"Content-Type": "application/json"}
+    for text in ("a\x7fb", "a\x85b", "a\x9fb", "a\\u0001b"):  # in free options: only the guard looks there
+        body = ('{"system": "sandbox", "name": "x", "options": {"board": "' + text + '"}}').encode()
+        _malformed(client.post("/api/tables", content=body, headers=json_type))
+    plain = '{"system": "sandbox", "name": "Caf\u00e9 \u2014 \u00a0table"}'.encode()  # no escape, no control
+    assert client.post("/api/tables", content=plain, headers=json_type).status_code == 201
+
+
 def test_nul_over_the_websocket_is_an_error_and_the_socket_stays(client: TestClient) -> None:
     table_id, _, player = _table(client)
     token = player["Authorization"].split()[1]

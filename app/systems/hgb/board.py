@@ -15,6 +15,10 @@ from app.geometry.terrain import polygon, polygon_problem
 
 TABLE = 48.0  # inches (4 feet)
 MAX_PIECES = 200
+#: Warboard: the corners of all of a table's terrain outlines together. Every check of cover and
+#: movement works through them (the ready-made maps have 28), so this bounds the work a table's
+#: terrain can ask of the server; each piece has at most 64 corners besides.
+MAX_CORNERS = 2000
 
 
 def terrain_name(piece: dict[str, Any]) -> str:
@@ -45,6 +49,25 @@ def piece_problem(piece: dict[str, Any], table: float = TABLE) -> tuple[str, str
     minx, miny, maxx, maxy = polygon(piece["polygon"]).bounds
     if minx < 0 or miny < 0 or maxx > table or maxy > table:
         return "off_board", f"{name} reaches off the {table:g} inch table"
+    return None
+
+
+def corners(pieces: Any) -> int:
+    """How many corners the outlines of ``pieces`` have together. Counted on raw input, before
+    any piece is checked (a piece without a list of corners counts none)."""
+    if not isinstance(pieces, list):
+        return 0
+    return sum(len(p["polygon"]) for p in pieces if isinstance(p, dict) and isinstance(p.get("polygon"), list))
+
+
+def corners_problem(pieces: Any) -> tuple[str, str] | None:
+    """(code, message) when ``pieces`` have more corners in all than a table holds, or None."""
+    n = corners(pieces)
+    if n > MAX_CORNERS:
+        return "too_much_terrain", (
+            f"A table's terrain has at most {MAX_CORNERS:,} corners in all (outlines of up to 64 corners "
+            f"each); this has {n:,}"
+        )
     return None
 
 

@@ -26,13 +26,18 @@ class ForceChoice(Strict):
     command_group: Id | None = None
 
 
-class TerrainPiece(Strict):
+class TerrainOutline(Strict):
+    """A terrain piece's fields, unchecked: ``TerrainPiece`` adds the checks of a simple outline on
+    the table (the path helper runs them off the event loop, with its work cap first)."""
+
     id: Id
     type: TerrainType
     polygon: Annotated[list[XY], Field(min_length=3, max_length=64)]
     level: Annotated[int, Field(ge=0, le=10)] | None = None
     label: Annotated[str, Field(max_length=60)] = ""
 
+
+class TerrainPiece(TerrainOutline):
     @model_validator(mode="after")
     def _simple(self) -> TerrainPiece:
         """The checks of ``place_terrain`` (board.py): a simple polygon with an area, on the table."""

@@ -16,7 +16,7 @@ from app.core.errors import BadOptions, IllegalAction
 from app.geometry.tabletop import Point
 from app.geometry.terrain import polygon
 from app.systems.hgb import data
-from app.systems.hgb.board import TABLE, piece_problem, terrain_problem
+from app.systems.hgb.board import TABLE, corners_problem, piece_problem, terrain_problem
 from app.systems.hgb.cards import check_weapons
 from app.systems.hgb.forces import build
 from app.systems.hgb.options import HgbOptions, force_of
@@ -132,9 +132,10 @@ def fresh_round() -> dict[str, Any]:
 
 
 def place_terrain(state: dict[str, Any], piece: dict[str, Any]) -> dict[str, Any]:
-    """Add or replace a piece; the same checks as terrain given in the table options (board.py)."""
+    """Add or replace a piece; the same checks as terrain given in the table options (board.py),
+    and no more corners in all than a table holds (``MAX_CORNERS``)."""
     terrain = [t for t in state["board"]["terrain"] if t["id"] != piece["id"]] + [piece]
-    problem = piece_problem(piece) or terrain_problem(terrain)
+    problem = piece_problem(piece) or corners_problem(terrain) or terrain_problem(terrain)
     if problem:
         raise IllegalAction(problem[1], code=problem[0])
     state["board"]["terrain"] = terrain

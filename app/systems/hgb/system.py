@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any, cast
 
 from app.core.dice import Dice
-from app.core.errors import IllegalAction, NotYourTurn, WarboardError
+from app.core.errors import BadOptions, IllegalAction, NotYourTurn, WarboardError
 from app.core.events import Event
 from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
 from app.systems.hgb import actions as A
 from app.systems.hgb import combat, legal, observe, setup, turns
+from app.systems.hgb.board import corners_problem
 from app.systems.hgb.damage import can_go_full_speed
 from app.systems.hgb.data import copy_state
 from app.systems.hgb.helpers import HELPERS
@@ -37,6 +38,14 @@ class HeavyGearBlitz(RuleSystem):
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return list(setup.SEATS)
+
+    def validate_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
+        """The options of a new table (raises BadOptions). Custom terrain with more corners than
+        a table holds (``board.MAX_CORNERS``) is refused before any outline is checked."""
+        problem = corners_problem(raw.get("terrain")) if isinstance(raw, dict) else None
+        if problem:
+            raise BadOptions(f"Custom terrain: {problem[1]}")
+        return super().validate_options(raw)
 
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         return setup.setup(options, dice)

@@ -140,6 +140,54 @@ def test_path_helper_gives_mp_after_each_point_or_the_reason():
     assert out.error["code"] == "illegal_turn"
 
 
+def _squares(n: int, corners: int = 4) -> list[dict]:
+    """``n`` small rough pieces of ``corners`` corners each (a square with points on its top edge)."""
+    out = []
+    for i in range(n):
+        x, y = 1 + (i % 20) * 2.3, 1 + (i // 20) * 2.3
+        top = [[x + k / (corners - 3), y + 1] for k in range(corners - 2)][::-1]
+        out.append({"id": f"r{i}", "type": "rough", "polygon": [[x, y], [x + 1, y], *top]})
+    return out
+
+
+def test_path_helper_refuses_more_work_than_its_cap_before_any_check():
+    """Warboard: at most MAX_PATH_WORK path points x terrain corners, and no more corners than a
+    table holds: ``too_much_work`` (422), counted on the raw request before any outline is built."""
+    import pytest
+
+    from app.core.errors import MalformedAction
+    from app.systems.hgb.board import MAX_CORNERS
+    from app.systems.hgb.helpers import MAX_PATH_WORK, PathRequest, path_price
+
+    pieces = _squares(MAX_CORNERS // 10, 10)
+    points = MAX_PATH_WORK // MAX_CORNERS
+    path = [[10, 40 + k * 0.1] for k in range(points)]
+    fine = PathRequest(terrain=pieces, x=10, y=39, path=path)
+    assert fine.work() == MAX_PATH_WORK and path_price(fine) == 10
+    assert path_price(PathRequest(x=10, y=20, path=[[12, 20]])) == 1
+    with pytest.raises(MalformedAction) as err:
+        PathRequest.model_validate({"terrain": pieces, "x": 10, "y": 39, "path": [*path, [10, 42.5]]})
+    assert err.value.code == "too_much_work" and f"{points + 1} x {MAX_CORNERS:,}" in err.value.message
+    bow_ties = [{"id": f"b{i}", "type": "rough", "polygon": [[1, 1], [3, 3], [3, 1], [1, 3]] * 16} for i in range(40)]
+    with pytest.raises(MalformedAction) as err:  # 2,560 corners: refused by count, never built
+        PathRequest.model_validate({"terrain": bow_ties, "x": 10, "y": 20, "path": [[12, 20]]})
+    assert err.value.code == "too_much_work" and f"{MAX_CORNERS:,} corners" in err.value.message
+
+
+def test_path_helper_checks_each_outline_as_a_table_does():
+    import pytest
+
+    from app.core.errors import MalformedAction
+    from app.systems.hgb.helpers import PathRequest, run_path
+
+    bow_tie = {"id": "b", "type": "rough", "polygon": [[10, 20], [14, 24], [14, 20], [10, 24]]}
+    request = PathRequest(terrain=[_squares(1)[0], bow_tie], x=10, y=20, path=[[12, 20]])  # not built yet
+    with pytest.raises(MalformedAction) as err:
+        run_path(request)
+    assert err.value.code == "malformed"
+    assert err.value.message.startswith("terrain.1: The rough near (12, 22) is not a simple polygon")
+
+
 def test_indirect_odds_count_mof_0_as_landing_on_the_target():
     """Rulebook, Indirect Fire: "if the modified roll fails, the attack deviates ... by the Margin of
     Failure (MoF) in inches". A modified roll equal to the Threshold is MoF 0: it deviates 0 inches

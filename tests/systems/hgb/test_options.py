@@ -50,6 +50,49 @@ def test_option_terrain_gets_the_checks_of_placed_terrain(terrain, words):
     assert words in err.value.message
 
 
+def _pieces(n: int, corners: int) -> list[dict]:
+    """``n`` small forest pieces of ``corners`` corners each, each a regular polygon in a grid."""
+    import math
+
+    return [
+        {
+            "id": f"f{i}",
+            "type": "forest",
+            "polygon": [
+                [
+                    round(1.5 + (i % 15) * 3 + math.cos(2 * math.pi * k / corners), 3),
+                    round(1.5 + (i // 15) * 3 + math.sin(2 * math.pi * k / corners), 3),
+                ]
+                for k in range(corners)
+            ],
+        }
+        for i in range(n)
+    ]
+
+
+def test_a_table_holds_terrain_of_at_most_max_corners_corners():
+    """Warboard: every cover and movement check works through the terrain's corners, so a table's
+    terrain has at most MAX_CORNERS of them in all; options over it are refused by their count
+    (``bad_options``) before any outline is built, and so is a placed piece that would pass it."""
+    from app.systems.hgb.board import MAX_CORNERS
+
+    assert SYSTEM.validate_options({"terrain": _pieces(MAX_CORNERS // 20, 20)})["terrain"]
+    bow_ties = [{"id": f"b{i}", "type": "rough", "polygon": BOW_TIE * 16} for i in range(40)]  # 2,560 corners
+    with pytest.raises(BadOptions) as err:
+        SYSTEM.validate_options({"terrain": bow_ties})
+    assert err.value.code == "bad_options"
+    assert err.value.message == (
+        f"Custom terrain: A table's terrain has at most {MAX_CORNERS:,} corners in all "
+        "(outlines of up to 64 corners each); this has 2,560"
+    )
+    t = Table({"map": "open", "terrain": _pieces(MAX_CORNERS // 20, 20)})
+    piece = _pieces(MAX_CORNERS // 20 + 1, 20)[-1]
+    with pytest.raises(IllegalAction) as placed:
+        t.act("north", {"kind": "place_terrain", **piece, "polygon": piece["polygon"][:3]})
+    assert placed.value.code == "too_much_terrain" and f"{MAX_CORNERS + 3:,}" in placed.value.message
+    assert len(t.state["board"]["terrain"]) == MAX_CORNERS // 20
+
+
 def test_the_ready_made_maps_pass_the_same_checks():
     from app.systems.hgb.board import terrain_problem
 
