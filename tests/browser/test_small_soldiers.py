@@ -372,3 +372,20 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
     pages[active[0]].get_by_role("button", name="Spin the spinner").click()
     settle(server, tid, list(pages.values()), seq)
     shot(pages[active[0]], "small-soldiers-four-turn")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)], ids=["laptop", "phone"])
+def test_the_replay_paints_the_special_spaces_as_the_table_does(
+    server: Server, new_page, artifacts: Path, size
+) -> None:  # type: ignore[no-untyped-def]
+    """The ten start spaces (and the leaders' gold ones) in the replay have the armies' colours,
+    not black: the colours were defined only inside the table page's panel."""
+    with server.client() as client:
+        table = new_table(client, "small-soldiers", name="Replayed battle")
+    page = new_page(*size)
+    page.goto(f"{server.url}/tables/{table['id']}/replay")
+    starts = page.locator(".ss-space.sun, .ss-space.star, .ss-space.gold-sun, .ss-space.gold-star")
+    expect(starts).to_have_count(10)
+    fills = starts.evaluate_all("els => els.map(e => getComputedStyle(e).fill)")
+    assert "rgb(0, 0, 0)" not in fills and len(set(fills)) == 2, fills
+    page.screenshot(path=str(artifacts / f"small-soldiers-replay-{size[0]}.png"))
