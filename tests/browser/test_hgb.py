@@ -221,6 +221,12 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     expect(crossed(south, "s-cg1-1")).to_have_count(1)
     expect(north.locator(".hgb-last")).to_contain_text(re.compile(r"Jäger 1: attack -?\d+ vs defence .*1 box"))
     expect(south.locator("#log")).to_contain_text(re.compile(r"Warrior 1 fires LAC at Jäger 1"))
+    # the defender (and the watcher) see the shot on the board: its line of fire and its result
+    fire = south.locator(".hgb-fire[data-attacker='n-cg1-1'][data-target='s-cg1-1']")
+    expect(fire.locator(".hgb-fire-line")).to_have_count(1)
+    expect(south.locator(".hgb-fire-label")).to_have_text("Warrior 1 fired at Jäger 1: 1 box")
+    expect(eve.locator(".hgb-fire-line")).to_have_count(1)
+    shot(south, artifacts, "5-defender-sees-the-shot")
     expect(south.locator(".hgb-card[data-model='s-cg1-1'] .hgb-boxes")).to_have_attribute(
         "aria-label", re.compile(r"Sturdy crossed, .*1 of \d+ crossed")
     )

@@ -181,6 +181,7 @@ export function marks({ view, me, rfAt, lastAttack, label }) {
     });
   }
   const last = lastAttack?.[0];
+  if (last?.kind === "attack") fireLine(S, last, lastAttack[1], pieceOf, r0, label);
   if (last?.kind === "indirect_attack" && Array.isArray(last.landing)) {
     const [lx, ly] = last.landing;
     const ae = Math.max(Number(view.weapons?.[last.weapon]?.ae) || 0, Number(last.sweep) || 0);
@@ -195,6 +196,34 @@ export function marks({ view, me, rfAt, lastAttack, label }) {
     });
   }
   return { layer: "above", nodes: S.nodes };
+}
+
+// The last direct attack on the board, for both players and the watchers: the line of fire from
+// the attacker to its target, a ring on the target and what the shot did.
+function fireLine(S, attack, resolved, pieceOf, r0, label) {
+  const a = pieceOf(attack.attacker),
+    t = pieceOf(attack.target);
+  if (!a || !t) return;
+  const g = S.el("g", { class: "hgb-fire", "data-attacker": attack.attacker, "data-target": attack.target });
+  S.el("line", { x1: a.x, y1: a.y, x2: t.x, y2: t.y, class: "hgb-fire-line" }, g);
+  S.el("circle", { cx: t.x, cy: t.y, r: r0 + 0.35, class: "hgb-fire-target" }, g);
+  const what = !resolved
+    ? ""
+    : !resolved.hit
+      ? "miss"
+      : resolved.result === "destroyed" || resolved.result === "overkill"
+        ? "destroyed"
+        : resolved.result === "no_effect"
+          ? "no effect"
+          : `${resolved.boxes} box${resolved.boxes === 1 ? "" : "es"}`;
+  const text = `${label(attack.attacker)} fired at ${label(attack.target)}${what ? `: ${what}` : ""}`;
+  S.text(text, {
+    x: (a.x + t.x) / 2,
+    y: (a.y + t.y) / 2 - 0.45,
+    class: "hgb-aim-label hgb-fire-label",
+    "font-size": 0.75,
+  });
+  S.title(text, g);
 }
 
 // A path from `start` through points ([x, y]), with the server's MP after each point when known,
