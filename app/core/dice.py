@@ -92,7 +92,9 @@ class Dice:
 
 
 class PreviewDice(Dice):
-    """Dice for previews: throwaway randomness, so a preview never reveals the real stream."""
+    """Dice for previews: a stream of their own (one of a few public ones, ``stream``), never the
+    table's, so a preview never reveals the real stream; the same every time, so the same
+    preview of the same game always answers the same."""
 
-    def __init__(self) -> None:
-        super().__init__(new_seed(), 0)
+    def __init__(self, stream: int = 0) -> None:
+        super().__init__(f"preview:{stream}", 0)

@@ -9,13 +9,13 @@ so King Wolf's choice would reveal and resolve the firing line.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
-
-import pytest
 
 from app.projection import Projection
 from app.session.actions import sealed_preview
 from app.session.records import Envelope
+from tests.leaks.twins import twin
 from tests.systems.gkr.helpers import DB, GKR, KW, act, activate, new, pass_until, place
 
 MINE_MATE_ON_EMPTY_HEX = {"source": "blb", "weapon": "mine-mate", "target_hex": {"q": 2, "r": -2}}
@@ -41,9 +41,6 @@ def preview(state: dict[str, Any], seat: str, raw: dict[str, Any]) -> str:
     return json.dumps(body, sort_keys=True)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the preview runs on the real state: 'hidden' for a Mine Mate, 'random' for a Blaster"
-)
 def test_the_last_choosers_preview_does_not_tell_which_blb_weapon_lies_face_down() -> None:
     """ "They should also keep the other 2 Weapon Cards face down, so their opponents don't know
     which Weapon they will be firing from Big Little Buddy." King Wolf's preview of its own choice
@@ -56,3 +53,39 @@ def test_the_last_choosers_preview_does_not_tell_which_blb_weapon_lies_face_down
         assert preview(mine, KW, action) == preview(blaster, KW, action)
         # the choice resolves the firing line, and that touches DiamondBack's hidden card
         assert json.loads(preview(mine, KW, action))["outcome"] == "hidden"
+
+
+def test_the_state_a_disputed_record_would_restore_is_sealed_too() -> None:
+    """Issue 10's records: overturning a record "restores the state kept from just before it"
+    (``state["undo"]``), hands and decks included. What King Wolf previews while DiamondBack's
+    record is open runs on a game whose kept state is dealt from what King Wolf sees as well."""
+    state = new(players=2, manual={"support": True})
+    state, _ = act(state, DB, {"kind": "record", "area": "support", "unit": "king-wolf:combat", "damage": 1})
+    assert state["undo"] is not None
+    rng = random.Random(3)
+    for _ in range(5):
+        double = twin("gkr", state, KW, rng)
+        assert double["undo"] != state["undo"]  # the kept state's hidden cards were dealt again
+        assert GKR.view(double, KW) == GKR.view(state, KW)
+        for world in (0, 1):
+            assert GKR.seal(double, KW, world) == GKR.seal(state, KW, world)
+        for raw in [{"kind": "dispute", "record": 0}, *GKR.legal_actions(state, KW)]:
+            assert preview(double, KW, raw) == preview(state, KW, raw)
+
+
+def test_a_flank_shot_stated_face_down_is_not_told() -> None:
+    """NOTES.md (Sure): "weapons are chosen face down into a firing line, revealed, then
+    resolved"; with manual flank shots the stated flank goes face down with the weapon. King
+    Wolf's preview of the last choice is the same whichever DiamondBack stated."""
+    states = []
+    for flank in (True, False):
+        state = activate(new(players=2, manual={"flank": True}), DB)
+        state, _ = pass_until(state, "combat")
+        state = place(state, "blb", 0, 0, facing=0)
+        state = place(state, "king-wolf:combat", 1, 0)
+        state, _ = act(state, DB, {"kind": "choose_weapons", "weapons": [{**BLASTER_AT_COMBAT_UNIT, "flank": flank}]})
+        states.append(state)
+    assert GKR.view(states[0], KW) == GKR.view(states[1], KW)
+    action = {"kind": "choose_weapons", "weapons": []}
+    assert preview(states[0], KW, action) == preview(states[1], KW, action)
+    assert json.loads(preview(states[0], KW, action))["outcome"] == "hidden"
