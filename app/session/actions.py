@@ -87,23 +87,26 @@ class Actions:
 def sealed_preview(projection: Projection, env: Envelope, seat: str, action: Any) -> Preview:
     """What ``seat`` may learn of ``action`` at ``env`` without committing it, sealed by
     ``Projection.preview``: the action never runs on ``env``'s state, only on the two games
-    ``seat`` cannot tell from it (``Projection.worlds``): twice in the first, each time on a
-    throwaway dice stream of its own, and once in the second; legality and the reason come from
-    the first run; events come back only where the runs agree and the rule system calls their
-    kind previewable. (The leak suite calls this for every legal action at every step of its
-    games, and on twin states that differ only in what ``seat`` does not see.)"""
+    ``seat`` cannot tell from it (``Projection.worlds``): twice in the first, on the preview
+    dice and on the same dice upside down (``PreviewDice``), and once in the second; legality
+    and the reason come from the first run; events come back only where the runs agree and the
+    rule system calls their kind previewable. (The leak suite calls this for every legal action
+    at every step of its games, and on twin states that differ only in what ``seat`` does not
+    see.)"""
     first_world, second_world = projection.worlds(env.state, seat)
-    first = _run(projection, replace(env, state=first_world), seat, action, 0)
-    again = first if first.error else _run(projection, replace(env, state=first_world), seat, action, 1)
+    first = _run(projection, replace(env, state=first_world), seat, action, mirrored=False)
+    again = first if first.error else _run(projection, replace(env, state=first_world), seat, action, mirrored=True)
     other = (
-        first if second_world is first_world else _run(projection, replace(env, state=second_world), seat, action, 0)
+        first
+        if second_world is first_world
+        else _run(projection, replace(env, state=second_world), seat, action, mirrored=False)
     )
     legal, shown, outcome, error = projection.preview(seat, first, again, other)
     return Preview(legal, shown, outcome, error)
 
 
-def _run(projection: Projection, env: Envelope, seat: str, action: Any, stream: int) -> Run:
-    dice = PreviewDice(stream)
+def _run(projection: Projection, env: Envelope, seat: str, action: Any, mirrored: bool) -> Run:
+    dice = PreviewDice(mirrored)
     try:
         _, events = play(projection.system, env, seat, action, dice)
     except WarboardError as exc:

@@ -59,8 +59,8 @@ def answer(projection: Projection, env: Envelope, seat: str, raw: dict[str, Any]
 def unsealed(projection: Projection, env: Envelope, seat: str, raw: dict[str, Any]) -> str:
     """The preview as it was before issue 23: both dice runs on the real state."""
     runs = []
-    for stream in (0, 1):
-        dice = PreviewDice(stream)
+    for mirrored in (False, True):
+        dice = PreviewDice(mirrored)
         try:
             events, error = play(projection.system, env, seat, projection.system.parse_action(raw), dice)[1], None
         except WarboardError as exc:
