@@ -9,13 +9,19 @@ A viewer is a seat name, or ``None`` for a spectator (and for anyone without a t
 
 Previews are sealed by construction rather than by filtering known leaks:
 
-* the action runs twice on throwaway dice streams; any event that differs between the two runs
-  depends on dice and is dropped;
+* the action never runs on the real state: it runs on the game as the previewing seat may know
+  it (the rule system's ``seal``: what that seat's view hides, dealt again from what it sees),
+  in two such worlds that deal the hidden part differently; whatever the answer is built from
+  is the same for every state that seat cannot tell apart;
+* it runs twice in the first world, on two throwaway dice streams, and once in the second;
+  any event that differs between the runs depends on dice or on what the seat does not see,
+  and is dropped;
 * only the event kinds the rule system lists in ``previewable`` can come back at all, and never
   an event marked private (``only``): whatever depends on a draw, a shuffle or another seat's
   hidden choice has some other kind, so it is dropped without anyone naming it;
-* the answer says why something is missing: ``outcome`` is ``"random"`` when dice would decide
-  part of the result, ``"hidden"`` when other consequences are not shown, else ``"known"``.
+* the answer says why something is missing: ``outcome`` is ``"hidden"`` when the result would
+  depend on what the seat does not see (the two worlds differ), or when other consequences are
+  not shown; else ``"random"`` when dice would decide part of the result; else ``"known"``.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from typing import Any, Literal, ParamSpec, Protocol, TypeVar
 
 import anyio
 
+from app.core.errors import WarboardError
 from app.core.events import Event
 from app.systems.base import RuleSystem
 
@@ -66,6 +73,16 @@ def heavy(system: RuleSystem) -> bool:
     work out cover against every enemy and whose step can take 17 ms): its views and previews
     run in a worker thread, and its moves commit on the writer thread, never on the event loop."""
     return bool(getattr(system, "views_off_loop", False))
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run of a previewed action: its events, or the error that refused it; and whether
+    it rolled any die."""
+
+    events: list[Event]
+    error: WarboardError | None
+    rolled: bool
 
 
 @dataclass(frozen=True)
@@ -108,20 +125,37 @@ class Projection:
     def events(self, events: list[Event], viewer: str | None) -> list[Event]:
         return [self.system.redact_event(e, viewer) for e in events]
 
+    def worlds(self, state: dict[str, Any], seat: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The two games ``seat`` cannot tell from ``state``, that its previews run on
+        (``RuleSystem.seal``); the same object twice when the game hides nothing from it."""
+        return self.system.seal(state, seat, 0), self.system.seal(state, seat, 1)
+
     def preview(
-        self, first: list[Event], second: list[Event], seat: str, rolled: bool
-    ) -> tuple[list[Event], PreviewOutcome]:
-        """The events of a preview that ``seat`` may see, from two runs on different dice."""
+        self, seat: str, first: Run, again: Run, other: Run
+    ) -> tuple[bool, list[Event], PreviewOutcome, WarboardError | None]:
+        """What ``seat`` may learn of an action from three runs: ``first`` and ``again`` in the
+        first world on two dice streams, ``other`` in the second world on ``first``'s dice.
+        Answers (legal, events, outcome, error); legality and the reason are the first run's,
+        and ``"hidden"`` when the second world disagrees."""
+        if first.error is not None:
+            same = other.error is not None and other.error.to_dict() == first.error.to_dict()
+            return False, [], "known" if same else "hidden", first.error
+        if other.error is not None:
+            return True, [], "hidden", None
         allowed = self.system.previewable
         shown: list[Event] = []
-        dropped = random = len(second) != len(first)
-        for i, event in enumerate(first):
-            same = i < len(second) and second[i] == event
+        events, dice, world = first.events, again.events, other.events
+        hidden = world != events
+        dropped = random = len(dice) != len(events)
+        for i, event in enumerate(events):
+            same = i < len(dice) and dice[i] == event
             random = random or not same
-            if event.get("kind") in allowed and "only" not in event and same:
+            if event.get("kind") in allowed and "only" not in event and same and i < len(world) and world[i] == event:
                 shown.append(self.event({**event, "seat": seat}, seat))
             else:
                 dropped = True
-        if dropped and (random or rolled):
-            return shown, "random"
-        return shown, "hidden" if dropped else "known"
+        if hidden:
+            return True, shown, "hidden", None
+        if dropped and (random or first.rolled or again.rolled):
+            return True, shown, "random", None
+        return True, shown, "hidden" if dropped else "known", None

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app.core.events import private
-from app.projection import Projection
+from app.core.errors import IllegalAction
+from app.core.events import Event, private
+from app.projection import Projection, Run
 from app.systems import registry
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
@@ -39,24 +40,63 @@ def projection() -> Projection:
     return Projection(system, seeded=False)
 
 
+def runs(first: list[Event], again: list[Event], other: list[Event] | None = None, rolled: bool = False) -> list[Run]:
+    """A preview's three runs: the first world on two dice streams, the second world."""
+    return [Run(first, None, rolled), Run(again, None, rolled), Run(first if other is None else other, None, rolled)]
+
+
 def test_preview_keeps_only_previewable_events_that_no_dice_decide() -> None:
     moved = {"kind": "token_moved", "token": "a", "x": 1.0, "y": 2.0}
-    shown, outcome = projection().preview([moved], [dict(moved)], "p1", rolled=False)
+    legal, shown, outcome, error = projection().preview("p1", *runs([moved], [dict(moved)]))
+    assert legal and error is None
     assert shown == [{**moved, "seat": "p1"}] and outcome == "known"
 
     rolled_a, rolled_b = {"kind": "rolled", "faces": [1, 2]}, {"kind": "rolled", "faces": [6, 3]}
-    shown, outcome = projection().preview([moved, rolled_a], [moved, rolled_b], "p1", rolled=True)
+    _, shown, outcome, _ = projection().preview("p1", *runs([moved, rolled_a], [moved, rolled_b], rolled=True))
     assert shown == [{**moved, "seat": "p1"}] and outcome == "random"
 
     # The same on both runs (a draw from a known-to-the-server deck) but not a previewable kind.
     drawn = {"kind": "card_drawn", "card": "the real top card"}
-    shown, outcome = projection().preview([drawn], [drawn], "p1", rolled=False)
+    _, shown, outcome, _ = projection().preview("p1", *runs([drawn], [drawn]))
     assert shown == [] and outcome == "hidden"
 
     # A private event is never shown, even of a previewable kind.
     secret = private("token_moved", ["p1"], token="a")
-    shown, outcome = projection().preview([secret], [secret], "p1", rolled=False)
+    _, shown, outcome, _ = projection().preview("p1", *runs([secret], [secret]))
     assert shown == [] and outcome == "hidden"
+
+
+def test_a_preview_that_depends_on_what_the_seat_does_not_see_is_hidden() -> None:
+    """The second world deals what the seat does not see another way: where its run differs,
+    the answer is "hidden" whatever the dice do, and only what both worlds agree on is shown."""
+    moved = {"kind": "token_moved", "token": "a", "x": 1.0, "y": 2.0}
+    rolled_a, rolled_b = {"kind": "rolled", "faces": [1, 2]}, {"kind": "rolled", "faces": [6, 3]}
+    revealed_a, revealed_b = {"kind": "revealed", "card": "c01"}, {"kind": "revealed", "card": "c25"}
+    for first, again, other in (
+        ([moved, revealed_a], [moved, revealed_a], [moved, revealed_b]),
+        ([moved, revealed_a, rolled_a], [moved, revealed_a, rolled_b], [moved, revealed_b, rolled_a]),
+        ([moved], [moved], [moved, revealed_b]),
+    ):
+        _, shown, outcome, _ = projection().preview("p1", *runs(first, again, other, rolled=True))
+        assert shown == [{**moved, "seat": "p1"}] and outcome == "hidden"
+    moved_elsewhere = {**moved, "x": 9.0}
+    _, shown, outcome, _ = projection().preview("p1", *runs([moved], [moved], [moved_elsewhere]))
+    assert shown == [] and outcome == "hidden"
+
+
+def test_a_refusal_that_depends_on_what_the_seat_does_not_see_is_hidden() -> None:
+    """Legality and the reason are the first world's; "hidden" when the second world disagrees."""
+    moved = {"kind": "token_moved", "token": "a", "x": 1.0, "y": 2.0}
+    no, other_no = IllegalAction("No such token", code="no_token"), IllegalAction("Taken", code="taken")
+    assert projection().preview("p1", Run([], no, False), Run([], no, False), Run([], no, False)) == (
+        False,
+        [],
+        "known",
+        no,
+    )
+    assert projection().preview("p1", Run([], no, False), Run([], no, False), Run([], other_no, False))[2] == "hidden"
+    assert projection().preview("p1", Run([], no, False), Run([], no, False), Run([moved], None, False))[2] == "hidden"
+    assert projection().preview("p1", *runs([moved], [moved])[:2], Run([], no, False)) == (True, [], "hidden", None)
 
 
 def test_preview_over_http_says_when_dice_decide(server: Server) -> None:

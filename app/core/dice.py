@@ -92,7 +92,17 @@ class Dice:
 
 
 class PreviewDice(Dice):
-    """Dice for previews: throwaway randomness, so a preview never reveals the real stream."""
+    """Dice for previews: a public stream of their own, never the table's, so a preview never
+    reveals the real stream, and the same every time, so the same preview of the same game
+    always answers the same. ``mirrored`` turns every die of that stream upside down (face
+    ``sides + 1 - f``): a preview runs once on each, so a result that a die decides (a face, a
+    hit on 4+ of a d6, an order) comes out differently on the two far more often than on two
+    independent streams."""
 
-    def __init__(self) -> None:
-        super().__init__(new_seed(), 0)
+    def __init__(self, mirrored: bool = False) -> None:
+        super().__init__("preview", 0)
+        self.mirrored = mirrored
+
+    def _draw(self, sides: int) -> int:
+        value = super()._draw(sides)
+        return sides + 1 - value if self.mirrored else value

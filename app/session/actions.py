@@ -3,6 +3,7 @@ and previews, which run an action without committing it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Connection
@@ -10,7 +11,7 @@ from sqlalchemy import Connection
 from app.core.dice import Dice, PreviewDice
 from app.core.errors import Forbidden, IllegalAction, WarboardError
 from app.core.events import Event
-from app.projection import Projection, heavy
+from app.projection import Projection, Run, heavy
 from app.session.commit import Committer
 from app.session.game import dump, play, system_of
 from app.session.history import History
@@ -85,18 +86,29 @@ class Actions:
 
 def sealed_preview(projection: Projection, env: Envelope, seat: str, action: Any) -> Preview:
     """What ``seat`` may learn of ``action`` at ``env`` without committing it, sealed by
-    ``Projection.preview``: the action runs twice, each time on a fresh throwaway dice stream;
-    legality and the reason come from the first run; events come back only where both runs
-    agree and the rule system calls their kind previewable. (The leak suite calls this for
-    every legal action at every step of its games.)"""
-    first, second = PreviewDice(), PreviewDice()
+    ``Projection.preview``: the action never runs on ``env``'s state, only on the two games
+    ``seat`` cannot tell from it (``Projection.worlds``): twice in the first, on the preview
+    dice and on the same dice upside down (``PreviewDice``), and once in the second; legality
+    and the reason come from the first run; events come back only where the runs agree and the
+    rule system calls their kind previewable. (The leak suite calls this for every legal action
+    at every step of its games, and on twin states that differ only in what ``seat`` does not
+    see.)"""
+    first_world, second_world = projection.worlds(env.state, seat)
+    first = _run(projection, replace(env, state=first_world), seat, action, mirrored=False)
+    again = first if first.error else _run(projection, replace(env, state=first_world), seat, action, mirrored=True)
+    other = (
+        first
+        if second_world is first_world
+        else _run(projection, replace(env, state=second_world), seat, action, mirrored=False)
+    )
+    legal, shown, outcome, error = projection.preview(seat, first, again, other)
+    return Preview(legal, shown, outcome, error)
+
+
+def _run(projection: Projection, env: Envelope, seat: str, action: Any, mirrored: bool) -> Run:
+    dice = PreviewDice(mirrored)
     try:
-        _, events = play(projection.system, env, seat, action, first)
+        _, events = play(projection.system, env, seat, action, dice)
     except WarboardError as exc:
-        return Preview(False, [], "known", exc)
-    try:
-        _, again = play(projection.system, env, seat, action, second)
-    except WarboardError:
-        again = []
-    shown, outcome = projection.preview(events, again, seat, bool(first.rolls or second.rolls))
-    return Preview(True, shown, outcome, None)
+        return Run([], exc, bool(dice.rolls))
+    return Run(events, None, bool(dice.rolls))

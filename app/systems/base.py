@@ -275,6 +275,15 @@ class RuleSystem:
         result = self.outcome(state)
         return None if result is None else result.to_dict()
 
+    def seal(self, state: State, viewer: str, world: int) -> State:
+        """The game as ``viewer`` may know it, what its previews run on: everything ``view``
+        hides from ``viewer`` (other seats' hands and face-down choices, the order and content
+        of every deck) replaced by values that depend only on what ``viewer`` sees, dealt one
+        of two ways (``world`` 0 or 1), so that a preview can tell whether an action's result
+        would depend on what it hides. Never mutates ``state``. A game whose view hides
+        nothing keeps this default: ``state`` itself, in both worlds."""
+        return state
+
     def redact_event(self, event: Event, viewer: str | None) -> Event:
         return redact(event, viewer)
 

@@ -11,8 +11,9 @@ plus the table's dice seed. Then everything that reached each viewer is scanned:
   sandbox's short script too);
 - ``/legal`` of the acting seat (what bots decide from) and of a spectator at every step;
 - the preview of every legal action at every step, by every seat (the others' actions too,
-  whose refusals are worked out on the full state): each answered by
-  ``sealed_preview``, the function behind ``POST /preview`` (in process: thousands per game);
+  refused for it), the full state handed in: each answered by ``sealed_preview``, the function
+  behind ``POST /preview``, which runs it on the game as that seat may know it (in process:
+  thousands per game; ``test_twins.py`` checks the answers on twin states);
   and over HTTP ``/preview`` of up to 4 of the acting seat's actions, whose legality and reason
   must equal the in-process answer's; the error another seat gets for trying the same action;
 - the acting seat's ``/actions`` answers, and at the end ``/view`` and ``/events?after=-1`` of
@@ -39,7 +40,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.core.dice import Dice, PreviewDice
+from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.projection import Projection
 from app.session.actions import sealed_preview
@@ -204,8 +205,8 @@ def choose(
 
 
 def previews(game: Game, seq: int, options: dict[str, list[dict[str, Any]]]) -> dict[tuple[str, str], dict[str, Any]]:
-    """Each seat's preview of every seat's legal actions (its own, and the others' too: their
-    refusals and reasons are computed on the full state), as ``POST /preview`` would answer."""
+    """Each seat's preview of every seat's legal actions (its own, and the others' too, refused
+    for it), from the full state, as ``POST /preview`` would answer."""
     projection = Projection(game.system, seeded=True)
     env = Envelope(seq, 0, game.index, "open", game.state)
     listed = {json.dumps(a, sort_keys=True): a for actions in options.values() for a in actions if _parses(game, a)}
@@ -373,7 +374,8 @@ def test_the_scanner_catches_an_unsealed_preview(system_id: str, options: dict[s
         for previewer, actions in every.items():
             for candidate in filter(lambda a: _parses(game, a), actions):
                 try:
-                    _, events = play(game.system, env, previewer, game.system.parse_action(candidate), PreviewDice())
+                    dice = Dice(f"throwaway-{step}")  # as they were then: throwaway dice, a new stream each time
+                    _, events = play(game.system, env, previewer, game.system.parse_action(candidate), dice)
                 except WarboardError:
                     continue
                 unsealed.check("unsealed preview", previewer, step, projection.events(events, previewer))

@@ -139,15 +139,31 @@ def _entry(state: State, seat: str, n: int, choice: WeaponChoice) -> dict[str, A
     if why:
         raise IllegalAction(f"{weapon['name']} cannot fire: {why}", code="illegal_target")
     flank = bool(choice.flank) if state["data"]["manual"]["flank"] else None
+    return entry(n, seat, shooter["id"], key, weapon, card, target_unit, aim if hex_target else None, flank)
+
+
+def entry(
+    n: int,
+    seat: str,
+    unit: str,
+    key: str,
+    weapon: dict[str, Any],
+    card: str | None,
+    target_unit: str | None,
+    target_hex: Hex | None,
+    flank: bool | None,
+) -> dict[str, Any]:
+    """A face-down firing-line entry: ``seat``'s ``unit`` fires ``weapon`` (``key``, from
+    ``card`` if any) at ``target_unit`` or, for a hex-target weapon, at ``target_hex``."""
     return {
         "n": n,
         "owner": seat,
-        "unit": shooter["id"],
+        "unit": unit,
         "weapon_key": key,
         "weapon": weapon,
         "card": card,
         "target_unit": target_unit,
-        "target_hex": aim.to_dict() if hex_target else None,
+        "target_hex": target_hex.to_dict() if target_hex else None,
         "flank": flank,
         "revealed": False,
     }

@@ -16,7 +16,7 @@ from app.core.events import Event
 from app.geometry.hex import Hex
 from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
 from app.systems.gkr import actions as A
-from app.systems.gkr import blb, combat, damage, legal, play, records, setup, turns
+from app.systems.gkr import blb, combat, damage, legal, play, records, seal, setup, turns
 from app.systems.gkr.helpers import HELPERS
 from app.systems.gkr.options import Options
 from app.systems.gkr.setup import seats_for, upgrade
@@ -234,6 +234,9 @@ class GKR(RuleSystem):
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return {**render(upgrade(dict(state)), viewer), OUTCOME_KEY: self.outcome_view(state)}
+
+    def seal(self, state: State, viewer: str, world: int) -> State:
+        return seal.seal(upgrade(dict(state)), viewer, world)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state["winner"]:

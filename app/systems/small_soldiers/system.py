@@ -14,7 +14,7 @@ from app.core.errors import WarboardError
 from app.core.events import Event
 from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
 from app.systems.small_soldiers import actions as A
-from app.systems.small_soldiers import play, setup, turns
+from app.systems.small_soldiers import play, seal, setup, turns
 from app.systems.small_soldiers.helpers import HELPERS
 from app.systems.small_soldiers.legal import legal_actions
 from app.systems.small_soldiers.model import seat_ids
@@ -78,6 +78,9 @@ class SmallSoldiers(RuleSystem):
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return {**render(state, viewer), OUTCOME_KEY: self.outcome_view(state)}
+
+    def seal(self, state: State, viewer: str, world: int) -> State:
+        return seal.seal(state, viewer, world)
 
     def outcome(self, state: State) -> Outcome | None:
         w = state.get("winner")
