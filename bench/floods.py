@@ -27,7 +27,6 @@ import asyncio
 import contextlib
 import gc
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -40,47 +39,9 @@ from typing import Any
 import httpx
 import orjson
 
-from bench.load import ROOT, Monitor, Stats, Table, free_port, receiver, setup_tables
+from bench.load import ROOT, Monitor, Stats, Table, receiver, setup_tables, start_server
 from bench.report import latencies_of, summary
 from bench.wsclient import Client, connect
-
-
-def start_server(workdir: Path, checkout: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """A ``warboard serve`` of ``checkout`` on a fresh SQLite file. Its limits are the defaults
-    (the point), but for the players' HTTP requests: every client here comes from 127.0.0.1."""
-    port = free_port()
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(checkout),
-        "WARBOARD_HTTP_RATE": "100000",
-        "WARBOARD_HTTP_BURST": "100000",
-        "WARBOARD_WS_PER_ADDRESS": "100000",
-    }
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "app.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--database-url",
-            f"sqlite:///{workdir / 'f.db'}",
-        ],
-        cwd=checkout,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(f"{url}/api/systems", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
 
 
 async def sender(ws_players: list[Client], table: Table, rate: float, duration: float, tag: str) -> None:

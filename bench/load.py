@@ -70,10 +70,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(workdir: Path, checkout: Path = ROOT) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``warboard serve`` of ``checkout`` on a fresh SQLite file in ``workdir``. Its limits are
+    the defaults but for the HTTP and websocket rates: every client here comes from 127.0.0.1."""
     port = free_port()
     env = {
         **os.environ,
+        **({"PYTHONPATH": str(checkout)} if checkout != ROOT else {}),
         "WARBOARD_HTTP_RATE": "100000",
         "WARBOARD_HTTP_BURST": "100000",
         "WARBOARD_WS_PER_ADDRESS": "100000",
@@ -89,7 +92,7 @@ def start_server(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
             "--database-url",
             f"sqlite:///{workdir / 'bench.sqlite3'}",
         ],
-        cwd=ROOT,
+        cwd=checkout,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -29,16 +29,21 @@ class TokenBucket:
         return False
 
 
-def take(state: Any, key: str, cost: float) -> None:
-    """Take ``cost`` from ``key``'s bucket in the app's ``state`` (raises RateLimited when empty)."""
+def _bucket(state: Any, key: str, rate: float, burst: float) -> TokenBucket:
+    """``key``'s bucket in the app's ``state`` (made at ``rate`` and ``burst`` the first time)."""
     buckets: dict[str, TokenBucket] = state.buckets
-    settings = state.settings
     bucket = buckets.get(key)
     if bucket is None:
         if len(buckets) > 100_000:
             buckets.clear()
-        bucket = buckets[key] = TokenBucket(settings.http_rate, settings.http_burst)
-    if not bucket.take(cost):
+        bucket = buckets[key] = TokenBucket(rate, burst)
+    return bucket
+
+
+def take(state: Any, key: str, cost: float) -> None:
+    """Take ``cost`` from ``key``'s bucket in the app's ``state`` (raises RateLimited when empty)."""
+    settings = state.settings
+    if not _bucket(state, key, settings.http_rate, settings.http_burst).take(cost):
         raise RateLimited("Too many requests; slow down")
 
 
@@ -46,15 +51,8 @@ def take_rules(state: Any, who: str, cost: float) -> None:
     """Take ``cost`` from the rules bucket of ``who`` (a client address, or a computer player the
     server runs): rule helpers and QR codes, ``rules_rate`` per second, ``rules_burst`` at once,
     apart from its other requests; raises RateLimited."""
-    buckets: dict[str, TokenBucket] = state.buckets
     settings = state.settings
-    key = "rules:" + who
-    bucket = buckets.get(key)
-    if bucket is None:
-        if len(buckets) > 100_000:
-            buckets.clear()
-        bucket = buckets[key] = TokenBucket(settings.rules_rate, settings.rules_burst)
-    if not bucket.take(cost):
+    if not _bucket(state, "rules:" + who, settings.rules_rate, settings.rules_burst).take(cost):
         raise RateLimited(
             f"Too many rule helper or QR code requests from this address; at most {settings.rules_rate:g} "
             "a second (a long path or text counts as several)"

@@ -144,21 +144,21 @@ async def test_a_rematch_claim_works_once_and_not_after_the_seat_changed_hands(s
     assert kinds.count("seat_claimed") == 1
 
 
-async def _race(server: Server, http: httpx.AsyncClient, rng: random.Random) -> int | None:
-    """One race: a socket opens with a seat's token while the host kicks the seat. Returns the
-    socket's close code a second after both ended (None: it is still open)."""
+async def kick_race(ws_url: str, http: httpx.AsyncClient, rng: random.Random, spread: float = 0.03) -> int | None:
+    """One race: a socket opens (at ``ws_url``) with a seat's token while the host kicks the seat
+    (through ``http``). Returns the socket's close code a second after both ended (None: open)."""
     table = await new_table_async(http)
     tid = table["id"]
     token = token_of(await join_async(http, tid, "p1"))
 
     async def kick() -> None:
-        await asyncio.sleep(rng.uniform(0, 0.03))
+        await asyncio.sleep(rng.uniform(0, spread))
         r = await http.post(f"/api/tables/{tid}/kick", headers=bearer(table["host_token"]), json={"seat": "p1"})
         assert r.status_code == 200, r.text
 
     async def connect() -> WsClient:
-        await asyncio.sleep(rng.uniform(0, 0.03))
-        return await WsClient.open(server.ws_url, tid, token)
+        await asyncio.sleep(rng.uniform(0, spread))
+        return await WsClient.open(ws_url, tid, token)
 
     ws, _ = await asyncio.gather(connect(), kick())
     code = await closed_within(ws, 1.0)
@@ -166,17 +166,18 @@ async def _race(server: Server, http: httpx.AsyncClient, rng: random.Random) -> 
     return code
 
 
-async def races(server: Server, seed: int) -> list[int | None]:
+async def races(ws_url: str, http_url: str, seed: int, spread: float = 0.03) -> list[int | None]:
+    """``RACES`` kick races, ten at a time: the close code of each socket."""
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+    async with httpx.AsyncClient(base_url=http_url, timeout=30) as http:
         codes: list[int | None] = []
         for _ in range(RACES // 10):
-            codes += await asyncio.gather(*(_race(server, http, rng) for _ in range(10)))
+            codes += await asyncio.gather(*(kick_race(ws_url, http, rng, spread) for _ in range(10)))
     return codes
 
 
 async def test_the_kick_race_leaves_no_socket_open(server: Server) -> None:
     """A socket that authenticates while the kick is handled is closed too: 100 races, 0 open."""
-    codes = await races(server, 23)
+    codes = await races(server.ws_url, server.url, 23)
     assert len(codes) == RACES
     assert [c for c in codes if c not in (4001, 4401)] == []

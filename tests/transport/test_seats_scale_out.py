@@ -6,20 +6,17 @@ socket on the other process leaves no socket open."""
 
 from __future__ import annotations
 
-import asyncio
-import random
 import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.conftest import UNPACED, Server
 from tests.kit.services import RedisServer, drop_database, fresh_database, has_redis_server, postgres_answers
-from tests.kit.table import bearer, join, join_async, new_table, new_table_async, token_of
+from tests.kit.table import bearer, join, new_table, token_of
 from tests.kit.ws import WsClient
-from tests.session.test_seats import RACES, closed_within
+from tests.session.test_seats import RACES, closed_within, races
 
 pytestmark = [
     pytest.mark.anyio,
@@ -65,33 +62,9 @@ async def test_a_kick_and_a_move_on_one_process_close_the_socket_on_the_other(pa
     assert await closed_within(bob_ws, 1.0) == 4001
 
 
-async def _race(pair: dict[str, Any], http: httpx.AsyncClient, rng: random.Random) -> int | None:
-    table = await new_table_async(http)
-    tid = table["id"]
-    token = token_of(await join_async(http, tid, "p1"))
-
-    async def kick() -> None:
-        await asyncio.sleep(rng.uniform(0, 0.05))
-        r = await http.post(f"/api/tables/{tid}/kick", headers=bearer(table["host_token"]), json={"seat": "p1"})
-        assert r.status_code == 200, r.text
-
-    async def connect() -> WsClient:
-        await asyncio.sleep(rng.uniform(0, 0.05))
-        return await WsClient.open(pair["b"].ws_url, tid, token)
-
-    ws, _ = await asyncio.gather(connect(), kick())
-    code = await closed_within(ws, 1.0)
-    await ws.conn.close()
-    return code
-
-
 async def test_the_kick_race_across_processes_leaves_no_socket_open(pair: dict[str, Any]) -> None:
     """The kick on process A, the socket on process B: 100 races, 0 sockets left open."""
-    rng = random.Random(24)
-    async with httpx.AsyncClient(base_url=pair["a"].url, timeout=30) as http:
-        codes: list[int | None] = []
-        for _ in range(RACES // 10):
-            codes += await asyncio.gather(*(_race(pair, http, rng) for _ in range(10)))
+    codes = await races(pair["b"].ws_url, pair["a"].url, 24, spread=0.05)
     assert len(codes) == RACES
     assert [c for c in codes if c not in (4001, 4401)] == []
 
