@@ -421,8 +421,8 @@ if (seatKey) {
 } else if (created) {
   const seat = decodeURIComponent(created[2]);
   start({ token: decodeURIComponent(created[1]), role: "player", seat, name: names.get(seat) || savedName() });
-} else if (saved?.token) {
-  start(saved);
+} else if (saved?.token && !notice) {
+  start(saved); // (after a lost seat the page watches, whatever this browser still keeps)
 } else if (params.get("seat") || params.get("join")) {
   const free = table.seats.find((s) => s.state === "open" && !names.has(s.seat));
   const wanted = params.get("seat") || free?.seat;

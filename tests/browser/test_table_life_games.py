@@ -73,7 +73,7 @@ def test_rejoin_chat_ruler_and_delay(
         expect(ann.locator("#me")).to_have_text(f"You: {first}")
         expect(ann.locator("#seated-text")).to_contain_text(f"You play {first} as Ann")
         expect(ann.locator("#system-panel")).to_be_attached()
-        expect(old.locator("#join-error")).to_contain_text("no longer valid")
+        expect(old.locator("#join-error")).to_contain_text("now open on another device")
         assert client.get(f"/api/tables/{tid}/legal", headers=seats[first]).status_code in (401, 403)
         token = ann.evaluate(f"JSON.parse(localStorage.getItem('warboard:table:{tid}')).token")
         seats[first] = bearer(token)  # the seat's token now is the rejoined browser's

@@ -311,6 +311,7 @@ class _Socket:
 
     def __init__(self, actor: Any, name: str) -> None:
         self.id, self.actor, self.got = name, actor, []
+        self.dropped: int | None = None  # the close code, once the hub dropped it
 
     @property
     def viewer(self) -> str | None:
@@ -318,6 +319,9 @@ class _Socket:
 
     def offer(self, text: str, data: bytes | None = None) -> None:
         self.got.append(json.loads(text))
+
+    def drop(self, code: int, reason: str) -> None:
+        self.dropped = code
 
 
 async def test_a_socket_that_attaches_while_an_update_renders_gets_that_update(
