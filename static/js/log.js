@@ -16,13 +16,13 @@ export function describeEvent(e, nameOf = (id) => id) {
     case "seat_reopened":
       return `Seat ${e.seat_id} was reopened`;
     case "seat_link_issued":
-      return `The host made a new link for ${e.name}'s seat (${e.seat_id}): whoever opens it takes the seat`;
+      return `The host made a new link for ${e.name}'s seat: whoever opens it takes the seat`;
     case "seat_moved":
       return e.by === "host"
-        ? `The host moved ${e.name}'s seat (${e.seat_id}) to a new device`
-        : `${e.name} took their seat (${e.seat_id}) on a new device`;
+        ? `The host moved ${e.name}'s seat to a new device`
+        : `${e.name} took their seat on a new device`;
     case "seat_claimed":
-      return `${e.name} took their seat (${e.seat_id})`;
+      return `${e.name} took their seat`;
     case "table_closed":
       return "The table was closed";
     case "game_over":
