@@ -23,20 +23,25 @@ export const replay = {
   shapes: (v, playerNames) => ({ "gkr-buildings": overlays.buildings(v, view.names(v, playerNames).colour) }),
 };
 
+// The panel's sections in the order they are drawn from the state (each skips what has not changed).
+const SECTIONS = [
+  board.syncChosen,
+  cards.showStatus,
+  renderControls,
+  cards.showPlayers,
+  cards.showFiring,
+  cards.showBLB,
+  cards.showHand,
+  cards.showBuildings,
+  showRecords,
+  showRules,
+];
+
 /** @param {import("./gkr/state.js").GkrState} s */
 function refresh(s) {
   const v = s.view;
   if (!v) return;
-  board.syncChosen(s, v);
-  cards.showStatus(s, v);
-  renderControls(s, v);
-  cards.showPlayers(s, v);
-  cards.showFiring(s, v);
-  cards.showBLB(s, v);
-  cards.showHand(s, v);
-  cards.showBuildings(s, v);
-  showRecords(s, v);
-  showRules(s, v);
+  for (const draw of SECTIONS) draw(s, v);
   board.drawOverlays(s);
   s.ctx.container.dataset.phase = v.turn?.phase || "";
   s.ctx.container.dataset.step = v.turn?.step || "";

@@ -19,19 +19,24 @@ export const replay = {
   shapes: (v, playerNames) => ({ "ss-spaces": overlays.spaces(v, view.names(v, playerNames).army) }),
 };
 
+// The panel's sections in the order they are drawn from the state, the board's last.
+const SECTIONS = [
+  board.syncChosen,
+  cards.showStatus,
+  cards.showSpin,
+  cards.showDice,
+  renderControls,
+  cards.showHand,
+  cards.showStore,
+  cards.showAbout,
+  board.drawBoard,
+];
+
 /** @param {import("./small-soldiers/state.js").SsState} s */
 function refresh(s) {
   const v = s.view;
   if (!v) return;
-  board.syncChosen(s, v);
-  cards.showStatus(s, v);
-  cards.showSpin(s, v);
-  cards.showDice(s, v);
-  renderControls(s, v);
-  cards.showHand(s, v);
-  cards.showStore(s, v);
-  cards.showAbout(s, v);
-  board.drawBoard(s, v);
+  for (const draw of SECTIONS) draw(s, v);
   s.ctx.container.dataset.phase = v.turn?.phase || "";
 }
 

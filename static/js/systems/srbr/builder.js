@@ -2,7 +2,7 @@
 // helper, copied for the table option "mechas"). A seat's only; built once, on the first update.
 import { button, h } from "../dom.js";
 import { STICKS, nice } from "./view.js";
-import { field, select } from "./fields.js";
+import { field, numberIn, select } from "./fields.js";
 import { names } from "./state.js";
 
 /**
@@ -84,8 +84,6 @@ export async function renderBuilder(s) {
   );
   load(d, cat.samples[0] || START);
 }
-
-const numberIn = (props) => h("input", { type: "number", class: "srbr-num", ...props });
 
 function addButton(d) {
   const add = () => {

@@ -5,7 +5,7 @@ import { button, h } from "../dom.js";
 import { keepFocus } from "../panel.js";
 import { FACINGS, plural, nice, ucfirst, round1 } from "./view.js";
 import { colourChips } from "./cards.js";
-import { nextId, field, select } from "./fields.js";
+import { nextId, field, select, choiceSelect, numberIn } from "./fields.js";
 import { ask, legal, names, prompt } from "./state.js";
 import { anchorMove, choiceChanged } from "./board.js";
 import { reactionControls, deployControls } from "./reaction.js";
@@ -65,18 +65,11 @@ function activationControls(s, view) {
     { class: "srbr-group srbr-activate", "aria-label": "Activation" },
     h("h3", { text: "Activate a body part" }),
   );
-  const mSel = select(
-    mechas.map((m) => [m.id, `${m.name}${usable(m.id) ? "" : " (nothing left to activate)"}`]),
-    s.mecha,
-    {
-      "data-key": "mecha",
-      onchange: (e) => {
-        s.mecha = e.target.value;
-        s.part = null;
-        choiceChanged(s);
-      },
-    },
-  );
+  const options = mechas.map((m) => [m.id, `${m.name}${usable(m.id) ? "" : " (nothing left to activate)"}`]);
+  const mSel = choiceSelect(s, "mecha", options, s.mecha, (id) => {
+    s.mecha = id;
+    s.part = null;
+  });
   box.append(field("Mecha", mSel));
   const m = mechaOf(s.mecha);
   if (m) {
@@ -203,22 +196,8 @@ function actionControls(s) {
       ),
     );
     const from = p.move.from;
-    const xIn = h("input", {
-      type: "number",
-      step: "0.1",
-      min: "0",
-      value: round1(from[0]),
-      "data-key": "move-x",
-      class: "srbr-num",
-    });
-    const yIn = h("input", {
-      type: "number",
-      step: "0.1",
-      min: "0",
-      value: round1(from[1]),
-      "data-key": "move-y",
-      class: "srbr-num",
-    });
+    const xIn = numberIn({ step: "0.1", min: "0", value: round1(from[0]), "data-key": "move-x" });
+    const yIn = numberIn({ step: "0.1", min: "0", value: round1(from[1]), "data-key": "move-y" });
     const face = select(
       FACINGS.map(([v, l]) => [v, l]),
       s.facing,

@@ -2,7 +2,7 @@
 // positions and terrain; declared results) and conceding.
 import { button, h } from "../dom.js";
 import { AREAS, FACINGS, recordedLine } from "./view.js";
-import { field, select } from "./fields.js";
+import { field, numberIn, select } from "./fields.js";
 import { rulingBox } from "../ruling.js";
 import { concedeButtons } from "../panel.js";
 import { names } from "./state.js";
@@ -54,8 +54,7 @@ export function renderManual(s, view) {
 }
 
 const choices = (...pairs) => pairs.map((v) => (Array.isArray(v) ? v : [v, v]));
-const numberIn = (key, props) =>
-  h("input", { type: "number", min: "0", placeholder: "same", "data-key": key, class: "srbr-num", ...props });
+const sameNumber = (key, props) => numberIn({ min: "0", placeholder: "same", "data-key": key, ...props });
 
 // A record of what happened to a mecha (its part's damage, status, jam, in or out, position).
 /** @param {State} s */
@@ -66,9 +65,9 @@ function recordForm(s, view) {
   const canStatus = manual.combat || manual.malfunction;
   const canOut = manual.combat || manual.victory;
   const [mSel, pSel] = mechaAndPart(s, view);
-  const dmg = numberIn("rec-damage", { max: "10", step: "1" });
-  const rx = numberIn("rec-x", { step: "0.1" });
-  const ry = numberIn("rec-y", { step: "0.1" });
+  const dmg = sameNumber("rec-damage", { max: "10", step: "1" });
+  const rx = sameNumber("rec-x", { step: "0.1" });
+  const ry = sameNumber("rec-y", { step: "0.1" });
   const rf = select([["", "same"], ...FACINGS.slice(1)], "", { "data-key": "rec-facing" });
   const jam = select(choices(["", "unchanged"], ["1", "jammed (cannot activate next turn)"], ["0", "not jammed"]), "", {
     "data-key": "rec-jammed",

@@ -2,9 +2,8 @@
 // (one body part of one of its mechas, or pass) and deployment.
 import { button, h } from "../dom.js";
 import { plural, nice } from "./view.js";
-import { field, select } from "./fields.js";
+import { field, choiceSelect } from "./fields.js";
 import { legal, names, prompt } from "./state.js";
-import { choiceChanged } from "./board.js";
 
 /** @typedef {import("./state.js").SrbrState} State */
 
@@ -28,45 +27,33 @@ export function reactionControls(s) {
   );
   if (p.remaining > 1)
     box.append(h("p", { class: "srbr-note", text: `${p.remaining} reaction chances from this roll.` }));
-  box.append(
-    field(
-      "Reacting mecha",
-      select(
-        mechas.map((id) => [id, mechaName(id)]),
-        s.reactMecha,
-        {
-          "data-key": "react-mecha",
-          onchange: (e) => {
-            s.reactMecha = e.target.value;
-            s.reactPart = null;
-            choiceChanged(s);
-          },
-        },
-      ),
-    ),
+  const pickMecha = (id) => {
+    s.reactMecha = id;
+    s.reactPart = null;
+  };
+  const mechaSel = choiceSelect(
+    s,
+    "react-mecha",
+    mechas.map((id) => [id, mechaName(id)]),
+    s.reactMecha,
+    pickMecha,
   );
-  box.append(
-    field(
-      "Body part",
-      select(
-        parts.map((id) => {
-          const q = partOf(s.reactMecha, id);
-          return [
-            id,
-            `${q?.name || id} (Q${q?.q}+${q?.move ? `, move ${stickName(q.move)}` : ""}${q?.attacks?.length ? `, ${q.attacks.map(nice).join(", ")}` : ""})`,
-          ];
-        }),
-        s.reactPart,
-        {
-          "data-key": "react-part",
-          onchange: (e) => {
-            s.reactPart = e.target.value;
-            choiceChanged(s);
-          },
-        },
-      ),
-    ),
+  const partText = (id) => {
+    const q = partOf(s.reactMecha, id);
+    const move = q?.move ? `, move ${stickName(q.move)}` : "";
+    return `${q?.name || id} (Q${q?.q}+${move}${q?.attacks?.length ? `, ${q.attacks.map(nice).join(", ")}` : ""})`;
+  };
+  const pickPart = (id) => {
+    s.reactPart = id;
+  };
+  const partSel = choiceSelect(
+    s,
+    "react-part",
+    parts.map((id) => [id, partText(id)]),
+    s.reactPart,
+    pickPart,
   );
+  box.append(field("Reacting mecha", mechaSel), field("Body part", partSel));
   box.append(
     h(
       "div",
