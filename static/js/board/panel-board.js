@@ -30,6 +30,7 @@ export function panelBoard(board, prefix = "panel") {
   const offs = [];
   const sent = new Map(); // key -> the spec last sent, as JSON
   let batch = null; // the shapes gathered during collect()
+  let gone = false; // after destroy a panel's late answers (a timer, a fetch) draw nothing
 
   const prefixed = (shapes) => Object.fromEntries(Object.entries(shapes || {}).map(([k, v]) => [`${prefix}-${k}`, v]));
 
@@ -49,6 +50,7 @@ export function panelBoard(board, prefix = "panel") {
   return {
     // shapes: {key: {nodes, layer, until} | null}
     set(cfg = {}) {
+      if (gone) return;
       const shapes = prefixed(cfg.shapes);
       if (batch) Object.assign(batch, shapes);
       else {
@@ -58,6 +60,7 @@ export function panelBoard(board, prefix = "panel") {
       if (cfg.selected !== undefined) board.select(cfg.selected);
     },
     on(name, fn) {
+      if (gone) return () => {};
       const off = board.on(name, fn);
       offs.push(off);
       return off;
@@ -87,6 +90,8 @@ export function panelBoard(board, prefix = "panel") {
       }
     },
     destroy() {
+      if (gone) return;
+      gone = true;
       for (const off of offs) off();
       const shapes = {};
       for (const key of sent.keys()) if (board.hasShape(key)) shapes[key] = null;

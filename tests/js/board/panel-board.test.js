@@ -69,4 +69,8 @@ test("destroy drops the panel's listeners and takes its drawn shapes away", () =
   assert.equal(board.listeners.size, 0);
   assert.deepEqual(board.sets.at(-1), { shapes: { "p-a": null } });
   assert.equal(board.drawn.size, 0);
+  const sets = board.sets.length;
+  api.set({ shapes: { a: ring } }); // a late answer of a panel taken down
+  api.destroy();
+  assert.equal(board.sets.length, sets);
 });
