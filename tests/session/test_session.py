@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import pytest
 from sqlalchemy import select
@@ -15,15 +14,12 @@ from app.storage.models import events, tokens
 from app.systems import registry
 from app.systems.sandbox.system import Sandbox
 from app.transport.bus import MemoryBus
+from tests.kit.session import session_fixture
 
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-async def session(database_url: str) -> AsyncIterator[Session]:
-    engine = make_engine(database_url)
-    yield Session(engine, MemoryBus(), snapshot_every=5)
-    engine.dispose()
+session = session_fixture(snapshot_every=5)
 
 
 async def seated(session: Session, seed: str | None = "s") -> tuple[str, Actor, Actor, str]:

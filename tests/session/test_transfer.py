@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,20 +21,16 @@ from app.session import Actor, Session
 from app.session.transfer import BadExport, check_export, import_export, parse_export
 from app.storage import extras
 from app.storage import repository as repo
-from app.storage.db import make_engine
 from app.storage.models import metadata, tables, tokens
 from app.transport.bus import MemoryBus
+from tests.kit.session import session_fixture
 
 pytestmark = pytest.mark.anyio
 
 Dump = dict[str, Any]
 
 
-@pytest.fixture
-async def session(database_url: str) -> AsyncIterator[Session]:
-    engine = make_engine(database_url)
-    yield Session(engine, MemoryBus())
-    engine.dispose()
+session = session_fixture()
 
 
 # --- tables to export, and what the server serves of them ------------------------------------
