@@ -32,6 +32,13 @@ class Table:
         return SYSTEM.view(self.state, seat)
 
 
+def in_a_row(seat: str, models: list[str], x: float, north_y: float, south_y: float) -> list[dict[str, Any]]:
+    """Deploy actions setting ``models`` in a row 4 inches apart from ``x``, on the seat's line
+    (``north_y`` or ``south_y``), facing the other side."""
+    y, facing = (north_y, 90) if seat == "north" else (south_y, 270)
+    return [{"kind": "deploy", "model": mid, "x": x + i * 4, "y": y, "facing": facing} for i, mid in enumerate(models)]
+
+
 def deploy_all(t: Table) -> None:
     for seat in ("north", "south"):
         t.act(seat, {"kind": "ready"})

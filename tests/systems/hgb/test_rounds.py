@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from app.core.errors import GameOver, IllegalAction, NotYourTurn, WrongPhase
-from tests.systems.hgb.play import SYSTEM, Table
+from tests.systems.hgb.play import SYSTEM, Table, in_a_row
 from tests.systems.hgb.scenario import act, battle, by_kind
 
 
@@ -14,17 +14,8 @@ def deployed_table():
     for seat in ("north", "south"):
         t.act(seat, {"kind": "ready"})
     for seat in ("north", "south"):
-        for i, m in enumerate(m for m in t.state["models"].values() if m["seat"] == seat):
-            t.act(
-                seat,
-                {
-                    "kind": "deploy",
-                    "model": m["id"],
-                    "x": 3 + i * 4,
-                    "y": 5 if seat == "north" else 43,
-                    "facing": 90 if seat == "north" else 270,
-                },
-            )
+        for action in in_a_row(seat, [m["id"] for m in t.state["models"].values() if m["seat"] == seat], 3, 5, 43):
+            t.act(seat, action)
     return t
 
 
