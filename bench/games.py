@@ -51,7 +51,7 @@ from app.bots import policy
 from app.core.patches import Follower
 from bench.common import add_drain_option, add_load_options, add_out_option, add_server_options, run_benchmark
 from bench.load import Monitor, start_server
-from bench.report import latencies_of, percentile, summary
+from bench.report import latencies_of, percentile, record_arrival, summary
 from bench.wsclient import Client, connect
 
 GAMES = ("sandbox", "small-soldiers", "gkr", "srbr", "hgb")
@@ -164,10 +164,7 @@ class Driver:
                 if table.measuring:
                     stats.updates += 1
                     stats.update_bytes += len(raw)
-                for event in message["events"]:
-                    slot = table.arrivals.setdefault(event["seq"], [0, 0.0])
-                    slot[0] += 1
-                    slot[1] = now
+                record_arrival(table.arrivals, message, now)
                 if seat is not None and not table.views[seat].take(message):
                     stats.resyncs += 1
                     table.sockets[seat].send(json.dumps({"type": "resync", "since": table.views[seat].seq}))

@@ -38,7 +38,7 @@ import psutil
 from app.core.patches import Follower
 from bench.common import add_drain_option, add_load_options, add_out_option, add_server_options, run_benchmark
 from bench.replays import ReplayStats, long_table, replay_loop
-from bench.report import latencies_of, percentile, summary
+from bench.report import latencies_of, percentile, record_arrival, summary
 from bench.wsclient import Client, OnMessage, connect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -183,10 +183,7 @@ def receiver(table: Table, stats: Stats, ready: asyncio.Event, pending: list[int
         if kind == "update":
             stats.updates += 1
             stats.update_bytes += len(raw)
-            for event in message["events"]:
-                slot = table.arrivals.setdefault(event["seq"], [0, 0.0])
-                slot[0] += 1
-                slot[1] = now
+            record_arrival(table.arrivals, message, now)
         elif kind == "ack":
             table.acked[message["ref"]] = message["seq"]
         elif kind == "error":
