@@ -1,4 +1,5 @@
-"""Steps the browser tests share: open a table page in a seat, place and find tokens."""
+"""Steps the browser tests share: open a table page in a seat, place and find tokens, find a
+piece by its id and read the page's view."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
+
+from tests.kit.table import token_of
 
 CONNECTED = "#conn.conn-connected"
 
@@ -17,6 +20,32 @@ def open_seat(page: Page, url: str, table_id: str, seat: str | None = None, name
     query = f"?seat={seat}" if seat else "?watch=1"
     page.goto(f"{url}/tables/{table_id}{query}")
     page.wait_for_selector(CONNECTED)
+
+
+def sit(page: Page, url: str, tid: str, seat: str, headers: dict[str, str]) -> None:
+    """Open the table page in a seat taken through the API."""
+    page.add_init_script(
+        f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(headers)!r}, role: 'player', seat: {seat!r}, name: {seat.title()!r}}}))"
+    )
+    page.goto(f"{url}/tables/{tid}")
+    page.wait_for_selector(CONNECTED)
+
+
+def view_of(page: Page) -> dict[str, Any]:
+    """The view the page draws (its game's view as the server sent it, patches applied)."""
+    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
+
+
+def piece_of(page: Page, pid: str) -> Any:
+    """The piece with id ``pid`` on the board."""
+    return page.locator(f'.piece[data-id="{pid}"]')
+
+
+def centre_of(page: Page, pid: str) -> tuple[float, float]:
+    """Screen coordinates of the centre of piece ``pid``'s body."""
+    box = piece_of(page, pid).locator(".body").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def place_token(page: Page, label: str) -> None:

@@ -19,8 +19,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, board_point, drag, open_seat, panel_shot
+from tests.browser.helpers import CONNECTED, board_point, drag, open_seat, panel_shot, sit
+from tests.browser.helpers import centre_of as unit_centre
+from tests.browser.helpers import piece_of as unit
 from tests.browser.helpers import unnamed_controls as panel_unnamed
+from tests.browser.helpers import view_of as view
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table, token_of
 from tests.systems.gkr.test_game import OPTIONS, SEED, play_buildings_game
@@ -33,20 +36,6 @@ DB, KW, TH = "diamondback", "king-wolf", "thunderhappy"
 
 def hex_xy(q: int, r: int) -> tuple[float, float]:
     return SQRT3 * (q + r / 2), 1.5 * r
-
-
-def unit(page: Page, uid: str) -> Any:
-    return page.locator(f'.piece[data-id="{uid}"]')
-
-
-def unit_centre(page: Page, uid: str) -> tuple[float, float]:
-    box = unit(page, uid).locator(".body").bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def view(page: Page) -> dict[str, Any]:
-    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
 
 
 def wait_phase(page: Page, phase: str, step: str = "") -> None:
@@ -274,10 +263,7 @@ def test_the_winner_banner_and_demolished_buildings(server: Server, new_page, ar
 
 def open_with_token(new_page, server: Server, tid: str, seat: str, headers: dict[str, str]) -> Page:  # type: ignore[no-untyped-def]
     page = new_page(1400, 900)
-    me = {"token": token_of(headers), "role": "player", "seat": seat, "name": seat.title()}
-    page.add_init_script(f"localStorage.setItem({json.dumps(f'warboard:table:{tid}')}, {json.dumps(json.dumps(me))})")
-    page.goto(f"{server.url}/tables/{tid}")
-    page.wait_for_selector(CONNECTED)
+    sit(page, server.url, tid, seat, headers)
     return page  # type: ignore[no-any-return]
 
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import sit
 from tests.browser.readable import MIN_PIECE_PX, assert_labels_apart, assert_pieces_readable
-from tests.browser.test_readable import gkr_until, sit
+from tests.browser.test_readable import gkr_until
 from tests.conftest import Server
 from tests.kit.table import join, new_table
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS

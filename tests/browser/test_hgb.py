@@ -23,6 +23,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import board_point, open_seat, panel_shot, unnamed_controls
+from tests.browser.helpers import centre_of as model_centre
+from tests.browser.helpers import piece_of as model
+from tests.browser.helpers import view_of as view
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table, token_of
 
@@ -30,20 +33,6 @@ pytestmark = pytest.mark.browser
 
 SEED = "hgb-browser-6"  # north wins the initiative; the LAC shot at Long range crosses one box
 OPTIONS = {"map": "open"}
-
-
-def model(page: Page, mid: str) -> Any:
-    return page.locator(f'.piece[data-id="{mid}"]')
-
-
-def model_centre(page: Page, mid: str) -> tuple[float, float]:
-    box = model(page, mid).locator(".body").bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def view(page: Page) -> dict[str, Any]:
-    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
 
 
 def piece_at(page: Page, mid: str) -> tuple[float, float, float]:

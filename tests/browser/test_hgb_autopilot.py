@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_readable import hgb_table, sit, view_of
+from tests.browser.helpers import sit, view_of
+from tests.browser.test_readable import hgb_table
 from tests.conftest import Server
 
 pytestmark = pytest.mark.browser

@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import board_point, drag
+from tests.browser.helpers import board_point, centre_of, drag, sit
 from tests.browser.readable import assert_labels_apart, assert_labels_clear_of_pieces, assert_pieces_readable
-from tests.browser.test_readable import centre_of, sit
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
 

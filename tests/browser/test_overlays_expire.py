@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_readable import hgb_table, sit, view_of
+from tests.browser.helpers import sit, view_of
+from tests.browser.test_readable import hgb_table
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
 from tests.systems.small_soldiers.test_api_game import choose

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, board_point
+from tests.browser.helpers import board_point, centre_of, sit, view_of
 from tests.browser.readable import (
     SIZES,
     assert_human_log,
@@ -27,30 +27,11 @@ from tests.browser.readable import (
     assert_primary_in_view,
 )
 from tests.conftest import Server
-from tests.kit.table import act, join, new_table, token_of
+from tests.kit.table import act, join, new_table
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
 from tests.systems.small_soldiers.test_api_game import choose
 
 pytestmark = pytest.mark.browser
-
-
-def sit(page: Page, url: str, tid: str, seat: str, headers: dict[str, str]) -> None:
-    """Open the table page in a seat taken through the API."""
-    page.add_init_script(
-        f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(headers)!r}, role: 'player', seat: {seat!r}, name: {seat.title()!r}}}))"
-    )
-    page.goto(f"{url}/tables/{tid}")
-    page.wait_for_selector(CONNECTED)
-
-
-def view_of(page: Page) -> dict[str, Any]:
-    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
-
-
-def centre_of(page: Page, pid: str) -> tuple[float, float]:
-    box = page.locator(f'#board .piece[data-id="{pid}"] .body').bounding_box()
-    assert box
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def drag_slowly(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:

@@ -20,6 +20,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import board_point, drag, open_seat, panel_shot, unnamed_controls
+from tests.browser.helpers import centre_of as mecha_centre
+from tests.browser.helpers import piece_of as mecha
+from tests.browser.helpers import view_of as view
 from tests.conftest import Server
 from tests.kit.table import act, new_table
 
@@ -27,20 +30,6 @@ pytestmark = pytest.mark.browser
 
 SEED = "srbr-browser-8"
 OPTIONS = {"rules": {"health": {"track": ["yellow", "red"]}, "initiative": {"method": "fixed"}}}
-
-
-def mecha(page: Page, mid: str) -> Any:
-    return page.locator(f'.piece[data-id="{mid}"]')
-
-
-def mecha_centre(page: Page, mid: str) -> tuple[float, float]:
-    box = mecha(page, mid).locator(".body").bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def view(page: Page) -> dict[str, Any]:
-    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
 
 
 def piece_at(page: Page, mid: str) -> tuple[float, float]:

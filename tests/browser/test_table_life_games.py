@@ -13,8 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, open_seat
-from tests.browser.test_readable import sit
+from tests.browser.helpers import CONNECTED, open_seat, sit
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
