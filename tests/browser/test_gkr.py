@@ -11,7 +11,6 @@ building; at the end of the Reset Phase DiamondBack displaces its Combat Unit fr
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -19,13 +18,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, board_point, drag, open_seat, panel_shot, sit
+from tests.browser.helpers import board_point, drag, open_seat, panel_shot, sit
 from tests.browser.helpers import centre_of as unit_centre
 from tests.browser.helpers import piece_of as unit
 from tests.browser.helpers import unnamed_controls as panel_unnamed
 from tests.browser.helpers import view_of as view
 from tests.conftest import Server
-from tests.kit.table import act, join, new_table, token_of
+from tests.kit.table import act, join, new_table
 from tests.systems.gkr.test_game import OPTIONS, SEED, play_buildings_game
 
 pytestmark = pytest.mark.browser
@@ -238,14 +237,7 @@ def test_the_winner_banner_and_demolished_buildings(server: Server, new_page, ar
     assert last_seat == KW and last["kind"] == "tag"
     pages = {}
     for seat in (KW, DB):
-        page = new_page(1400, 900)
-        me = {"token": token_of(seats[seat]), "role": "player", "seat": seat, "name": seat.title()}
-        page.add_init_script(
-            f"localStorage.setItem({json.dumps(f'warboard:table:{tid}')}, {json.dumps(json.dumps(me))})"
-        )
-        page.goto(f"{server.url}/tables/{tid}")
-        page.wait_for_selector(CONNECTED)
-        pages[seat] = page
+        pages[seat] = open_with_token(new_page, server, tid, seat, seats[seat])
     kw, db = pages[KW], pages[DB]
     wait_phase(kw, "tagging")
     expect(kw.locator(".gkr-blist li.rubble")).to_have_count(3)
