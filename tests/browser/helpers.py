@@ -9,7 +9,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.kit.table import token_of
+from tests.conftest import Server
+from tests.kit.table import act, join, new_table, token_of
 
 CONNECTED = "#conn.conn-connected"
 
@@ -113,3 +114,41 @@ def unnamed_controls(page: Page, extra: str = "") -> list[str]:
     }).map((n) => n.outerHTML.slice(0, 120))""",
         selector,
     )  # type: ignore[no-any-return]
+
+
+def hgb_table(
+    server: Server, name: str = "Readable", seed: str = "hgb-browser-6"
+) -> tuple[str, str, dict[str, dict[str, str]]]:
+    """An HGB table on the open map set up through the API: forces as listed, one model each
+    deployed, the initiative winner to activate first. Its id, that seat, every seat's headers."""
+    with server.client() as client:
+        tid = new_table(client, "hgb", name=name, options={"map": "open"}, seed=seed)["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        assert (
+            act(
+                client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}
+            ).status_code
+            == 200
+        )
+        assert (
+            act(
+                client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}
+            ).status_code
+            == 200
+        )
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        first = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]["initiative"]["winner"]
+        assert act(client, tid, seats[first], {"kind": "choose_first", "seat": first}).status_code == 200
+    return tid, first, seats
+
+
+def hgb_first_page(server: Server, page: Page) -> tuple[Page, str, str, dict[str, dict[str, str]]]:
+    """``hgb_table`` opened in ``page`` at the seat that activates first, in its activation phase:
+    the page, the table's id, that seat and every seat's headers."""
+    tid, first, seats = hgb_table(server)
+    sit(page, server.url, tid, first, seats[first])
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
+    return page, tid, first, seats

@@ -22,12 +22,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, open_seat, panel_shot, unnamed_controls
+from tests.browser.helpers import board_point, hgb_table, open_seat, panel_shot, sit, unnamed_controls
 from tests.browser.helpers import centre_of as model_centre
 from tests.browser.helpers import piece_of as model
 from tests.browser.helpers import view_of as view
 from tests.conftest import Server
-from tests.kit.table import act, join, new_table, token_of
+from tests.kit.table import act, join, new_table
 
 pytestmark = pytest.mark.browser
 
@@ -257,44 +257,16 @@ def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path)
     """Set up through the API: the initiative winner's model keeps its Action; the other side
     switches its model to Ground mode and drags it forward in reach; the winner answers with
     Return Fire from the page at the first inch point of the move."""
+    tid, first, seats = hgb_table(server, name="Return Fire", seed="hgb-browser-rf-1")
+    mover = "south" if first == "north" else "north"
+    keeper, moving = f"{first[0]}-cg1-1", f"{mover[0]}-cg1-1"
     with server.client() as client:
-        table = new_table(client, "hgb", name="Return Fire", options=OPTIONS, seed="hgb-browser-rf-1")
-        tid = table["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
-        for s in ("north", "south"):
-            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-        assert (
-            act(
-                client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}
-            ).status_code
-            == 200
-        )
-        assert (
-            act(
-                client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}
-            ).status_code
-            == 200
-        )
-        for s in ("north", "south"):
-            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-        v = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]
-        first = v["initiative"]["winner"]
-        mover = "south" if first == "north" else "north"
-        keeper, moving = f"{first[0]}-cg1-1", f"{mover[0]}-cg1-1"
-        for a in (
-            {"kind": "choose_first", "seat": first},
-            {"kind": "done", "model": keeper, "keep_action": True},
-            {"kind": "end_group"},
-        ):
+        for a in ({"kind": "done", "model": keeper, "keep_action": True}, {"kind": "end_group"}):
             r = act(client, tid, seats[first], a)
             assert r.status_code == 200, r.text
     pages = {"north": new_page(1400, 950), "south": new_page(1400, 950)}
     for s, page in pages.items():
-        page.add_init_script(
-            f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(seats[s])!r}, role: 'player', seat: {s!r}, name: {s.title()!r}}}))"
-        )
-        page.goto(f"{server.url}/tables/{tid}")
-        page.wait_for_selector("#conn.conn-connected")
+        sit(page, server.url, tid, s, seats[s])
     wait_phase(pages[mover], "activation")
     expect(pages[mover].locator(".hgb-status")).to_contain_text("Your turn")
     pages[mover].get_by_label("Model", exact=True).select_option(moving)
@@ -364,11 +336,7 @@ def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path
         winner = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]["initiative"]["winner"]
         assert act(client, tid, seats[winner], {"kind": "choose_first", "seat": "north"}).status_code == 200
     page = new_page(1400, 950)
-    page.add_init_script(
-        f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(seats['north'])!r}, role: 'player', seat: 'north', name: 'North'}}))"
-    )
-    page.goto(f"{server.url}/tables/{tid}")
-    page.wait_for_selector("#conn.conn-connected")
+    sit(page, server.url, tid, "north", seats["north"])
     wait_phase(page, "activation")
     page.get_by_label("Model", exact=True).select_option("n-cg1-2")
     page.get_by_label("Target", exact=True).select_option("s-cg1-1")

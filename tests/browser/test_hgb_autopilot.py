@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import sit, view_of
-from tests.browser.test_readable import hgb_table
+from tests.browser.helpers import hgb_first_page, view_of
 from tests.conftest import Server
 
 pytestmark = pytest.mark.browser
@@ -21,10 +20,7 @@ pytestmark = pytest.mark.browser
 def test_the_autopilot_button_switches_the_order_on(
     server: Server, new_page, artifacts: Path, size: tuple[int, int]
 ) -> None:  # type: ignore[no-untyped-def]
-    tid, first, seats = hgb_table(server)
-    page = new_page(*size)
-    sit(page, server.url, tid, first, seats[first])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
+    page, _, first, _ = hgb_first_page(server, new_page(*size))
     assert first == "north", "the seeded initiative goes to the north, whose Jaguar has Autopilot"
     pilot = next(
         c

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import sit, view_of
-from tests.browser.test_readable import hgb_table
+from tests.browser.helpers import hgb_first_page, view_of
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
 from tests.systems.small_soldiers.test_api_game import choose
@@ -83,10 +82,7 @@ def test_small_soldiers_catapult_shot_is_gone_two_turns_later(fast_server: Serve
 
 
 def test_hgb_committed_path_is_gone_after_the_activation(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    tid, first, seats = hgb_table(server)
-    page = new_page(1280, 720)
-    sit(page, server.url, tid, first, seats[first])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
+    page, tid, first, seats = hgb_first_page(server, new_page(1280, 720))
     mid = f"{first[0]}-cg1-1"
     start = next(p for p in view_of(page)["pieces"] if p["id"] == mid)
     ahead = 3 if first == "north" else -3

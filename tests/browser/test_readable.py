@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, centre_of, sit, view_of
+from tests.browser.helpers import board_point, centre_of, hgb_first_page, sit, view_of
 from tests.browser.readable import (
     SIZES,
     assert_human_log,
@@ -115,40 +115,11 @@ def open_replay(new_page, url: str, tid: str, size: tuple[int, int]) -> Page:  #
 HGB_COLOURS = {"north": "#0072B2", "south": "#D55E00", "peace_river": "#009E73"}
 
 
-def hgb_table(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]:
-    """Forces as listed, one model each deployed, the initiative winner to activate first."""
-    with server.client() as client:
-        tid = new_table(client, "hgb", name="Readable", options={"map": "open"}, seed="hgb-browser-6")["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
-        for s in ("north", "south"):
-            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-        assert (
-            act(
-                client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}
-            ).status_code
-            == 200
-        )
-        assert (
-            act(
-                client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}
-            ).status_code
-            == 200
-        )
-        for s in ("north", "south"):
-            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-        first = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]["initiative"]["winner"]
-        assert act(client, tid, seats[first], {"kind": "choose_first", "seat": first}).status_code == 200
-    return tid, first, seats
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_hgb_reads_well_and_stops_at_the_mp_limit(
     server: Server, new_page, artifacts: Path, size: tuple[int, int]
 ) -> None:  # type: ignore[no-untyped-def]
-    tid, first, seats = hgb_table(server)
-    page = new_page(*size)
-    sit(page, server.url, tid, first, seats[first])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
+    page, tid, first, _ = hgb_first_page(server, new_page(*size))
     assert_pieces_readable(page)
     assert_labels_apart(page)
     assert_labels_clear_of_pieces(page)
