@@ -1,4 +1,4 @@
-"""Checks the readability tests share: piece sizes, label overlaps, the main button in sight,
+"""Checks the readability tests share: piece sizes, label overlaps (``assert_readable``: both), the main button in sight,
 nothing of a drag left drawn, a replay in the game's own colours and words."""
 
 from __future__ import annotations
@@ -92,6 +92,13 @@ def assert_labels_clear_of_pieces(page: Page) -> None:
         or b["y"] + b["h"] > board["y"] + board["height"] + 1
     ]
     assert not cut, f"labels cut off at the board's edge: {cut}"
+
+
+def assert_readable(page: Page) -> None:
+    """Pieces big enough to read and to touch, their labels apart and clear of other pieces."""
+    assert_pieces_readable(page)
+    assert_labels_apart(page)
+    assert_labels_clear_of_pieces(page)
 
 
 def assert_primary_in_view(page: Page, name: str | re.Pattern[str]) -> None:

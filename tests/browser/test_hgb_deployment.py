@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import board_point, centre_of, drag, sit
-from tests.browser.readable import assert_labels_apart, assert_labels_clear_of_pieces, assert_pieces_readable
+from tests.browser.readable import assert_readable
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
 
@@ -32,9 +32,7 @@ def test_hgb_staging_rows_read_apart(
     sit(page, server.url, tid, seat, seats[seat])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deployment")
     page.screenshot(path=str(artifacts / f"hgb-deployment-{seat}-{size[0]}x{size[1]}.png"))
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
 
 
 def covered_pieces(page) -> list[str]:  # type: ignore[no-untyped-def]

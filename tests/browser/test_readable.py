@@ -20,11 +20,9 @@ from tests.browser.helpers import board_point, centre_of, hgb_first_page, sit, v
 from tests.browser.readable import (
     SIZES,
     assert_human_log,
-    assert_labels_apart,
-    assert_labels_clear_of_pieces,
     assert_nothing_of_the_drag,
-    assert_pieces_readable,
     assert_primary_in_view,
+    assert_readable,
 )
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
@@ -120,9 +118,7 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
     server: Server, new_page, artifacts: Path, size: tuple[int, int]
 ) -> None:  # type: ignore[no-untyped-def]
     page, tid, first, _ = hgb_first_page(server, new_page(*size))
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
     assert_primary_in_view(page, "Activate this group")
     expect(page.locator(".board-legend")).to_be_attached()
 
@@ -145,18 +141,14 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
     assert budget - 0.15 < moved <= budget, (budget, moved)  # open ground: 1 MP an inch
     assert_nothing_of_the_drag(page)
     assert_primary_in_view(page, re.compile(r"is done$"))
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
     page.screenshot(path=str(artifacts / f"readable-hgb-{size[0]}x{size[1]}.png"))
 
     replay = open_replay(new_page, server.url, tid, size)
     faction = view_of(page)["forces"][first]["faction"]
     expect(replay.locator(f'#board .piece[data-id="{mid}"] .body')).to_have_attribute("fill", HGB_COLOURS[faction])
     expect(replay.locator("#board .piece .piece-icon")).to_have_count(replay.locator("#board .piece").count())
-    assert_pieces_readable(replay)
-    assert_labels_apart(replay)
-    assert_labels_clear_of_pieces(replay)
+    assert_readable(replay)
     assert_human_log(replay, r"deploys \S+ 1 at \(20, 11\) facing 90°", r"moves to \(", r"MP spent")
     replay.screenshot(path=str(artifacts / f"readable-hgb-replay-{size[0]}x{size[1]}.png"))
 
@@ -190,9 +182,7 @@ def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
     page = new_page(*size)
     sit(page, server.url, tid, seat, seats[seat])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "spin")
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
     assert_primary_in_view(page, "Spin the spinner")
     page.screenshot(path=str(artifacts / f"readable-small-soldiers-spin-{size[0]}x{size[1]}.png"))
     page.get_by_role("button", name="Spin the spinner").click()
@@ -215,17 +205,13 @@ def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
     page.mouse.up()
     wait_at(page, fid, stop)
     assert_nothing_of_the_drag(page)
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
     page.screenshot(path=str(artifacts / f"readable-small-soldiers-{size[0]}x{size[1]}.png"))
 
     replay = open_replay(new_page, server.url, tid, size)
     expect(replay.locator(f'#board .piece[data-id="{fid}"] .body')).to_have_attribute("fill", SS_COLOURS[piece["army"]])
     expect(replay.locator("#board .ss-space").first).to_be_attached()  # the map's own spaces
-    assert_pieces_readable(replay)
-    assert_labels_apart(replay)
-    assert_labels_clear_of_pieces(replay)
+    assert_readable(replay)
     assert_human_log(replay, r"spun a \d: move \d space", r"deployed; \S+ waits in the Toy Store")
     replay.screenshot(path=str(artifacts / f"readable-small-soldiers-replay-{size[0]}x{size[1]}.png"))
 
@@ -268,9 +254,7 @@ def test_srbr_reads_well_and_a_move_stops_at_the_stick(
     page = new_page(*size)
     sit(page, server.url, tid, seat, seats[seat])
     expect(page.locator("#system-panel")).to_have_attribute("data-ask", re.compile("actions"))
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
     assert_primary_in_view(page, re.compile(r"^(Done with this part|End the reaction)$"))
     view = view_of(page)
     mid, move = view["prompt"]["mecha"], view["prompt"]["move"]
@@ -292,17 +276,13 @@ def test_srbr_reads_well_and_a_move_stops_at_the_stick(
     travelled = float(re.search(r"moves (\d+(?:\.\d)?) cm", line).group(1))  # type: ignore[union-attr]
     assert move["length"] - 0.5 <= travelled <= move["length"], (line, move)
     assert_nothing_of_the_drag(page)
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
     page.screenshot(path=str(artifacts / f"readable-srbr-{size[0]}x{size[1]}.png"))
 
     replay = open_replay(new_page, server.url, tid, size)
     expect(replay.locator("#board .piece .piece-icon")).to_have_count(replay.locator("#board .piece").count())
     expect(replay.locator("#board .srbr-anchor").first).to_be_attached()
-    assert_pieces_readable(replay)
-    assert_labels_apart(replay)
-    assert_labels_clear_of_pieces(replay)
+    assert_readable(replay)
     assert_human_log(replay, r"activates \S+ \S+ \(Q\d\+\)", r"moves \d+(\.\d)? cm \(\w+ stick\)")
     replay.screenshot(path=str(artifacts / f"readable-srbr-replay-{size[0]}x{size[1]}.png"))
 
@@ -333,9 +313,7 @@ def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
     page = new_page(*size)
     sit(page, server.url, tid, seat, seats[seat])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deploy")
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
     assert_primary_in_view(page, "End your turn")
     page.screenshot(path=str(artifacts / f"readable-gkr-deploy-{size[0]}x{size[1]}.png"))
     mover = gkr_until(server, tid, seats, "movement")
@@ -355,18 +333,14 @@ def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
     page.mouse.up()
     wait_at(page, m["unit"], stop)
     assert_nothing_of_the_drag(page)
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
     page.screenshot(path=str(artifacts / f"readable-gkr-{size[0]}x{size[1]}.png"))
 
     replay = open_replay(new_page, server.url, tid, size)
     colour = view["players"][piece["owner"]]["colour"]
     expect(replay.locator(f'#board .piece[data-id="{m["unit"]}"] .body')).to_have_attribute("fill", colour)
     expect(replay.locator("#board .gkr-building").first).to_be_attached()
-    assert_pieces_readable(replay)
-    assert_labels_apart(replay)
-    assert_labels_clear_of_pieces(replay)
+    assert_readable(replay)
     assert_human_log(replay, r"DiamondBack ended the turn", r"Movement Phase: Heavy Hitters")
     replay.screenshot(path=str(artifacts / f"readable-gkr-replay-{size[0]}x{size[1]}.png"))
 
@@ -394,24 +368,18 @@ def test_sandbox_reads_well_with_its_main_button_in_sight(
     page = new_page(*size)
     sit(page, server.url, tid, "p1", seat)
     expect(page.locator("#board .piece")).to_have_count(8)
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
     assert_primary_in_view(page, "Place token")
     page.screenshot(path=str(artifacts / f"readable-sandbox-{size[0]}x{size[1]}.png"))
     # the lifted button works where it stands: a token is placed without scrolling
     page.get_by_role("button", name="Place token").and_(page.locator(".lifted")).click()
     expect(page.locator("#board .piece")).to_have_count(9)
     assert page.evaluate("window.scrollY") == 0
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
 
     # the replay: the sandbox's own tokens (the generic board: it has no view part) and plain lines
     replay = open_replay(new_page, server.url, tid, size)
     expect(replay.locator("#board .piece")).to_have_count(9)
-    assert_pieces_readable(replay)
-    assert_labels_apart(replay)
-    assert_labels_clear_of_pieces(replay)
+    assert_readable(replay)
     assert_human_log(replay, r"Ann \(p1\): added Scout walker 1|added Scout walker 1")
     replay.screenshot(path=str(artifacts / f"readable-sandbox-replay-{size[0]}x{size[1]}.png"))
