@@ -82,13 +82,33 @@ def board_point(page: Page, x: float, y: float) -> tuple[float, float]:
     return float(point[0]), float(point[1])
 
 
-def drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+Point = tuple[float, float]
+
+
+def points_between(start: Point, end: Point, steps: int) -> list[Point]:
+    """``steps`` evenly spaced points from ``start`` (not included) to ``end``."""
+    return [
+        (start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+        for i in range(1, steps + 1)
+    ]
+
+
+def glide(page: Page, start: Point, end: Point, steps: int, pause: int) -> None:
+    """Move the mouse from ``start`` to ``end`` in ``steps`` steps, ``pause`` ms after each."""
+    for point in points_between(start, end, steps):
+        page.mouse.move(*point)
+        page.wait_for_timeout(pause)
+
+
+def press_and_glide(page: Page, start: Point, end: Point, steps: int, pause: int) -> None:
+    """Press at ``start`` and glide to ``end``; the button stays down."""
     page.mouse.move(*start)
     page.mouse.down()
-    steps = 8
-    for i in range(1, steps + 1):
-        page.mouse.move(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
-        page.wait_for_timeout(30)
+    glide(page, start, end, steps, pause)
+
+
+def drag(page: Page, start: Point, end: Point) -> None:
+    press_and_glide(page, start, end, 8, 30)
     page.wait_for_timeout(250)  # let the preview answer
     page.mouse.up()
 

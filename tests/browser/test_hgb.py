@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, hgb_table, open_seat, panel_shot, sit, unnamed_controls
+from tests.browser.helpers import board_point, glide, hgb_table, open_seat, panel_shot, sit, unnamed_controls
 from tests.browser.helpers import centre_of as model_centre
 from tests.browser.helpers import piece_of as model
 from tests.browser.helpers import view_of as view
@@ -57,10 +57,7 @@ def drag_through(page: Page, points: list[tuple[float, float]], pause: int = 40)
     page.mouse.move(*points[0])
     page.mouse.down()
     for a, b in itertools.pairwise(points):
-        steps = max(4, int(math.dist(a, b) / 6))
-        for i in range(1, steps + 1):
-            page.mouse.move(a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
-            page.wait_for_timeout(pause)
+        glide(page, a, b, max(4, int(math.dist(a, b) / 6)), pause)
     page.wait_for_timeout(400)  # let the server's preview answer
 
 

@@ -16,7 +16,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, centre_of, hgb_first_page, sit, view_of
+from tests.browser.helpers import (
+    Point,
+    board_point,
+    centre_of,
+    hgb_first_page,
+    points_between,
+    press_and_glide,
+    sit,
+    view_of,
+)
 from tests.browser.readable import (
     SIZES,
     assert_human_log,
@@ -32,13 +41,13 @@ from tests.systems.small_soldiers.test_api_game import choose
 pytestmark = pytest.mark.browser
 
 
-def drag_slowly(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
-    page.mouse.move(*start)
-    page.mouse.down()
-    steps = max(8, int(math.dist(start, end) / 5))
-    for i in range(1, steps + 1):
-        page.mouse.move(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
-        page.wait_for_timeout(15)
+def slow_steps(start: Point, end: Point) -> int:
+    return max(8, int(math.dist(start, end) / 5))
+
+
+def drag_slowly(page: Page, start: Point, end: Point) -> None:
+    """Press at ``start`` and glide slowly to ``end``; the button stays down."""
+    press_and_glide(page, start, end, slow_steps(start, end), 15)
     page.wait_for_timeout(400)
 
 
@@ -64,11 +73,7 @@ def hex_drag_past_the_limit(page: Page, pid: str, dests: list[dict[str, Any]]) -
         end = (through[0] + v[0] * k, through[1] + v[1] * k)
         if k <= 0.4 or math.dist(through, end) < 20:
             continue
-        steps = max(8, int(math.dist(start, end) / 5))  # the points drag_slowly goes through
-        points = [
-            (start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
-            for i in range(1, steps + 1)
-        ]
+        points = points_between(start, end, slow_steps(start, end))  # the points drag_slowly goes through
         crossed = [tuple(h) for h in page.evaluate(HEXES_AT, points)]
         if crossed[-1] in legal:
             continue

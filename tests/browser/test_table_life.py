@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, board_point, open_seat
+from tests.browser.helpers import CONNECTED, board_point, open_seat, press_and_glide
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table, token_of
 
@@ -126,11 +126,7 @@ def test_live_seats_chat_channels_and_shared_ruler(
         # The ruler: Bob measures; the other player sees it on their board, with his name.
         bob.get_by_role("button", name="Ruler").click()
         start, end = board_point(bob, 3, 3), board_point(bob, 9, 11)
-        bob.mouse.move(*start)
-        bob.mouse.down()
-        for i in range(1, 7):
-            bob.mouse.move(start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6)
-            bob.wait_for_timeout(40)
+        press_and_glide(bob, start, end, 6, 40)
         shared = ann.locator(".shared-mark[data-from=Bob]")
         expect(shared).to_have_count(1)
         expect(shared.locator("text")).to_contain_text("Bob (p4): 10")

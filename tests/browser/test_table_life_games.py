@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, open_seat, sit
+from tests.browser.helpers import CONNECTED, open_seat, press_and_glide, sit
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
@@ -97,11 +97,7 @@ def test_rejoin_chat_ruler_and_delay(
         assert box
         start = (box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.45)
         end = (box["x"] + box["width"] * 0.7, box["y"] + box["height"] * 0.55)
-        bob.mouse.move(*start)
-        bob.mouse.down()
-        for i in range(1, 7):
-            bob.mouse.move(start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6)
-            bob.wait_for_timeout(40)
+        press_and_glide(bob, start, end, 6, 40)
         shared = ann.locator(".shared-mark[data-from=Bob]")
         expect(shared).to_have_count(1)
         expect(shared.locator("text")).to_contain_text("Bob")
