@@ -32,6 +32,13 @@ def sit(page: Page, url: str, tid: str, seat: str, headers: dict[str, str]) -> N
     page.wait_for_selector(CONNECTED)
 
 
+def open_at_seat(new_page: Any, size: tuple[int, int], url: str, tid: str, seat: str, headers: dict[str, str]) -> Page:
+    """A new page of ``size`` (from the ``new_page`` fixture) open at ``seat`` (``sit``)."""
+    page: Page = new_page(*size)
+    sit(page, url, tid, seat, headers)
+    return page
+
+
 def view_of(page: Page) -> dict[str, Any]:
     """The view the page draws (its game's view as the server sent it, patches applied)."""
     return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]

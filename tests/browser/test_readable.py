@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +22,9 @@ from tests.browser.helpers import (
     board_point,
     centre_of,
     hgb_first_page,
+    open_at_seat,
     points_between,
     press_and_glide,
-    sit,
     view_of,
 )
 from tests.browser.readable import (
@@ -114,6 +115,50 @@ def open_replay(new_page, url: str, tid: str, size: tuple[int, int]) -> Page:  #
     return page
 
 
+@dataclass(frozen=True)
+class Shots:
+    """Screenshots of one game's readability test at one size: readable-<game>[-<what>]-<w>x<h>.png."""
+
+    artifacts: Path
+    game: str
+    size: tuple[int, int]
+
+    def take(self, page: Page, what: str = "") -> None:
+        name = f"{self.game}-{what}" if what else self.game
+        page.screenshot(path=str(self.artifacts / f"readable-{name}-{self.size[0]}x{self.size[1]}.png"))
+
+
+def release_at_the_limit(page: Page, pid: str, said: str, shots: Shots) -> None:
+    """The drag under way stopped at the limit: piece ``pid`` is marked and the board says
+    ``said``; then the button is released."""
+    expect(page.locator(f'#board .piece[data-id="{pid}"]')).to_have_class(re.compile("at-limit"))
+    expect(page.locator("#board-message")).to_contain_text(said)
+    shots.take(page, "drag")
+    page.mouse.up()
+
+
+def hex_drag_to_the_limit(page: Page, pid: str, dests: list[dict[str, Any]], said: str, shots: Shots) -> None:
+    """Drag piece ``pid`` on past the last space of ``dests`` it may reach: the drag stops at the
+    limit, saying ``said``, and the piece moves to the last legal space the pointer crossed."""
+    stop = hex_drag_past_the_limit(page, pid, dests)
+    release_at_the_limit(page, pid, said, shots)
+    wait_at(page, pid, stop)
+
+
+def assert_settled_after_the_drag(page: Page, shots: Shots) -> None:
+    """Nothing of the drag is left drawn and the board still reads well."""
+    assert_nothing_of_the_drag(page)
+    assert_readable(page)
+    shots.take(page)
+
+
+def assert_readable_replay(replay: Page, shots: Shots, *phrases: str) -> None:
+    """The replay reads well and its log says ``phrases`` in the game's own words."""
+    assert_readable(replay)
+    assert_human_log(replay, *phrases)
+    shots.take(replay, "replay")
+
+
 # --- Heavy Gear Blitz! -----------------------------------------------------------------------------
 HGB_COLOURS = {"north": "#0072B2", "south": "#D55E00", "peace_river": "#009E73"}
 
@@ -122,6 +167,7 @@ HGB_COLOURS = {"north": "#0072B2", "south": "#D55E00", "peace_river": "#009E73"}
 def test_hgb_reads_well_and_stops_at_the_mp_limit(
     server: Server, new_page, artifacts: Path, size: tuple[int, int]
 ) -> None:  # type: ignore[no-untyped-def]
+    shots = Shots(artifacts, "hgb", size)
     page, tid, first, _ = hgb_first_page(server, new_page(*size))
     assert_readable(page)
     assert_primary_in_view(page, "Activate this group")
@@ -134,10 +180,7 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
     start = next(p for p in view_of(page)["pieces"] if p["id"] == mid)
     ahead = 10 if first == "north" else -10
     drag_slowly(page, centre_of(page, mid), board_point(page, start["x"], start["y"] + ahead))
-    expect(page.locator(f'#board .piece[data-id="{mid}"]')).to_have_class(re.compile("at-limit"))
-    expect(page.locator("#board-message")).to_contain_text("Stopped at the MP limit")
-    page.screenshot(path=str(artifacts / f"readable-hgb-drag-{size[0]}x{size[1]}.png"))
-    page.mouse.up()
+    release_at_the_limit(page, mid, "Stopped at the MP limit", shots)
     expect(page.locator("#log")).to_contain_text(
         re.compile(r"moves to \(\d+(\.\d)?, \d+(\.\d)?\) facing \d+°: \d(\.\d)? MP spent, 0 left")
     )
@@ -147,15 +190,13 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
     assert_nothing_of_the_drag(page)
     assert_primary_in_view(page, re.compile(r"is done$"))
     assert_readable(page)
-    page.screenshot(path=str(artifacts / f"readable-hgb-{size[0]}x{size[1]}.png"))
+    shots.take(page)
 
     replay = open_replay(new_page, server.url, tid, size)
     faction = view_of(page)["forces"][first]["faction"]
     expect(replay.locator(f'#board .piece[data-id="{mid}"] .body')).to_have_attribute("fill", HGB_COLOURS[faction])
     expect(replay.locator("#board .piece .piece-icon")).to_have_count(replay.locator("#board .piece").count())
-    assert_readable(replay)
-    assert_human_log(replay, r"deploys \S+ 1 at \(20, 11\) facing 90°", r"moves to \(", r"MP spent")
-    replay.screenshot(path=str(artifacts / f"readable-hgb-replay-{size[0]}x{size[1]}.png"))
+    assert_readable_replay(replay, shots, r"deploys \S+ 1 at \(20, 11\) facing 90°", r"moves to \(", r"MP spent")
 
 
 # --- Small Soldiers Big Battle ---------------------------------------------------------------------
@@ -178,24 +219,23 @@ def ss_play(server: Server, tid: str, seats: dict[str, dict[str, str]], until: s
 def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
     server: Server, new_page, artifacts: Path, size: tuple[int, int]
 ) -> None:  # type: ignore[no-untyped-def]
+    shots = Shots(artifacts, "small-soldiers", size)
     with server.client() as client:
         tid = new_table(
             client, "small-soldiers", name="Readable toys", options={"map_name": "skirmish"}, seed="readable-1"
         )["id"]
         seats = {s: join(client, tid, s, s.title()) for s in ("gorgonites", "commandos")}
     seat = ss_play(server, tid, seats, "spin")
-    page = new_page(*size)
-    sit(page, server.url, tid, seat, seats[seat])
+    page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "spin")
     assert_readable(page)
     assert_primary_in_view(page, "Spin the spinner")
-    page.screenshot(path=str(artifacts / f"readable-small-soldiers-spin-{size[0]}x{size[1]}.png"))
+    shots.take(page, "spin")
     page.get_by_role("button", name="Spin the spinner").click()
     expect(page.locator("#system-panel")).not_to_have_attribute("data-phase", "spin")
     mover = ss_play(server, tid, seats, "moves")
     if mover != seat:
-        page = new_page(*size)
-        sit(page, server.url, tid, mover, seats[mover])
+        page = open_at_seat(new_page, size, server.url, tid, mover, seats[mover])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "move")
     view = view_of(page)
     fid = next(iter(view["legal"]["moves"]))
@@ -203,22 +243,13 @@ def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
     expect(page.locator(f'#board .piece[data-id="{fid}"] .body')).to_have_attribute("fill", SS_COLOURS[piece["army"]])
 
     # a drag on past the spaces the fighter may reach stops on the last of them, and moves there
-    stop = hex_drag_past_the_limit(page, fid, view["legal"]["moves"][fid])
-    expect(page.locator(f'#board .piece[data-id="{fid}"]')).to_have_class(re.compile("at-limit"))
-    expect(page.locator("#board-message")).to_contain_text("Stopped at the last space")
-    page.screenshot(path=str(artifacts / f"readable-small-soldiers-drag-{size[0]}x{size[1]}.png"))
-    page.mouse.up()
-    wait_at(page, fid, stop)
-    assert_nothing_of_the_drag(page)
-    assert_readable(page)
-    page.screenshot(path=str(artifacts / f"readable-small-soldiers-{size[0]}x{size[1]}.png"))
+    hex_drag_to_the_limit(page, fid, view["legal"]["moves"][fid], "Stopped at the last space", shots)
+    assert_settled_after_the_drag(page, shots)
 
     replay = open_replay(new_page, server.url, tid, size)
     expect(replay.locator(f'#board .piece[data-id="{fid}"] .body')).to_have_attribute("fill", SS_COLOURS[piece["army"]])
     expect(replay.locator("#board .ss-space").first).to_be_attached()  # the map's own spaces
-    assert_readable(replay)
-    assert_human_log(replay, r"spun a \d: move \d space", r"deployed; \S+ waits in the Toy Store")
-    replay.screenshot(path=str(artifacts / f"readable-small-soldiers-replay-{size[0]}x{size[1]}.png"))
+    assert_readable_replay(replay, shots, r"spun a \d: move \d space", r"deployed; \S+ waits in the Toy Store")
 
 
 # --- Samurai Robots Battle Royale ------------------------------------------------------------------
@@ -255,9 +286,9 @@ def srbr_to_a_move(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]
 def test_srbr_reads_well_and_a_move_stops_at_the_stick(
     server: Server, new_page, artifacts: Path, size: tuple[int, int]
 ) -> None:  # type: ignore[no-untyped-def]
+    shots = Shots(artifacts, "srbr", size)
     tid, seat, seats = srbr_to_a_move(server)
-    page = new_page(*size)
-    sit(page, server.url, tid, seat, seats[seat])
+    page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
     expect(page.locator("#system-panel")).to_have_attribute("data-ask", re.compile("actions"))
     assert_readable(page)
     assert_primary_in_view(page, re.compile(r"^(Done with this part|End the reaction)$"))
@@ -272,27 +303,28 @@ def test_srbr_reads_well_and_a_move_stops_at_the_stick(
         start["y"] + (h / 2 - start["y"]) / d * move["length"] * 2,
     )
     drag_slowly(page, centre_of(page, mid), board_point(page, *far))
-    expect(page.locator(f'#board .piece[data-id="{mid}"]')).to_have_class(re.compile("at-limit"))
-    expect(page.locator("#board-message")).to_contain_text("Stopped at the")
-    page.screenshot(path=str(artifacts / f"readable-srbr-drag-{size[0]}x{size[1]}.png"))
-    page.mouse.up()
+    release_at_the_limit(page, mid, "Stopped at the", shots)
     expect(page.locator("#log")).to_contain_text(re.compile(r"moves \d+(\.\d)? cm"))
     line = page.locator("#log li", has_text=re.compile(r" moves \d")).last.text_content() or ""
     travelled = float(re.search(r"moves (\d+(?:\.\d)?) cm", line).group(1))  # type: ignore[union-attr]
     assert move["length"] - 0.5 <= travelled <= move["length"], (line, move)
-    assert_nothing_of_the_drag(page)
-    assert_readable(page)
-    page.screenshot(path=str(artifacts / f"readable-srbr-{size[0]}x{size[1]}.png"))
+    assert_settled_after_the_drag(page, shots)
 
     replay = open_replay(new_page, server.url, tid, size)
     expect(replay.locator("#board .piece .piece-icon")).to_have_count(replay.locator("#board .piece").count())
     expect(replay.locator("#board .srbr-anchor").first).to_be_attached()
-    assert_readable(replay)
-    assert_human_log(replay, r"activates \S+ \S+ \(Q\d\+\)", r"moves \d+(\.\d)? cm \(\w+ stick\)")
-    replay.screenshot(path=str(artifacts / f"readable-srbr-replay-{size[0]}x{size[1]}.png"))
+    assert_readable_replay(replay, shots, r"activates \S+ \S+ \(Q\d\+\)", r"moves \d+(\.\d)? cm \(\w+ stick\)")
 
 
 # --- GKR: Heavy Hitters with Big Little Buddy -----------------------------------------------------
+def gkr_table(server: Server, name: str) -> tuple[str, dict[str, dict[str, str]]]:
+    """A seeded three-seat GKR table with every seat taken: its id and every seat's headers."""
+    with server.client() as client:
+        tid = new_table(client, "gkr", name=name, options=GKR_OPTIONS, seed="readable-gkr-1")["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("diamondback", "king-wolf", "thunderhappy")}
+    return tid, seats
+
+
 def gkr_until(server: Server, tid: str, seats: dict[str, dict[str, str]], phase: str) -> str:
     """End turns through the API until a seat has a prompt in ``phase``; that seat."""
     with server.client() as client:
@@ -311,43 +343,31 @@ def gkr_until(server: Server, tid: str, seats: dict[str, dict[str, str]], phase:
 def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
     server: Server, new_page, artifacts: Path, size: tuple[int, int]
 ) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        tid = new_table(client, "gkr", name="Readable brawl", options=GKR_OPTIONS, seed="readable-gkr-1")["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("diamondback", "king-wolf", "thunderhappy")}
+    shots = Shots(artifacts, "gkr", size)
+    tid, seats = gkr_table(server, "Readable brawl")
     seat = gkr_until(server, tid, seats, "deploy")
-    page = new_page(*size)
-    sit(page, server.url, tid, seat, seats[seat])
+    page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deploy")
     assert_readable(page)
     assert_primary_in_view(page, "End your turn")
-    page.screenshot(path=str(artifacts / f"readable-gkr-deploy-{size[0]}x{size[1]}.png"))
+    shots.take(page, "deploy")
     mover = gkr_until(server, tid, seats, "movement")
     if mover != seat:
-        page = new_page(*size)
-        sit(page, server.url, tid, mover, seats[mover])
+        page = open_at_seat(new_page, size, server.url, tid, mover, seats[mover])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "movement")
     assert_primary_in_view(page, "End your movement")
     view = view_of(page)
     m = view["prompt"]["moves"][0]
     piece = next(p for p in view["pieces"] if p["id"] == m["unit"])
     # a drag on past the hexes the unit may reach stops on the last of them, and moves there
-    stop = hex_drag_past_the_limit(page, m["unit"], m["hexes"])
-    expect(page.locator(f'#board .piece[data-id="{m["unit"]}"]')).to_have_class(re.compile("at-limit"))
-    expect(page.locator("#board-message")).to_contain_text("Stopped at the last hex")
-    page.screenshot(path=str(artifacts / f"readable-gkr-drag-{size[0]}x{size[1]}.png"))
-    page.mouse.up()
-    wait_at(page, m["unit"], stop)
-    assert_nothing_of_the_drag(page)
-    assert_readable(page)
-    page.screenshot(path=str(artifacts / f"readable-gkr-{size[0]}x{size[1]}.png"))
+    hex_drag_to_the_limit(page, m["unit"], m["hexes"], "Stopped at the last hex", shots)
+    assert_settled_after_the_drag(page, shots)
 
     replay = open_replay(new_page, server.url, tid, size)
     colour = view["players"][piece["owner"]]["colour"]
     expect(replay.locator(f'#board .piece[data-id="{m["unit"]}"] .body')).to_have_attribute("fill", colour)
     expect(replay.locator("#board .gkr-building").first).to_be_attached()
-    assert_readable(replay)
-    assert_human_log(replay, r"DiamondBack ended the turn", r"Movement Phase: Heavy Hitters")
-    replay.screenshot(path=str(artifacts / f"readable-gkr-replay-{size[0]}x{size[1]}.png"))
+    assert_readable_replay(replay, shots, r"DiamondBack ended the turn", r"Movement Phase: Heavy Hitters")
 
 
 # --- Sandbox ---------------------------------------------------------------------------------------
@@ -355,6 +375,7 @@ def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
 def test_sandbox_reads_well_with_its_main_button_in_sight(
     server: Server, new_page, artifacts: Path, size: tuple[int, int]
 ) -> None:  # type: ignore[no-untyped-def]
+    shots = Shots(artifacts, "sandbox", size)
     with server.client() as client:
         table = new_table(client, name="Readable sandbox", options={"width": 36, "height": 24})
         tid = table["id"]
@@ -370,12 +391,11 @@ def test_sandbox_reads_well_with_its_main_button_in_sight(
                 "label": f"Scout walker {i + 1}",
             }
             assert act(client, tid, seat, action).status_code == 200
-    page = new_page(*size)
-    sit(page, server.url, tid, "p1", seat)
+    page = open_at_seat(new_page, size, server.url, tid, "p1", seat)
     expect(page.locator("#board .piece")).to_have_count(8)
     assert_readable(page)
     assert_primary_in_view(page, "Place token")
-    page.screenshot(path=str(artifacts / f"readable-sandbox-{size[0]}x{size[1]}.png"))
+    shots.take(page)
     # the lifted button works where it stands: a token is placed without scrolling
     page.get_by_role("button", name="Place token").and_(page.locator(".lifted")).click()
     expect(page.locator("#board .piece")).to_have_count(9)
@@ -385,6 +405,4 @@ def test_sandbox_reads_well_with_its_main_button_in_sight(
     # the replay: the sandbox's own tokens (the generic board: it has no view part) and plain lines
     replay = open_replay(new_page, server.url, tid, size)
     expect(replay.locator("#board .piece")).to_have_count(9)
-    assert_readable(replay)
-    assert_human_log(replay, r"Ann \(p1\): added Scout walker 1|added Scout walker 1")
-    replay.screenshot(path=str(artifacts / f"readable-sandbox-replay-{size[0]}x{size[1]}.png"))
+    assert_readable_replay(replay, shots, r"Ann \(p1\): added Scout walker 1|added Scout walker 1")

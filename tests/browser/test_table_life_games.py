@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, open_seat, press_and_glide, sit
+from tests.browser.helpers import CONNECTED, open_at_seat, open_seat, press_and_glide
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
@@ -62,8 +62,7 @@ def test_rejoin_chat_ruler_and_delay(
         first, second = ids[0], ids[1]
 
         # A seat restored from its rejoin link in a fresh browser (no local storage at all).
-        old = new_page(*size)
-        sit(old, server.url, tid, first, seats[first])
+        old = open_at_seat(new_page, size, server.url, tid, first, seats[first])
         link = old.locator("#rejoin-link")
         expect(link).to_have_value(re.compile(r"#seat="))
         ann = new_page(*size)
@@ -78,8 +77,7 @@ def test_rejoin_chat_ruler_and_delay(
         seats[first] = bearer(token)  # the seat's token now is the rejoined browser's
         ann.screenshot(path=str(artifacts / f"life-rejoined-{tag}.png"))
 
-        bob = new_page(*size)
-        sit(bob, server.url, tid, second, seats[second])
+        bob = open_at_seat(new_page, size, server.url, tid, second, seats[second])
         eve = new_page(*size)
         open_seat(eve, server.url, tid, None, "Eve")
 
