@@ -4,6 +4,7 @@ piece by its id and read the page's view."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table, token_of
+from tests.systems.small_soldiers.test_api_game import choose
 
 CONNECTED = "#conn.conn-connected"
 
@@ -179,3 +181,27 @@ def hgb_first_page(server: Server, page: Page) -> tuple[Page, str, str, dict[str
     sit(page, server.url, tid, first, seats[first])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
     return page, tid, first, seats
+
+
+def seat_views(client: Any, tid: str, seats: dict[str, dict[str, str]]) -> dict[str, dict[str, Any]]:
+    """Every seat's view of the table, as the API gives it to that seat (``seats``: its headers)."""
+    return {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
+
+
+def small_soldiers_until(
+    client: Any,
+    tid: str,
+    seats: dict[str, dict[str, str]],
+    done: Callable[[dict[str, Any]], bool],
+    limit: int = 400,
+    missing: str = "the position never came up",
+) -> tuple[str, dict[str, Any]]:
+    """Play Small Soldiers through the API (each seat's choice towards the flag) until ``done(view)``
+    holds for the seat to act: that seat and its view. Fails with ``missing`` after ``limit`` actions."""
+    for _ in range(limit):
+        views = seat_views(client, tid, seats)
+        seat = next(s for s in seats if views[s]["legal"])
+        if done(views[seat]):
+            return seat, views[seat]
+        assert act(client, tid, seats[seat], choose(views[seat], seat, "flag")).status_code == 200
+    raise AssertionError(missing)

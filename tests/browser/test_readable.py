@@ -25,6 +25,8 @@ from tests.browser.helpers import (
     open_at_seat,
     points_between,
     press_and_glide,
+    seat_views,
+    small_soldiers_until,
     view_of,
 )
 from tests.browser.readable import (
@@ -37,7 +39,6 @@ from tests.browser.readable import (
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
-from tests.systems.small_soldiers.test_api_game import choose
 
 pytestmark = pytest.mark.browser
 
@@ -206,13 +207,9 @@ SS_COLOURS = {"gorgonites": "#7b3fa0", "commandos": "#b08a4a"}
 def ss_play(server: Server, tid: str, seats: dict[str, dict[str, str]], until: str) -> str:
     """Play through the API until a seat may do ``until`` (a key of view.legal); that seat."""
     with server.client() as client:
-        for _ in range(200):
-            views = {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
-            seat = next(s for s in seats if views[s]["legal"])
-            if views[seat]["legal"].get(until):
-                return seat
-            assert act(client, tid, seats[seat], choose(views[seat], seat, "flag")).status_code == 200
-    raise AssertionError(f"no {until} came up")
+        return small_soldiers_until(
+            client, tid, seats, lambda v: bool(v["legal"].get(until)), 200, f"no {until} came up"
+        )[0]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -259,7 +256,7 @@ def srbr_to_a_move(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]
         tid = new_table(client, "srbr", name="Readable robots", seed="readable-srbr-1")["id"]
         seats = {s: join(client, tid, s, s.title()) for s in ("p1", "p2")}
         for _ in range(60):
-            views = {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
+            views = seat_views(client, tid, seats)
             seat = next(
                 s for s in seats if views[s].get("prompt") and views[s]["prompt"].get("ask") not in (None, "wait")
             )
@@ -329,7 +326,7 @@ def gkr_until(server: Server, tid: str, seats: dict[str, dict[str, str]], phase:
     """End turns through the API until a seat has a prompt in ``phase``; that seat."""
     with server.client() as client:
         for _ in range(40):
-            views = {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
+            views = seat_views(client, tid, seats)
             seat = next((s for s in seats if views[s].get("prompt")), None)
             assert seat, "nobody to act"
             if views[seat]["turn"]["phase"] == phase and (phase != "movement" or views[seat]["prompt"].get("moves")):
