@@ -4,7 +4,7 @@ piece by its id and read the page's view."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,24 @@ def open_seat(page: Page, url: str, table_id: str, seat: str | None = None, name
     query = f"?seat={seat}" if seat else "?watch=1"
     page.goto(f"{url}/tables/{table_id}{query}")
     page.wait_for_selector(CONNECTED)
+
+
+def open_seats(
+    new_page: Any,
+    url: str,
+    tid: str,
+    seats: Sequence[str | None],
+    size: tuple[int, int] = (1280, 800),
+    names: Sequence[str] = ("Ann", "Bob", "Eve"),
+) -> list[Page]:
+    """A new page of ``size`` for each of ``seats`` in turn (None: watching), opened at the table
+    under ``names`` in the same order (``open_seat``)."""
+    pages = []
+    for seat, name in zip(seats, names, strict=False):
+        page: Page = new_page(*size)
+        open_seat(page, url, tid, seat, name)
+        pages.append(page)
+    return pages
 
 
 def sit(page: Page, url: str, tid: str, seat: str, headers: dict[str, str]) -> None:

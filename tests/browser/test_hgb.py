@@ -22,7 +22,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, glide, hgb_table, open_seat, panel_shot, sit, unnamed_controls
+from tests.browser.helpers import (
+    board_point,
+    glide,
+    hgb_table,
+    open_seats,
+    panel_shot,
+    sit,
+    unnamed_controls,
+)
 from tests.browser.helpers import centre_of as model_centre
 from tests.browser.helpers import piece_of as model
 from tests.browser.helpers import view_of as view
@@ -65,11 +73,7 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     with server.client() as client:
         table = new_table(client, "hgb", name="Badlands skirmish", options=OPTIONS, seed=SEED)
     tid = table["id"]
-    north, south = new_page(1400, 950), new_page(1400, 950)
-    open_seat(north, server.url, tid, "north", "Ann")
-    open_seat(south, server.url, tid, "south", "Bob")
-    eve = new_page(1400, 950)
-    open_seat(eve, server.url, tid, None, "Eve")
+    north, south, eve = open_seats(new_page, server.url, tid, ("north", "south", None), (1400, 950))
 
     # --- forces: the three starting forces with their TV; north fields Peace River ----------------
     wait_phase(north, "terrain")

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, drag, open_seat, panel_shot, unnamed_controls
+from tests.browser.helpers import board_point, drag, open_seat, open_seats, panel_shot, unnamed_controls
 from tests.browser.helpers import centre_of as mecha_centre
 from tests.browser.helpers import piece_of as mecha
 from tests.browser.helpers import view_of as view
@@ -94,11 +94,7 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     with server.client() as client:
         table = new_table(client, "srbr", name="Neo-Tokyo brawl", options=OPTIONS, seed=SEED)
     tid = table["id"]
-    p1, p2 = new_page(1400, 950), new_page(1400, 950)
-    open_seat(p1, server.url, tid, "p1", "Ann")
-    open_seat(p2, server.url, tid, "p2", "Bob")
-    eve = new_page(1400, 950)
-    open_seat(eve, server.url, tid, None, "Eve")
+    p1, p2, eve = open_seats(new_page, server.url, tid, ("p1", "p2", None), (1400, 950))
 
     # --- the board: centimetres, bases at their size, sticks from the selected model -------------
     wait_ask(p1, "activate")
@@ -267,9 +263,7 @@ def test_an_srbr_attack_and_its_damage_in_the_browser(server: Server, new_page, 
     with server.client() as client:
         table = new_table(client, "srbr", name="Shoot-out", seed=ATTACK_SEED)
         tid = table["id"]
-        p1, p2 = new_page(1400, 950), new_page(1400, 950)
-        open_seat(p1, server.url, tid, "p1", "Ann")
-        open_seat(p2, server.url, tid, "p2", "Bob")
+        p1, p2 = open_seats(new_page, server.url, tid, ("p1", "p2"), (1400, 950))
         headers = {
             seat: {"Authorization": f"Bearer {page.evaluate('window.warboard.me.token')}"}
             for seat, page in (("p1", p1), ("p2", p2))
@@ -335,9 +329,8 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
     with server.client() as client:
         table = new_table(client, "srbr", name="Gentlemen's duel", options=options, seed="srbr-manual")
     tid = table["id"]
-    p1, p2, hal = new_page(1400, 950), new_page(1400, 950), new_page(1400, 950)
-    open_seat(p1, server.url, tid, "p1", "Ann")
-    open_seat(p2, server.url, tid, "p2", "Bob")
+    p1, p2 = open_seats(new_page, server.url, tid, ("p1", "p2"), (1400, 950))
+    hal = new_page(1400, 950)
     hal.add_init_script(f"localStorage.setItem('warboard:host:{tid}', {table['host_token']!r})")
     open_seat(hal, server.url, tid, None, "Hal")
     wait_ask(p1, "activate")
@@ -425,9 +418,7 @@ def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(
     with server.client() as client:
         table = new_table(client, "srbr", name="Deploy", options=options, seed="srbr-deploy-8")
     tid = table["id"]
-    p1, p2 = new_page(1400, 950), new_page(1400, 950)
-    open_seat(p1, server.url, tid, "p1", "Ann")
-    open_seat(p2, server.url, tid, "p2", "Bob")
+    p1, p2 = open_seats(new_page, server.url, tid, ("p1", "p2"), (1400, 950))
     wait_ask(p1, "deploy")
     expect(p1.locator(".srbr-zone")).to_have_count(1)
     drag(p1, mecha_centre(p1, "p1-kabuto"), board_point(p1, 45, 82))

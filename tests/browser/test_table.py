@@ -9,7 +9,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import CONNECTED, board_point, centre, drag, open_seat, piece, piece_label, place_token
+from tests.browser.helpers import (
+    CONNECTED,
+    board_point,
+    centre,
+    drag,
+    open_seat,
+    open_seats,
+    piece,
+    piece_label,
+    place_token,
+)
 from tests.conftest import Server
 from tests.kit.table import new_table
 
@@ -20,10 +30,7 @@ def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) 
     with server.client() as client:
         table = new_table(client, name="Ridge fight", options={"width": 36, "height": 24})
     tid = table["id"]
-    ann, bob, eve = new_page(), new_page(), new_page()
-    open_seat(ann, server.url, tid, "p1", "Ann")
-    open_seat(bob, server.url, tid, "p2", "Bob")
-    open_seat(eve, server.url, tid, None, "Eve")
+    ann, bob, eve = open_seats(new_page, server.url, tid, ("p1", "p2", None))
 
     place_token(ann, "Hunter")
     for page in (bob, eve):
@@ -93,9 +100,7 @@ def test_illegal_drop_snaps_back_with_the_reason(server: Server, new_page, artif
     with server.client() as client:
         table = new_table(client, name="Hex skirmish", options={"board": "hex", "radius": 4})
     tid = table["id"]
-    ann, bob = new_page(), new_page()
-    open_seat(ann, server.url, tid, "p1", "Ann")
-    open_seat(bob, server.url, tid, "p2", "Bob")
+    ann, bob = open_seats(new_page, server.url, tid, ("p1", "p2"))
     place_token(ann, "Slamfist")
     place_token(bob, "Gorgon")
     label = piece_label(ann, "Slamfist")
@@ -157,9 +162,7 @@ def test_keyboard_pan_zoom_and_move(server: Server, new_page) -> None:  # type: 
 def test_reconnect_resyncs_without_reload(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
     with server.client() as client:
         table = new_table(client, name="Flaky wifi")
-    ann, bob = new_page(), new_page()
-    open_seat(ann, server.url, table["id"], "p1", "Ann")
-    open_seat(bob, server.url, table["id"], "p2", "Bob")
+    ann, bob = open_seats(new_page, server.url, table["id"], ("p1", "p2"))
     bob.evaluate("window.warboard.socket.drop()")
     expect(bob.locator("#conn")).not_to_have_class(re.compile("conn-connected"))
     place_token(ann, "Latecomer")
@@ -209,9 +212,7 @@ def _num(v: float) -> str:
 def test_a_gap_in_seq_is_filled_by_resync(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
     with server.client() as client:
         table = new_table(client, name="Gappy")
-    ann, bob = new_page(), new_page()
-    open_seat(ann, server.url, table["id"], "p1", "Ann")
-    open_seat(bob, server.url, table["id"], "p2", "Bob")
+    ann, bob = open_seats(new_page, server.url, table["id"], ("p1", "p2"))
     place_token(ann, "First")
     expect(piece(bob, "First")).to_have_count(1)
     # Bob's page forgets the last two events, as if updates had been lost on the way.

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, board_point, open_seat, press_and_glide
+from tests.browser.helpers import CONNECTED, board_point, open_seat, open_seats, press_and_glide
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table, token_of
 
@@ -90,10 +90,7 @@ def test_live_seats_chat_channels_and_shared_ruler(
         expect(eve.locator("#join-error")).to_contain_text("was just taken")
         expect(eve.get_by_role("button", name="Seat p2, taken")).to_be_disabled()
 
-        ann = new_page(*size)
-        open_seat(ann, server.url, tid, "p3", "Ann")
-        bob = new_page(*size)
-        open_seat(bob, server.url, tid, "p4", "Bob")
+        ann, bob = open_seats(new_page, server.url, tid, ("p3", "p4"), size)
         # One click from watching to playing.
         eve.get_by_role("button", name="Sit at seat p5").click()
         eve.wait_for_selector(CONNECTED)
