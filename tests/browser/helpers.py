@@ -134,6 +134,17 @@ def press_and_glide(page: Page, start: Point, end: Point, steps: int, pause: int
     glide(page, start, end, steps, pause)
 
 
+def assert_ruler_shared(bob: Page, other: Page, start: Point, end: Point, said: str, shot: Path) -> None:
+    """Bob, the ruler chosen, measures from ``start`` to ``end``: while he holds it, ``other`` sees
+    it on their board, from Bob, saying ``said`` (a screenshot to ``shot``); then he lets go."""
+    press_and_glide(bob, start, end, 6, 40)
+    shared = other.locator(".shared-mark[data-from=Bob]")
+    expect(shared).to_have_count(1)
+    expect(shared.locator("text")).to_contain_text(said)
+    other.screenshot(path=str(shot))
+    bob.mouse.up()
+
+
 def drag(page: Page, start: Point, end: Point) -> None:
     press_and_glide(page, start, end, 8, 30)
     page.wait_for_timeout(250)  # let the preview answer

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, board_point, open_seat, open_seats, press_and_glide
+from tests.browser.helpers import CONNECTED, assert_ruler_shared, board_point, open_seat, open_seats
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table, token_of
 
@@ -123,12 +123,8 @@ def test_live_seats_chat_channels_and_shared_ruler(
         # The ruler: Bob measures; the other player sees it on their board, with his name.
         bob.get_by_role("button", name="Ruler").click()
         start, end = board_point(bob, 3, 3), board_point(bob, 9, 11)
-        press_and_glide(bob, start, end, 6, 40)
-        shared = ann.locator(".shared-mark[data-from=Bob]")
-        expect(shared).to_have_count(1)
-        expect(shared.locator("text")).to_contain_text("Bob (p4): 10")
-        ann.screenshot(path=str(artifacts / f"table-life-shared-ruler-{size[0]}.png"))
-        bob.mouse.up()
+        shot = artifacts / f"table-life-shared-ruler-{size[0]}.png"
+        assert_ruler_shared(bob, ann, start, end, "Bob (p4): 10", shot)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, open_at_seat, open_seat, press_and_glide
+from tests.browser.helpers import CONNECTED, assert_ruler_shared, open_at_seat, open_seat
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
@@ -95,12 +95,7 @@ def test_rejoin_chat_ruler_and_delay(
         assert box
         start = (box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.45)
         end = (box["x"] + box["width"] * 0.7, box["y"] + box["height"] * 0.55)
-        press_and_glide(bob, start, end, 6, 40)
-        shared = ann.locator(".shared-mark[data-from=Bob]")
-        expect(shared).to_have_count(1)
-        expect(shared.locator("text")).to_contain_text("Bob")
-        ann.screenshot(path=str(artifacts / f"life-shared-ruler-{tag}.png"))
-        bob.mouse.up()
+        assert_ruler_shared(bob, ann, start, end, "Bob", artifacts / f"life-shared-ruler-{tag}.png")
 
         # The spectator delay (two actions): after three actions Eve sees the first only.
         done = [some_action(client, tid, seats) for _ in range(3)]
