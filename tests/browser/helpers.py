@@ -25,6 +25,15 @@ def open_seat(page: Page, url: str, table_id: str, seat: str | None = None, name
     page.wait_for_selector(CONNECTED)
 
 
+def open_new_table(server: Server, page: Page, seat: str | None, player: str = "Ann", **body: Any) -> dict[str, Any]:
+    """Create a table (``body`` as for ``new_table``: system, name, options...) and open it in
+    ``page`` at ``seat`` (None: watching) as ``player``; the create answer."""
+    with server.client() as client:
+        table = new_table(client, **body)
+    open_seat(page, server.url, table["id"], seat, player)
+    return table
+
+
 def open_seats(
     new_page: Any,
     url: str,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import CONNECTED, board_point, centre, drag, open_seat, piece, place_token
+from tests.browser.helpers import CONNECTED, board_point, centre, drag, open_new_table, open_seat, piece, place_token
 from tests.conftest import Server
 from tests.kit.table import new_table
 
@@ -93,10 +93,8 @@ def test_join_and_watch_from_the_lobby(server: Server, new_page) -> None:  # typ
 
 
 def test_replay_scrubber_shows_the_earlier_position(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Replayed", options={"width": 24, "height": 24})
     page = new_page()
-    open_seat(page, server.url, table["id"], "p1", "Ann")
+    table = open_new_table(server, page, "p1", name="Replayed", options={"width": 24, "height": 24})
     place_token(page, "Scout")
     before = piece(page, "Scout").get_attribute("aria-label")
     drag(page, centre(page, "Scout"), board_point(page, 3, 3))

@@ -14,6 +14,7 @@ from tests.browser.helpers import (
     board_point,
     centre,
     drag,
+    open_new_table,
     open_seat,
     open_seats,
     piece,
@@ -136,10 +137,8 @@ def test_measuring_tools(server: Server, new_page) -> None:  # type: ignore[no-u
 
 
 def test_keyboard_pan_zoom_and_move(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Keys", options={"width": 24, "height": 24})
     page = new_page()
-    open_seat(page, server.url, table["id"], "p3", "Kim")
+    open_new_table(server, page, "p3", "Kim", name="Keys", options={"width": 24, "height": 24})
     place_token(page, "Keyed")
     board = page.locator("#board")
     fitted = board.get_attribute("viewBox")
@@ -172,10 +171,8 @@ def test_reconnect_resyncs_without_reload(server: Server, new_page) -> None:  # 
 
 
 def test_phone_sized_screen(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Phone", options={"board": "hex", "radius": 6})
     page = new_page(390, 844, has_touch=True, is_mobile=True)
-    open_seat(page, server.url, table["id"], "p4", "Pat")
+    open_new_table(server, page, "p4", "Pat", name="Phone", options={"board": "hex", "radius": 6})
     place_token(page, "Tiny")
     expect(page.locator("#board")).to_be_visible()
     box = page.locator("#board").bounding_box()
@@ -228,10 +225,8 @@ def test_a_gap_in_seq_is_filled_by_resync(server: Server, new_page) -> None:  # 
 
 
 def test_keyboard_measuring_between_pieces(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Tape", options={"board": "hex", "radius": 4})
     page = new_page()
-    open_seat(page, server.url, table["id"], "p1", "Ann")
+    open_new_table(server, page, "p1", name="Tape", options={"board": "hex", "radius": 4})
     place_token(page, "One")
     place_token(page, "Two")
     page.get_by_role("button", name="Ruler").click()
@@ -286,10 +281,8 @@ def test_the_page_survives_a_server_restart(database_url: str, new_page) -> None
 
 
 def test_mouse_drag_on_the_background_pans(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Pan", options={"width": 24, "height": 24})
     page = new_page()
-    open_seat(page, server.url, table["id"], None)
+    open_new_table(server, page, None, name="Pan", options={"width": 24, "height": 24})
     board = page.locator("#board")
     board.focus()
     page.keyboard.press("+")
@@ -300,10 +293,8 @@ def test_mouse_drag_on_the_background_pans(server: Server, new_page) -> None:  #
 
 
 def test_a_preview_with_a_path_draws_the_route(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Routes", options={"board": "hex", "radius": 4})
     page = new_page()
-    open_seat(page, server.url, table["id"], "p1", "Ann")
+    open_new_table(server, page, "p1", name="Routes", options={"board": "hex", "radius": 4})
     place_token(page, "Runner")
     q, r = _qr(piece_label(page, "Runner"))
     body = {
@@ -326,10 +317,8 @@ def test_a_preview_with_a_path_draws_the_route(server: Server, new_page) -> None
 
 
 def test_the_board_fits_on_resize_until_zoomed(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Resize", options={"width": 24, "height": 24})
     page = new_page()
-    open_seat(page, server.url, table["id"], None)
+    open_new_table(server, page, None, name="Resize", options={"width": 24, "height": 24})
     board = page.locator("#board")
     page.set_viewport_size({"width": 1000, "height": 700})
     # Fitted: the whole table (24 x 24 plus a margin) is in view after the resize.
