@@ -60,6 +60,14 @@ def shot(page: Page, artifacts: Path, name: str, show: str = "") -> None:
     panel_shot(page, artifacts / f"hgb-{name}.png", show)
 
 
+def fill_terrain(page: Page, kind: str, name: str, rect: tuple[str, str, str, str] | None = None) -> None:
+    """Fill the terrain editor: its type and name, and the rectangle (left x, top y, width, depth)."""
+    page.get_by_label("Type", exact=True).select_option(kind)
+    page.get_by_label("Name", exact=True).fill(name)
+    for label, value in zip(("Left x", "Top y", "Width", "Depth"), rect or (), strict=False):
+        page.get_by_label(label).fill(value)
+
+
 def drag_through(page: Page, points: list[tuple[float, float]], pause: int = 40) -> None:
     """Press on the first screen point, pass through the others in small steps, release."""
     page.mouse.move(*points[0])
@@ -104,26 +112,15 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     shot(north, artifacts, "1-forces")
 
     # --- terrain: south places a rubble field from the editor (away from the line of fire) -------
-    south.get_by_label("Type", exact=True).select_option("rough")
-    south.get_by_label("Name", exact=True).fill("Rubble")
-    south.get_by_label("Left x").fill("2")
-    south.get_by_label("Top y").fill("20")
-    south.get_by_label("Width").fill("6")
-    south.get_by_label("Depth").fill("6")
+    fill_terrain(south, "rough", "Rubble", ("2", "20", "6", "6"))
     south.get_by_role("button", name="Place terrain").click()
     expect(north.locator(".terrain-label", has_text="Rubble")).to_have_count(1)
     expect(north.locator(".hgb-terrain-list")).to_contain_text("Rubble (rough)")
     expect(north.get_by_role("button", name="Remove Rubble")).to_be_visible()
-    south.get_by_label("Type", exact=True).select_option("forest")
-    south.get_by_label("Name", exact=True).fill("Dry woods")
-    south.get_by_label("Left x").fill("6")
-    south.get_by_label("Top y").fill("36")
-    south.get_by_label("Width").fill("4.5")
-    south.get_by_label("Depth").fill("4.5")
+    fill_terrain(south, "forest", "Dry woods", ("6", "36", "4.5", "4.5"))
     south.get_by_role("button", name="Place terrain").press("Enter")
     expect(north.locator(".hgb-terrain-list")).to_contain_text("Dry woods (forest)")
-    south.get_by_label("Type", exact=True).select_option("sandy")
-    south.get_by_label("Name", exact=True).fill("Dunes")
+    fill_terrain(south, "sandy", "Dunes")
     south.get_by_role("button", name="Draw a shape on the board").click()
     for x, y in ((40, 20), (46, 21), (43, 26)):
         south.mouse.click(*board_point(south, x, y))
