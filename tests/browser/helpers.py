@@ -15,6 +15,7 @@ from tests.kit.table import act, join, new_table, token_of
 from tests.systems.small_soldiers.test_api_game import choose
 
 CONNECTED = "#conn.conn-connected"
+NewPage = Callable[..., Page]  # the new_page fixture: new_page(width, height, **context options)
 
 
 def open_seat(page: Page, url: str, table_id: str, seat: str | None = None, name: str = "Ann") -> None:

@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import (
+    NewPage,
     Point,
     board_point,
     centre_of,
@@ -41,6 +42,12 @@ from tests.kit.table import act, join, new_table
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    """A laptop's 1280x720 and 1400x900 and a phone's 390x844."""
+    return request.param  # type: ignore[no-any-return]
 
 
 def slow_steps(start: Point, end: Point) -> int:
@@ -164,10 +171,9 @@ def assert_readable_replay(replay: Page, shots: Shots, *phrases: str) -> None:
 HGB_COLOURS = {"north": "#0072B2", "south": "#D55E00", "peace_river": "#009E73"}
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_hgb_reads_well_and_stops_at_the_mp_limit(
-    server: Server, new_page, artifacts: Path, size: tuple[int, int]
-) -> None:  # type: ignore[no-untyped-def]
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
     shots = Shots(artifacts, "hgb", size)
     page, tid, first, _ = hgb_first_page(server, new_page(*size))
     assert_readable(page)
@@ -212,10 +218,9 @@ def ss_play(server: Server, tid: str, seats: dict[str, dict[str, str]], until: s
         )[0]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
-    server: Server, new_page, artifacts: Path, size: tuple[int, int]
-) -> None:  # type: ignore[no-untyped-def]
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
     shots = Shots(artifacts, "small-soldiers", size)
     with server.client() as client:
         tid = new_table(
@@ -279,10 +284,9 @@ def srbr_to_a_move(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]
     raise AssertionError("no move came up")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_srbr_reads_well_and_a_move_stops_at_the_stick(
-    server: Server, new_page, artifacts: Path, size: tuple[int, int]
-) -> None:  # type: ignore[no-untyped-def]
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
     shots = Shots(artifacts, "srbr", size)
     tid, seat, seats = srbr_to_a_move(server)
     page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
@@ -336,10 +340,9 @@ def gkr_until(server: Server, tid: str, seats: dict[str, dict[str, str]], phase:
     raise AssertionError(f"no {phase} came up")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
-    server: Server, new_page, artifacts: Path, size: tuple[int, int]
-) -> None:  # type: ignore[no-untyped-def]
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
     shots = Shots(artifacts, "gkr", size)
     tid, seats = gkr_table(server, "Readable brawl")
     seat = gkr_until(server, tid, seats, "deploy")
@@ -368,10 +371,9 @@ def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
 
 
 # --- Sandbox ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_sandbox_reads_well_with_its_main_button_in_sight(
-    server: Server, new_page, artifacts: Path, size: tuple[int, int]
-) -> None:  # type: ignore[no-untyped-def]
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
     shots = Shots(artifacts, "sandbox", size)
     with server.client() as client:
         table = new_table(client, name="Readable sandbox", options={"width": 36, "height": 24})

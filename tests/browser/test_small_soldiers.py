@@ -17,7 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, drag, open_seat
+from tests.browser.helpers import CONNECTED, NewPage, drag, open_seat
 from tests.conftest import Server
 from tests.kit.table import new_table
 from tests.systems.small_soldiers.test_api_game import choose
@@ -374,10 +374,9 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
     shot(pages[active[0]], "small-soldiers-four-turn")
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (390, 844)], ids=["laptop", "phone"])
 def test_the_replay_paints_the_special_spaces_as_the_table_does(
-    server: Server, new_page, artifacts: Path, size
-) -> None:  # type: ignore[no-untyped-def]
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
     """The ten start spaces (and the leaders' gold ones) in the replay have the armies' colours,
     not black: the colours were defined only inside the table page's panel."""
     with server.client() as client:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, drag, open_seat, open_seats, panel_shot, unnamed_controls
+from tests.browser.helpers import NewPage, board_point, drag, open_seat, open_seats, panel_shot, unnamed_controls
 from tests.browser.helpers import centre_of as mecha_centre
 from tests.browser.helpers import piece_of as mecha
 from tests.browser.helpers import view_of as view
@@ -59,8 +59,9 @@ def roll_kabuto_legs(p1: Page) -> None:
     wait_ask(p1, "actions")
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (390, 844)], ids=["laptop", "phone"])
-def test_a_point_picked_past_the_stick_stops_at_its_end(server: Server, new_page, artifacts: Path, size) -> None:  # type: ignore[no-untyped-def]
+def test_a_point_picked_past_the_stick_stops_at_its_end(
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
     """Picking a point (a tap on a phone) beyond the stick moves to the stick's end, as a drag
     does, and says why; so do the keyboard's arrow targets."""
     with server.client() as client:

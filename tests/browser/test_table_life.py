@@ -11,20 +11,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, assert_ruler_shared, board_point, open_seat, open_seats
+from tests.browser.helpers import CONNECTED, NewPage, assert_ruler_shared, board_point, open_seat, open_seats
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table, token_of
 
 pytestmark = pytest.mark.browser
-SIZES = [(1280, 720), (390, 844)]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_rejoin_link_restores_the_seat_in_a_fresh_browser(
-    server: Server,
-    new_page,
-    artifacts: Path,  # type: ignore[no-untyped-def]
-    size: tuple[int, int],
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
     with server.client() as client:
         table = new_table(client, name="Seats that survive")
@@ -61,12 +56,8 @@ def test_rejoin_link_restores_the_seat_in_a_fresh_browser(
     ann.screenshot(path=str(artifacts / f"table-life-seat-moved-away-{size[0]}.png"))
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_live_seats_chat_channels_and_shared_ruler(
-    server: Server,
-    new_page,
-    artifacts: Path,  # type: ignore[no-untyped-def]
-    size: tuple[int, int],
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
     with server.client() as client:
         table = new_table(client, name="Table talk", options={"width": 24, "height": 24})
@@ -127,12 +118,8 @@ def test_live_seats_chat_channels_and_shared_ruler(
         assert_ruler_shared(bob, ann, start, end, "Bob (p4): 10", shot)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_spectator_delay_holds_back_updates(
-    server: Server,
-    new_page,
-    artifacts: Path,  # type: ignore[no-untyped-def]
-    size: tuple[int, int],
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
     with server.client() as client:
         table = new_table(client, name="Hidden moves")
@@ -162,12 +149,8 @@ def test_spectator_delay_holds_back_updates(
         expect(eve.locator(".piece")).to_have_count(2)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_end_of_game_box_with_next_steps(
-    server: Server,
-    new_page,
-    artifacts: Path,  # type: ignore[no-untyped-def]
-    size: tuple[int, int],
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
     with server.client() as client:
         table = new_table(client, system="srbr", name="Last stand")
@@ -249,12 +232,8 @@ def test_a_removed_player_is_told_and_watches(server: Server, new_page, artifact
     ann.screenshot(path=str(artifacts / "table-life-removed-390.png"))
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_the_link_to_play_asks_the_friend_for_a_name(
-    server: Server,
-    new_page,
-    artifacts: Path,  # type: ignore[no-untyped-def]
-    size: tuple[int, int],
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
     """A friend opening "Link to play" with no name here is asked for one (and may just watch),
     never seated as "Player"."""
