@@ -26,11 +26,17 @@ def open_seat(page: Page, url: str, table_id: str, seat: str | None = None, name
     page.wait_for_selector(CONNECTED)
 
 
+def create_table(server: Server, system: str = "sandbox", **body: Any) -> dict[str, Any]:
+    """A table created on ``server`` (``body`` as for ``new_table``: name, options, seed...);
+    the create answer."""
+    with server.client() as client:
+        return new_table(client, system, **body)
+
+
 def open_new_table(server: Server, page: Page, seat: str | None, player: str = "Ann", **body: Any) -> dict[str, Any]:
     """Create a table (``body`` as for ``new_table``: system, name, options...) and open it in
     ``page`` at ``seat`` (None: watching) as ``player``; the create answer."""
-    with server.client() as client:
-        table = new_table(client, **body)
+    table = create_table(server, **body)
     open_seat(page, server.url, table["id"], seat, player)
     return table
 

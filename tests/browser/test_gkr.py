@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, drag, open_seat, panel_shot, sit
+from tests.browser.helpers import board_point, create_table, drag, open_seat, panel_shot, sit
 from tests.browser.helpers import centre_of as unit_centre
 from tests.browser.helpers import piece_of as unit
 from tests.browser.helpers import unnamed_controls as panel_unnamed
@@ -59,8 +59,7 @@ def unnamed_controls(page: Page) -> list[str]:
 
 
 def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, "gkr", name="Downtown brawl", options=OPTIONS, seed=SEED)
+    table = create_table(server, "gkr", name="Downtown brawl", options=OPTIONS, seed=SEED)
     tid = table["id"]
     pages = {seat: new_page(1400, 900) for seat in (DB, KW, TH)}
     for seat, page in pages.items():

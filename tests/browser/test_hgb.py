@@ -24,6 +24,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import (
     board_point,
+    create_table,
     glide,
     hgb_table,
     open_seats,
@@ -78,8 +79,7 @@ def drag_through(page: Page, points: list[tuple[float, float]], pause: int = 40)
 
 
 def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, "hgb", name="Badlands skirmish", options=OPTIONS, seed=SEED)
+    table = create_table(server, "hgb", name="Badlands skirmish", options=OPTIONS, seed=SEED)
     tid = table["id"]
     north, south, eve = open_seats(new_page, server.url, tid, ("north", "south", None), (1400, 950))
 

@@ -19,7 +19,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import NewPage, board_point, drag, open_seat, open_seats, panel_shot, unnamed_controls
+from tests.browser.helpers import (
+    NewPage,
+    board_point,
+    create_table,
+    drag,
+    open_seat,
+    open_seats,
+    panel_shot,
+    unnamed_controls,
+)
 from tests.browser.helpers import centre_of as mecha_centre
 from tests.browser.helpers import piece_of as mecha
 from tests.browser.helpers import view_of as view
@@ -64,8 +73,7 @@ def test_a_point_picked_past_the_stick_stops_at_its_end(
 ) -> None:
     """Picking a point (a tap on a phone) beyond the stick moves to the stick's end, as a drag
     does, and says why; so do the keyboard's arrow targets."""
-    with server.client() as client:
-        table = new_table(client, "srbr", name="Too far", options=OPTIONS, seed=SEED)
+    table = create_table(server, "srbr", name="Too far", options=OPTIONS, seed=SEED)
     tid = table["id"]
     p1 = new_page(*size)
     open_seat(p1, server.url, tid, "p1", "Ann")
@@ -92,8 +100,7 @@ def test_a_point_picked_past_the_stick_stops_at_its_end(
 
 
 def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, "srbr", name="Neo-Tokyo brawl", options=OPTIONS, seed=SEED)
+    table = create_table(server, "srbr", name="Neo-Tokyo brawl", options=OPTIONS, seed=SEED)
     tid = table["id"]
     p1, p2, eve = open_seats(new_page, server.url, tid, ("p1", "p2", None), (1400, 950))
 
@@ -327,8 +334,7 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
         "manual": {"health": True, "combat": True, "malfunction": True, "victory": True},
         "rules": {"initiative": {"method": "fixed"}},
     }
-    with server.client() as client:
-        table = new_table(client, "srbr", name="Gentlemen's duel", options=options, seed="srbr-manual")
+    table = create_table(server, "srbr", name="Gentlemen's duel", options=options, seed="srbr-manual")
     tid = table["id"]
     p1, p2 = open_seats(new_page, server.url, tid, ("p1", "p2"), (1400, 950))
     hal = new_page(1400, 950)
@@ -416,8 +422,7 @@ def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(
     part's radio, a roll button, a move target with the arrows); then a 1 on Kabuto-Maru's yellow
     die and p2 passes the reaction."""
     options = {"deployment": "players", "rules": {**OPTIONS["rules"]}}
-    with server.client() as client:
-        table = new_table(client, "srbr", name="Deploy", options=options, seed="srbr-deploy-8")
+    table = create_table(server, "srbr", name="Deploy", options=options, seed="srbr-deploy-8")
     tid = table["id"]
     p1, p2 = open_seats(new_page, server.url, tid, ("p1", "p2"), (1400, 950))
     wait_ask(p1, "deploy")

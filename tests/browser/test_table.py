@@ -13,6 +13,7 @@ from tests.browser.helpers import (
     CONNECTED,
     board_point,
     centre,
+    create_table,
     drag,
     open_new_table,
     open_seat,
@@ -28,8 +29,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Ridge fight", options={"width": 36, "height": 24})
+    table = create_table(server, name="Ridge fight", options={"width": 36, "height": 24})
     tid = table["id"]
     ann, bob, eve = open_seats(new_page, server.url, tid, ("p1", "p2", None))
 
@@ -98,8 +98,7 @@ def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) 
 
 
 def test_illegal_drop_snaps_back_with_the_reason(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Hex skirmish", options={"board": "hex", "radius": 4})
+    table = create_table(server, name="Hex skirmish", options={"board": "hex", "radius": 4})
     tid = table["id"]
     ann, bob = open_seats(new_page, server.url, tid, ("p1", "p2"))
     place_token(ann, "Slamfist")
@@ -159,8 +158,7 @@ def test_keyboard_pan_zoom_and_move(server: Server, new_page) -> None:  # type: 
 
 
 def test_reconnect_resyncs_without_reload(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Flaky wifi")
+    table = create_table(server, name="Flaky wifi")
     ann, bob = open_seats(new_page, server.url, table["id"], ("p1", "p2"))
     bob.evaluate("window.warboard.socket.drop()")
     expect(bob.locator("#conn")).not_to_have_class(re.compile("conn-connected"))
@@ -207,8 +205,7 @@ def _num(v: float) -> str:
 
 
 def test_a_gap_in_seq_is_filled_by_resync(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Gappy")
+    table = create_table(server, name="Gappy")
     ann, bob = open_seats(new_page, server.url, table["id"], ("p1", "p2"))
     place_token(ann, "First")
     expect(piece(bob, "First")).to_have_count(1)
@@ -239,8 +236,7 @@ def test_keyboard_measuring_between_pieces(server: Server, new_page) -> None:  #
 
 def test_player_names_are_text(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
     evil = '<img src=x onerror="window.pwned=1">Mallory'
-    with server.client() as client:
-        table = new_table(client, name="Names")
+    table = create_table(server, name="Names")
     mal, ann = new_page(), new_page()
     open_seat(mal, server.url, table["id"], "p1", evil)
     open_seat(ann, server.url, table["id"], "p2", "Ann")

@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, NewPage, assert_ruler_shared, board_point, open_seat, open_seats
+from tests.browser.helpers import (
+    CONNECTED,
+    NewPage,
+    assert_ruler_shared,
+    board_point,
+    create_table,
+    open_seat,
+    open_seats,
+)
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table, token_of
 
@@ -21,8 +29,7 @@ pytestmark = pytest.mark.browser
 def test_rejoin_link_restores_the_seat_in_a_fresh_browser(
     server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
-    with server.client() as client:
-        table = new_table(client, name="Seats that survive")
+    table = create_table(server, name="Seats that survive")
     tid = table["id"]
     ann = new_page(*size)
     sockets: list[str] = []
