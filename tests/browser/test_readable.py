@@ -136,6 +136,15 @@ class Shots:
         page.screenshot(path=str(self.artifacts / f"readable-{name}-{self.size[0]}x{self.size[1]}.png"))
 
 
+def assert_step_reads_well(page: Page, phase: str, button: str, shots: Shots) -> None:
+    """The page is at ``phase`` and reads well with its main button ``button`` in sight (a
+    screenshot named after the phase)."""
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", phase)
+    assert_readable(page)
+    assert_primary_in_view(page, button)
+    shots.take(page, phase)
+
+
 def release_at_the_limit(page: Page, pid: str, said: str, shots: Shots) -> None:
     """The drag under way stopped at the limit: piece ``pid`` is marked and the board says
     ``said``; then the button is released."""
@@ -229,10 +238,7 @@ def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
         seats = {s: join(client, tid, s, s.title()) for s in ("gorgonites", "commandos")}
     seat = ss_play(server, tid, seats, "spin")
     page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "spin")
-    assert_readable(page)
-    assert_primary_in_view(page, "Spin the spinner")
-    shots.take(page, "spin")
+    assert_step_reads_well(page, "spin", "Spin the spinner", shots)
     page.get_by_role("button", name="Spin the spinner").click()
     expect(page.locator("#system-panel")).not_to_have_attribute("data-phase", "spin")
     mover = ss_play(server, tid, seats, "moves")
@@ -347,10 +353,7 @@ def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
     tid, seats = gkr_table(server, "Readable brawl")
     seat = gkr_until(server, tid, seats, "deploy")
     page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deploy")
-    assert_readable(page)
-    assert_primary_in_view(page, "End your turn")
-    shots.take(page, "deploy")
+    assert_step_reads_well(page, "deploy", "End your turn", shots)
     mover = gkr_until(server, tid, seats, "movement")
     if mover != seat:
         page = open_at_seat(new_page, size, server.url, tid, mover, seats[mover])
