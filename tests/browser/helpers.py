@@ -92,6 +92,12 @@ def centre_of(page: Page, pid: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def concede(page: Page) -> None:
+    """Concede the game from the page, confirming when asked."""
+    page.get_by_role("button", name="Concede the game…").click()
+    page.get_by_role("button", name="Yes, concede").click()
+
+
 def place_token(page: Page, label: str) -> None:
     page.fill("#sb-label", label)
     page.get_by_role("button", name="Place token").click()

@@ -24,6 +24,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import (
     board_point,
+    concede,
     create_table,
     glide,
     hgb_table,
@@ -243,8 +244,7 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     north.get_by_role("button", name="Propose: we win").click()
     expect(north.locator(".hgb-more")).to_contain_text("You proposed: north wins.")
     expect(south.locator(".hgb-more")).to_contain_text("Ann (north) proposes to end: north wins.")
-    south.get_by_role("button", name="Concede the game…").click()
-    south.get_by_role("button", name="Yes, concede").click()
+    concede(south)
     expect(north.locator(".hgb-winner")).to_contain_text("You win! Ann (north) won: south conceded.")
     expect(south.locator(".hgb-winner")).to_contain_text("Game over. Ann (north) won")
     expect(eve.locator(".hgb-winner")).to_contain_text("Game over. Ann (north) won: south conceded.")

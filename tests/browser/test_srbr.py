@@ -22,6 +22,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.helpers import (
     NewPage,
     board_point,
+    concede,
     create_table,
     drag,
     open_seat,
@@ -232,8 +233,7 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     shot(p1, artifacts, "6-builder", ".srbr-builder")
 
     # --- p2 concedes: the winner banner ----------------------------------------------------------
-    p2.get_by_role("button", name="Concede the game…").click()
-    p2.get_by_role("button", name="Yes, concede").click()
+    concede(p2)
     expect(p1.locator(".srbr-winner")).to_contain_text("You win!")
     expect(p2.locator(".srbr-winner")).to_contain_text("Game over.")
     expect(eve.locator("#turn")).to_contain_text("Game over")
