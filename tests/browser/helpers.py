@@ -1,5 +1,6 @@
-"""Steps the browser tests share: open a table page in a seat, place and find tokens, find a
-piece by its id and read the page's view."""
+"""Steps the browser tests share: make a table and open its page in a seat (or several), place
+and find tokens, find a piece by its id and read the page's view, move the mouse in steps, and
+the tables set up through the API (HGB at its first activation, Small Soldiers played on)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def open_new_table(server: Server, page: Page, seat: str | None, player: str = "
 
 
 def open_seats(
-    new_page: Any,
+    new_page: NewPage,
     url: str,
     tid: str,
     seats: Sequence[str | None],
@@ -68,7 +69,9 @@ def sit(page: Page, url: str, tid: str, seat: str, headers: dict[str, str]) -> N
     page.wait_for_selector(CONNECTED)
 
 
-def open_at_seat(new_page: Any, size: tuple[int, int], url: str, tid: str, seat: str, headers: dict[str, str]) -> Page:
+def open_at_seat(
+    new_page: NewPage, size: tuple[int, int], url: str, tid: str, seat: str, headers: dict[str, str]
+) -> Page:
     """A new page of ``size`` (from the ``new_page`` fixture) open at ``seat`` (``sit``)."""
     page: Page = new_page(*size)
     sit(page, url, tid, seat, headers)

@@ -5,12 +5,11 @@ labels overlap, every piece keeps its minimum size, and a refusal message never 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, centre_of, drag, open_at_seat
+from tests.browser.helpers import NewPage, board_point, centre_of, drag, open_at_seat
 from tests.browser.readable import assert_readable
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
@@ -19,7 +18,7 @@ pytestmark = pytest.mark.browser
 SIZES = [(1280, 720), (390, 844)]
 
 
-def deployment_page(server: Server, new_page: Any, size: tuple[int, int], seat: str, seed: str) -> Page:
+def deployment_page(server: Server, new_page: NewPage, size: tuple[int, int], seat: str, seed: str) -> Page:
     """An HGB table on the open map past its terrain step (both sides ready), opened at ``seat``
     in its deployment phase."""
     with server.client() as client:
