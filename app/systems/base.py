@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Final, Literal, NotRequired, TypedDict
 
 import orjson
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -90,6 +90,13 @@ class Helper:
     price: Callable[[Any], int] | None = None
 
 
+class OutcomeView(TypedDict):
+    """The result of a game as every client reads it: the winning seats (none: a draw) and why."""
+
+    winners: list[str]
+    reason: str
+
+
 @dataclass(frozen=True)
 class Outcome:
     winners: list[str]
@@ -100,7 +107,31 @@ class Outcome:
 
 
 #: the key of the outcome in every game's view: ``{"winners": [...], "reason": ...}`` or None
-OUTCOME_KEY = "outcome"
+OUTCOME_KEY: Final = "outcome"
+
+
+class TurnView(TypedDict):
+    """Whose turn it is in a view: the seats that may act now (none: nobody, or no turn order),
+    and in a game with turns the phase and the round. A game adds its own keys in a subclass."""
+
+    active: list[str]
+    phase: NotRequired[str]
+    round: NotRequired[int]
+
+
+class Scene(TypedDict):
+    """What a game draws for one viewer (``RuleSystem.render``): the board, the pieces on it and
+    the turn. Each game adds its own keys in a subclass (its ``view.py``)."""
+
+    board: dict[str, Any]
+    pieces: list[dict[str, Any]]
+    turn: TurnView
+
+
+class BoardView(Scene):
+    """What ``RuleSystem.view`` returns, for every game: its scene and, last, the outcome."""
+
+    outcome: OutcomeView | None
 
 
 class RuleSystem:
@@ -266,14 +297,19 @@ class RuleSystem:
         return WrongPhase(f"{kind!r} is not possible during the {self.phase(state)} phase")
 
     # --- what players see --------------------------------------------------------------
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        """What ``viewer`` (a seat, or None for spectators) may see. Default: everything."""
-        return state
+    def view(self, state: State, viewer: str | None) -> BoardView:
+        """What ``viewer`` (a seat, or None for spectators) may see: the game's ``render`` with
+        the outcome under ``OUTCOME_KEY``."""
+        return {**self.render(state, viewer), OUTCOME_KEY: self.outcome_view(state)}
 
-    def outcome_view(self, state: State) -> dict[str, Any] | None:
+    def render(self, state: State, viewer: str | None) -> Scene:
+        """The game as ``viewer`` may see it (hidden information left out)."""
+        raise NotImplementedError
+
+    def outcome_view(self, state: State) -> OutcomeView | None:
         """The value of ``OUTCOME_KEY`` in every view: the winners and the reason, or None."""
         result = self.outcome(state)
-        return None if result is None else result.to_dict()
+        return None if result is None else {"winners": result.winners, "reason": result.reason}
 
     def seal(self, state: State, viewer: str, world: int) -> State:
         """The game as ``viewer`` may know it, what its previews run on: everything ``view``

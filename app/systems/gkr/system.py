@@ -14,7 +14,7 @@ from app.core.dice import Dice
 from app.core.errors import Forbidden, GameOver, IllegalAction, NotYourTurn, WarboardError, WrongPhase
 from app.core.events import Event
 from app.geometry.hex import Hex
-from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
+from app.systems.base import Outcome, RuleSystem, Scene, State
 from app.systems.gkr import actions as A
 from app.systems.gkr import blb, combat, damage, legal, play, records, seal, setup, turns
 from app.systems.gkr.helpers import HELPERS
@@ -232,8 +232,8 @@ class GKR(RuleSystem):
         ):
             turns.next_phase(state, dice, events)
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return {**render(upgrade(dict(state)), viewer), OUTCOME_KEY: self.outcome_view(state)}
+    def render(self, state: State, viewer: str | None) -> Scene:
+        return render(upgrade(dict(state)), viewer)
 
     def seal(self, state: State, viewer: str, world: int) -> State:
         return seal.seal(upgrade(dict(state)), viewer, world)

@@ -7,7 +7,7 @@ from typing import Any, cast
 from app.core.dice import Dice
 from app.core.errors import BadOptions, IllegalAction, NotYourTurn, WarboardError
 from app.core.events import Event
-from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
+from app.systems.base import Outcome, RuleSystem, Scene, State
 from app.systems.hgb import actions as A
 from app.systems.hgb import combat, legal, observe, setup, turns
 from app.systems.hgb.board import corners_problem
@@ -54,8 +54,8 @@ class HeavyGearBlitz(RuleSystem):
         r = state.get("result")
         return Outcome(list(r["winners"]), r["reason"]) if r else None
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return {**render(state, viewer), OUTCOME_KEY: self.outcome_view(state)}
+    def render(self, state: State, viewer: str | None) -> Scene:
+        return render(state, viewer)
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         return legal.legal_actions(self, state, seat)

@@ -11,10 +11,11 @@ now; :func:`targets` lists them all for the model acting, for tests and tools.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired
 
 import orjson
 
+from app.systems.base import Scene
 from app.systems.hgb.combat import aim
 from app.systems.hgb.damage import STATE_NAMES, damage_state
 from app.systems.hgb.movement import CLIMB_MP, DESCEND_MP, TERRAIN_MP, TURN_EVERY, max_mp
@@ -24,7 +25,29 @@ from app.systems.hgb.turns import active_seats as may_act
 from app.systems.hgb.turns import groups_left
 
 
-def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+class HgbScene(Scene):
+    """An HGB view (``render``); a seat also gets its prompt."""
+
+    cards: list[dict[str, Any]]
+    forces: dict[str, Any]
+    weapons: dict[str, Any]
+    rules: dict[str, Any]
+    initiative: dict[str, Any] | None
+    first: str | None
+    to_activate: str | None
+    current: dict[str, Any] | None
+    groups_done: dict[str, list[str]]
+    designations: dict[str, Any]
+    pending: dict[str, Any] | None
+    ready: list[str]
+    agree: dict[str, str | None]
+    result: dict[str, Any] | None
+    options: dict[str, Any]
+    movement: dict[str, Any]
+    prompt: NotRequired[str]
+
+
+def render(state: dict[str, Any], viewer: str | None) -> HgbScene:
     rules = state["rules"]
     terrain = _key(state["board"]["terrain"])  # the level each piece stands on: cached per layout and point
     pieces = [
@@ -36,7 +59,7 @@ def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         for m in ordered(state)
         if m["status"] in ("active", "wreck", "reserve")
     ]
-    view = {
+    view: HgbScene = {
         "board": {**state["board"], "zones": {s: {"y": list(zone(s)), "depth": DEPLOY_DEPTH} for s in SEATS}},
         "pieces": pieces,
         "turn": {"active": active_seats(state), "phase": state["phase"], "round": state["round"]},

@@ -14,7 +14,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, MalformedAction
 from app.core.events import Event
-from app.systems.base import OUTCOME_KEY, Board, Handler, RuleSystem, State
+from app.systems.base import Board, Handler, RuleSystem, Scene, State
 from app.systems.sandbox import setup, turns
 from app.systems.sandbox.actions import AddToken, MoveToken, RemoveToken, Roll, SandboxAction
 from app.systems.sandbox.options import Options
@@ -148,11 +148,6 @@ class Sandbox(RuleSystem):
             out += [{"kind": "move_token", "token": token, **centre}, {"kind": "remove_token", "token": token}]
         return out
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+    def render(self, state: State, viewer: str | None) -> Scene:
         # Nothing is hidden in the sandbox: every viewer sees the board and every token.
-        return {
-            "board": state["board"],
-            "pieces": list(state["tokens"].values()),
-            "turn": {"active": []},
-            OUTCOME_KEY: self.outcome_view(state),
-        }
+        return {"board": state["board"], "pieces": list(state["tokens"].values()), "turn": {"active": []}}

@@ -12,7 +12,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.core.events import Event
-from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
+from app.systems.base import Outcome, RuleSystem, Scene, State
 from app.systems.small_soldiers import actions as A
 from app.systems.small_soldiers import play, seal, setup, turns
 from app.systems.small_soldiers.helpers import HELPERS
@@ -76,8 +76,8 @@ class SmallSoldiers(RuleSystem):
     def wrong_phase_error(self, state: State, seat: str, kind: str) -> WarboardError:
         return turns.wrong_phase(state, kind)
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return {**render(state, viewer), OUTCOME_KEY: self.outcome_view(state)}
+    def render(self, state: State, viewer: str | None) -> Scene:
+        return render(state, viewer)
 
     def seal(self, state: State, viewer: str, world: int) -> State:
         return seal.seal(state, viewer, world)

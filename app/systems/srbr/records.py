@@ -18,7 +18,7 @@ before the record (anything done after it in the same step is undone too).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from app.core.errors import IllegalAction
 from app.core.events import Event
@@ -138,7 +138,13 @@ def resolve(state: State, a: A.ResolveDispute) -> tuple[State, list[Event]]:
     return restored, [event]
 
 
-def public(state: State) -> dict[str, Any]:
+class PublicRecords(TypedDict):
+    records: list[dict[str, Any]]
+    hold: dict[str, Any] | None
+    open_record: int | None
+
+
+def public(state: State) -> PublicRecords:
     """The records and any dispute, as every viewer sees them (no snapshot)."""
     log = [{k: v for k, v in r.items() if k != "window"} for r in state.get("records", [])]
     undo = state.get("record_undo")

@@ -11,7 +11,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, WarboardError
 from app.core.events import Event
-from app.systems.base import OUTCOME_KEY, Handler, Outcome, RuleSystem, State
+from app.systems.base import Handler, Outcome, RuleSystem, Scene, State
 from app.systems.srbr import actions as A
 from app.systems.srbr import (
     buildings,
@@ -94,8 +94,8 @@ class SamuraiRobots(RuleSystem):
     def wrong_phase_error(self, state: State, seat: str, kind: str) -> WarboardError:
         return turns.wrong_phase(state, kind)
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return {**view.render(state, viewer), OUTCOME_KEY: self.outcome_view(state)}
+    def render(self, state: State, viewer: str | None) -> Scene:
+        return view.render(state, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
         result = state["result"]

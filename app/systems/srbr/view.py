@@ -10,25 +10,54 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.errors import WarboardError
+from app.systems.base import Scene, TurnView
 from app.systems.srbr import buildings, combat, deploy, guide, malfunction, pieces, records, sticks, turns
 from app.systems.srbr.data import COLOURS, REACTION_COLOURS
+from app.systems.srbr.records import PublicRecords
 
 State = dict[str, Any]
 
 
-def render(state: State, viewer: str | None) -> dict[str, Any]:
+class SrbrTurn(TurnView):
+    seat: str | None
+    order: list[str]
+
+
+class SrbrScene(Scene, PublicRecords):
+    """A Samurai Robots view (``render``): the same for every viewer but ``prompt`` and ``legal``."""
+
+    system: str
+    prompt: dict[str, Any] | None
+    sticks: dict[str, Any]
+    mechas: dict[str, dict[str, Any]]
+    activation: dict[str, Any] | None
+    reaction: dict[str, Any]
+    dice_colours: list[str]
+    reaction_colours: list[str]
+    manual: dict[str, bool]
+    defaults: dict[str, Any]
+    rules_help: list[dict[str, Any]]
+    conceded: list[str]
+    votes: dict[str, Any]
+    result: dict[str, Any] | None
+    deployment_zones: dict[str, Any] | None
+    legal: list[dict[str, Any]]
+
+
+def render(state: State, viewer: str | None) -> SrbrScene:
     turn = state["turn"]
+    scene_turn: SrbrTurn = {
+        "active": turns.active_seats(state),
+        "phase": turn["phase"],
+        "round": turn["round"],
+        "seat": turn["seat"],
+        "order": state["order"],
+    }
     return {
         "system": "srbr",
         "board": state["board"],
         "pieces": [_piece(m) for m in state["mechas"].values() if pieces.in_play(m)],
-        "turn": {
-            "active": turns.active_seats(state),
-            "phase": turn["phase"],
-            "round": turn["round"],
-            "seat": turn["seat"],
-            "order": state["order"],
-        },
+        "turn": scene_turn,
         "prompt": prompt(state, viewer),
         "sticks": {
             "scale": state["scale"],
