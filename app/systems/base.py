@@ -18,7 +18,8 @@ player, move allowed in this phase, then dispatch):
    at the table, a host ruling sent by a seat (``host_only``), a game held for the host
    (``on_hold``) are refused here too)
 3. the kind is not allowed in this phase -> ``WrongPhase``    (code ``wrong_phase``)
-4. ``dispatch``: one handler per action kind (``handlers``), which checks the rest of the rules.
+4. ``dispatch``: one handler per action kind (``handlers``), which checks the rest of the rules,
+   on the game's copy of the state (``copy_state``); then ``settle`` (the end-of-action checks).
 
 A game declares ``phases`` (phase -> the kinds allowed in it), ``phase(state)``,
 ``active_seats(state)`` and ``anytime`` (kinds any seated player may send in any phase); it
@@ -31,6 +32,7 @@ hidden information is marked per ``app.core.events``.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -55,11 +57,10 @@ from app.core.events import Event, redact
 
 State = dict[str, Any]
 Board = Literal["hex", "tabletop"]
-#: a handler of one action kind: ``(state, seat, action, dice) -> (new state, events)``
+#: a handler of one action kind, the one shape of every game: ``(state, seat, action, dice) ->
+#: (new state, events)``. ``state`` is the handler's own copy (``copy_state``): it may change it
+#: and return it, or build and return a new one.
 Handler = Callable[[State, str, Any, Dice], tuple[State, list[Event]]]
-#: a game whose handlers change a copy of the state in place declares their own shape (e.g.
-#: ``(state, seat, action, dice, events) -> None``) and overrides ``dispatch``
-AnyHandler = Callable[..., Any]
 
 
 class Strict(BaseModel):
@@ -164,7 +165,7 @@ class RuleSystem:
     #: (e.g. aiming, a what-if that changes nothing).
     out_of_turn: ClassVar[frozenset[str]] = frozenset()
     #: One handler per action kind (``dispatch``); every kind of ``action_type`` has one.
-    handlers: ClassVar[Mapping[str, AnyHandler]] = {}
+    handlers: ClassVar[Mapping[str, Handler]] = {}
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
@@ -259,9 +260,24 @@ class RuleSystem:
             raise self.not_your_turn_error(state, seat, kind)
 
     def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        """The handler of ``action.kind`` (``handlers``)."""
-        handler: Handler = self.handlers[action.kind]
-        return handler(state, seat, action, dice)
+        """The one step of every action in every game: the handler of ``action.kind`` on a copy
+        of the state (``copy_state``), then the end-of-action checks (``settle``)."""
+        new, events = self.handlers[action.kind](self.copy_state(state), seat, action, dice)
+        return self.settle(state, new, seat, action, dice, events)
+
+    def copy_state(self, state: State) -> State:
+        """The copy of ``state`` a handler may change: a deep copy. A game overrides it to share
+        what no action changes (HGB: the rules and the unit cards; Small Soldiers: the data
+        files), or to hand the state itself to handlers that build a new one (SRBR, the sandbox)."""
+        return copy.deepcopy(state)
+
+    def settle(
+        self, before: State, state: State, seat: str, action: Any, dice: Dice, events: list[Event]
+    ) -> tuple[State, list[Event]]:
+        """The checks after every action's handler, on its new ``state`` (``before``: the state
+        it was given): the game is over, a phase with nobody left to act moves on, a record
+        opens... The default: none."""
+        return state, events
 
     def rule(self, state: State, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         """A host ruling (a kind in ``rulings``)."""

@@ -130,6 +130,9 @@ class Sandbox(RuleSystem):
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         return setup.setup(options, dice)
 
+    def copy_state(self, state: State) -> State:
+        return state  # the handlers build a new state: they never change the one they are given
+
     def phase(self, state: State) -> str:
         return turns.phase(state)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.srbr import actions as A
@@ -89,7 +90,7 @@ def _closed(entry: dict[str, Any]) -> dict[str, Any]:
     return {**entry, "status": "closed"} if entry["status"] == "open" else entry
 
 
-def dispute(state: State, seat: str, a: A.Dispute) -> tuple[State, list[Event]]:
+def dispute(state: State, seat: str, a: A.Dispute, dice: Dice) -> tuple[State, list[Event]]:
     """Another seat contests the latest, still open record: the game is on hold."""
     if seat in state["conceded"]:
         raise IllegalAction(f"{seat} has conceded and can no longer dispute", code="conceded")
