@@ -109,6 +109,10 @@ class Outcome:
 
 #: the key of the outcome in every game's view: ``{"winners": [...], "reason": ...}`` or None
 OUTCOME_KEY: Final = "outcome"
+#: the key of the result in every game's state: None while the game goes on, then set by its
+#: rules to ``{"winners": [...], "reason": ...}`` (a game may keep more there: Small Soldiers'
+#: winning army and its sentence)
+RESULT_KEY: Final = "result"
 
 
 class TurnView(TypedDict):
@@ -224,9 +228,11 @@ class RuleSystem:
         raise NotImplementedError
 
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        """The guard list, then the handler of the action's kind. The host (``HOST_SEAT``) may
-        send only ``rulings``, which skip the guard list (``rule``)."""
+        """The guard list, then the handler of the action's kind, on the state read through
+        ``upgrade``. The host (``HOST_SEAT``) may send only ``rulings``, which skip the guard
+        list (``rule``)."""
         kind: str = action.kind
+        state = self.upgrade(state)
         if seat == HOST_SEAT:
             if kind not in self.rulings:
                 raise IllegalAction(f"The host only rules on disputes here, not {kind!r}", code="not_a_ruling")
@@ -316,6 +322,7 @@ class RuleSystem:
     def view(self, state: State, viewer: str | None) -> BoardView:
         """What ``viewer`` (a seat, or None for spectators) may see: the game's ``render`` with
         the outcome under ``OUTCOME_KEY``."""
+        state = self.upgrade(state)
         return {**self.render(state, viewer), OUTCOME_KEY: self.outcome_view(state)}
 
     def render(self, state: State, viewer: str | None) -> Scene:
@@ -340,7 +347,19 @@ class RuleSystem:
         return redact(event, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
-        return None
+        """The result of the game, None while it goes on: the same for every game, read from
+        the state (``RESULT_KEY``), which the game's rules set when it ends."""
+        result = self.upgrade(state).get(RESULT_KEY)
+        return None if result is None else Outcome(list(result["winners"]), result["reason"])
+
+    # --- the state as stored ------------------------------------------------------------
+    def upgrade(self, state: State) -> State:
+        """``state`` in today's shape. A stored state (a snapshot: a cache of the log, which
+        outlives a release) may have been written before the shape of a game's state changed;
+        ``apply``, ``view`` and ``outcome`` read every state through this hook, and so do a
+        game's own ``seal`` and ``legal_actions`` where it has an upgrade. Returns ``state``
+        itself when it is current, else a new dict; never changes ``state``."""
+        return state
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         """A (possibly partial) list of actions ``seat`` may take now, for clients and bots."""

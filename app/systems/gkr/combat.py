@@ -288,7 +288,7 @@ def _roll_attack(state: State, entry: dict[str, Any], victim: dict[str, Any], di
 def advance(state: State, dice: Dice, events: list[Event]) -> bool:
     """Resolve the firing line from ``resolve_index``; True once it is all resolved."""
     line = state["firing_line"]
-    while not state["winner"]:
+    while not state["result"]:
         if state["pending_steal"] is not None:  # the destroyer decides first (``steal``)
             return False
         if state["resolve_index"] >= len(line):

@@ -11,12 +11,12 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import Forbidden, GameOver, IllegalAction, NotYourTurn, WarboardError, WrongPhase
 from app.core.events import Event
-from app.systems.base import Handler, Outcome, RuleSystem, Scene, State
+from app.systems.base import Handler, RuleSystem, Scene, State
 from app.systems.gkr import actions as A
 from app.systems.gkr import combat, legal, play, records, seal, setup, turns
 from app.systems.gkr.helpers import HELPERS
 from app.systems.gkr.options import Options
-from app.systems.gkr.setup import seats_for, upgrade
+from app.systems.gkr.setup import seats_for
 from app.systems.gkr.view import render
 
 #: one handler per action kind: the action steps (``play.py``) and the manual records
@@ -56,11 +56,11 @@ class GKR(RuleSystem):
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         return setup.setup(options, dice)
 
-    def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        return super().apply(upgrade(dict(state)), seat, action, dice)
+    def upgrade(self, state: State) -> State:
+        return setup.upgrade(state)
 
     def rule(self, state: State, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        if state["winner"]:
+        if self.outcome(state) is not None:
             raise self.game_over_error(state)
         events: list[Event] = []
         return records.resolve(self.copy_state(state), action.uphold, events), events
@@ -125,7 +125,7 @@ class GKR(RuleSystem):
             raise self.not_your_turn_error(state, seat, kind)
 
     def game_over_error(self, state: State) -> WarboardError:
-        return GameOver(f"The game is over: {state['winner']['reason']}")
+        return GameOver(f"The game is over: {state['result']['reason']}")
 
     def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
         who = state["queue"][0] if state["queue"] else "nobody"
@@ -147,7 +147,7 @@ class GKR(RuleSystem):
 
     def _move_on(self, state: State, dice: Dice, events: list[Event]) -> None:
         """Move on if a Heavy Hitter's destruction left nobody to act in the current step."""
-        if state["winner"]:
+        if state["result"]:
             return
         awaiting = state["awaiting"]
         if awaiting and state["players"][awaiting["seat"]]["eliminated"]:
@@ -167,15 +167,10 @@ class GKR(RuleSystem):
             turns.next_phase(state, dice, events)
 
     def render(self, state: State, viewer: str | None) -> Scene:
-        return render(upgrade(dict(state)), viewer)
+        return render(state, viewer)
 
     def seal(self, state: State, viewer: str, world: int) -> State:
-        return seal.seal(upgrade(dict(state)), viewer, world)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if not state["winner"]:
-            return None
-        return Outcome(winners=list(state["winner"]["winners"]), reason=state["winner"]["reason"])
+        return seal.seal(self.upgrade(state), viewer, world)
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
-        return legal.legal_actions(self, upgrade(dict(state)), seat)
+        return legal.legal_actions(self, self.upgrade(state), seat)

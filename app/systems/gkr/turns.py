@@ -67,7 +67,7 @@ def start_phase(state: State, phase: str, step: str | None, dice: Dice, events: 
 
 
 def next_phase(state: State, dice: Dice, events: list[Event]) -> None:
-    if state["winner"]:
+    if state["result"]:
         return
     phase, step = state["phase"], state["step"]
     if phase == "deploy":
@@ -102,7 +102,7 @@ def _combat_after_choices(state: State, dice: Dice, events: list[Event]) -> None
 def finish_combat(state: State, dice: Dice, events: list[Event]) -> None:
     state["awaiting"] = None
     blb.end_of_combat(state, events)
-    if not state["winner"]:
+    if not state["result"]:
         start_phase(state, "tagging", None, dice, events)
 
 

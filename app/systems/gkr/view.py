@@ -199,7 +199,7 @@ def render(state: State, viewer: str | None) -> GkrScene:
         "on_hold": state["dispute"] is not None,
         "pending_steal": state["pending_steal"],
         "defaults": help_panel(state["data"]),
-        "winner": state["winner"],
+        "winner": state["result"],
         "you": viewer,
     }
     if viewer is not None and viewer in state["players"]:
@@ -213,7 +213,7 @@ def render(state: State, viewer: str | None) -> GkrScene:
 def prompt(state: State, seat: str) -> dict[str, Any] | None:
     """What ``seat`` is asked to do now, with the legal choices; ``highlight`` lists every hex
     a choice involves (for a generic client to mark)."""
-    if state["winner"] or seat not in _active(state):
+    if state["result"] or seat not in _active(state):
         return None
     body = _prompt_body(state, seat)
     if body is not None:

@@ -7,7 +7,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import BadOptions, NotYourTurn, WarboardError
 from app.core.events import Event
-from app.systems.base import Handler, Outcome, RuleSystem, Scene, State
+from app.systems.base import Handler, RuleSystem, Scene, State
 from app.systems.hgb import actions as A
 from app.systems.hgb import fire, legal, play, setup, turns
 from app.systems.hgb.board import corners_problem
@@ -46,10 +46,6 @@ class HeavyGearBlitz(RuleSystem):
 
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         return setup.setup(options, dice)
-
-    def outcome(self, state: State) -> Outcome | None:
-        r = state.get("result")
-        return Outcome(list(r["winners"]), r["reason"]) if r else None
 
     def render(self, state: State, viewer: str | None) -> Scene:
         return render(state, viewer)

@@ -10,7 +10,7 @@ from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
-from app.systems.base import Handler, Outcome, RuleSystem, Scene, State
+from app.systems.base import Handler, RuleSystem, Scene, State
 from app.systems.small_soldiers import actions as A
 from app.systems.small_soldiers import play, seal, setup, turns
 from app.systems.small_soldiers.helpers import HELPERS
@@ -46,6 +46,9 @@ class SmallSoldiers(RuleSystem):
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         return setup.setup(self.validate_options(options), dice)
 
+    def upgrade(self, state: State) -> State:
+        return setup.upgrade(state)
+
     def copy_state(self, state: State) -> State:
         # the data files are never changed by a rule: shared, not copied (the rest is)
         return {k: v if k == "data" else copy.deepcopy(v) for k, v in state.items()}
@@ -77,14 +80,10 @@ class SmallSoldiers(RuleSystem):
         return render(state, viewer)
 
     def seal(self, state: State, viewer: str, world: int) -> State:
-        return seal.seal(state, viewer, world)
-
-    def outcome(self, state: State) -> Outcome | None:
-        w = state.get("winner")
-        return Outcome(list(w["seats"]), w["reason"]) if w else None
+        return seal.seal(self.upgrade(state), viewer, world)
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
-        return legal_actions(state, seat)
+        return legal_actions(self.upgrade(state), seat)
 
 
 # --- one handler per action kind: each changes the game's copy of the state (the steps of

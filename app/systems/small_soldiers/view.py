@@ -168,6 +168,13 @@ def _turn(state: State) -> SmallSoldiersTurn:
     }
 
 
+def _winner(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The result as the panel reads it: the winning army, its seats, why, in a sentence."""
+    if result is None:
+        return None
+    return {"army": result["army"], "seats": result["winners"], "reason": result["reason"], "text": result["text"]}
+
+
 def render(state: State, viewer: str | None) -> SmallSoldiersScene:
     own = viewer if viewer in state["seats"] else None
     return {
@@ -203,7 +210,7 @@ def render(state: State, viewer: str | None) -> SmallSoldiersScene:
         "opening": {"current": dict(state["opening"]), "history": list(state["opening_history"])},
         "last_battle": state["last_battle"],
         "last_catapult": state["last_catapult"],
-        "winner": state["winner"],
+        "winner": _winner(state["result"]),
         "legal": legal(state, own) if own else {},
         "prompt": prompt(state, own),
         "defaults": {k: v["_source"] for k, v in state["data"].items()},

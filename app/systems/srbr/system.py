@@ -11,7 +11,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, WarboardError
 from app.core.events import Event
-from app.systems.base import Handler, Outcome, RuleSystem, Scene, State
+from app.systems.base import Handler, RuleSystem, Scene, State
 from app.systems.srbr import actions as A
 from app.systems.srbr import data, deploy, guide, legal, manual, play, records, setup, turns, view
 from app.systems.srbr.helpers import HELPERS
@@ -88,10 +88,6 @@ class SamuraiRobots(RuleSystem):
 
     def render(self, state: State, viewer: str | None) -> Scene:
         return view.render(state, viewer)
-
-    def outcome(self, state: State) -> Outcome | None:
-        result = state["result"]
-        return None if result is None else Outcome(list(result["winners"]), result["reason"])
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         return legal.legal_actions(state, seat)
