@@ -36,7 +36,7 @@ import copy
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Literal, NotRequired, TypedDict
+from typing import Any, ClassVar, Final, Literal, TypedDict
 
 import orjson
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -115,13 +115,18 @@ OUTCOME_KEY: Final = "outcome"
 RESULT_KEY: Final = "result"
 
 
-class TurnView(TypedDict):
+class _Turns(TypedDict, total=False):
+    # (optional keys live in a total=False base: with postponed annotations, Python 3.11 counts
+    # a NotRequired[...] key as required at run time)
+    phase: str
+    round: int
+
+
+class TurnView(_Turns):
     """Whose turn it is in a view: the seats that may act now (none: nobody, or no turn order),
     and in a game with turns the phase and the round. A game adds its own keys in a subclass."""
 
     active: list[str]
-    phase: NotRequired[str]
-    round: NotRequired[int]
 
 
 class Scene(TypedDict):

@@ -6,7 +6,7 @@ Buddy's chosen weapon; other seats and spectators get counts and ``{"owner", "hi
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, cast
+from typing import Any, TypedDict, cast
 
 from app.core.errors import IllegalAction
 from app.geometry.hex import Hex, distance, spiral
@@ -28,7 +28,15 @@ class GkrTurn(TurnView):
     turn_order: list[str]
 
 
-class GkrScene(Scene):
+class _Seated(TypedDict, total=False):
+    """What only a seated viewer gets: its hands and its prompt."""
+
+    hand: list[dict[str, Any]]
+    sponsor_hand: list[dict[str, Any]]
+    prompt: dict[str, Any] | None
+
+
+class GkrScene(Scene, _Seated):
     """A GKR view (``render``); a seated viewer also gets its hands and its prompt. Every record
     is public, with its author and status, and so are the open one and the disputed one."""
 
@@ -47,9 +55,6 @@ class GkrScene(Scene):
     defaults: dict[str, Any]
     winner: dict[str, Any] | None
     you: str | None
-    hand: NotRequired[list[dict[str, Any]]]
-    sponsor_hand: NotRequired[list[dict[str, Any]]]
-    prompt: NotRequired[dict[str, Any] | None]
 
 
 def _cells(state: State) -> list[dict[str, Any]]:

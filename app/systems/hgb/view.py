@@ -11,7 +11,7 @@ now; :func:`targets` lists them all for the model acting, for tests and tools.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired
+from typing import Any, TypedDict
 
 import orjson
 
@@ -25,7 +25,11 @@ from app.systems.hgb.turns import active_seats as may_act
 from app.systems.hgb.turns import groups_left
 
 
-class HgbScene(Scene):
+class _Seated(TypedDict, total=False):
+    prompt: str  # what the seat is asked to do
+
+
+class HgbScene(Scene, _Seated):
     """An HGB view (``render``); a seat also gets its prompt."""
 
     cards: list[dict[str, Any]]
@@ -44,7 +48,6 @@ class HgbScene(Scene):
     result: dict[str, Any] | None
     options: dict[str, Any]
     movement: dict[str, Any]
-    prompt: NotRequired[str]
 
 
 def render(state: dict[str, Any], viewer: str | None) -> HgbScene:
