@@ -25,8 +25,8 @@ A game declares ``phases`` (phase -> the kinds allowed in it), ``phase(state)``,
 ``active_seats(state)`` and ``anytime`` (kinds any seated player may send in any phase); it
 words the refusals with ``*_error`` hooks and never changes their codes. See README.md.
 
-``state`` is never mutated in place: ``apply`` returns a new one (copy what you change).
-Randomness comes only from ``dice`` (``app.core.dice.Dice``). Events are dicts with a ``kind``;
+``state`` is never mutated in place: ``apply`` returns a new one (``dispatch`` hands each
+handler its own copy). Randomness comes only from ``dice`` (``app.core.dice.Dice``). Events are dicts with a ``kind``;
 hidden information is marked per ``app.core.events``.
 """
 
@@ -35,8 +35,8 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Literal, TypedDict
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Literal
 
 import orjson
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -54,6 +54,7 @@ from app.core.errors import (
     WrongPhase,
 )
 from app.core.events import Event, redact
+from app.systems.views import BoardView, OutcomeView, Scene
 
 State = dict[str, Any]
 Board = Literal["hex", "tabletop"]
@@ -91,13 +92,6 @@ class Helper:
     price: Callable[[Any], int] | None = None
 
 
-class OutcomeView(TypedDict):
-    """The result of a game as every client reads it: the winning seats (none: a draw) and why."""
-
-    winners: list[str]
-    reason: str
-
-
 @dataclass(frozen=True)
 class Outcome:
     winners: list[str]
@@ -113,35 +107,6 @@ OUTCOME_KEY: Final = "outcome"
 #: rules to ``{"winners": [...], "reason": ...}`` (a game may keep more there: Small Soldiers'
 #: winning army and its sentence)
 RESULT_KEY: Final = "result"
-
-
-class _Turns(TypedDict, total=False):
-    # (optional keys live in a total=False base: with postponed annotations, Python 3.11 counts
-    # a NotRequired[...] key as required at run time)
-    phase: str
-    round: int
-
-
-class TurnView(_Turns):
-    """Whose turn it is in a view: the seats that may act now (none: nobody, or no turn order),
-    and in a game with turns the phase and the round. A game adds its own keys in a subclass."""
-
-    active: list[str]
-
-
-class Scene(TypedDict):
-    """What a game draws for one viewer (``RuleSystem.render``): the board, the pieces on it and
-    the turn. Each game adds its own keys in a subclass (its ``view.py``)."""
-
-    board: dict[str, Any]
-    pieces: list[dict[str, Any]]
-    turn: TurnView
-
-
-class BoardView(Scene):
-    """What ``RuleSystem.view`` returns, for every game: its scene and, last, the outcome."""
-
-    outcome: OutcomeView | None
 
 
 class RuleSystem:
@@ -402,17 +367,3 @@ def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"]) or "body"
     return f"{where}: {err['msg']}"
-
-
-@dataclass
-class Registry:
-    systems: dict[str, RuleSystem] = field(default_factory=dict)
-    _by_alias: dict[str, str] = field(default_factory=dict)
-
-    def register(self, system: RuleSystem) -> None:
-        self.systems[system.id] = system
-        for alias in system.aliases:
-            self._by_alias[alias] = system.id
-
-    def get(self, name: str) -> RuleSystem | None:
-        return self.systems.get(self._by_alias.get(name, name))

@@ -37,7 +37,8 @@ from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.core.events import Event
 from app.systems import SYSTEMS, registry
-from app.systems.base import HOST_SEAT, OUTCOME_KEY, RESULT_KEY, BoardView, RuleSystem, Scene, TurnView
+from app.systems.base import HOST_SEAT, OUTCOME_KEY, RESULT_KEY, RuleSystem
+from app.systems.views import BoardView, Scene, TurnView
 from tests.systems.legal_check import check_game
 
 #: system id -> (package, table options for a quick game)

@@ -17,6 +17,12 @@ from app.systems.gkr.board import BLB
 State = dict[str, Any]
 
 
+def counted(kind: str, seat: str, count: int, **hidden: Any) -> Event:
+    """An event ``seat`` sees whole (the cards it drew or chose); every other viewer sees only
+    who and how many."""
+    return private(kind, [seat], public={"player": seat, "count": count}, player=seat, count=count, **hidden)
+
+
 def heavy_hp(player: dict[str, Any]) -> int:
     return len(player["deck"]) + len(player["discard"]) + len(player["hand"])
 

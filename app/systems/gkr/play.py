@@ -33,27 +33,14 @@ State = dict[str, Any]
 Step = tuple[State, list[Event]]
 
 
-def end_turn(state: State, seat: str, action: A.EndTurn, dice: Dice) -> Step:
-    events: list[Event] = []
-    turns.end_turn(state, seat, dice, events)
-    return state, events
-
-
-def activate_blb(state: State, seat: str, action: A.ActivateBLB, dice: Dice) -> Step:
-    events: list[Event] = []
-    blb.activate(state, seat, action.card, events)
-    return state, events
-
-
 def play_sponsor(state: State, seat: str, action: A.PlaySponsor, dice: Dice) -> Step:
     player = state["players"][seat]
     if action.card not in player["sponsor"]:
         raise IllegalAction(f"Sponsor card {action.card!r} is not in your hand", code="not_in_hand")
     card = state["cards"][action.card]
-    events: list[Event] = []
     if card["type"] == "activate-blb":
-        blb.activate(state, seat, action.card, events)
-        return state, events
+        return state, blb.activate(state, seat, action.card, [])
+    events: list[Event] = []
     player["sponsor"].remove(action.card)
     state["sponsor_discard"].append(action.card)
     events.append({"kind": "sponsor_played", "player": seat, "card": action.card, "name": card["name"]})

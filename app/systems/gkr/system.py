@@ -11,18 +11,20 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import Forbidden, GameOver, IllegalAction, NotYourTurn, WarboardError, WrongPhase
 from app.core.events import Event
-from app.systems.base import Handler, RuleSystem, Scene, State
+from app.systems.base import Handler, RuleSystem, State
 from app.systems.gkr import actions as A
-from app.systems.gkr import combat, legal, play, records, seal, setup, turns
+from app.systems.gkr import blb, combat, legal, play, records, seal, setup, turns
 from app.systems.gkr.helpers import HELPERS
 from app.systems.gkr.options import Options
 from app.systems.gkr.setup import seats_for
 from app.systems.gkr.view import render
+from app.systems.views import Scene
 
-#: one handler per action kind: the action steps (``play.py``) and the manual records
+#: one handler per action kind: the one-line steps here, the others in ``play.py``, the manual
+#: records in ``records.py``
 HANDLERS: dict[str, Handler] = {
-    "end_turn": play.end_turn,
-    "activate_blb": play.activate_blb,
+    "end_turn": lambda s, seat, a, dice: (s, turns.end_turn(s, seat, dice, [])),
+    "activate_blb": lambda s, seat, a, dice: (s, blb.activate(s, seat, a.card, [])),
     "play_sponsor": play.play_sponsor,
     "deploy_support": play.deploy_support,
     "move": play.move,

@@ -11,7 +11,6 @@ from typing import Any, TypedDict, cast
 from app.core.errors import IllegalAction
 from app.geometry.hex import Hex, distance, spiral
 from app.geometry.hexlos import facing_degrees
-from app.systems.base import Scene, TurnView
 from app.systems.gkr import play
 from app.systems.gkr.blb import displace_options
 from app.systems.gkr.board import BLB, centre, destinations, hex_of, units_on_board
@@ -19,6 +18,7 @@ from app.systems.gkr.combat import shot_hexes
 from app.systems.gkr.damage import heavy_hp
 from app.systems.gkr.data import BLB_WEAPONS, SUPPORT_KINDS, help_panel
 from app.systems.gkr.turns import active_seats
+from app.systems.views import Scene, TurnView
 
 State = dict[str, Any]
 

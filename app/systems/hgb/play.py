@@ -1,7 +1,8 @@
-"""The action steps of HGB, one handler per kind but the shots (``fire.py``): setting up the
-table, the rounds (initiative, Combat Groups, a model done), speed and Autopilot, moving, and
-ending the game. Each is ``(state, seat, action, dice) -> (state, events)`` on the game's copy
-of the state (``HeavyGearBlitz.copy_state``), which it changes.
+"""The action steps of HGB but the shots (``fire.py``) and the one-line steps (``system.py``'s
+table): deploying and saying ready, a model done, speed and Autopilot, moving, agreeing to end.
+Each is a handler, ``(state, seat, action, dice) -> (state, events)``, on the game's copy of the
+state (``HeavyGearBlitz.copy_state``), which it changes; and the lookups of the models an
+action names (``own``, ``target``, ``spend``).
 """
 
 from __future__ import annotations
@@ -61,18 +62,6 @@ def spend(m: dict[str, Any], what: str) -> None:
 # --- setting up the table ------------------------------------------------------------------------
 
 
-def place_terrain(s: State, seat: str, a: A.PlaceTerrain, dice: Dice) -> Step:
-    return s, [setup.place_terrain(s, a.model_dump(exclude={"kind"}))]
-
-
-def choose_force(s: State, seat: str, a: A.ChooseForce, dice: Dice) -> Step:
-    return s, [setup.choose_force(s, seat, a.faction, a.choices, a.command_group)]
-
-
-def remove_terrain(s: State, seat: str, a: A.RemoveTerrain, dice: Dice) -> Step:
-    return s, [setup.remove_terrain(s, a.id)]
-
-
 def deploy(s: State, seat: str, a: A.Deploy, dice: Dice) -> Step:
     m = own(s, seat, a.model)
     if seat in s["ready"]:
@@ -98,24 +87,6 @@ def ready(s: State, seat: str, a: A.Ready, dice: Dice) -> Step:
 
 
 # --- rounds ----------------------------------------------------------------------------------------
-
-
-def choose_first(s: State, seat: str, a: A.ChooseFirst, dice: Dice) -> Step:
-    ev: list[Event] = []
-    turns.choose_first(s, seat, a.seat, ev)
-    return s, ev
-
-
-def activate_group(s: State, seat: str, a: A.ActivateGroup, dice: Dice) -> Step:
-    ev: list[Event] = []
-    turns.activate_group(s, seat, a.group, ev)
-    return s, ev
-
-
-def end_group(s: State, seat: str, a: A.EndGroup, dice: Dice) -> Step:
-    ev: list[Event] = []
-    turns.end_group(s, seat, dice, ev)
-    return s, ev
 
 
 def done(s: State, seat: str, a: A.Done, dice: Dice) -> Step:
@@ -198,12 +169,6 @@ def move(s: State, seat: str, a: A.Move, dice: Dice) -> Step:
 
 
 # --- ending ------------------------------------------------------------------------------------------
-
-
-def concede(s: State, seat: str, a: A.Concede, dice: Dice) -> Step:
-    ev: list[Event] = []
-    turns.end_game(s, [setup.other(seat)], f"{seat} conceded", ev)
-    return s, ev
 
 
 def agree_end(s: State, seat: str, a: A.AgreeEnd, dice: Dice) -> Step:

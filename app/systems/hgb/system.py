@@ -7,7 +7,7 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import BadOptions, NotYourTurn, WarboardError
 from app.core.events import Event
-from app.systems.base import Handler, RuleSystem, Scene, State
+from app.systems.base import Handler, RuleSystem, State
 from app.systems.hgb import actions as A
 from app.systems.hgb import fire, legal, play, setup, turns
 from app.systems.hgb.board import corners_problem
@@ -15,6 +15,7 @@ from app.systems.hgb.data import copy_state
 from app.systems.hgb.helpers import HELPERS
 from app.systems.hgb.options import Options
 from app.systems.hgb.view import render
+from app.systems.views import Scene
 
 
 class HeavyGearBlitz(RuleSystem):
@@ -83,21 +84,22 @@ class HeavyGearBlitz(RuleSystem):
         return state, events
 
 
-#: one handler per action kind: the action steps (``play.py``) and the shots (``fire.py``)
+#: one handler per action kind: the one-line steps here, the others in ``play.py``, the shots
+#: in ``fire.py``
 HANDLERS: dict[str, Handler] = {
-    "place_terrain": play.place_terrain,
-    "choose_force": play.choose_force,
-    "remove_terrain": play.remove_terrain,
+    "place_terrain": lambda s, seat, a, dice: (s, [setup.place_terrain(s, a.model_dump(exclude={"kind"}))]),
+    "choose_force": lambda s, seat, a, dice: (s, [setup.choose_force(s, seat, a.faction, a.choices, a.command_group)]),
+    "remove_terrain": lambda s, seat, a, dice: (s, [setup.remove_terrain(s, a.id)]),
     "deploy": play.deploy,
     "ready": play.ready,
-    "choose_first": play.choose_first,
-    "activate_group": play.activate_group,
-    "end_group": play.end_group,
+    "choose_first": lambda s, seat, a, dice: (s, turns.choose_first(s, seat, a.seat, [])),
+    "activate_group": lambda s, seat, a, dice: (s, turns.activate_group(s, seat, a.group, [])),
+    "end_group": lambda s, seat, a, dice: (s, turns.end_group(s, seat, dice, [])),
     "done": play.done,
     "set_speed": play.set_speed,
     "autopilot": play.autopilot,
     "move": play.move,
-    "concede": play.concede,
+    "concede": lambda s, seat, a, dice: (s, turns.end_game(s, [setup.other(seat)], f"{seat} conceded", [])),
     "agree_end": play.agree_end,
     "attack": fire.attack,
     "designate": fire.designate,

@@ -15,7 +15,6 @@ from typing import Any, TypedDict
 
 import orjson
 
-from app.systems.base import Scene
 from app.systems.hgb.combat import aim
 from app.systems.hgb.damage import STATE_NAMES, damage_state
 from app.systems.hgb.movement import CLIMB_MP, DESCEND_MP, TERRAIN_MP, TURN_EVERY, max_mp
@@ -23,6 +22,7 @@ from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, zone
 from app.systems.hgb.sight import _ground, _key, cover, ordered, tape
 from app.systems.hgb.turns import active_seats as may_act
 from app.systems.hgb.turns import groups_left
+from app.systems.views import Scene
 
 
 class _Seated(TypedDict, total=False):

@@ -14,10 +14,11 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, MalformedAction
 from app.core.events import Event
-from app.systems.base import Board, Handler, RuleSystem, Scene, State
+from app.systems.base import Board, Handler, RuleSystem, State
 from app.systems.sandbox import setup, turns
 from app.systems.sandbox.actions import AddToken, MoveToken, RemoveToken, Roll, SandboxAction
 from app.systems.sandbox.options import Options
+from app.systems.views import Scene
 
 MAX_TOKENS = 500
 DICE_RE = re.compile(r"^\s*(\d{0,3})d(\d{1,3})\s*([+-]\s*\d{1,4})?\s*$", re.IGNORECASE)

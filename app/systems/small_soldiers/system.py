@@ -10,7 +10,7 @@ from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
-from app.systems.base import Handler, RuleSystem, Scene, State
+from app.systems.base import Handler, RuleSystem, State
 from app.systems.small_soldiers import actions as A
 from app.systems.small_soldiers import play, seal, setup, turns
 from app.systems.small_soldiers.helpers import HELPERS
@@ -18,6 +18,7 @@ from app.systems.small_soldiers.legal import legal_actions
 from app.systems.small_soldiers.model import seat_ids
 from app.systems.small_soldiers.options import Options, check_feasible
 from app.systems.small_soldiers.view import render
+from app.systems.views import Scene
 
 
 class SmallSoldiers(RuleSystem):

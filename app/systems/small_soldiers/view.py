@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from app.systems.base import Scene, TurnView
 from app.systems.small_soldiers.legal import legal
 from app.systems.small_soldiers.model import ARMIES, ARMY_NAMES, State, army_of, in_toy_store
 from app.systems.small_soldiers.turns import acting_seats
+from app.systems.views import Scene, TurnView
 
 PUBLIC_FIGHTER = ("id", "name", "army", "leader", "owner", "card")
 

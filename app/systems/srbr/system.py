@@ -11,11 +11,12 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, WarboardError
 from app.core.events import Event
-from app.systems.base import Handler, RuleSystem, Scene, State
+from app.systems.base import Handler, RuleSystem, State
 from app.systems.srbr import actions as A
 from app.systems.srbr import data, deploy, guide, legal, manual, play, records, setup, turns, view
 from app.systems.srbr.helpers import HELPERS
 from app.systems.srbr.options import Options
+from app.systems.views import Scene
 
 
 class SamuraiRobots(RuleSystem):

@@ -7,13 +7,14 @@ SRBR has no hidden information: every viewer sees the same table; only ``prompt`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.core.errors import WarboardError
-from app.systems.base import Scene, TurnView
 from app.systems.srbr import buildings, combat, deploy, guide, malfunction, pieces, records, sticks, turns
 from app.systems.srbr.data import COLOURS, REACTION_COLOURS
 from app.systems.srbr.records import PublicRecords
+from app.systems.views import Scene, TurnView
 
 State = dict[str, Any]
 
@@ -227,24 +228,18 @@ def _action_choices(state: State, phase: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if p["move"] and m["status"] == "fallen":
         out.append({"kind": "stand_up"})
+    # what the part may attack: enemy mechas, then buildings, each with its reach check
+    foes: list[tuple[dict[str, Any], Callable[..., None]]]
+    foes = [(t, combat.check_reach) for t in pieces.others(state, m) if t["owner"] != m["owner"]]
+    foes += [(b, buildings.check_reach) for b in state["board"]["terrain"] if b["type"] == "building"]
     for name in p["attacks"]:
         spec = state["rules"]["attack_types"].get(name)
-        for target in pieces.others(state, m):
-            if spec is None or target["owner"] == m["owner"]:
-                continue
+        for target, check_reach in foes if spec is not None else []:
             try:
-                combat.check_reach(state, m, target, spec, name)
+                check_reach(state, m, target, spec, name)
             except WarboardError:
                 continue
             out.append({"kind": "attack", "attack": name, "target": target["id"]})
-        for piece in state["board"]["terrain"]:
-            if spec is None or piece["type"] != "building":
-                continue
-            try:
-                buildings.check_reach(state, m, piece, spec, name)
-            except WarboardError:
-                continue
-            out.append({"kind": "attack", "attack": name, "target": piece["id"]})
     out.append({"kind": "done"})
     if phase == "actions":
         out.append({"kind": "end_turn"})
