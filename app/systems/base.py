@@ -26,8 +26,9 @@ A game declares ``phases`` (phase -> the kinds allowed in it), ``phase(state)``,
 words the refusals with ``*_error`` hooks and never changes their codes. See README.md.
 
 ``state`` is never mutated in place: ``apply`` returns a new one (``dispatch`` hands each
-handler its own copy). Randomness comes only from ``dice`` (``app.core.dice.Dice``). Events are dicts with a ``kind``;
-hidden information is marked per ``app.core.events``.
+handler its own copy). Every state is read through ``upgrade`` (a stored one may be older than
+the code). Randomness comes only from ``dice`` (``app.core.dice.Dice``). Events are dicts with
+a ``kind``; hidden information is marked per ``app.core.events``.
 """
 
 from __future__ import annotations
@@ -140,6 +141,9 @@ class RuleSystem:
     out_of_turn: ClassVar[frozenset[str]] = frozenset()
     #: One handler per action kind (``dispatch``); every kind of ``action_type`` has one.
     handlers: ClassVar[Mapping[str, Handler]] = {}
+    #: Kinds that only ask (HGB's ``aim``): their handler reads the state and changes nothing,
+    #: so ``dispatch`` hands it the state itself rather than a copy.
+    queries: ClassVar[frozenset[str]] = frozenset()
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
@@ -237,8 +241,10 @@ class RuleSystem:
 
     def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         """The one step of every action in every game: the handler of ``action.kind`` on a copy
-        of the state (``copy_state``), then the end-of-action checks (``settle``)."""
-        new, events = self.handlers[action.kind](self.copy_state(state), seat, action, dice)
+        of the state (``copy_state``; the state itself for ``queries``), then the end-of-action
+        checks (``settle``)."""
+        work = state if action.kind in self.queries else self.copy_state(state)
+        new, events = self.handlers[action.kind](work, seat, action, dice)
         return self.settle(state, new, seat, action, dice, events)
 
     def copy_state(self, state: State) -> State:

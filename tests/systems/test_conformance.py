@@ -149,6 +149,7 @@ def test_every_system_runs_the_base_steps(system_id: str) -> None:
     system = system_of(system_id)
     for name in ("apply", "guard", "dispatch", "view", "outcome", "outcome_view"):
         assert getattr(type(system), name) is getattr(RuleSystem, name), f"{system_id} overrides {name}"
+    assert system.queries <= set(system.handlers)  # kinds handed the state itself, uncopied
 
 
 @pytest.mark.parametrize("system_id", IDS)

@@ -30,6 +30,7 @@ class HeavyGearBlitz(RuleSystem):
     phases = turns.PHASES
     anytime = turns.ANYTIME
     out_of_turn = turns.OUT_OF_TURN
+    queries = frozenset({"aim"})  # what an attack would be: nothing changes, nothing is copied
     # the acting model's view works out cover against every enemy: the server renders views
     # in a worker thread (app.projection.Projection.run), never on its event loop
     views_off_loop = True
