@@ -40,7 +40,7 @@ const state = {
 };
 const game = newGame();
 const gameReady = loadGame(game, config.panel);
-const slot = panelSlot(game, $("system-panel"));
+const slot = panelSlot(game, $("system-panel"), $("piece-menu"));
 const describe = (e) => slot.panel?.describe?.(e) || describeWith(game, e, state.view, names);
 const log = new GameLog($("log"), describe);
 const chat = new TableChat($("chat"), $("chat-form"), $("chat-text"), (text) => !!state.socket?.chat(text));

@@ -95,6 +95,25 @@ def centre_of(page: Page, pid: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def off_screen(page: Page, selector: str) -> list[str]:
+    """The elements matching ``selector`` not wholly inside the window as it is (their text, label or id)."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """(selector) => [...document.querySelectorAll(selector)]
+        .map((n) => [n.textContent.trim() || n.getAttribute("aria-label") || n.id, n.getBoundingClientRect()])
+        .filter(([, r]) => r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
+        .map(([t]) => t)""",
+        selector,
+    )
+
+
+def scrolled(page: Page) -> list[str]:
+    """What the page has scrolled: the window, the layout's scroller, the rail (none: nothing)."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """() => [["window", scrollY], ...[".table-layout", ".side"].map((s) => [s, document.querySelector(s)?.scrollTop || 0])]
+        .filter(([, y]) => y > 0).map(([s]) => s)"""
+    )
+
+
 def concede(page: Page) -> None:
     """Concede the game from the page, confirming when asked."""
     page.get_by_role("button", name="Concede the game…").click()
