@@ -2,6 +2,8 @@
 // the game's main button for the current step (a panel marks it with data-primary) is shown
 // over the strip of the dock (the rail's top on a laptop, under the board on a phone), beside
 // the acting piece's menu, so both are in sight without scrolling on a laptop or a phone.
+import { showKeyHint } from "./keyboard.js";
+
 const $ = (id) => document.getElementById(id);
 
 // Cards whose heading folds them (the state is kept per card on this browser).
@@ -56,7 +58,11 @@ function primary() {
     lifted = now;
     slot.classList.toggle("holding", now.length > 0);
     dock.hidden = !now.length && !menu?.childElementCount;
-    if (!now.length) return;
+    if (now.length) lift(now, slot);
+    showKeyHint();
+  };
+  // The main buttons over the strip, in rows; the strip as high as they need.
+  const lift = (now, slot) => {
     for (const b of now) b.classList.add("lifted");
     const gap = 6;
     const r = slot.getBoundingClientRect();
