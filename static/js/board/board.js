@@ -209,7 +209,9 @@ export class Board {
         };
       });
       // on a hex board a piece stays inside its hex (the inscribed circle, a little margin)
-      layoutPieces(entries, this.scale(), this.grid.kind === "hex" ? (Math.sqrt(3) / 2) * 0.94 : null, this.panZoom.vb);
+      const fit = this.grid.kind === "hex" ? (Math.sqrt(3) / 2) * 0.94 : null;
+      const terrainNames = [...this.svg.querySelectorAll(".terrain-label")];
+      layoutPieces(entries, this.scale(), fit, this.panZoom.vb, terrainNames);
       this.emit("layout");
     });
   }

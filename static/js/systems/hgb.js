@@ -12,7 +12,7 @@ import { h } from "./dom.js";
 import { keepFocus } from "./panel.js";
 import * as view from "./hgb/view.js";
 import * as overlays from "./hgb/overlays.js";
-import { createState, names, phase, pieceOf } from "./hgb/state.js";
+import { createState, flipped, names, phase, pieceOf } from "./hgb/state.js";
 import { showStatus, renderLast, renderCards, onSelect } from "./hgb/cards.js";
 import { forceControls } from "./hgb/forces.js";
 import { terrainControls, deployControls } from "./hgb/setup.js";
@@ -147,7 +147,6 @@ async function loadForces(s) {
 
 export function mount(ctx) {
   const s = createState(ctx);
-  const { me } = s;
   s.redraw = () => {
     if (s.view && !s.gone) renderControls(s, s.view);
   };
@@ -161,15 +160,13 @@ export function mount(ctx) {
   });
   ctx.board.on("click", (ev) => onClick(s, ev));
   loadForces(s);
-  // the player's own table edge at the bottom: the seat whose deployment zone is the top edge sees the board turned
-  const flip = (v) => !!me && (v.board?.zones?.[me]?.y?.[0] ?? Infinity) < (v.board?.height ?? 0) / 2;
   return {
     update: (v) => update(s, v),
     describe: (e) => describe(s, e),
     canDrag: (piece, v) => moves.canDrag(s, piece, v),
     moveAction: (piece, pos, facing, v, trail) => moves.moveAction(s, piece, pos, facing, v, trail),
     limit: (piece, pos, trail, v) => draw.dragLimit(s, piece, pos, trail, v),
-    boardData: (v) => ({ flip: flip(v) }),
+    boardData: (v) => ({ flip: flipped(s, v) }), // the player's own table edge at the bottom
     destroy() {
       s.gone = true;
       clearTimeout(s.aimTimer);

@@ -201,3 +201,13 @@ test("the acting model's menu: the shot's target, weapon and roll, the aim in a 
     assert.match(text, /Roll the attack on /);
   }
 });
+
+test("facings are named as the screen shows them, the compass after", () => {
+  const plain = new Map(view.facingChoices(false));
+  const turned = new Map(view.facingChoices(true));
+  assert.equal(plain.get(270), "Up (north), 270°");
+  assert.equal(plain.get(90), "Down (south), 90°");
+  assert.equal(turned.get(90), "Up (south), 90°");
+  assert.equal(turned.get(0), "Left (east), 0°");
+  assert.equal(turned.get(225), "Down-right (north-west), 225°");
+});
