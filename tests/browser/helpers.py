@@ -180,13 +180,15 @@ def press_and_glide(page: Page, start: Point, end: Point, steps: int, pause: int
 
 def assert_ruler_shared(bob: Page, other: Page, start: Point, end: Point, said: str, shot: Path) -> None:
     """Bob, the ruler chosen, measures from ``start`` to ``end``: while he holds it, ``other`` sees
-    it on their board, from Bob, saying ``said`` (a screenshot to ``shot``); then he lets go."""
+    it on their board, from Bob, saying ``said`` (a screenshot to ``shot``); then he lets go and
+    it is gone from ``other``'s board (issue 25: it stayed drawn there)."""
     press_and_glide(bob, start, end, 6, 40)
     shared = other.locator(".shared-mark[data-from=Bob]")
     expect(shared).to_have_count(1)
     expect(shared.locator("text")).to_contain_text(said)
     other.screenshot(path=str(shot))
     bob.mouse.up()
+    expect(shared).to_have_count(0)
 
 
 def drag(page: Page, start: Point, end: Point) -> None:

@@ -310,6 +310,8 @@ export class Board {
       } else if (!cancelled) this.emit("click", this.clickAt(e, g));
       return;
     }
+    // a ruler let go stays on this board, and leaves the others' (the shared ruler is cleared)
+    if (g.mode === "measure") this.emit("ruler", null);
     if (!g.moved && g.mode !== "measure" && !cancelled) {
       this.select(g.entry ? g.entry.piece.id : null);
       this.emit("click", this.clickAt(e, g));
