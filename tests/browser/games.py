@@ -5,6 +5,7 @@ the seat to act and every seat's headers."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tests.browser.helpers import hgb_table, seat_views, small_soldiers_until
 from tests.conftest import Server
@@ -23,33 +24,57 @@ def ss_play(server: Server, tid: str, seats: dict[str, dict[str, str]], until: s
         )[0]
 
 
-def srbr_to_a_move(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]:
-    """Through the API: the first seat rolls for a part that moves until it has actions."""
+def srbr_until(
+    server: Server,
+    seed: str,
+    done: Callable[[dict[str, Any]], bool],
+    step: Callable[[dict[str, Any]], dict[str, Any]],
+    limit: int = 60,
+    name: str = "Readable robots",
+) -> tuple[str, str, Seats]:
+    """A seeded Samurai Robots table played through the API, each seat to act doing ``step(view)``,
+    until ``done(view)`` holds for the seat to act: the table, that seat and every seat's headers."""
     with server.client() as client:
-        tid = new_table(client, "srbr", name="Readable robots", seed="readable-srbr-1")["id"]
+        tid = new_table(client, "srbr", name=name, seed=seed)["id"]
         seats = {s: join(client, tid, s, s.title()) for s in ("p1", "p2")}
-        for _ in range(60):
+        for _ in range(limit):
             views = seat_views(client, tid, seats)
             seat = next(
                 s for s in seats if views[s].get("prompt") and views[s]["prompt"].get("ask") not in (None, "wait")
             )
-            v = views[seat]
-            ask, legal = v["prompt"]["ask"], v["legal"]
-            if ask in ("actions", "reaction_actions") and v["prompt"].get("move") and not v["prompt"].get("fallen"):
+            if done(views[seat]):
                 return tid, seat, seats
-            movers = [
-                a
-                for a in legal
-                if a["kind"] == "activate"
-                and next(p for p in v["mechas"][a["mecha"]]["parts"] if p["id"] == a["part"]).get("move")
-            ]
-            if ask == "activate" and movers:
-                action = max(movers, key=lambda a: a["dice"])
-            else:
-                action = next((a for a in legal if a["kind"] in ("pass", "done", "ready", "end_turn")), legal[0])
-            r = act(client, tid, seats[seat], action)
-            assert r.status_code == 200, (action, r.text)
-    raise AssertionError("no move came up")
+            r = act(client, tid, seats[seat], step(views[seat]))
+            assert r.status_code == 200, r.text
+    raise AssertionError(f"not reached in {limit} actions")
+
+
+def srbr_passing(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The action that moves a Samurai Robots game on: finish, pass or end, else the first legal."""
+    return next((a for a in legal if a["kind"] in ("pass", "done", "ready", "end_turn")), legal[0])
+
+
+def _moving(v: dict[str, Any]) -> bool:
+    p = v["prompt"]
+    return p["ask"] in ("actions", "reaction_actions") and bool(p.get("move")) and not p.get("fallen")
+
+
+def _roll_to_move(v: dict[str, Any]) -> dict[str, Any]:
+    """Roll the most dice for a part that moves; else move the game on."""
+    movers = [
+        a
+        for a in v["legal"]
+        if a["kind"] == "activate"
+        and next(p for p in v["mechas"][a["mecha"]]["parts"] if p["id"] == a["part"]).get("move")
+    ]
+    if v["prompt"]["ask"] == "activate" and movers:
+        return max(movers, key=lambda a: a["dice"])
+    return srbr_passing(v["legal"])
+
+
+def srbr_to_a_move(server: Server) -> tuple[str, str, Seats]:
+    """Through the API: the first seat rolls for a part that moves until it has actions."""
+    return srbr_until(server, "readable-srbr-1", _moving, _roll_to_move)
 
 
 def gkr_table(server: Server, name: str) -> tuple[str, dict[str, dict[str, str]]]:
