@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import io
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import anyio
@@ -93,6 +94,9 @@ class WatchEntry(BaseModel):
     seats_taken: int
     seats_total: int
     seeded: bool = Field(description="The host chose the dice seed: predictable dice")
+    last_action: str | None = Field(
+        None, description="When the table's last action was made (ISO 8601, UTC); null under a spectator delay"
+    )
 
 
 # --- seats -------------------------------------------------------------------------------
@@ -194,7 +198,26 @@ async def live_games(session: SessionDep) -> list[dict[str, Any]]:
     """Public games being played now (a seat taken, not over), most watched first."""
     rows = [t for t in await public_lobby(session) if t["status"] == "open" and t["seats_taken"] > 0]
     rows.sort(key=lambda t: (-t["spectators"], t["created_at"]), reverse=False)
-    return [{k: t[k] for k in WatchEntry.model_fields} for t in rows]
+    last = await last_actions(session, [t["id"] for t in rows])
+    return [{**{k: t[k] for k in WatchEntry.model_fields if k in t}, "last_action": last.get(t["id"])} for t in rows]
+
+
+async def last_actions(session: Any, table_ids: list[str]) -> dict[str, str]:
+    """When each table's last action was made (ISO 8601, UTC), for the tables whose spectators
+    are not held back (a delayed table's would tell when its hidden moves were made)."""
+
+    def read() -> dict[str, str]:
+        with session.engine.connect() as conn:
+            delayed = extras.delayed_tables(conn, table_ids)
+            marks = {t: extras.action_marks(conn, t, 1) for t in table_ids if t not in delayed}
+        return {t: _utc(m[-1][2]) for t, m in marks.items() if m}
+
+    return await anyio.to_thread.run_sync(read) if table_ids else {}
+
+
+def _utc(stamp: datetime) -> str:
+    """A stored time as ISO 8601 in UTC (SQLite gives it back without its zone)."""
+    return (stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)).astimezone(UTC).isoformat()
 
 
 @pages.get("/watch", response_class=HTMLResponse, include_in_schema=False)

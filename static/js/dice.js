@@ -21,6 +21,7 @@ export class DiceTray {
     for (const roll of rolls) {
       li.appendChild(span("what", ` ${roll.name}`));
       const faces = span("faces", "");
+      faces.setAttribute("role", "img"); // a name on a span needs a role (axe: aria-prohibited-attr)
       faces.setAttribute("aria-label", `faces ${roll.faces.join(", ")}`);
       for (const f of roll.faces) {
         const die = span("die", String(f));

@@ -1,6 +1,9 @@
 // The table page's layout: the board fills the window; the log, chat and side cards fold away;
 // the game's main button for the current step (a panel marks it with data-primary) is shown
-// in the strip over the board, so it is in sight without scrolling on a laptop or a phone.
+// over the strip of the dock (the rail's top on a laptop, under the board on a phone), beside
+// the acting piece's menu, so both are in sight without scrolling on a laptop or a phone.
+import { showKeyHint } from "./keyboard.js";
+
 const $ = (id) => document.getElementById(id);
 
 // Cards whose heading folds them (the state is kept per card on this browser).
@@ -33,11 +36,14 @@ function foldable(card) {
 }
 
 // The main buttons stay in the panel (its order for the keyboard and screen readers) but are
-// shown fixed over the strip above the board, in rows when they do not fit in one.
+// shown fixed over the dock's strip, in rows when they do not fit in one. The dock is shown
+// while it holds main buttons or the piece menu.
 function primary() {
   const panel = $("system-panel");
   const slot = $("primary-slot");
-  if (!panel || !slot) return;
+  const dock = $("action-dock");
+  const menu = $("piece-menu");
+  if (!panel || !slot || !dock) return;
   let lifted = [];
   const place = () => {
     const spectator = document.body.classList.contains("role-spectator");
@@ -50,8 +56,13 @@ function primary() {
         b.style.top = b.style.left = b.style.maxWidth = "";
       }
     lifted = now;
-    slot.hidden = !now.length;
-    if (!now.length) return;
+    slot.classList.toggle("holding", now.length > 0);
+    dock.hidden = !now.length && !menu?.childElementCount;
+    if (now.length) lift(now, slot);
+    showKeyHint();
+  };
+  // The main buttons over the strip, in rows; the strip as high as they need.
+  const lift = (now, slot) => {
     for (const b of now) b.classList.add("lifted");
     const gap = 6;
     const r = slot.getBoundingClientRect();
@@ -88,12 +99,14 @@ function primary() {
       });
     }
   };
-  new MutationObserver(soon).observe(panel, {
+  const watched = {
     childList: true,
     subtree: true,
     attributes: true,
     attributeFilter: ["data-primary", "hidden", "disabled"],
-  });
+  };
+  new MutationObserver(soon).observe(panel, watched);
+  if (menu) new MutationObserver(soon).observe(menu, watched);
   new ResizeObserver(soon).observe(document.body);
   window.addEventListener("scroll", soon, true);
   soon();

@@ -83,6 +83,22 @@ export class GameLog extends LineList {
     );
     return li;
   }
+
+  // The line shown for an event, without its number ("" when it is not shown).
+  line(e) {
+    const li = this.list.querySelector(`li[data-order="${e.seq}"]`);
+    return li ? li.textContent.replace(/^#\d+ /, "") : "";
+  }
+}
+
+// What a screen reader hears of an update (the log's live region): the lines of the events
+// another seat made (the game's own events too, when no seat of this page made the update), not
+// the echo of this seat's own actions. `me` is this page's seat (null for a spectator).
+export function announce(region, events, me, describe) {
+  const mine = !!me && events.some((e) => e.seat === me);
+  const heard = events.filter((e) => (e.seat ? e.seat !== me : !mine || e.kind === "game_over"));
+  const lines = heard.map((e) => describe(e)).filter(Boolean);
+  if (lines.length) region.textContent = lines.join(". ");
 }
 
 export class Chat extends LineList {

@@ -7,6 +7,8 @@ import { panelBoard } from "./board/panel-board.js";
 /**
  * @typedef {object} PanelCtx  what a panel gets (systems/README.md)
  * @property {HTMLElement} container     the <section id="system-panel"> to fill
+ * @property {HTMLElement|null} dock     the acting piece's menu, shown beside the main buttons
+ *   (the rail's top on a laptop, under the board on a phone): controls the current step needs in sight
  * @property {object} table              the table summary
  * @property {string|null} seat          this player's seat (null for a spectator)
  * @property {import("./board/panel-board.js").PanelBoard} board
@@ -33,6 +35,7 @@ import { panelBoard } from "./board/panel-board.js";
  * @typedef {object} PanelSlot  the page's one panel
  * @property {import("./game.js").Game} game
  * @property {HTMLElement} container
+ * @property {HTMLElement|null} dock the piece menu's element (emptied with the panel)
  * @property {string} className     the container's classes before any panel
  * @property {PanelHooks|null} panel
  * @property {import("./board/panel-board.js").PanelBoard|null} api
@@ -40,8 +43,8 @@ import { panelBoard } from "./board/panel-board.js";
  */
 
 /** @returns {PanelSlot} */
-export function panelSlot(game, container) {
-  return { game, container, className: container.className, panel: null, api: null, key: null };
+export function panelSlot(game, container, dock = null) {
+  return { game, container, dock, className: container.className, panel: null, api: null, key: null };
 }
 
 // Mount the game's panel for this role and seat, unless it is mounted for them already.
@@ -77,6 +80,7 @@ function panelCtx(page, slot, seat) {
     });
   return {
     container: slot.container,
+    dock: slot.dock,
     table: page.table,
     seat,
     board: slot.api,
@@ -106,6 +110,7 @@ export function unmountPanel(slot) {
   slot.api?.destroy();
   slot.api = null;
   container.replaceChildren();
+  slot.dock?.replaceChildren();
   container.className = slot.className;
   for (const k of Object.keys(container.dataset)) delete container.dataset[k];
   container.hidden = true;

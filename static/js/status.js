@@ -22,6 +22,7 @@ export function showTurn(el, view, me) {
     parts.push(typeof p === "string" ? p : p.text || p.message || p.kind || JSON.stringify(p).slice(0, 120));
   }
   el.textContent = parts.join(" · ");
+  el.title = el.textContent; // the header shows one line: the whole of it on hover
 }
 
 const LABELS = {

@@ -4,7 +4,8 @@
 import { api, loadSeat, saveSeat, forgetSeat, savedName, newId } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { makeSides } from "./board/pieces.js";
-import { GameLog } from "./log.js";
+import { GameLog, announce } from "./log.js";
+import { mountKeyboard, turnStarted } from "./keyboard.js";
 import { TableChat } from "./talk.js";
 import { SharedMarks } from "./marks.js";
 import { mountRejoin, mountInvite, showEnd } from "./seating.js";
@@ -32,6 +33,7 @@ const state = {
   view: null,
   socket: null,
   viewer: null, // the role and seat the log and dice were filled for
+  myTurn: false, // this seat is to act (the focus goes to the main action when it becomes so)
   status: table.status,
   presence: {
     seats: Object.fromEntries(table.seats.map((s) => [s.seat, s.connected ? 1 : 0])),
@@ -40,7 +42,7 @@ const state = {
 };
 const game = newGame();
 const gameReady = loadGame(game, config.panel);
-const slot = panelSlot(game, $("system-panel"));
+const slot = panelSlot(game, $("system-panel"), $("piece-menu"));
 const describe = (e) => slot.panel?.describe?.(e) || describeWith(game, e, state.view, names);
 const log = new GameLog($("log"), describe);
 const chat = new TableChat($("chat"), $("chat-form"), $("chat-text"), (text) => !!state.socket?.chat(text));
@@ -104,6 +106,7 @@ function connect() {
     update: (m) =>
       inOrder(socket, () => {
         for (const e of m.events) onEvent(e);
+        announce($("log-live"), m.events, state.me?.role === "player" ? state.me.seat : null, (e) => log.line(e));
         render(m.view);
       }),
     presence: (m) => {
@@ -207,7 +210,9 @@ function renderTurn() {
   const view = state.view;
   if (!view) return;
   showTurn($("turn"), view, state.me);
-  const mine = state.me?.seat && (view.turn?.active || []).includes(state.me.seat);
+  const mine = !!state.me?.seat && (view.turn?.active || []).includes(state.me.seat) && state.status === "open";
+  if (mine && !state.myTurn) turnStarted(); // the focus to the main action (not from a field being typed in)
+  state.myTurn = mine;
   document.title = `${mine ? "\u25B6 Your turn \u00B7 " : ""}${table.name} \u00B7 Warboard`;
 }
 
@@ -257,6 +262,7 @@ function renderPresence() {
 
 // --- page controls --------------------------------------------------------------------------
 mountTools(board, marks, $);
+mountKeyboard();
 $("watch").addEventListener("click", () => watch(page));
 $("leave").addEventListener("click", () => {
   state.socket?.stop();

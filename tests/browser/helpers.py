@@ -95,6 +95,25 @@ def centre_of(page: Page, pid: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def off_screen(page: Page, selector: str) -> list[str]:
+    """The elements matching ``selector`` not wholly inside the window as it is (their text, label or id)."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """(selector) => [...document.querySelectorAll(selector)]
+        .map((n) => [n.textContent.trim() || n.getAttribute("aria-label") || n.id, n.getBoundingClientRect()])
+        .filter(([, r]) => r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5)
+        .map(([t]) => t)""",
+        selector,
+    )
+
+
+def scrolled(page: Page) -> list[str]:
+    """What the page has scrolled: the window, the layout's scroller, the rail (none: nothing)."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """() => [["window", scrollY], ...[".table-layout", ".side"].map((s) => [s, document.querySelector(s)?.scrollTop || 0])]
+        .filter(([, y]) => y > 0).map(([s]) => s)"""
+    )
+
+
 def concede(page: Page) -> None:
     """Concede the game from the page, confirming when asked."""
     page.get_by_role("button", name="Concede the game…").click()
@@ -161,13 +180,15 @@ def press_and_glide(page: Page, start: Point, end: Point, steps: int, pause: int
 
 def assert_ruler_shared(bob: Page, other: Page, start: Point, end: Point, said: str, shot: Path) -> None:
     """Bob, the ruler chosen, measures from ``start`` to ``end``: while he holds it, ``other`` sees
-    it on their board, from Bob, saying ``said`` (a screenshot to ``shot``); then he lets go."""
+    it on their board, from Bob, saying ``said`` (a screenshot to ``shot``); then he lets go and
+    it is gone from ``other``'s board (issue 25: it stayed drawn there)."""
     press_and_glide(bob, start, end, 6, 40)
     shared = other.locator(".shared-mark[data-from=Bob]")
     expect(shared).to_have_count(1)
     expect(shared.locator("text")).to_contain_text(said)
     other.screenshot(path=str(shot))
     bob.mouse.up()
+    expect(shared).to_have_count(0)
 
 
 def drag(page: Page, start: Point, end: Point) -> None:

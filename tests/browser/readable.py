@@ -14,7 +14,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.helpers import Point, board_point, centre_of, points_between, press_and_glide
+from tests.browser.helpers import Point, board_point, centre_of, off_screen, points_between, press_and_glide
 
 SIZES = [(1280, 720), (1400, 900), (390, 844)]
 MIN_PIECE_PX = 24
@@ -205,10 +205,7 @@ def open_replay(new_page, url: str, tid: str, size: tuple[int, int]) -> Page:  #
     page.goto(f"{url}/tables/{tid}/replay")
     expect(page.locator("#board .piece").first).to_be_attached()
     # every control of the replay bar whole on screen (a phone too)
-    cut = page.evaluate("""() => [...document.querySelectorAll('.replay-bar button, .replay-bar input, .board-legend summary')]
-        .map((n) => [n.textContent.trim() || n.id, n.getBoundingClientRect()])
-        .filter(([, r]) => r.left < 0 || r.right > window.innerWidth + 0.5 || r.top < 0 || r.bottom > window.innerHeight)
-        .map(([t]) => t)""")
+    cut = off_screen(page, ".replay-bar button, .replay-bar input, .board-legend summary")
     assert not cut, f"replay controls cut off: {cut}"
     return page
 

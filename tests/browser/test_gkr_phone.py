@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.games import gkr_table, gkr_until
 from tests.browser.helpers import open_at_seat
 from tests.browser.readable import MIN_PIECE_PX, assert_labels_apart, assert_pieces_readable
-from tests.browser.test_readable import gkr_table, gkr_until
 from tests.conftest import Server
 
 pytestmark = pytest.mark.browser

@@ -18,11 +18,13 @@ pytestmark = pytest.mark.browser
 SIZES = [(1280, 720), (390, 844)]
 
 
-def deployment_page(server: Server, new_page: NewPage, size: tuple[int, int], seat: str, seed: str) -> Page:
-    """An HGB table on the open map past its terrain step (both sides ready), opened at ``seat``
-    in its deployment phase."""
+def deployment_page(
+    server: Server, new_page: NewPage, size: tuple[int, int], seat: str, seed: str, map_name: str = "open"
+) -> Page:
+    """An HGB table on the open map (or ``map_name``) past its terrain step (both sides ready),
+    opened at ``seat`` in its deployment phase."""
     with server.client() as client:
-        tid = new_table(client, "hgb", name="Deployment", options={"map": "open"}, seed=seed)["id"]
+        tid = new_table(client, "hgb", name="Deployment", options={"map": map_name}, seed=seed)["id"]
         seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
         for s in ("north", "south"):
             assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200

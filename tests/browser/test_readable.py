@@ -15,14 +15,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.games import gkr_table, gkr_until, sandbox_table, small_soldiers_table, srbr_to_a_move, ss_play
 from tests.browser.helpers import (
     NewPage,
     board_point,
     centre_of,
     hgb_first_page,
     open_at_seat,
-    seat_views,
-    small_soldiers_until,
     view_of,
 )
 from tests.browser.readable import (
@@ -40,8 +39,6 @@ from tests.browser.readable import (
     release_at_the_limit,
 )
 from tests.conftest import Server
-from tests.kit.table import act, join, new_table
-from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
 
 pytestmark = pytest.mark.browser
 
@@ -95,23 +92,11 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
 SS_COLOURS = {"gorgonites": "#7b3fa0", "commandos": "#b08a4a"}
 
 
-def ss_play(server: Server, tid: str, seats: dict[str, dict[str, str]], until: str) -> str:
-    """Play through the API until a seat may do ``until`` (a key of view.legal); that seat."""
-    with server.client() as client:
-        return small_soldiers_until(
-            client, tid, seats, lambda v: bool(v["legal"].get(until)), 200, f"no {until} came up"
-        )[0]
-
-
 def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
     server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
     shots = Shots(artifacts, "small-soldiers", size)
-    with server.client() as client:
-        tid = new_table(
-            client, "small-soldiers", name="Readable toys", options={"map_name": "skirmish"}, seed="readable-1"
-        )["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("gorgonites", "commandos")}
+    tid, seats = small_soldiers_table(server)
     seat = ss_play(server, tid, seats, "spin")
     page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
     assert_step_reads_well(page, "spin", "Spin the spinner", shots)
@@ -137,35 +122,6 @@ def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
 
 
 # --- Samurai Robots Battle Royale ------------------------------------------------------------------
-def srbr_to_a_move(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]:
-    """Through the API: the first seat rolls for a part that moves until it has actions."""
-    with server.client() as client:
-        tid = new_table(client, "srbr", name="Readable robots", seed="readable-srbr-1")["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("p1", "p2")}
-        for _ in range(60):
-            views = seat_views(client, tid, seats)
-            seat = next(
-                s for s in seats if views[s].get("prompt") and views[s]["prompt"].get("ask") not in (None, "wait")
-            )
-            v = views[seat]
-            ask, legal = v["prompt"]["ask"], v["legal"]
-            if ask in ("actions", "reaction_actions") and v["prompt"].get("move") and not v["prompt"].get("fallen"):
-                return tid, seat, seats
-            movers = [
-                a
-                for a in legal
-                if a["kind"] == "activate"
-                and next(p for p in v["mechas"][a["mecha"]]["parts"] if p["id"] == a["part"]).get("move")
-            ]
-            if ask == "activate" and movers:
-                action = max(movers, key=lambda a: a["dice"])
-            else:
-                action = next((a for a in legal if a["kind"] in ("pass", "done", "ready", "end_turn")), legal[0])
-            r = act(client, tid, seats[seat], action)
-            assert r.status_code == 200, (action, r.text)
-    raise AssertionError("no move came up")
-
-
 def test_srbr_reads_well_and_a_move_stops_at_the_stick(
     server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
@@ -200,28 +156,6 @@ def test_srbr_reads_well_and_a_move_stops_at_the_stick(
 
 
 # --- GKR: Heavy Hitters with Big Little Buddy -----------------------------------------------------
-def gkr_table(server: Server, name: str) -> tuple[str, dict[str, dict[str, str]]]:
-    """A seeded three-seat GKR table with every seat taken: its id and every seat's headers."""
-    with server.client() as client:
-        tid = new_table(client, "gkr", name=name, options=GKR_OPTIONS, seed="readable-gkr-1")["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("diamondback", "king-wolf", "thunderhappy")}
-    return tid, seats
-
-
-def gkr_until(server: Server, tid: str, seats: dict[str, dict[str, str]], phase: str) -> str:
-    """End turns through the API until a seat has a prompt in ``phase``; that seat."""
-    with server.client() as client:
-        for _ in range(40):
-            views = seat_views(client, tid, seats)
-            seat = next((s for s in seats if views[s].get("prompt")), None)
-            assert seat, "nobody to act"
-            if views[seat]["turn"]["phase"] == phase and (phase != "movement" or views[seat]["prompt"].get("moves")):
-                return seat
-            r = act(client, tid, seats[seat], {"kind": "end_turn"})
-            assert r.status_code == 200, r.text
-    raise AssertionError(f"no {phase} came up")
-
-
 def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
     server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
@@ -254,22 +188,9 @@ def test_sandbox_reads_well_with_its_main_button_in_sight(
     server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
     shots = Shots(artifacts, "sandbox", size)
-    with server.client() as client:
-        table = new_table(client, name="Readable sandbox", options={"width": 36, "height": 24})
-        tid = table["id"]
-        seat = join(client, tid, "p1", "Ann")
-        # a crowd of tokens an inch or two apart, with long names: labels must be placed apart or hidden
-        for i in range(8):
-            action = {
-                "kind": "add_token",
-                "token": f"t{i}",
-                "x": 8 + 1.5 * i,
-                "y": 10 + (i % 2),
-                "facing": 0,
-                "label": f"Scout walker {i + 1}",
-            }
-            assert act(client, tid, seat, action).status_code == 200
-    page = open_at_seat(new_page, size, server.url, tid, "p1", seat)
+    # a crowd of tokens an inch or two apart, with long names: labels must be placed apart or hidden
+    tid, seats = sandbox_table(server)
+    page = open_at_seat(new_page, size, server.url, tid, "p1", seats["p1"])
     expect(page.locator("#board .piece")).to_have_count(8)
     assert_readable(page)
     assert_primary_in_view(page, "Place token")

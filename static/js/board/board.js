@@ -209,7 +209,9 @@ export class Board {
         };
       });
       // on a hex board a piece stays inside its hex (the inscribed circle, a little margin)
-      layoutPieces(entries, this.scale(), this.grid.kind === "hex" ? (Math.sqrt(3) / 2) * 0.94 : null, this.panZoom.vb);
+      const fit = this.grid.kind === "hex" ? (Math.sqrt(3) / 2) * 0.94 : null;
+      const terrainNames = [...this.svg.querySelectorAll(".terrain-label")];
+      layoutPieces(entries, this.scale(), fit, this.panZoom.vb, terrainNames);
       this.emit("layout");
     });
   }
@@ -308,6 +310,8 @@ export class Board {
       } else if (!cancelled) this.emit("click", this.clickAt(e, g));
       return;
     }
+    // a ruler let go stays on this board, and leaves the others' (the shared ruler is cleared)
+    if (g.mode === "measure") this.emit("ruler", null);
     if (!g.moved && g.mode !== "measure" && !cancelled) {
       this.select(g.entry ? g.entry.piece.id : null);
       this.emit("click", this.clickAt(e, g));

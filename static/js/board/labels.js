@@ -26,7 +26,8 @@ function reach(g, r) {
 // fit: the radius a body may fill (board units; a hex board's cell) so that it never spills
 // into the neighbouring cells, unless that would make it smaller than FIT_MIN_PX.
 // view: the visible part of the board (board units); a label is not placed where it would be cut off.
-export function layoutPieces(entries, scale, fit = null, view = null) {
+// yielding: lesser texts (terrain names) hidden where they would run into a piece or its label.
+export function layoutPieces(entries, scale, fit = null, view = null, yielding = []) {
   if (!(scale > 0)) return;
   const font = LABEL_PX / scale;
   const placed = [];
@@ -92,5 +93,22 @@ export function layoutPieces(entries, scale, fit = null, view = null) {
     label.setAttribute("x", chosen.s.dx.toFixed(4));
     label.setAttribute("y", chosen.s.dy.toFixed(4));
     label.setAttribute("text-anchor", chosen.s.anchor);
+  }
+  giveWay(yielding, [...placed, ...bodies]);
+}
+
+// Texts of the board itself (in board units, untransformed) yield to the pieces: hidden where
+// they lie over a body or a placed label, shown again where they are clear.
+function giveWay(texts, taken) {
+  for (const t of texts) {
+    t.removeAttribute("display");
+    let b = null;
+    try {
+      b = t.getBBox();
+    } catch {
+      /* not rendered */
+    }
+    if (b && b.width > 0 && taken.some((p) => overlaps(p, { x: b.x, y: b.y, w: b.width, h: b.height })))
+      t.setAttribute("display", "none");
   }
 }

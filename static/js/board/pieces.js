@@ -73,9 +73,15 @@ export function pieceName(piece, where) {
   return parts.join(", ");
 }
 
-// Create the group for one piece (positioned later with place()).
+// Create the group for one piece (positioned later with place()). A graphical object with its
+// name in aria-label (pieceName), not a button named by the marks it shows (its badges' numbers
+// and short side text could never read as its name: label-content-name-mismatch).
 export function drawPiece(layer, piece, side, r) {
-  const g = el("g", { class: "piece", "data-id": piece.id, tabindex: 0, role: "button" }, layer);
+  const g = el(
+    "g",
+    { class: "piece", "data-id": piece.id, tabindex: 0, role: "graphics-symbol", "aria-roledescription": "piece" },
+    layer,
+  );
   fillPiece(g, piece, side, r);
   return g;
 }
@@ -87,7 +93,8 @@ export function fillPiece(g, piece, side, r) {
   g.classList.toggle("has-icon", !!iconPath(piece.icon));
   for (const c of [...g.classList]) if (c.startsWith("tone-")) g.classList.remove(c);
   if (piece.tone) g.classList.add(`tone-${piece.tone}`);
-  const scaled = el("g", { class: "piece-scale" }, g);
+  // what the piece shows is said by its name (aria-label): its marks are hidden from the tree
+  const scaled = el("g", { class: "piece-scale", "aria-hidden": "true" }, g);
   el("circle", { r, class: "hit" }, scaled); // the touch target, grown to 44 px by the board
   if (Number.isFinite(Number(piece.facing)) && piece.facing !== null) {
     const facing = el("g", { class: "facing", transform: `rotate(${Number(piece.facing) || 0})` }, scaled);
@@ -125,6 +132,7 @@ export function fillPiece(g, piece, side, r) {
       g,
     );
     label.setAttribute("paint-order", "stroke");
+    label.setAttribute("aria-hidden", "true");
   }
   el("title", {}, g).textContent = name;
   if (piece.status && !piece.badges && !piece.tone)

@@ -2,7 +2,8 @@
 // lines; hgb/overlays.js: shapes over the table) is shared with spectators and the replay page.
 // The panel is one state (hgb/state.js) and plain functions over it: hgb/cards.js the read-only
 // side; hgb/setup.js, hgb/forces.js, hgb/controls.js, hgb/attack.js and hgb/reaction.js the
-// seat's controls; hgb/draw.js what the state draws on the board; hgb/moves.js the moves sent.
+// seat's controls, hgb/menu.js the acting model's menu by the board (ctx.dock); hgb/draw.js what
+// the state draws on the board; hgb/moves.js the moves sent.
 // The server decides everything; the panel shows the view, asks /preview for what a drawn path
 // or an aimed attack would do, and sends actions. Board units are inches; facing is degrees,
 // 0 = east, clockwise (y grows towards south). Every text node is set with textContent.
@@ -11,12 +12,13 @@ import { h } from "./dom.js";
 import { keepFocus } from "./panel.js";
 import * as view from "./hgb/view.js";
 import * as overlays from "./hgb/overlays.js";
-import { createState, names, phase, pieceOf } from "./hgb/state.js";
+import { createState, flipped, names, phase, pieceOf } from "./hgb/state.js";
 import { showStatus, renderLast, renderCards, onSelect } from "./hgb/cards.js";
 import { forceControls } from "./hgb/forces.js";
 import { terrainControls, deployControls } from "./hgb/setup.js";
 import { initiativeControls, activationControls } from "./hgb/controls.js";
 import { syncAim } from "./hgb/attack.js";
+import { menuControls } from "./hgb/menu.js";
 import { reactionControls, renderEnd } from "./hgb/reaction.js";
 import * as draw from "./hgb/draw.js";
 import * as moves from "./hgb/moves.js";
@@ -45,6 +47,8 @@ function renderControls(s, v) {
   if (sig === s.sig.controls) return;
   s.sig.controls = sig;
   keepFocus(controls, () => controls.replaceChildren(...phaseControls(s, v)));
+  const { dock } = s.ctx; // the acting model's menu, by the board (drawn after the controls chose the model)
+  if (dock) keepFocus(dock, () => dock.replaceChildren(...menuControls(s, v)));
 }
 
 // What the controls are drawn from: the view's turn and the seat's plans (drawn again on a change).
@@ -143,7 +147,6 @@ async function loadForces(s) {
 
 export function mount(ctx) {
   const s = createState(ctx);
-  const { me } = s;
   s.redraw = () => {
     if (s.view && !s.gone) renderControls(s, s.view);
   };
@@ -157,15 +160,13 @@ export function mount(ctx) {
   });
   ctx.board.on("click", (ev) => onClick(s, ev));
   loadForces(s);
-  // the player's own table edge at the bottom: the seat whose deployment zone is the top edge sees the board turned
-  const flip = (v) => !!me && (v.board?.zones?.[me]?.y?.[0] ?? Infinity) < (v.board?.height ?? 0) / 2;
   return {
     update: (v) => update(s, v),
     describe: (e) => describe(s, e),
     canDrag: (piece, v) => moves.canDrag(s, piece, v),
     moveAction: (piece, pos, facing, v, trail) => moves.moveAction(s, piece, pos, facing, v, trail),
     limit: (piece, pos, trail, v) => draw.dragLimit(s, piece, pos, trail, v),
-    boardData: (v) => ({ flip: flip(v) }),
+    boardData: (v) => ({ flip: flipped(s, v) }), // the player's own table edge at the bottom
     destroy() {
       s.gone = true;
       clearTimeout(s.aimTimer);

@@ -21,6 +21,8 @@ export function showWinner(banner, mine, text) {
 // Draw `box` again (draw() fills it) and give the keyboard focus back: to the enabled control
 // with the same data-key, looked for in `scope` (the box unless said), or with `fallback` to the
 // box's first control when the focus was in `within` (or the focused control had a data-key).
+// Nothing scrolls: the control stands where the one it replaces stood (or, a main button shown
+// over the dock, where its column would have to scroll to show its place in the panel).
 export function keepFocus(box, draw, { scope = box, within = [], fallback = false } = {}) {
   const active = document.activeElement;
   const key = scope.contains(active) ? active.dataset?.key : null;
@@ -29,7 +31,7 @@ export function keepFocus(box, draw, { scope = box, within = [], fallback = fals
   if (!key && !had) return;
   const same = key && [...scope.querySelectorAll("[data-key]")].find((n) => n.dataset.key === key && !n.disabled);
   const again = same || (fallback ? box.querySelector("button:not([disabled]), input, select") : null);
-  again?.focus();
+  again?.focus({ preventScroll: true });
 }
 
 // A definition list of [term, text] rows.

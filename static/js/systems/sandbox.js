@@ -27,7 +27,7 @@ export function mount(ctx) {
 
 // A new token at the free place nearest the middle of the board on screen.
 function placeForm(ctx) {
-  const label = h("input", { id: "sb-label", maxLength: 80, placeholder: "Hunter" });
+  const label = h("input", { id: "sb-label", maxLength: 80 }); // empty: "Token"
   const color = select(COLORS, "", { id: "sb-color" });
   // the sandbox's main button, kept in sight over the board (layout.js)
   const add = h("button", { type: "submit", text: "Place token", "data-primary": "" });

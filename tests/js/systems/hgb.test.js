@@ -8,6 +8,7 @@ import * as view from "../../../static/js/systems/hgb/view.js";
 import * as overlays from "../../../static/js/systems/hgb/overlays.js";
 import { createState, actors } from "../../../static/js/systems/hgb/state.js";
 import { canDrag, facingFor, moveAction, moveFor } from "../../../static/js/systems/hgb/moves.js";
+import { aimLine, menuControls } from "../../../static/js/systems/hgb/menu.js";
 
 const f = fixture("hgb");
 const v = f.view;
@@ -173,4 +174,40 @@ test("moves: a deployment, a move along waypoints with the facing of its last le
     ),
     false,
   );
+});
+
+test("the acting model's menu: the shot's target, weapon and roll, the aim in a line", () => {
+  const s = createState({ seat: "north", names: playerNames, container: null, board: null, dock: null });
+  s.view = v;
+  const mine = actors(s, v);
+  s.model = mine[0].id;
+  const card = mine[0];
+  assert.equal(aimLine(s, card), "Pick a target here or click an enemy model on the board.");
+  s.target = "s-cg1-1";
+  assert.equal(aimLine(s, card), "Measuring…");
+  s.aim = { legal: true, distance: 12.34, band: "medium", in_arc: true, cover: { category: "light" } };
+  s.aimKey = "k";
+  s.odds = { key: "k", r: { hit: 0.456 } };
+  assert.match(aimLine(s, card), /^12\.3 in, \w+ · in arc · Light cover · hit 46%/);
+  s.aim = { legal: false, why: "out of range" };
+  assert.equal(aimLine(s, card), "Not possible: out of range");
+  const menus = menuControls(s, v);
+  const active = v.turn.phase === "activation" && v.to_activate === "north" && (v.turn.active || []).includes("north");
+  assert.equal(menus.length, active ? 1 : 0);
+  if (active) {
+    const text = menus[0].textContent;
+    assert.match(text, /Target/);
+    assert.match(text, /Weapon/);
+    assert.match(text, /Roll the attack on /);
+  }
+});
+
+test("facings are named as the screen shows them, the compass after", () => {
+  const plain = new Map(view.facingChoices(false));
+  const turned = new Map(view.facingChoices(true));
+  assert.equal(plain.get(270), "Up (north), 270°");
+  assert.equal(plain.get(90), "Down (south), 90°");
+  assert.equal(turned.get(90), "Up (south), 90°");
+  assert.equal(turned.get(0), "Left (east), 0°");
+  assert.equal(turned.get(225), "Down-right (north-west), 225°");
 });

@@ -129,7 +129,8 @@ export function showPlayers(s, view) {
   table.append(body);
   players.replaceChildren(
     h("h3", { text: "Players" }),
-    h("div", { class: "gkr-scroll" }, table),
+    // a table that may scroll sideways: reachable from the keyboard (scrollable-region-focusable)
+    h("div", { class: "gkr-scroll", tabIndex: 0, role: "region", "aria-label": "Players (scrolls sideways)" }, table),
     h("p", {
       class: "small muted",
       text: `Sponsor pile ${view.sponsor_pile_count ?? "?"} cards · sponsor discard ${view.sponsor_discard_count ?? 0}`,

@@ -15,10 +15,7 @@ export function attackControls(s, card) {
   const { me } = s;
   const { label } = names(s);
   const box = h("section", { class: "hgb-group hgb-attack", "aria-label": "Attack" }, h("h3", { text: "Attack" }));
-  const foes = cards(s).filter((c) => c.seat !== me && c.status === "active");
-  const weapons = (card.weapons || []).filter((w) => weaponCard(s, w.code).dm);
-  if (s.target && !foes.some((c) => c.id === s.target)) s.target = null;
-  if (!s.weapon || !weapons.some((w) => w.code === s.weapon)) s.weapon = weapons[0]?.code || null;
+  aimChoices(s, card);
   if (card.actions < 1)
     box.append(
       h("p", {
@@ -26,34 +23,8 @@ export function attackControls(s, card) {
         text: "No Action left this round (spent on an attack, a designation or Full Speed).",
       }),
     );
-  const t = select([["", "Choose a target…"], ...foes.map((c) => [c.id, `${c.label} (${c.unit})`])], s.target || "", {
-    "data-key": "target",
-    onchange: (e) => {
-      s.target = e.target.value || null;
-      syncAim(s);
-      s.redraw();
-    },
-  });
-  const w = select(
-    weapons.map((x) => {
-      const wc = weaponCard(s, x.code);
-      return [
-        x.code,
-        `${x.code} ${x.name}: DM ${wc.dm}, ${wc.arc}${wc.rof ? `, ROF ${wc.rof}` : ""}${wc.ae ? `, AE ${wc.ae}` : ""}${wc.if ? ", IF" : ""}${x.ammo_left != null ? `, ${x.ammo_left} left` : ""}`,
-        x.ammo_left === 0,
-      ];
-    }),
-    s.weapon || "",
-    {
-      "data-key": "weapon",
-      onchange: (e) => {
-        s.weapon = e.target.value;
-        syncAim(s);
-        s.redraw();
-      },
-    },
-  );
-  box.append(field("Target", t), field("Weapon", w));
+  if (!s.ctx.dock) box.append(...shotControls(s, card));
+  else box.append(h("p", { class: "hgb-note", text: "Target, weapon and the roll: in the model's menu (Your move)." }));
   const wc = weaponCard(s, s.weapon);
   if (wc.ranges)
     box.append(
@@ -111,26 +82,11 @@ export function attackControls(s, card) {
     s.sweep = 0;
     s.focus = 0;
   }
-  box.append(aimDetails(s, card));
-  const ok = s.aim?.legal && card.actions >= 1;
   box.append(
+    aimDetails(s, card),
     h(
       "div",
       { class: "hgb-buttons" },
-      button(
-        s.target ? `Roll the attack on ${label(s.target)}` : "Roll the attack",
-        () =>
-          s.ctx.fire({
-            kind: "attack",
-            model: card.id,
-            weapon: s.weapon,
-            target: s.target,
-            indirect: s.indirect,
-            sweep: s.sweep,
-            focus: s.focus,
-          }),
-        { key: "attack", cls: "primary small", disabled: !ok, primary: ok && !s.waypoints.length },
-      ),
       button(
         "Designate this target (Forward Observer)",
         () => s.ctx.fire({ kind: "designate", model: card.id, target: s.target }),
@@ -160,6 +116,61 @@ export function attackControls(s, card) {
     );
   }
   return box;
+}
+
+// The enemies that may be aimed at and the acting model's weapons; the target and weapon chosen
+// are kept only while they are among them.
+/** @param {State} s */
+export function aimChoices(s, card) {
+  const foes = cards(s).filter((c) => c.seat !== s.me && c.status === "active");
+  const weapons = (card.weapons || []).filter((w) => weaponCard(s, w.code).dm);
+  if (s.target && !foes.some((c) => c.id === s.target)) s.target = null;
+  if (!s.weapon || !weapons.some((w) => w.code === s.weapon)) s.weapon = weapons[0]?.code || null;
+  return { foes, weapons };
+}
+
+// A shot's three controls: the target, the weapon and the roll (the model's menu shows them by
+// the board; the panel itself when the page has no menu).
+/** @param {State} s */
+export function shotControls(s, card) {
+  const { label } = names(s);
+  const { foes, weapons } = aimChoices(s, card);
+  const choose = (key) => (e) => {
+    s[key] = e.target.value || null;
+    syncAim(s);
+    s.redraw();
+  };
+  const t = select([["", "Choose a target…"], ...foes.map((c) => [c.id, `${c.label} (${c.unit})`])], s.target || "", {
+    "data-key": "target",
+    onchange: choose("target"),
+  });
+  const w = select(
+    weapons.map((x) => [x.code, weaponText(s, x), x.ammo_left === 0]),
+    s.weapon || "",
+    { "data-key": "weapon", onchange: choose("weapon") },
+  );
+  const ok = s.aim?.legal && card.actions >= 1;
+  const roll = button(
+    s.target ? `Roll the attack on ${label(s.target)}` : "Roll the attack",
+    () =>
+      s.ctx.fire({
+        kind: "attack",
+        model: card.id,
+        weapon: s.weapon,
+        target: s.target,
+        indirect: s.indirect,
+        sweep: s.sweep,
+        focus: s.focus,
+      }),
+    { key: "attack", cls: "primary small", disabled: !ok, primary: ok && !s.waypoints.length },
+  );
+  return [h("div", { class: "hgb-row" }, field("Target", t), field("Weapon", w)), roll];
+}
+
+// A weapon as its option reads: code and name, damage, arc, rate of fire, area, ammunition.
+function weaponText(s, x) {
+  const wc = weaponCard(s, x.code);
+  return `${x.code} ${x.name}: DM ${wc.dm}, ${wc.arc}${wc.rof ? `, ROF ${wc.rof}` : ""}${wc.ae ? `, AE ${wc.ae}` : ""}${wc.if ? ", IF" : ""}${x.ammo_left != null ? `, ${x.ammo_left} left` : ""}`;
 }
 
 /** @param {State} s */

@@ -2,9 +2,9 @@
 // speed and mode, movement by waypoints and finishing a model; attacks are hgb/attack.js, Return
 // Fire and ending the game hgb/reaction.js.
 import { button, h } from "../dom.js";
-import { SPEEDS, MODES, FACINGS, num, ucfirst, other } from "./view.js";
+import { SPEEDS, MODES, facingChoices, num, ucfirst, other } from "./view.js";
 import { nextId, field, inches, select } from "./fields.js";
-import { actors, cardOf, cards, names, phase, pieceOf, rules } from "./state.js";
+import { actors, cardOf, cards, names, phase, pieceOf, rules, flipped } from "./state.js";
 import { moveFor } from "./moves.js";
 import { showPath } from "./draw.js";
 import { attackControls, syncAim } from "./attack.js";
@@ -235,16 +235,12 @@ function moveControls(s, card) {
       text: "Drag the model on the board to draw its path: the remaining MP follows the pointer and the server checks every point. Or add waypoints here.",
     }),
   );
-  const f = select(
-    [["path", "Along the last leg"], ["keep", "Keep facing"], ...FACINGS.map(([v, n]) => [v, `${n}, ${v}°`])],
-    s.facing,
-    {
-      "data-key": "move-facing",
-      onchange: (e) => {
-        s.facing = e.target.value;
-      },
+  const f = select([["path", "Along the last leg"], ["keep", "Keep facing"], ...facingChoices(flipped(s))], s.facing, {
+    "data-key": "move-facing",
+    onchange: (e) => {
+      s.facing = e.target.value;
     },
-  );
+  });
   box.append(field("Facing after the move", f));
   const x = inches("wp-x");
   const y = inches("wp-y");

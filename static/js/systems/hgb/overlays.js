@@ -54,14 +54,17 @@ export function zones(view, me) {
   return { layer: "below", nodes: S.nodes };
 }
 
-// The acting model's weapon arc and range bands, and the aim line to its target.
+// The acting model's weapon arc and range bands, and the aim line to its target. Until a target
+// is aimed at, the arc reaches only the Short band (the whole reach would cover most of the
+// table); aiming shows it to the weapon's full reach with every band.
 export function aim({ view, piece, target, weapon, code, aim: a, sweep }) {
   const S = shapes();
   const rules = view.rules || {};
   const r0 = rules.base_radius ?? 0.5;
   if (piece) {
     const c = { x: piece.x, y: piece.y };
-    const reach = weapon.ranges ? weapon.ranges[4] + 2 * r0 : 12;
+    const bands = (weapon.ranges || []).slice(0, target ? 5 : 2);
+    const reach = bands.length ? bands[bands.length - 1] + 2 * r0 : 6;
     const f = Number(piece.facing) || 0;
     const half = (rules.fixed_arc_degrees ?? 60) / 2;
     const arcs = {
@@ -90,7 +93,7 @@ export function aim({ view, piece, target, weapon, code, aim: a, sweep }) {
       },
       g,
     );
-    (weapon.ranges || []).forEach((rng, i) => {
+    bands.forEach((rng, i) => {
       const rr = rng + 2 * r0;
       S.el("circle", { cx: c.x, cy: c.y, r: rr, class: `hgb-ring band-${BANDS[i]}` }, g);
       S.text(

@@ -1,9 +1,9 @@
 // Heavy Gear Blitz!: the seat's setup controls: the terrain editor and deployment; the force
 // builder is hgb/forces.js. The form helpers are hgb/fields.js.
 import { button, h } from "../dom.js";
-import { TERRAIN_TYPES, FACINGS, num } from "./view.js";
+import { TERRAIN_TYPES, facingChoices, num } from "./view.js";
 import { field, inches, select } from "./fields.js";
-import { cards, pieceOf } from "./state.js";
+import { cards, pieceOf, flipped } from "./state.js";
 import { drawShape } from "./draw.js";
 
 /** @typedef {import("./state.js").HgbState} State */
@@ -26,7 +26,6 @@ export function terrainControls(s, view) {
     maxLength: 60,
     value: t.label,
     "data-key": "t-label",
-    placeholder: "e.g. North woods",
     oninput: (e) => {
       t.label = e.target.value;
     },
@@ -195,16 +194,12 @@ export function deployControls(s, view) {
       s.deployAt.y = e.target.value;
     },
   });
-  const f = select(
-    FACINGS.map(([v, n]) => [v, `${n}, ${v}°`]),
-    s.deployFacing,
-    {
-      "data-key": "deploy-facing",
-      onchange: (e) => {
-        s.deployFacing = Number(e.target.value);
-      },
+  const f = select(facingChoices(flipped(s)), s.deployFacing, {
+    "data-key": "deploy-facing",
+    onchange: (e) => {
+      s.deployFacing = Number(e.target.value);
     },
-  );
+  });
   box.append(
     field("Model", m),
     h("div", { class: "hgb-row" }, field("x (inches)", x), field("y (inches)", y)),

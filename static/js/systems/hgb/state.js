@@ -118,6 +118,10 @@ export const cardOf = (s, id) => cards(s).find((c) => c.id === id);
 export const pieceOf = (s, id) => (s.view?.pieces || []).find((p) => p.id === id);
 export const weaponCard = (s, code) => s.view?.weapons?.[code] || {};
 export const rules = (s) => s.view?.rules || { base_radius: 0.5, fixed_arc_degrees: 60 };
+// The seat whose deployment zone is the table's top edge sees the board turned half round (its
+// own edge at the bottom): north.
+export const flipped = (s, v = s.view) =>
+  !!s.me && (v?.board?.zones?.[s.me]?.y?.[0] ?? Infinity) < (v?.board?.height ?? 0) / 2;
 export const myTurn = (s) => !!(s.me && (s.view?.turn?.active || []).includes(s.me) && !s.view?.result);
 
 // The models of mine that may act now (the active group's, or any group's not yet done).

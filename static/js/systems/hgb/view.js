@@ -44,15 +44,25 @@ export const BAND_NAMES = {
 export const BOX_NAMES = { S: "Sturdy", L: "Light", H: "Heavy", C: "Critical" };
 export const COVER_NAMES = { open: "Open", light: "Light cover", partial: "Partial cover", full: "Full cover" };
 export const FACINGS = [
-  [270, "North (up)"],
+  [270, "North"],
   [315, "North-east"],
   [0, "East"],
   [45, "South-east"],
-  [90, "South (down)"],
+  [90, "South"],
   [135, "South-west"],
   [180, "West"],
   [225, "North-west"],
 ];
+const SCREEN = ["Up", "Up-right", "Right", "Down-right", "Down", "Down-left", "Left", "Up-left"];
+
+// The facings as a select offers them: the way each points on the screen first, then the
+// compass ("Up (south)" on a board turned half round, where south is up).
+export function facingChoices(flipped) {
+  return FACINGS.map(([deg, compass], i) => [
+    deg,
+    `${SCREEN[(i + (flipped ? 4 : 0)) % 8]} (${compass.toLowerCase()}), ${deg}°`,
+  ]);
+}
 // Faction colours (Okabe-Ito, told apart without colour too: each side has its own body shape).
 export const FACTION_COLOURS = { north: "#0072B2", south: "#D55E00", peace_river: "#009E73" };
 const FACTION_NAMES = Object.fromEntries(FACTIONS);

@@ -73,7 +73,7 @@ export function showStatus(s, view) {
       h("strong", { text: `Round ${turn.round ?? "?"}` }),
       h("span", { text: ` · ${PHASES[turn.phase] || nice(turn.phase)}` }),
     ),
-    h("div", { class: "srbr-order", "aria-label": "Turn order" }, ...order),
+    h("div", { class: "srbr-order", role: "group", "aria-label": "Turn order" }, ...order),
     h("p", {
       class: "srbr-who",
       text: result
@@ -180,7 +180,7 @@ export function renderRoster(s, view) {
             s.sticksFor = m.id;
             drawOverlays(s);
           },
-          { key: `show-${m.id}`, cls: "secondary small", aria: `Select ${m.name} on the board and show its sticks` },
+          { key: `show-${m.id}`, cls: "secondary small", aria: `Show on board: select ${m.name} and show its sticks` },
         ),
       );
     }
@@ -209,7 +209,11 @@ export function renderTools(s, view) {
         renderTools(s, s.view);
         drawOverlays(s);
       },
-      { key: "sticks", pressed: String(s.sticks), aria: "Show S, M and L sticks around the selected model" },
+      {
+        key: "sticks",
+        pressed: String(s.sticks),
+        aria: `${s.sticks ? "Hide sticks" : "Show sticks"}: S, M and L around the selected model`,
+      },
     ),
     h("p", {
       class: "srbr-note srbr-sticks-for",

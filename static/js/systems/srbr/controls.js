@@ -65,6 +65,7 @@ function activationControls(s, view) {
     { class: "srbr-group srbr-activate", "aria-label": "Activation" },
     h("h3", { text: "Activate a body part" }),
   );
+  if (!choices.length) return nothingToActivate(s, box);
   const options = mechas.map((m) => [m.id, `${m.name}${usable(m.id) ? "" : " (nothing left to activate)"}`]);
   const mSel = choiceSelect(s, "mecha", options, s.mecha, (id) => {
     s.mecha = id;
@@ -111,6 +112,7 @@ function activationControls(s, view) {
       group.append(h("div", { class: "srbr-part-row" }, radio, label));
     }
     box.append(group);
+    if (!usable(m.id)) return withEndTurn(s, box);
     const most = Math.max(0, ...choices.filter((c) => c.mecha === m.id && c.part === s.part).map((c) => c.dice));
     const part = partOf(m.id, s.part);
     const diceRow = h("div", { class: "srbr-buttons", role: "group", "aria-label": "Roll dice" });
@@ -144,9 +146,25 @@ function activationControls(s, view) {
         }),
       );
   }
+  return withEndTurn(s, box);
+}
+
+// Every part is spent (or none can roll): no dice to offer, the turn's end is the main action.
+/** @param {State} s */
+function nothingToActivate(s, box) {
+  box.append(h("p", { class: "srbr-note", text: "Nothing is left to activate this turn." }));
+  return withEndTurn(s, box, true);
+}
+
+/** @param {State} s */
+function withEndTurn(s, box, main = false) {
   if (legal(s).some((x) => x.kind === "end_turn"))
     box.append(
-      button("End turn", () => s.ctx.fire({ kind: "end_turn" }), { key: "end-turn", cls: "secondary srbr-end" }),
+      button("End turn", () => s.ctx.fire({ kind: "end_turn" }), {
+        key: "end-turn",
+        cls: main ? "primary srbr-end" : "secondary srbr-end",
+        primary: main,
+      }),
     );
   return box;
 }

@@ -1,0 +1,56 @@
+// The Watch page: each live game's round and who is to act (read from its replay at the latest
+// point, which the spectator delay holds back as it does any watcher's view), and how long ago
+// its last move was made, kept fresh as the rows refresh themselves (htmx, every 5 s).
+import { api } from "./api.js";
+
+const FRESH = 10000; // ms: a game's turn is asked again after this long
+const known = new Map(); // table id -> {at, text}
+
+// "Round 3 · Ann (north) to act" from a view's turn and the table's seats.
+export function turnText(turn = {}, seats = []) {
+  const who = (seat) => {
+    const name = seats.find((s) => s.seat === seat)?.name;
+    return name ? `${name} (${seat})` : seat;
+  };
+  const parts = [];
+  if (turn.round !== undefined) parts.push(`${turn.round_label || "Round"} ${turn.round}`);
+  if (turn.active?.length) parts.push(`${turn.active.map(who).join(", ")} to act`);
+  return parts.join(" · ");
+}
+
+// "just now", "5 min ago", "2 h ago", "3 days ago" for a time `ms` before `now`.
+export function ago(ms) {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 45) return "just now";
+  if (s < 3600) return `${Math.max(1, Math.round(s / 60))} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  const d = Math.round(s / 86400);
+  return `${d} day${d === 1 ? "" : "s"} ago`;
+}
+
+async function turnOf(id) {
+  const had = known.get(id);
+  if (had && Date.now() - had.at < FRESH) return had.text;
+  const [replay, summary] = await Promise.all([api(`/api/tables/${id}/replay`), api(`/api/tables/${id}`)]);
+  const text = turnText(replay.view?.turn, summary.seats);
+  known.set(id, { at: Date.now(), text });
+  return text;
+}
+
+async function fillRow(row) {
+  for (const t of row.querySelectorAll("time[datetime]")) t.textContent = ago(Date.now() - Date.parse(t.dateTime));
+  const slot = row.querySelector(".watch-turn");
+  if (!slot) return;
+  try {
+    slot.textContent = await turnOf(row.dataset.table);
+  } catch {
+    slot.textContent = ""; // the table closed meanwhile, or the server is busy: the next refresh tries again
+  }
+}
+
+function fill() {
+  for (const row of document.querySelectorAll("#watch-rows tr[data-table]")) fillRow(row);
+}
+
+fill();
+document.body.addEventListener("htmx:afterSwap", fill);
