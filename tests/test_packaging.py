@@ -102,7 +102,7 @@ def test_the_installed_wheel_serves_from_outside_the_checkout(tmp_path: Path) ->
     env = {k: v for k, v in os.environ.items() if not k.startswith(("WARBOARD_", "PYTHON", "VIRTUAL_ENV"))}
     isolated = [str(python), "-I"]  # no PYTHONPATH, no user site, not the current directory
     where = subprocess.run(
-        [*isolated, "-c", "import app.config as c, sys; print(c.__file__); print(c.ROOT); print(sys.prefix)"],
+        [*isolated, "-c", "import app.process.config as c, sys; print(c.__file__); print(c.ROOT); print(sys.prefix)"],
         cwd=run,
         env=env,
         capture_output=True,

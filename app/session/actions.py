@@ -11,10 +11,10 @@ from sqlalchemy import Connection
 from app.core.dice import Dice, PreviewDice
 from app.core.errors import Forbidden, IllegalAction, WarboardError
 from app.core.events import Event
-from app.projection import Projection, Run, heavy
 from app.session.commit import Committer
 from app.session.game import dump, play, system_of
 from app.session.history import History
+from app.session.projection import Projection, Run, heavy
 from app.session.records import Actor, Committed, Envelope, Preview
 from app.session.tables import Tables
 from app.systems.base import HOST_SEAT, RuleSystem

@@ -4,7 +4,7 @@ It wires the session's parts together and is their single entry point; each part
 of its own (see ``app/session/__init__.py`` for the map). Nothing here holds game logic: a change
 of a table goes through the commit path (``commit.Committer``), state is read through the
 history (``history.History``) and the state cache (``cache.StateCache``), and everything sent to
-a viewer goes through the table's projection (``app.projection``), the one redaction point.
+a viewer goes through the table's projection (``app.session.projection``), the one redaction point.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from sqlalchemy import Engine
 
 from app.core.bus import Bus, Message
 from app.core.events import Event
-from app.projection import Projection
 from app.session.actions import Actions
 from app.session.cache import StateCache
 from app.session.commit import Committer
 from app.session.history import History
 from app.session.lobby import Lobby
+from app.session.projection import Projection
 from app.session.proof import dice_proof
 from app.session.records import Actor, Cached, Committed, Envelope, Preview
 from app.session.seats import Seats
@@ -127,9 +127,9 @@ class Session:
         """Replay the whole log from the start, ignoring snapshots and the cache (for checks)."""
         return self.history.rebuild(table_id)
 
-    # --- what leaves the server (app.projection) ---------------------------------------------
+    # --- what leaves the server (app.session.projection) ---------------------------------------------
     async def projection(self, table_id: str) -> Projection:
-        """The table's one redaction point (``app.projection``)."""
+        """The table's one redaction point (``app.session.projection``)."""
         return await self.tables.projection(table_id)
 
     async def view(self, actor: Actor) -> tuple[int, dict[str, Any]]:

@@ -15,10 +15,10 @@ from app.core.dice import Dice
 from app.core.errors import Conflict, Forbidden, NotFound
 from app.core.events import Event
 from app.core.tokens import hash_token, new_id, new_token
-from app.projection import Projection, worker
 from app.session.cache import StateCache
 from app.session.commit import Committer
 from app.session.game import system_of
+from app.session.projection import Projection, worker
 from app.session.records import Actor, Committed, Envelope
 from app.session.rows import action_row, event_row, read_table
 from app.session.tokens import Tokens
@@ -112,7 +112,7 @@ class Tables:
         return meta
 
     async def projection(self, table_id: str) -> Projection:
-        """The table's one redaction point (``app.projection``)."""
+        """The table's one redaction point (``app.session.projection``)."""
         meta = await self.meta(table_id)
         return Projection(system_of(meta["system"]), bool(meta["seeded"]))
 

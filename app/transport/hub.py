@@ -26,7 +26,7 @@ from app.core import patches
 from app.core.bus import Bus
 from app.core.errors import Unavailable
 from app.core.events import Event
-from app.outage import is_outage, outages
+from app.process.outage import is_outage, outages
 from app.session import Actor, Envelope, Session
 from app.transport import messages as msg
 from app.transport import metrics
@@ -267,7 +267,7 @@ class TableHub:
             for conn in self.conns:
                 conn.offer(text)
         elif kind == "presence":
-            self._schedule_presence()
+            self.presence_changed()
         elif kind == "kick":
             for conn in list(self.conns):
                 if conn.actor.token_hash == message["token_hash"]:
@@ -288,14 +288,14 @@ class TableHub:
             wanted = {c.viewer for c in live} - texts.keys()
             if not wanted:
                 break
-            texts.update(await self._render(env, events, wanted, base=self.env.seq))
+            texts.update(await self.render(env, events, wanted, base=self.env.seq))
         deliver(live, texts)
         old, self.env = self.env, env
         if any(str(e.get("kind", "")).startswith("seat_") for e in events):
             await self.check_holders(self.conns)  # a kick or a move on any process, bus or no bus
         await self.room.advanced(old.status, events)
 
-    async def _render(
+    async def render(
         self, env: Envelope, events: list[Event], viewers: set[str | None], base: int | None = None
     ) -> dict[str | None, tuple[str, bool]]:
         """Each viewer's update text (and whether it is a patch), computed once per viewer.
@@ -394,12 +394,12 @@ class TableHub:
                 text = msg.welcome(conn.actor.role, conn.viewer, env.seq, view)
             else:
                 events = await self.session.events_after(self.table_id, since, env.seq)
-                text, _ = (await self._render(env, events, {conn.viewer}))[conn.viewer]
+                text, _ = (await self.render(env, events, {conn.viewer}))[conn.viewer]
             if env is self.env:
                 conn.offer(text)
                 return
 
-    def _schedule_presence(self) -> None:
+    def presence_changed(self) -> None:
         if not self._presence_pending:
             self._presence_pending = True
             asyncio.get_running_loop().call_later(PRESENCE_DELAY, lambda: asyncio.ensure_future(self._send_presence()))

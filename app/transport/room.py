@@ -4,36 +4,32 @@ pointer), the live seat list, table settings, rematch notices and the spectator 
 One ``Room`` per ``TableHub``. The hub hands it the bus messages it does not know
 (``chat``, ``mark``, ``settings``, ``rematch``) and asks it, for a connection, which state
 the connection sees: spectators see the table ``delay`` behind while the game is open
-(``app.spectator_delay``). Chat is filtered per viewer with ``app.chat.visible_to``.
+(``app.social.delay``). Chat is filtered per viewer with ``app.social.chat.visible_to``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import math
 from collections.abc import Collection
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-import anyio
-
-from app import chat
+from app.core.bucket import TokenBucket
 from app.core.bus import Bus
-from app.core.errors import MalformedAction, RateLimited
+from app.core.errors import RateLimited
 from app.core.events import Event
 from app.session import Actor, Envelope, Session
-from app.spectator_delay import is_delayed, next_release, read_marks, seats_at, spectator_seq
+from app.social import chat
+from app.social import settings as table_settings
+from app.social.delay import is_delayed, next_release, read_marks, seats_at, spectator_seq
+from app.social.marks import MARK_BURST, MARK_RATE, check_point, check_ruler, mark_id, shown_to
 from app.storage import extras
 from app.transport import messages as msg
 from app.transport import metrics
 from app.transport.frames import frame
-from app.transport.ratelimit import TokenBucket
 
-MARK_RATE, MARK_BURST = 12.0, 24.0
 HELD_LINES = 1000  # players' chat lines kept for held spectators until their seq is shown
-COORD_LIMIT = 1e6
 
 
 class Connection(Protocol):
@@ -70,19 +66,19 @@ class Hub(Protocol):
     @property
     def conns(self) -> Collection[Connection]: ...
 
-    async def _render(
+    async def render(
         self, env: Envelope, events: list[Event], viewers: set[str | None], base: int | None = None
     ) -> dict[str | None, tuple[str, bool]]: ...
 
     def remember(self, viewer: str | None, seq: int, view: dict[str, Any]) -> None: ...
 
-    def _schedule_presence(self) -> None: ...
+    def presence_changed(self) -> None: ...
 
 
 def deliver(conns: Collection[Connection], texts: dict[str | None, tuple[str, bool]]) -> None:
     """Hand each connection its viewer's update, and count them (``GET /metrics``).
 
-    ``texts``: each viewer's update text and whether it is a patch (``TableHub._render``)."""
+    ``texts``: each viewer's update text and whether it is a patch (``TableHub.render``)."""
     receivers: dict[str | None, int] = {}
     made: dict[str | None, tuple[str, bytes, int]] = {}
     for conn in conns:
@@ -105,7 +101,7 @@ class Room:
         self.spec_env: Envelope | None = None  # what spectators see, while they are held back
         self._timer: asyncio.TimerHandle | None = None
         self._buckets: dict[str, TokenBucket] = {}
-        self._chat_limits = chat.limits_for(hub.table_id)  # lines per token and per channel (app.chat)
+        self._chat_limits = chat.limits_for(hub.table_id)  # lines per token and per channel (app.social.chat)
         self._lock = asyncio.Lock()
         self._held_lines: list[dict[str, Any]] = []  # chat said after the seq held spectators see
 
@@ -123,11 +119,7 @@ class Room:
             self._timer.cancel()
 
     async def _read_settings(self) -> dict[str, Any]:
-        def read() -> dict[str, Any]:
-            with self.session.engine.connect() as conn:
-                return extras.get_settings(conn, self.hub.table_id)
-
-        return await anyio.to_thread.run_sync(read)
+        return await table_settings.read(self.session.engine, self.hub.table_id)
 
     # --- the spectator delay ---------------------------------------------------------------
     def holds(self, conn: Connection) -> bool:
@@ -176,7 +168,7 @@ class Room:
         if not conns or (old.seq == new.seq and not welcome):
             return
         if welcome:
-            self.hub._schedule_presence()  # the seat list as of the seq they now see
+            self.hub.presence_changed()  # the seat list as of the seq they now see
             view = (await self.session.projection(self.hub.table_id)).view(new, None)
             self.hub.remember(None, new.seq, view)
             text = msg.welcome("spectator", None, new.seq, view)
@@ -186,9 +178,9 @@ class Room:
                 )
             return
         events = await self.session.events_after(self.hub.table_id, old.seq, new.seq)
-        deliver(conns, await self.hub._render(new, events, {None}, base=old.seq))
+        deliver(conns, await self.hub.render(new, events, {None}, base=old.seq))
         if any(str(e.get("kind", "")).startswith("seat_") for e in events):
-            self.hub._schedule_presence()  # the seat list as of the seq they now see
+            self.hub.presence_changed()  # the seat list as of the seq they now see
 
     def _release_lines(self) -> None:
         """Send held spectators the players' lines whose seq they now see, in order."""
@@ -225,7 +217,7 @@ class Room:
 
     async def advanced(self, old_status: str | None, events: list[dict[str, Any]]) -> None:
         if any(str(e.get("kind", "")).startswith("seat_") for e in events):
-            self.hub._schedule_presence()  # the live seat list
+            self.hub.presence_changed()  # the live seat list
         await self.catch_up()
         env = self.hub.env
         if env is not None and old_status == "open" and env.status != "open":
@@ -235,7 +227,7 @@ class Room:
 
     # --- after a welcome -------------------------------------------------------------------
     async def attached(self, conn: Connection) -> None:
-        conn.offer(msg.dumps({"type": "settings", "settings": public_settings(self.settings)}))
+        conn.offer(msg.dumps({"type": "settings", "settings": table_settings.public(self.settings)}))
         await self.send_history(conn)
 
     async def send_history(self, conn: Connection) -> None:
@@ -318,13 +310,13 @@ class Room:
             for conn in self.hub.conns:
                 if mark_id(conn.actor) == message["id"] or self.holds(conn):
                     continue
-                if message["role"] == "spectator" and conn.actor.role == "player":
-                    continue  # spectators point things out to each other, not to the players
+                if not shown_to(message["role"], conn.actor.role):
+                    continue
                 conn.offer(text)
         elif kind == "settings":
             before = self.settings
             self.settings = await self._read_settings()
-            text = msg.dumps({"type": "settings", "settings": public_settings(self.settings)})
+            text = msg.dumps({"type": "settings", "settings": table_settings.public(self.settings)})
             for conn in self.hub.conns:
                 conn.offer(text)
             if before["spectator_chat"] != self.settings["spectator_chat"]:
@@ -363,40 +355,3 @@ class Room:
         ]
         taken = {seat for seat, row in then.items() if row["state"] == "taken"}
         return msg.presence({k: v for k, v in seats.items() if k in taken}, spectators, seat_list)
-
-
-def mark_id(actor: Actor) -> str:
-    """Whose marks these are, the same on every process, and nothing of the token's hash."""
-    return hashlib.sha256(f"mark:{actor.token_hash}".encode()).hexdigest()[:12]
-
-
-def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
-    return {k: settings[k] for k in ("spectator_chat", "delay_actions", "delay_seconds", "rematch_id")}
-
-
-def check_point(value: Any, name: str) -> dict[str, float] | None:
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        raise MalformedAction(f"'{name}' must be an object {{x, y}} or null", code="bad_mark")
-    out = {}
-    for key in ("x", "y"):
-        v = value.get(key)
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > COORD_LIMIT:
-            raise MalformedAction(f"'{name}.{key}' must be a finite number", code="bad_mark")
-        out[key] = round(float(v), 3)
-    return out
-
-
-def check_ruler(value: Any) -> dict[str, Any] | None:
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        raise MalformedAction("'ruler' must be an object {from, to, text} or null", code="bad_mark")
-    text = value.get("text", "")
-    if not isinstance(text, str) or len(text) > 40:
-        raise MalformedAction("'ruler.text' must be a string of at most 40 characters", code="bad_mark")
-    ends = {k: check_point(value.get(k), f"ruler.{k}") for k in ("from", "to")}
-    if ends["from"] is None or ends["to"] is None:
-        raise MalformedAction("'ruler' needs both 'from' and 'to'", code="bad_mark")
-    return {**ends, "text": text}

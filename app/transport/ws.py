@@ -1,4 +1,5 @@
-"""The websocket endpoint ``/ws/tables/{id}`` (API.md, "Websocket").
+"""The websocket endpoint ``/ws/tables/{id}`` (API.md, "Websocket"): ``serve``, handed its
+services by the web layer's route (``app.web.live``).
 
 The token comes in the socket's first frame, ``{"type": "auth", "token": ...}``, within
 ``AUTH_TIMEOUT`` seconds, so it is in no URL (proxy logs, the browser's history); ``?token=``
@@ -22,14 +23,15 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from app.config import Settings
+from app.core.bucket import TokenBucket
 from app.core.errors import RateLimited, Unauthorized, Unavailable, WarboardError
-from app.outage import is_outage, outages
+from app.process.config import Settings
+from app.process.outage import is_outage, outages
 from app.session import Session
 from app.transport import messages as msg
 from app.transport.hub import Connection, Hubs
 from app.transport.messages import ActionMsg, ChatMsg, MarkMsg, PingMsg, ResyncMsg
-from app.transport.ratelimit import TokenBucket, charge_failure
+from app.transport.ratelimit import Buckets
 from app.transport.sockets import CLOSE_CODE, CLOSE_TIMEOUT, SocketCounts
 
 OUTAGE_CLOSE = 1011
@@ -37,12 +39,16 @@ OUTAGE_CLOSE = 1011
 AUTH_TIMEOUT = float(os.environ.get("WARBOARD_WS_AUTH_TIMEOUT", "5"))
 
 
-async def table_socket(ws: WebSocket, table_id: str) -> None:
-    state = ws.app.state
-    session: Session = state.session
-    hubs: Hubs = state.hubs
-    settings: Settings = state.settings
-    sockets: SocketCounts = state.sockets
+async def serve(
+    ws: WebSocket,
+    table_id: str,
+    session: Session,
+    hubs: Hubs,
+    settings: Settings,
+    sockets: SocketCounts,
+    buckets: Buckets,
+) -> None:
+    """Serve one websocket of the table ``table_id`` from its accept to its close."""
     address = ws.client.host if ws.client else "?"
     await ws.accept()
     try:
@@ -55,7 +61,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         try:
             actor = await session.authenticate(table_id, token)
         except Unauthorized:
-            charge_failure(state, address)  # guessing tokens costs the address its rate
+            buckets.charge_failure(address)  # guessing tokens costs the address its rate
             raise
         sockets.open(actor.token_hash, address)
     except WarboardError as exc:

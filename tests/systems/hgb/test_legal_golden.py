@@ -27,7 +27,7 @@ import pytest
 from app.bots import policy
 from app.bots.local import _Env
 from app.core.dice import Dice
-from app.projection import Projection
+from app.session.projection import Projection
 from app.systems import registry
 from tests.kit.golden import regenerating
 
