@@ -44,11 +44,11 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from app.core.bus import Bus, Message
 from app.core.dice import Dice
 from app.core.errors import Conflict, NotFound, Unauthorized, Unavailable, WarboardError
 from app.core.events import Event
 from app.core.tokens import new_id
+from app.session.bus import Bus, Seq
 from app.session.cache import StateCache
 from app.session.history import History
 from app.session.records import Committed, Envelope
@@ -142,21 +142,18 @@ class Committer:
                 self.cache.store(table_id, env, fresh)
         if not result.duplicate:
             # The new state rides along, so other processes need not re-read the database.
-            message: Message = {"t": "seq", "seq": result.seq}
-            if env is not None and fresh:
-                message.update(prev=fresh[0]["seq"] - 1, env=env, events=fresh)
+            carried = env is not None and bool(fresh)
+            message = Seq(result.seq, fresh[0]["seq"] - 1, env, fresh) if carried else Seq(result.seq)
             await self.bus.publish(table_id, message)
         return result
 
-    def absorb(self, table_id: str, message: Message) -> None:
+    def absorb(self, table_id: str, message: Seq) -> None:
         """Take the state another process announced, if it follows on from the cached one."""
-        env, prev = message.get("env"), message.get("prev")
+        env, prev = message.env, message.prev
         cached = self.cache.get(table_id)
         if env is None or prev is None or cached is None or cached.env.seq != prev:
             return
-        if isinstance(env, dict):
-            env = Envelope(**env)
-        self.cache.store(table_id, env, list(message.get("events") or []))
+        self.cache.store(table_id, env, list(message.events or []))
 
     def _commit_fast(
         self,

@@ -23,11 +23,11 @@ from typing import Any
 import anyio
 from sqlalchemy import Connection, Engine
 
-from app.core.bus import Bus
 from app.core.dice import Dice
 from app.core.errors import Conflict, Forbidden, NotFound, Unauthorized
 from app.core.events import Event
 from app.core.tokens import hash_token, new_token
+from app.session.bus import Bus, Kick
 from app.session.commit import Committer
 from app.session.records import Actor, Envelope
 from app.session.tables import Tables
@@ -184,4 +184,4 @@ class Seats:
         reaches (every process also checks on the seat's event: ``holders``)."""
         if token_hash:
             self.tokens.forget(token_hash)  # this process's authentication cache
-            await self.bus.publish(table_id, {"t": "kick", "token_hash": token_hash, "moved": moved})
+            await self.bus.publish(table_id, Kick(token_hash, moved))

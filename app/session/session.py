@@ -13,9 +13,9 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from app.core.bus import Bus, Message
 from app.core.events import Event
 from app.session.actions import Actions
+from app.session.bus import Bus, Seq
 from app.session.cache import StateCache
 from app.session.commit import Committer
 from app.session.history import History
@@ -103,7 +103,7 @@ class Session:
         """A host ruling (e.g. settling a disputed record), applied as the seat ``HOST_SEAT``."""
         return await self.actions.ruling(actor, action_id, raw_action)
 
-    def absorb(self, table_id: str, message: Message) -> None:
+    def absorb(self, table_id: str, message: Seq) -> None:
         """Take the state another process announced, if it follows on from the cached one."""
         self.committer.absorb(table_id, message)
 

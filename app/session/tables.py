@@ -10,11 +10,11 @@ import anyio
 from sqlalchemy import Connection, Engine
 
 from app.core import dice as dice_mod
-from app.core.bus import Bus
 from app.core.dice import Dice
 from app.core.errors import Conflict, Forbidden, NotFound
 from app.core.events import Event
 from app.core.tokens import hash_token, new_id, new_token
+from app.session.bus import Bus, Kick
 from app.session.cache import StateCache
 from app.session.commit import Committer
 from app.session.game import system_of
@@ -179,5 +179,5 @@ class Tables:
         result = await self.committer.commit(table_id, None, None, {"kind": f"table.{kind}", "seat": seat}, change)
         for token_hash in revoked:
             self.tokens.forget(token_hash)
-            await self.bus.publish(table_id, {"t": "kick", "token_hash": token_hash})
+            await self.bus.publish(table_id, Kick(token_hash))
         return result

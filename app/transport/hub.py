@@ -23,13 +23,12 @@ import orjson
 from starlette.websockets import WebSocket, WebSocketState
 
 from app.core import patches
-from app.core.bus import Bus
 from app.core.errors import Unavailable
 from app.core.events import Event
 from app.process.outage import is_outage, outages
 from app.session import Actor, Envelope, Session
-from app.transport import messages as msg
-from app.transport import metrics
+from app.session.bus import Bus, Kick, Message, Poll, Presence, Seq
+from app.transport import metrics, outgoing
 from app.transport.frames import SEND_KEY, Direct, frame
 from app.transport.room import Room, deliver
 from app.transport.sockets import CLOSE_TIMEOUT, SEND_TIMEOUT
@@ -253,25 +252,20 @@ class TableHub:
                 except Exception:
                     log.exception("table %s: failed to handle %r", self.table_id, message)
 
-    async def _handle(self, message: dict[str, Any]) -> None:
-        kind = message.get("t")
-        if await self.room.handle(message):
-            return
-        if kind == "seq":
+    async def _handle(self, message: Message) -> None:
+        if isinstance(message, Seq):
             self.session.absorb(self.table_id, message)  # the state another process announced
-            await self._advance(int(message["seq"]))
-        elif kind == "poll":  # the bus is down (or was): read the seq from the database
+            await self._advance(message.seq)
+        elif isinstance(message, Poll):  # the bus is down (or was): read the seq from the database
             await self._advance((await self.session.current(self.table_id)).seq)
-        elif kind == "chat":
-            text = msg.chat(message["from"], message.get("seat"), message["text"])
-            for conn in self.conns:
-                conn.offer(text)
-        elif kind == "presence":
+        elif isinstance(message, Presence):
             self.presence_changed()
-        elif kind == "kick":
+        elif isinstance(message, Kick):
             for conn in list(self.conns):
-                if conn.actor.token_hash == message["token_hash"]:
-                    conn.drop(4001, MOVED if message.get("moved") else REMOVED)
+                if conn.actor.token_hash == message.token_hash:
+                    conn.drop(4001, MOVED if message.moved else REMOVED)
+        else:
+            await self.room.handle(message)
 
     async def _advance(self, seq: int) -> None:
         assert self.env is not None
@@ -325,9 +319,9 @@ class TableHub:
                     out[viewer] = made[key]
                 elif patched and last is not None:
                     patch = patches.diff(last[1], view)
-                    out[viewer] = made[key] = (msg.patch_update(env.seq, base or 0, redacted, patch), True, view)
+                    out[viewer] = made[key] = (outgoing.patch_update(env.seq, base or 0, redacted, patch), True, view)
                 else:
-                    out[viewer] = made[key] = (msg.update(env.seq, redacted, view), False, view)
+                    out[viewer] = made[key] = (outgoing.update(env.seq, redacted, view), False, view)
             return out
 
         texts = {}
@@ -352,7 +346,7 @@ class TableHub:
             if env is self.room.env_for(conn.viewer):
                 break
         self.remember(conn.viewer, env.seq, view)
-        conn.offer(msg.welcome(conn.actor.role, conn.viewer, env.seq, view))
+        conn.offer(outgoing.welcome(conn.actor.role, conn.viewer, env.seq, view))
         self.conns.add(conn)
         if conn.actor.role == "player":
             # The seat may have changed hands since the token was checked: a kick announced
@@ -360,7 +354,7 @@ class TableHub:
             await self.check_holders((conn,))
         await self.room.attached(conn)
         await self.bus.presence_add(self.table_id, conn.id, conn.viewer)
-        await self.bus.publish(self.table_id, {"t": "presence"})
+        await self.bus.publish(self.table_id, Presence())
 
     async def check_holders(self, conns: Collection[Connection]) -> None:
         """Close (4001) each seat's connection whose token no longer holds the seat, from the
@@ -379,7 +373,7 @@ class TableHub:
         self.conns.discard(conn)
         await self.room.detached(conn)
         await self.bus.presence_remove(self.table_id, conn.id)
-        await self.bus.publish(self.table_id, {"t": "presence"})
+        await self.bus.publish(self.table_id, Presence())
 
     async def resync(self, conn: Connection, since: int) -> None:
         """The updates after ``since`` in one message, or a fresh welcome if the gap is too old."""
@@ -391,7 +385,7 @@ class TableHub:
             if since < 0 or since > env.seq or env.seq - since > RESYNC_MAX_EVENTS:
                 projection = await self.session.projection(self.table_id)
                 view = await projection.run(projection.view, env, conn.viewer)
-                text = msg.welcome(conn.actor.role, conn.viewer, env.seq, view)
+                text = outgoing.welcome(conn.actor.role, conn.viewer, env.seq, view)
             else:
                 events = await self.session.events_after(self.table_id, since, env.seq)
                 text, _ = (await self.render(env, events, {conn.viewer}))[conn.viewer]
@@ -409,7 +403,7 @@ class TableHub:
         try:
             counts = await self.bus.presence(self.table_id)
             seat_list = await self.room.seat_list()
-            text = msg.presence(counts["seats"], counts["spectators"], seat_list)
+            text = outgoing.presence(counts["seats"], counts["spectators"], seat_list)
             held = await self.room.held_presence(counts["seats"], counts["spectators"], seat_list)
         except Exception as exc:
             if not is_outage(exc):

@@ -16,17 +16,16 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from app.core.bucket import TokenBucket
-from app.core.bus import Bus
 from app.core.errors import RateLimited
 from app.core.events import Event
-from app.session import Actor, Envelope, Session
+from app.session import Actor, Envelope, Session, bus
+from app.session.bus import Bus
 from app.social import chat
 from app.social import settings as table_settings
 from app.social.delay import is_delayed, next_release, read_marks, seats_at, spectator_seq
 from app.social.marks import MARK_BURST, MARK_RATE, check_point, check_ruler, mark_id, shown_to
 from app.storage import extras
-from app.transport import messages as msg
-from app.transport import metrics
+from app.transport import metrics, outgoing
 from app.transport.frames import frame
 
 HELD_LINES = 1000  # players' chat lines kept for held spectators until their seq is shown
@@ -171,10 +170,10 @@ class Room:
             self.hub.presence_changed()  # the seat list as of the seq they now see
             view = (await self.session.projection(self.hub.table_id)).view(new, None)
             self.hub.remember(None, new.seq, view)
-            text = msg.welcome("spectator", None, new.seq, view)
+            text = outgoing.welcome("spectator", None, new.seq, view)
             for conn in conns:
                 conn.offer(
-                    msg.welcome(conn.actor.role, None, new.seq, view) if conn.actor.role != "spectator" else text
+                    outgoing.welcome(conn.actor.role, None, new.seq, view) if conn.actor.role != "spectator" else text
                 )
             return
         events = await self.session.events_after(self.hub.table_id, old.seq, new.seq)
@@ -193,7 +192,7 @@ class Room:
         self._held_lines = [line for line in self._held_lines if shown is not None and line["seq"] > shown]
         conns = [c for c in self.hub.conns if c.viewer is None]
         for line in ready:
-            text = msg.dumps({"type": "chat", **line})
+            text = outgoing.chat(line)
             for conn in conns:
                 if self._may_read(line, conn):
                     conn.offer(text)
@@ -212,7 +211,7 @@ class Room:
         if not self.holds(conn) or env is None:
             return False
         view = (await self.session.projection(self.hub.table_id)).view(env, None)
-        conn.offer(msg.welcome(conn.actor.role, None, env.seq, view))
+        conn.offer(outgoing.welcome(conn.actor.role, None, env.seq, view))
         return True
 
     async def advanced(self, old_status: str | None, events: list[dict[str, Any]]) -> None:
@@ -227,25 +226,15 @@ class Room:
 
     # --- after a welcome -------------------------------------------------------------------
     async def attached(self, conn: Connection) -> None:
-        conn.offer(msg.dumps({"type": "settings", "settings": table_settings.public(self.settings)}))
+        conn.offer(outgoing.settings(table_settings.public(self.settings)))
         await self.send_history(conn)
 
     async def send_history(self, conn: Connection) -> None:
         held = self.spec_env.seq if self.holds(conn) and self.spec_env is not None else None
         lines = await chat.history(self.session.engine, self.hub.table_id, held)
-        conn.offer(
-            msg.dumps(
-                {
-                    "type": "chat_history",
-                    "lines": chat.filter_lines(
-                        lines,
-                        conn.actor.role,
-                        spectator_chat=bool(self.settings["spectator_chat"]),
-                        game_open=self._open(),
-                    ),
-                }
-            )
-        )
+        spectator_chat = bool(self.settings["spectator_chat"])
+        mine = chat.filter_lines(lines, conn.actor.role, spectator_chat=spectator_chat, game_open=self._open())
+        conn.offer(outgoing.chat_history(mine))
 
     def _open(self) -> bool:
         return self.hub.env is None or self.hub.env.status == "open"
@@ -256,67 +245,48 @@ class Room:
         self._chat_limits.take(actor.token_hash, actor.role)  # raises RateLimited: nothing stored
         seen = self.spec_env.seq if self.holds(conn) and self.spec_env is not None else None  # speaks at what it sees
         line = await chat.say(self.session.writer, self.hub.table_id, actor.role, actor.seat, actor.name, text, seen)
-        await self.hub.bus.publish(self.hub.table_id, {"t": "chat", "line": line})
+        await self.hub.bus.publish(self.hub.table_id, bus.Chat(line))
 
     async def mark(self, conn: Connection, ruler: Any, pointer: Any) -> None:
         bucket = self._buckets.setdefault(conn.id, TokenBucket(MARK_RATE, MARK_BURST))
         if not bucket.take():
             raise RateLimited("Too many ruler or pointer updates; at most 12 a second", code="rate_limited")
         actor = conn.actor
-        await self.hub.bus.publish(
-            self.hub.table_id,
-            {
-                "t": "mark",
-                "id": mark_id(actor),
-                "from": actor.name,
-                "seat": actor.seat,
-                "role": actor.role,
-                "ruler": check_ruler(ruler),
-                "pointer": check_point(pointer, "pointer"),
-            },
+        shown = bus.Mark(
+            mark_id(actor), actor.name, actor.seat, actor.role, check_ruler(ruler), check_point(pointer, "pointer")
         )
+        await self.hub.bus.publish(self.hub.table_id, shown)
 
     async def detached(self, conn: Connection) -> None:
         self._buckets.pop(conn.id, None)
         if not any(c.actor.token_hash == conn.actor.token_hash for c in self.hub.conns):
             with contextlib.suppress(Exception):
-                await self.hub.bus.publish(
-                    self.hub.table_id,
-                    {
-                        "t": "mark",
-                        "id": mark_id(conn.actor),
-                        "from": conn.actor.name,
-                        "seat": conn.actor.seat,
-                        "role": conn.actor.role,
-                        "ruler": None,
-                        "pointer": None,
-                    },
-                )
+                gone = bus.Mark(mark_id(conn.actor), conn.actor.name, conn.actor.seat, conn.actor.role, None, None)
+                await self.hub.bus.publish(self.hub.table_id, gone)
 
     # --- bus messages ----------------------------------------------------------------------
-    async def handle(self, message: dict[str, Any]) -> bool:
-        kind = message.get("t")
-        if kind == "chat":
-            line = message["line"]
-            text = msg.dumps({"type": "chat", **line})
+    async def handle(self, message: bus.Message) -> bool:
+        if isinstance(message, bus.Chat):
+            line = message.line
+            text = outgoing.chat(line)
             later = self.spec_env is not None and line["seq"] > self.spec_env.seq
             if later and len(self._held_lines) < HELD_LINES:
                 self._held_lines.append(line)  # held spectators read it when its seq is shown
             for conn in self.hub.conns:
                 if (not later or not self.holds(conn)) and self._may_read(line, conn):
                     conn.offer(text)
-        elif kind == "mark":
-            text = msg.dumps({"type": "mark", **{k: message[k] for k in ("id", "from", "seat", "ruler", "pointer")}})
+        elif isinstance(message, bus.Mark):
+            text = outgoing.mark(message.id, message.sender, message.seat, message.ruler, message.pointer)
             for conn in self.hub.conns:
-                if mark_id(conn.actor) == message["id"] or self.holds(conn):
+                if mark_id(conn.actor) == message.id or self.holds(conn):
                     continue
-                if not shown_to(message["role"], conn.actor.role):
+                if not shown_to(message.role, conn.actor.role):
                     continue
                 conn.offer(text)
-        elif kind == "settings":
+        elif isinstance(message, bus.Settings):
             before = self.settings
             self.settings = await self._read_settings()
-            text = msg.dumps({"type": "settings", "settings": table_settings.public(self.settings)})
+            text = outgoing.settings(table_settings.public(self.settings))
             for conn in self.hub.conns:
                 conn.offer(text)
             if before["spectator_chat"] != self.settings["spectator_chat"]:
@@ -326,8 +296,8 @@ class Room:
             delay = ("delay_actions", "delay_seconds")
             if any(before[k] != self.settings[k] for k in delay):
                 await self.catch_up(rewelcome=True)
-        elif kind == "rematch":
-            text = msg.dumps({"type": "rematch", "table": message["table"]})
+        elif isinstance(message, bus.Rematch):
+            text = outgoing.rematch(message.table)
             for conn in self.hub.conns:
                 conn.offer(text)
         else:
@@ -354,4 +324,4 @@ class Room:
             for s in live
         ]
         taken = {seat for seat, row in then.items() if row["state"] == "taken"}
-        return msg.presence({k: v for k, v in seats.items() if k in taken}, spectators, seat_list)
+        return outgoing.presence({k: v for k, v in seats.items() if k in taken}, spectators, seat_list)

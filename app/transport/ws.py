@@ -28,9 +28,9 @@ from app.core.errors import RateLimited, Unauthorized, Unavailable, WarboardErro
 from app.process.config import Settings
 from app.process.outage import is_outage, outages
 from app.session import Session
-from app.transport import messages as msg
+from app.transport import outgoing
 from app.transport.hub import Connection, Hubs
-from app.transport.messages import ActionMsg, ChatMsg, MarkMsg, PingMsg, ResyncMsg
+from app.transport.incoming import ActionMsg, ChatMsg, MarkMsg, PingMsg, ResyncMsg, parse_auth, parse_client
 from app.transport.ratelimit import Buckets
 from app.transport.sockets import CLOSE_CODE, CLOSE_TIMEOUT, SocketCounts
 
@@ -123,7 +123,7 @@ async def _first_frame_token(ws: WebSocket) -> str | None:
     if frame["type"] == "websocket.disconnect":
         return None
     raw = frame.get("text")
-    return msg.parse_auth(raw if raw is not None else frame.get("bytes") or b"")
+    return parse_auth(raw if raw is not None else frame.get("bytes") or b"")
 
 
 async def _serve(ws: WebSocket, session: Session, hub: Any, conn: Connection, settings: Settings) -> None:
@@ -150,9 +150,9 @@ async def _serve(ws: WebSocket, session: Session, hub: Any, conn: Connection, se
             raw = frame.get("text")
             text: str | bytes = raw if raw is not None else frame.get("bytes") or b""
             try:
-                message = msg.parse_client(text)
+                message = parse_client(text)
             except WarboardError as exc:
-                conn.offer(msg.error(None, exc))
+                conn.offer(outgoing.error(None, exc))
                 continue
             await _handle(session, hub, conn, message)
 
@@ -175,14 +175,14 @@ async def _handle(session: Session, hub: Any, conn: Connection, message: Any) ->
     if isinstance(message, ActionMsg):
         try:
             result = await session.apply(conn.actor, message.id, message.action)
-            conn.offer_ack(msg.ack(message.id, result.seq, result.duplicate))
+            conn.offer_ack(outgoing.ack(message.id, result.seq, result.duplicate))
             if outages.down:
                 outages.ok()
         except WarboardError as exc:
             if isinstance(exc, Unavailable):
                 exc.ref = message.id  # type: ignore[attr-defined]
                 raise
-            conn.offer(msg.error(message.id, exc))
+            conn.offer(outgoing.error(message.id, exc))
         except Exception as exc:
             if is_outage(exc):
                 exc.ref = message.id  # type: ignore[attr-defined]
@@ -193,17 +193,17 @@ async def _handle(session: Session, hub: Any, conn: Connection, message: Any) ->
         try:
             await hub.room.say(conn, message.text)  # stored, then sent to whoever may read it
         except RateLimited as exc:  # a flood: refused, the socket stays open
-            conn.offer(msg.error(None, exc))
+            conn.offer(outgoing.error(None, exc))
     elif isinstance(message, MarkMsg):
         try:
             await hub.room.mark(conn, message.ruler, message.pointer)
         except WarboardError as exc:
-            conn.offer(msg.error(None, exc))
+            conn.offer(outgoing.error(None, exc))
     elif isinstance(message, PingMsg):
-        conn.offer(msg.PONG)
+        conn.offer(outgoing.pong())
 
 
 async def _refuse(ws: WebSocket, ref: str | None, exc: WarboardError, code: int) -> None:
     with contextlib.suppress(Exception):
-        await asyncio.wait_for(ws.send_text(msg.error(ref, exc)), 2.0)
+        await asyncio.wait_for(ws.send_text(outgoing.error(ref, exc)), 2.0)
         await asyncio.wait_for(ws.close(code, exc.message[:120]), 2.0)

@@ -9,9 +9,9 @@ from sqlalchemy import Engine
 from starlette.applications import Starlette
 
 from app.bots.hosted import Computers
-from app.core.bus import Bus
 from app.process.config import Settings
 from app.session import Session
+from app.session.bus import Bus
 from app.transport.hub import Hubs
 from app.transport.ratelimit import Buckets
 from app.transport.sockets import SocketCounts

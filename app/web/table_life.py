@@ -16,7 +16,7 @@ from app.bots.hosted import carry_over
 from app.core.errors import Forbidden, MalformedAction
 from app.core.events import MAX_SEQ
 from app.core.text import SafeStr
-from app.session import Session, rematch
+from app.session import Session, bus, rematch
 from app.session.projection import worker
 from app.social import chat
 from app.social import settings as table_settings
@@ -134,7 +134,7 @@ async def change_settings(table_id: str, body: SettingsChange, actor: ActorDep, 
         raise Forbidden("Only the table's host may change its settings")
     values = body.model_dump(exclude_none=True)
     result = await session.writer.run(lambda conn: extras.put_settings(conn, table_id, values))
-    await session.bus.publish(table_id, {"t": "settings"})
+    await session.bus.publish(table_id, bus.Settings())
     return result
 
 

@@ -21,6 +21,7 @@ import redis
 from sqlalchemy import event
 
 from app.session import Session
+from app.session.bus import Seq
 from app.storage.db import make_engine
 from app.transport.redis_bus import RedisBus
 from tests.session.test_session import add, seated
@@ -38,11 +39,11 @@ def _redis_answers() -> bool:
 pytestmark = [pytest.mark.anyio, pytest.mark.skipif(not _redis_answers(), reason="needs Redis")]
 
 
-async def _next_seq(messages: Any) -> dict[str, Any]:
-    async def first() -> dict[str, Any]:
+async def _next_seq(messages: Any) -> Seq:
+    async def first() -> Seq:
         async for message in messages:
-            if message.get("t") == "seq":
-                return dict(message)
+            if isinstance(message, Seq):
+                return message
         raise AssertionError("the subscription ended")
 
     return await asyncio.wait_for(first(), 10)
@@ -60,8 +61,8 @@ async def test_another_process_takes_the_update_from_the_bus_without_reading_the
             await asyncio.sleep(0.5)  # the subscription reaches Redis
             committed = await one.apply(p1, "a1", add("t1", 3.0))
             message = await _next_seq(messages)
-            assert message["seq"] == committed.seq and message["prev"] == before.seq
-            assert message["events"], "the events ride along"
+            assert message.seq == committed.seq and message.prev == before.seq
+            assert message.events, "the events ride along"
             statements: list[str] = []
 
             def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
