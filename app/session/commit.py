@@ -147,14 +147,6 @@ class Committer:
             await self.bus.publish(table_id, message)
         return result
 
-    def absorb(self, table_id: str, message: Seq) -> None:
-        """Take the state another process announced, if it follows on from the cached one."""
-        env, prev = message.env, message.prev
-        cached = self.cache.get(table_id)
-        if env is None or prev is None or cached is None or cached.env.seq != prev:
-            return
-        self.cache.store(table_id, env, list(message.events or []))
-
     def _commit_fast(
         self,
         conn: Connection,

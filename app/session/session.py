@@ -22,7 +22,7 @@ from app.session.history import History
 from app.session.lobby import Lobby
 from app.session.projection import Projection
 from app.session.proof import dice_proof
-from app.session.records import Actor, Cached, Committed, Envelope, Preview
+from app.session.records import Actor, Committed, Envelope, Preview
 from app.session.seats import Seats
 from app.session.tables import Tables
 from app.session.tokens import Tokens
@@ -103,17 +103,16 @@ class Session:
         """A host ruling (e.g. settling a disputed record), applied as the seat ``HOST_SEAT``."""
         return await self.actions.ruling(actor, action_id, raw_action)
 
-    def absorb(self, table_id: str, message: Seq) -> None:
-        """Take the state another process announced, if it follows on from the cached one."""
-        self.committer.absorb(table_id, message)
-
     # --- reading state (history.History, cache.StateCache) -----------------------------------
     async def current(self, table_id: str) -> Envelope:
         """The latest committed state (from the cache when it is up to date)."""
         return await self.history.current(table_id)
 
-    def cached(self, table_id: str) -> Cached | None:
-        return self.cache.get(table_id)
+    async def follow(self, table_id: str, after: int, news: Seq | None = None) -> tuple[Envelope, list[Event]]:
+        """What the table did after seq ``after``: its state now and the events since, from what
+        ``news`` announced when it can (``History.follow``). A table's hub calls it on each
+        announcement, whichever process committed it."""
+        return await self.history.follow(table_id, after, news)
 
     async def events_after(self, table_id: str, after: int, upto: int | None = None, limit: int = 1000) -> list[Event]:
         """Committed events with after < seq <= upto, unredacted (redact before sending)."""

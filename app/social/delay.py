@@ -125,6 +125,12 @@ async def seats_at(engine: Engine, table_id: str, seq: int) -> dict[str, dict[st
     return seats_from(await anyio.to_thread.run_sync(read))
 
 
+def seat_then(then: dict[str, dict[str, Any]], seat: str) -> dict[str, Any]:
+    """A seat's ``state`` and ``name`` in the seat rows of then (``seats_at``): open if none."""
+    row = then.get(seat, {})
+    return {"state": row.get("state", "open"), "name": row.get("name")}
+
+
 async def held_summary(session: Session, summary: dict[str, Any]) -> dict[str, Any]:
     """A table's summary as a token without a seat may read it: at the delayed seq, with the
     seat list of then (whether a seat shown is connected stays live)."""
@@ -133,13 +139,7 @@ async def held_summary(session: Session, summary: dict[str, Any]) -> dict[str, A
         return summary
     then = await seats_at(session.engine, summary["id"], seq)
     seats = [
-        {
-            **s,
-            "state": then.get(s["seat"], {}).get("state", "open"),
-            "name": then.get(s["seat"], {}).get("name"),
-            "connected": s["connected"] and s["seat"] in then,
-        }
-        for s in summary["seats"]
+        {**s, **seat_then(then, s["seat"]), "connected": s["connected"] and s["seat"] in then} for s in summary["seats"]
     ]
     return {**summary, "seq": seq, "seats": seats}
 

@@ -70,11 +70,9 @@ async def test_another_process_takes_the_update_from_the_bus_without_reading_the
 
             event.listen(engines[1], "before_cursor_execute", count)
             try:
-                two.absorb(table_id, message)  # as the hub does with an update (Hub._advance)
-                cached = two.cached(table_id)
-                assert cached is not None and cached.env.seq == committed.seq
-                env = cached.env
-                events = await two.events_after(table_id, before.seq, env.seq)
+                env, events = await two.follow(table_id, before.seq, message)  # as the hub does (TableHub._advance)
+                cached = two.cache.get(table_id)
+                assert cached is not None and cached.env is env and env.seq == committed.seq
             finally:
                 event.remove(engines[1], "before_cursor_execute", count)
             assert statements == [], statements  # nothing read from the database
