@@ -144,7 +144,7 @@ class Tables:
             repo.put_seat(conn, table_id, seat, "taken", name, token_hash)
             return env, [{"kind": "seat_joined", "seat_id": seat, "name": name}]
 
-        await self.committer.commit(table_id, None, None, {"kind": "table.join", "seat": seat}, take)
+        await self.committer.commit(table_id, None, {"kind": "table.join", "seat": seat}, take)
         return {"token": token, "seat": seat, "role": "player"}
 
     async def host_action(self, actor: Actor, kind: str, seat: str | None = None) -> Committed:
@@ -176,7 +176,7 @@ class Tables:
             repo.delete_seat(conn, table_id, seat)
             return env, [{"kind": "seat_reopened", "seat_id": seat}]
 
-        result = await self.committer.commit(table_id, None, None, {"kind": f"table.{kind}", "seat": seat}, change)
+        result = await self.committer.commit(table_id, None, {"kind": f"table.{kind}", "seat": seat}, change)
         for token_hash in revoked:
             self.tokens.forget(token_hash)
             await self.bus.publish(table_id, Kick(token_hash))
