@@ -5,8 +5,8 @@ of one, each re-reading the database for updates it did not commit).
 Two sessions with an engine and a Redis bus each stand for two processes; the second, whose
 hub holds the table (cached at the previous seq), receives the first's update through a real
 Redis (127.0.0.1:6379, or ``WARBOARD_TEST_REDIS_URL``; skipped where none answers) and builds
-the new state and the events to send from it as its hub does (``Hub._advance``): its engine
-runs no statement meanwhile.
+the new state and the events to send from it as its hub does (``TableHub._advance``, through
+``Session.follow``): its engine runs no statement meanwhile.
 """
 
 from __future__ import annotations
