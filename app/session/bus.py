@@ -39,26 +39,12 @@ class Seq:
 
 
 @dataclass(frozen=True, slots=True)
-class Poll:
-    """From the Redis bus while it cannot hear Redis: read the table's seq from the database."""
-
-    kind: ClassVar[str] = "poll"
-
-
-@dataclass(frozen=True, slots=True)
 class Chat:
     """A chat line, stored (``app.social.chat.say``): its id, seq, channel, seat, from, text, at."""
 
     kind: ClassVar[str] = "chat"
 
     line: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Presence:
-    """Who is connected to the table changed: count again."""
-
-    kind: ClassVar[str] = "presence"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,19 +72,33 @@ class Mark:
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
-    """The host changed the table's settings: read them again."""
-
-    kind: ClassVar[str] = "settings"
-
-
-@dataclass(frozen=True, slots=True)
 class Rematch:
     """The table's rematch is the table ``table``."""
 
     kind: ClassVar[str] = "rematch"
 
     table: str
+
+
+@dataclass(frozen=True, slots=True)
+class Poll:
+    """From the Redis bus while it cannot hear Redis: read the table's seq from the database."""
+
+    kind: ClassVar[str] = "poll"
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    """Who is connected to the table changed: count again."""
+
+    kind: ClassVar[str] = "presence"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The host changed the table's settings: read them again."""
+
+    kind: ClassVar[str] = "settings"
 
 
 Message = Seq | Poll | Chat | Presence | Kick | Mark | Settings | Rematch
