@@ -20,23 +20,26 @@ $(STAMP): pyproject.toml
 
 NODE_STAMP := node_modules/.installed
 
-# The JavaScript linter and formatter (Biome), pinned in package.json / package-lock.json.
+# The JavaScript linter and formatter (Biome), pinned in package.json / package-lock.json; the
+# client's unit tests run on Node's own runner (node --test), no framework.
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
 # Quality gates: one formatter and linter for Python (ruff), strict types for app/ (mypy),
-# and Biome for static/js. Run `make fix` to apply the formatters.
+# Biome for static/js and tests/js, and the JavaScript unit tests (tests/js: the board's pure
+# modules and every game's view part). Run `make fix` to apply the formatters.
 check: setup $(NODE_STAMP)
 	$(BIN)/ruff format --check app tests bench
 	$(BIN)/ruff check app tests bench
 	$(BIN)/mypy app
-	node_modules/.bin/biome ci static/js
+	node_modules/.bin/biome ci static/js tests/js
+	node --test tests/js/
 
 fix: setup $(NODE_STAMP)
 	$(BIN)/ruff format app tests bench
 	$(BIN)/ruff check --fix app tests bench
-	node_modules/.bin/biome format --write static/js
+	node_modules/.bin/biome format --write static/js tests/js
 
 run: setup
 	$(BIN)/warboard migrate

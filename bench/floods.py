@@ -25,11 +25,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
-import json
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -39,6 +36,7 @@ from typing import Any
 import httpx
 import orjson
 
+from bench.common import add_load_options, add_out_option, run_benchmark
 from bench.load import ROOT, Monitor, Stats, Table, receiver, setup_tables, start_server
 from bench.report import latencies_of, summary
 from bench.wsclient import Client, connect
@@ -254,31 +252,14 @@ def table_rows(result: dict[str, Any]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Chat and computer-player floods beside tables at play.")
-    parser.add_argument("--tables", "-T", type=int, default=10)
-    parser.add_argument("--spectators", "-S", type=int, default=2)
-    parser.add_argument("--rate", "-R", type=float, default=2.0, help="moves per table per second")
-    parser.add_argument("--duration", "-D", type=float, default=20.0, help="seconds per phase")
+    add_load_options(parser, 10, 2, 2.0, 20.0, "moves per table per second", "seconds per phase")
     parser.add_argument("--chat-sockets", type=int, default=20, help="sockets of the flooding spectator token")
     parser.add_argument("--chat-rate", type=float, default=25.0, help="chat lines per socket per second")
     parser.add_argument("--chat-watchers", type=int, default=50, help="other spectators at the flooded table")
     parser.add_argument("--bots", type=int, default=60, help="computer players the bot flood asks for")
     parser.add_argument("--checkout", type=Path, default=ROOT, help="serve this checkout's code")
-    parser.add_argument("--out", type=Path, help="also write the JSON result here")
-    args = parser.parse_args()
-    try:
-        import uvloop
-
-        uvloop.install()
-    except ImportError:
-        pass
-    gc.disable()  # the generator's own pauses would be charged to the server (as bench.load)
-    result = asyncio.run(run(args))
-    text = json.dumps(result, indent=2)
-    print(text)
-    print(table_rows(result), file=sys.stderr)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n")
+    add_out_option(parser)
+    run_benchmark(run, parser.parse_args(), table_rows)
 
 
 if __name__ == "__main__":

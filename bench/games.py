@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import random
 import signal
@@ -50,8 +49,9 @@ import orjson
 
 from app.bots import policy
 from app.core.patches import Follower
+from bench.common import add_drain_option, add_load_options, add_out_option, add_server_options, run_benchmark
 from bench.load import Monitor, start_server
-from bench.report import latencies_of, percentile, summary
+from bench.report import latencies_of, percentile, record_arrival, summary
 from bench.wsclient import Client, connect
 
 GAMES = ("sandbox", "small-soldiers", "gkr", "srbr", "hgb")
@@ -164,10 +164,7 @@ class Driver:
                 if table.measuring:
                     stats.updates += 1
                     stats.update_bytes += len(raw)
-                for event in message["events"]:
-                    slot = table.arrivals.setdefault(event["seq"], [0, 0.0])
-                    slot[0] += 1
-                    slot[1] = now
+                record_arrival(table.arrivals, message, now)
                 if seat is not None and not table.views[seat].take(message):
                     stats.resyncs += 1
                     table.sockets[seat].send(json.dumps({"type": "resync", "since": table.views[seat].seq}))
@@ -489,34 +486,19 @@ def table_lines(result: dict[str, Any]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description="Warboard load generator: real games played by bots over websockets.")
     parser.add_argument("--game", "-g", choices=[*GAMES, "mix"], default="sandbox")
-    parser.add_argument("--tables", "-T", type=int, default=10)
-    parser.add_argument("--spectators", "-S", type=int, default=4)
-    parser.add_argument("--rate", "-R", type=float, default=1.0, help="actions per table per second")
-    parser.add_argument("--duration", "-D", type=float, default=30.0, help="seconds of play measured")
-    parser.add_argument("--drain", type=float, default=3.0, help="seconds to wait for the last updates")
+    add_load_options(parser, 10, 4, 1.0, 30.0, "actions per table per second", "seconds of play measured")
+    add_drain_option(parser)
     parser.add_argument("--maps", default="ridge,outpost", help="HGB maps, given to the tables in turn")
     parser.add_argument(
         "--no-replace", dest="replace", action="store_false", help="a finished game's table stops instead"
     )
-    parser.add_argument("--url", help="use a running server instead of starting one")
-    parser.add_argument("--pid", type=int, help="with --url: the server's pid, for memory and CPU")
+    add_server_options(parser)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    parser.add_argument("--out", type=Path, help="also write the JSON result here")
+    add_out_option(parser)
     args = parser.parse_args()
     if args.rate <= 0:
         parser.error("--rate must be positive")
-    with suppress(ImportError):
-        import uvloop
-
-        uvloop.install()
-    gc.disable()  # the driver's own collector pauses would be charged to the server
-    result = asyncio.run(run(args))
-    text = json.dumps(result, indent=2)
-    print(text)
-    print(table_lines(result), file=sys.stderr)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n")
+    run_benchmark(run, args, table_lines)
 
 
 if __name__ == "__main__":

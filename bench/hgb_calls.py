@@ -17,6 +17,7 @@ import argparse
 import json
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from app.bots import policy
@@ -49,14 +50,32 @@ def forget() -> None:
         cached.cache_clear()
 
 
-def play(map_id: str, actions: int, seed: str) -> dict[str, Any]:
+@dataclass
+class SeededGame:
+    """A seeded HGB table in process, as the server holds it: the rules, the seats, the table's
+    dice stream and state (``env``), and the projection that draws its views and legal lists."""
+
+    system: Any
+    seats: list[str]
+    dice: Dice
+    env: _Env
+    projection: Projection
+
+
+def seeded_game(map_id: str, seed: str) -> SeededGame:
+    """A new HGB table on ``map_id``, its dice seeded ``{seed}-{map_id}``."""
     system = registry.get("hgb")
     assert system is not None
     options = system.validate_options({"map": map_id})
-    seats = system.seats(options)
     dice = Dice(f"{seed}-{map_id}")
-    env = _Env(system.setup(options, dice))
-    projection = Projection(system, seeded=True)
+    return SeededGame(
+        system, system.seats(options), dice, _Env(system.setup(options, dice)), Projection(system, seeded=True)
+    )
+
+
+def play(map_id: str, actions: int, seed: str) -> dict[str, Any]:
+    game = seeded_game(map_id, seed)
+    system, seats, dice, env, projection = game.system, game.seats, game.dice, game.env, game.projection
     calls: dict[str, list[tuple[float, float]]] = {}
     n = 0
     while n < actions and system.outcome(env.state) is None:

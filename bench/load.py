@@ -19,8 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
-import json
 import os
 import random
 import signal
@@ -38,8 +36,9 @@ import orjson
 import psutil
 
 from app.core.patches import Follower
+from bench.common import add_drain_option, add_load_options, add_out_option, add_server_options, run_benchmark
 from bench.replays import ReplayStats, long_table, replay_loop
-from bench.report import latencies_of, percentile, summary
+from bench.report import latencies_of, percentile, record_arrival, summary
 from bench.wsclient import Client, OnMessage, connect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,10 +183,7 @@ def receiver(table: Table, stats: Stats, ready: asyncio.Event, pending: list[int
         if kind == "update":
             stats.updates += 1
             stats.update_bytes += len(raw)
-            for event in message["events"]:
-                slot = table.arrivals.setdefault(event["seq"], [0, 0.0])
-                slot[0] += 1
-                slot[1] = now
+            record_arrival(table.arrivals, message, now)
         elif kind == "ack":
             table.acked[message["ref"]] = message["seq"]
         elif kind == "error":
@@ -317,11 +313,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Warboard websocket load generator (sandbox moves).")
-    parser.add_argument("--tables", "-T", type=int, default=100)
-    parser.add_argument("--spectators", "-S", type=int, default=4)
-    parser.add_argument("--rate", "-R", type=float, default=1.0, help="moves per table per second")
-    parser.add_argument("--duration", "-D", type=float, default=30.0, help="seconds of sending")
-    parser.add_argument("--drain", type=float, default=3.0, help="seconds to wait for the last updates")
+    add_load_options(parser, 100, 4, 1.0, 30.0, "moves per table per second", "seconds of sending")
+    add_drain_option(parser)
     parser.add_argument("--replay-clients", type=int, default=0, help="clients asking replays in a loop")
     parser.add_argument(
         "--replay-ignore-retry",
@@ -329,25 +322,11 @@ def main() -> None:
         help="replay clients ask again at once after a 429 instead of waiting Retry-After",
     )
     parser.add_argument("--replay-actions", type=int, default=2000, help="actions in the replayed table's log")
-    parser.add_argument("--url", help="use a running server instead of starting one")
-    parser.add_argument("--pid", type=int, help="with --url: the server's pid, for memory and CPU")
-    parser.add_argument("--out", type=Path, help="also write the JSON result here")
-    args = parser.parse_args()
-    try:
-        import uvloop
-
-        uvloop.install()
-    except ImportError:
-        pass
+    add_server_options(parser)
+    add_out_option(parser)
     # The generator's own garbage collector would pause its event loop for tens of ms with
-    # thousands of timestamps alive, and those pauses would be charged to the server.
-    gc.disable()
-    result = asyncio.run(run(args))
-    text = json.dumps(result, indent=2)
-    print(text)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n")
+    # thousands of timestamps alive, and those pauses would be charged to the server: off.
+    run_benchmark(run, parser.parse_args())
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ action from its send to the last client of its table that received it."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Measured(Protocol):
@@ -23,6 +23,15 @@ def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
     return ordered[k]
+
+
+def record_arrival(arrivals: dict[int, list[float]], update: dict[str, Any], now: float) -> None:
+    """One client received ``update`` at ``now``: count it against each of its events' seqs
+    (``arrivals``: seq -> [clients that received it, the last arrival time])."""
+    for event in update["events"]:
+        slot = arrivals.setdefault(event["seq"], [0, 0.0])
+        slot[0] += 1
+        slot[1] = now
 
 
 def latencies_of(tables: Iterable[Measured]) -> tuple[list[float], int]:

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
-import json
 import os
 import subprocess
 import sys
@@ -28,6 +26,7 @@ import httpx
 import psutil
 import psycopg
 
+from bench.common import add_drain_option, add_load_options, add_out_option, run_benchmark
 from bench.load import ROOT, Stats, free_port, receiver, sender, setup_tables
 from bench.report import latencies_of, summary
 from bench.wsclient import Client, connect
@@ -157,25 +156,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="Warboard scale-out cost: N nodes on PostgreSQL and Redis.")
     parser.add_argument("--nodes", type=int, default=2)
-    parser.add_argument("--tables", "-T", type=int, default=50)
-    parser.add_argument("--spectators", "-S", type=int, default=4)
-    parser.add_argument("--rate", "-R", type=float, default=1.0)
-    parser.add_argument("--duration", "-D", type=float, default=20.0)
-    parser.add_argument("--drain", type=float, default=3.0)
+    add_load_options(parser, 50, 4, 1.0, 20.0)
+    add_drain_option(parser, help=None)
     parser.add_argument(
         "--pg",
         default="postgresql://postgres@127.0.0.1:5432/test",
         help="a PostgreSQL server (its warboard_bench database is made again)",
     )
-    parser.add_argument("--out", type=Path)
-    args = parser.parse_args()
-    gc.disable()
-    result = asyncio.run(run(args))
-    text = json.dumps(result, indent=2)
-    print(text)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n")
+    add_out_option(parser, help=None)
+    run_benchmark(run, parser.parse_args(), fast_loop=False)
 
 
 if __name__ == "__main__":

@@ -109,6 +109,13 @@ class Server:
     def client(self) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=10)
 
+    def __enter__(self) -> Server:
+        """``with Server(url).start() as srv:`` stops it (SIGTERM) at the end, unless killed before."""
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

@@ -29,6 +29,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from tests.conftest import ROOT, free_port
+from tests.kit.services import wait_ready
 
 
 def _closure(requires: list[str]) -> set[str]:
@@ -101,24 +102,18 @@ def test_the_installed_wheel_serves_from_outside_the_checkout(tmp_path: Path) ->
     run.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("WARBOARD_", "PYTHON", "VIRTUAL_ENV"))}
     isolated = [str(python), "-I"]  # no PYTHONPATH, no user site, not the current directory
-    where = subprocess.run(
-        [*isolated, "-c", "import app.process.config as c, sys; print(c.__file__); print(c.ROOT); print(sys.prefix)"],
-        cwd=run,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
+
+    def printed(code: str) -> list[str]:
+        """What ``code`` prints, run by the installed Python from ``run``, one word an item."""
+        return subprocess.run(
+            [*isolated, "-c", code], cwd=run, env=env, capture_output=True, text=True, check=True
+        ).stdout.split()
+
+    where = printed("import app.process.config as c, sys; print(c.__file__); print(c.ROOT); print(sys.prefix)")
     assert where[0].startswith(str(site)) and where[1] == str(site / "app" / "_bundle"), where
     assert where[2] == str(tmp_path / "venv"), where
-    checkout = subprocess.run(  # the checkout's own packages (tests, bench) are not reachable
-        [*isolated, "-c", "import importlib.util as u; print(u.find_spec('tests'), u.find_spec('hypothesis'))"],
-        cwd=run,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
+    # the checkout's own packages (tests, bench) are not reachable
+    checkout = printed("import importlib.util as u; print(u.find_spec('tests'), u.find_spec('hypothesis'))")
     assert checkout == ["None", "None"], checkout
     port = free_port()
     serve = "from importlib.metadata import entry_points; (ep,) = entry_points(group='console_scripts', name='warboard'); ep.load()()"
@@ -131,16 +126,16 @@ def test_the_installed_wheel_serves_from_outside_the_checkout(tmp_path: Path) ->
     )
     try:
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            assert proc.poll() is None, proc.stderr.read().decode()[-2000:]  # type: ignore[union-attr]
-            try:
-                if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "the installed server did not become ready"
-            time.sleep(0.2)
+        stderr = proc.stderr
+        assert stderr is not None
+        wait_ready(
+            f"{url}/readyz",
+            proc,
+            lambda: stderr.read().decode()[-2000:],
+            time.monotonic() + 30,
+            "the installed server did not become ready",
+            pause=0.2,
+        )
         assert httpx.get(f"{url}/", timeout=5).status_code == 200
         assert httpx.get(f"{url}/static/js/table.js", timeout=5).status_code == 200
         assert httpx.get(f"{url}/healthz", timeout=5).json()["ok"] is True

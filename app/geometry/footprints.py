@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as SPoint
 from shapely.geometry.base import BaseGeometry
-from shapely.validation import explain_validity
 
+from app.geometry import terrain
 from app.geometry.tabletop import Point
 
 #: two footprints closer than this (cm) are in contact
@@ -149,16 +149,12 @@ def line_of_sight(a: Point, b: Point, blockers: Iterable[BaseGeometry]) -> bool:
 
 
 def polygon_problem(points: list[list[float]]) -> str | None:
-    """Why ``points`` is not a usable terrain outline (shapely's validity check: a
-    self-crossing "bow-tie", a repeated corner, no area), or None when it is."""
+    """Why ``points`` is not a usable terrain outline (fewer than 3 corners, or what
+    ``terrain.polygon_problem`` finds: a self-crossing "bow-tie", a repeated corner, no area),
+    or None when it is."""
     if len(points) < 3:
         return f"a polygon needs at least 3 corners, not {len(points)}"
-    shape = Polygon([(float(x), float(y)) for x, y in points])
-    if not shape.is_valid:
-        return str(explain_validity(shape))
-    if shape.area <= 0:
-        return "the polygon has no area"
-    return None
+    return terrain.polygon_problem(points)
 
 
 def polygon(points: list[list[float]]) -> Polygon:

@@ -54,7 +54,7 @@ def polygon_problem(coords: Sequence[Sequence[float]]) -> str | None:
             x, y = reason[where + 1 :].rstrip("]").split()[:2]
             reason = f"{reason[:where]} at ({float(x):g}, {float(y):g})"
         return reason
-    if poly.area <= EPS:
+    if poly.area <= EPS:  # also corners on one line, up to rounding (an area of 1e-15)
         return "no area"
     return None
 

@@ -3,8 +3,24 @@
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass, field
 
-from app.systems.base import Registry, RuleSystem
+from app.systems.base import RuleSystem
+
+
+@dataclass
+class Registry:
+    systems: dict[str, RuleSystem] = field(default_factory=dict)
+    _by_alias: dict[str, str] = field(default_factory=dict)
+
+    def register(self, system: RuleSystem) -> None:
+        self.systems[system.id] = system
+        for alias in system.aliases:
+            self._by_alias[alias] = system.id
+
+    def get(self, name: str) -> RuleSystem | None:
+        return self.systems.get(self._by_alias.get(name, name))
+
 
 #: module path and class name of every rule system shipped with Warboard
 SYSTEMS = (

@@ -18,23 +18,26 @@ player, move allowed in this phase, then dispatch):
    at the table, a host ruling sent by a seat (``host_only``), a game held for the host
    (``on_hold``) are refused here too)
 3. the kind is not allowed in this phase -> ``WrongPhase``    (code ``wrong_phase``)
-4. ``dispatch``: one handler per action kind (``handlers``), which checks the rest of the rules.
+4. ``dispatch``: one handler per action kind (``handlers``), which checks the rest of the rules,
+   on the game's copy of the state (``copy_state``); then ``settle`` (the end-of-action checks).
 
 A game declares ``phases`` (phase -> the kinds allowed in it), ``phase(state)``,
 ``active_seats(state)`` and ``anytime`` (kinds any seated player may send in any phase); it
 words the refusals with ``*_error`` hooks and never changes their codes. See README.md.
 
-``state`` is never mutated in place: ``apply`` returns a new one (copy what you change).
-Randomness comes only from ``dice`` (``app.core.dice.Dice``). Events are dicts with a ``kind``;
-hidden information is marked per ``app.core.events``.
+``state`` is never mutated in place: ``apply`` returns a new one (``dispatch`` hands each
+handler its own copy). Every state is read through ``upgrade`` (a stored one may be older than
+the code). Randomness comes only from ``dice`` (``app.core.dice.Dice``). Events are dicts with
+a ``kind``; hidden information is marked per ``app.core.events``.
 """
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Literal
 
 import orjson
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -52,14 +55,14 @@ from app.core.errors import (
     WrongPhase,
 )
 from app.core.events import Event, redact
+from app.systems.views import BoardView, OutcomeView, Scene
 
 State = dict[str, Any]
 Board = Literal["hex", "tabletop"]
-#: a handler of one action kind: ``(state, seat, action, dice) -> (new state, events)``
+#: a handler of one action kind, the one shape of every game: ``(state, seat, action, dice) ->
+#: (new state, events)``. ``state`` is the handler's own copy (``copy_state``): it may change it
+#: and return it, or build and return a new one.
 Handler = Callable[[State, str, Any, Dice], tuple[State, list[Event]]]
-#: a game whose handlers change a copy of the state in place declares their own shape (e.g.
-#: ``(state, seat, action, dice, events) -> None``) and overrides ``dispatch``
-AnyHandler = Callable[..., Any]
 
 
 class Strict(BaseModel):
@@ -100,7 +103,11 @@ class Outcome:
 
 
 #: the key of the outcome in every game's view: ``{"winners": [...], "reason": ...}`` or None
-OUTCOME_KEY = "outcome"
+OUTCOME_KEY: Final = "outcome"
+#: the key of the result in every game's state: None while the game goes on, then set by its
+#: rules to ``{"winners": [...], "reason": ...}`` (a game may keep more there: Small Soldiers'
+#: winning army and its sentence)
+RESULT_KEY: Final = "result"
 
 
 class RuleSystem:
@@ -133,7 +140,10 @@ class RuleSystem:
     #: (e.g. aiming, a what-if that changes nothing).
     out_of_turn: ClassVar[frozenset[str]] = frozenset()
     #: One handler per action kind (``dispatch``); every kind of ``action_type`` has one.
-    handlers: ClassVar[Mapping[str, AnyHandler]] = {}
+    handlers: ClassVar[Mapping[str, Handler]] = {}
+    #: Kinds that only ask (HGB's ``aim``): their handler reads the state and changes nothing,
+    #: so ``dispatch`` hands it the state itself rather than a copy.
+    queries: ClassVar[frozenset[str]] = frozenset()
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
@@ -192,9 +202,11 @@ class RuleSystem:
         raise NotImplementedError
 
     def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        """The guard list, then the handler of the action's kind. The host (``HOST_SEAT``) may
-        send only ``rulings``, which skip the guard list (``rule``)."""
+        """The guard list, then the handler of the action's kind, on the state read through
+        ``upgrade``. The host (``HOST_SEAT``) may send only ``rulings``, which skip the guard
+        list (``rule``)."""
         kind: str = action.kind
+        state = self.upgrade(state)
         if seat == HOST_SEAT:
             if kind not in self.rulings:
                 raise IllegalAction(f"The host only rules on disputes here, not {kind!r}", code="not_a_ruling")
@@ -228,9 +240,26 @@ class RuleSystem:
             raise self.not_your_turn_error(state, seat, kind)
 
     def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        """The handler of ``action.kind`` (``handlers``)."""
-        handler: Handler = self.handlers[action.kind]
-        return handler(state, seat, action, dice)
+        """The one step of every action in every game: the handler of ``action.kind`` on a copy
+        of the state (``copy_state``; the state itself for ``queries``), then the end-of-action
+        checks (``settle``)."""
+        work = state if action.kind in self.queries else self.copy_state(state)
+        new, events = self.handlers[action.kind](work, seat, action, dice)
+        return self.settle(state, new, seat, action, dice, events)
+
+    def copy_state(self, state: State) -> State:
+        """The copy of ``state`` a handler may change: a deep copy. A game overrides it to share
+        what no action changes (HGB: the rules and the unit cards; Small Soldiers: the data
+        files), or to hand the state itself to handlers that build a new one (SRBR, the sandbox)."""
+        return copy.deepcopy(state)
+
+    def settle(
+        self, before: State, state: State, seat: str, action: Any, dice: Dice, events: list[Event]
+    ) -> tuple[State, list[Event]]:
+        """The checks after every action's handler, on its new ``state`` (``before``: the state
+        it was given): the game is over, a phase with nobody left to act moves on, a record
+        opens... The default: none."""
+        return state, events
 
     def rule(self, state: State, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         """A host ruling (a kind in ``rulings``)."""
@@ -266,14 +295,20 @@ class RuleSystem:
         return WrongPhase(f"{kind!r} is not possible during the {self.phase(state)} phase")
 
     # --- what players see --------------------------------------------------------------
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        """What ``viewer`` (a seat, or None for spectators) may see. Default: everything."""
-        return state
+    def view(self, state: State, viewer: str | None) -> BoardView:
+        """What ``viewer`` (a seat, or None for spectators) may see: the game's ``render`` with
+        the outcome under ``OUTCOME_KEY``."""
+        state = self.upgrade(state)
+        return {**self.render(state, viewer), OUTCOME_KEY: self.outcome_view(state)}
 
-    def outcome_view(self, state: State) -> dict[str, Any] | None:
+    def render(self, state: State, viewer: str | None) -> Scene:
+        """The game as ``viewer`` may see it (hidden information left out)."""
+        raise NotImplementedError
+
+    def outcome_view(self, state: State) -> OutcomeView | None:
         """The value of ``OUTCOME_KEY`` in every view: the winners and the reason, or None."""
         result = self.outcome(state)
-        return None if result is None else result.to_dict()
+        return None if result is None else {"winners": result.winners, "reason": result.reason}
 
     def seal(self, state: State, viewer: str, world: int) -> State:
         """The game as ``viewer`` may know it, what its previews run on: everything ``view``
@@ -288,7 +323,19 @@ class RuleSystem:
         return redact(event, viewer)
 
     def outcome(self, state: State) -> Outcome | None:
-        return None
+        """The result of the game, None while it goes on: the same for every game, read from
+        the state (``RESULT_KEY``), which the game's rules set when it ends."""
+        result = self.upgrade(state).get(RESULT_KEY)
+        return None if result is None else Outcome(list(result["winners"]), result["reason"])
+
+    # --- the state as stored ------------------------------------------------------------
+    def upgrade(self, state: State) -> State:
+        """``state`` in today's shape. A stored state (a snapshot: a cache of the log, which
+        outlives a release) may have been written before the shape of a game's state changed;
+        ``apply``, ``view`` and ``outcome`` read every state through this hook, and so do a
+        game's own ``seal`` and ``legal_actions`` where it has an upgrade. Returns ``state``
+        itself when it is current, else a new dict; never changes ``state``."""
+        return state
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         """A (possibly partial) list of actions ``seat`` may take now, for clients and bots."""
@@ -326,17 +373,3 @@ def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"]) or "body"
     return f"{where}: {err['msg']}"
-
-
-@dataclass
-class Registry:
-    systems: dict[str, RuleSystem] = field(default_factory=dict)
-    _by_alias: dict[str, str] = field(default_factory=dict)
-
-    def register(self, system: RuleSystem) -> None:
-        self.systems[system.id] = system
-        for alias in system.aliases:
-            self._by_alias[alias] = system.id
-
-    def get(self, name: str) -> RuleSystem | None:
-        return self.systems.get(self._by_alias.get(name, name))

@@ -3,8 +3,9 @@ const MAX_LINES = 500;
 
 const fmt = (v) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
 
-// A sentence for an event of any system; systems may supply a better one.
-export function describeEvent(e, nameOf = (id) => id) {
+// A sentence for an event of any system; a game's view part (systems/<id>/view.js) may supply a
+// better one.
+export function describeEvent(e) {
   const who = e.seat ? `${e.seat}: ` : "";
   switch (e.kind) {
     case "table_created":
@@ -27,14 +28,6 @@ export function describeEvent(e, nameOf = (id) => id) {
       return "The table was closed";
     case "game_over":
       return `Game over${e.winners?.length ? `: ${e.winners.join(", ")} won` : ""}${e.reason ? ` (${e.reason})` : ""}`;
-    case "rolled":
-      return `${who}rolled ${e.dice}: ${(e.faces || []).join(", ")} = ${e.total}`;
-    case "token_added":
-      return `${who}added ${e.token?.label || e.token?.id}`;
-    case "token_moved":
-      return `${who}moved ${nameOf(e.token)} to ${"q" in e ? `(${e.q}, ${e.r})` : `(${e.x}, ${e.y})`}${e.facing !== undefined ? `, facing ${e.facing}°` : ""}`;
-    case "token_removed":
-      return `${who}removed ${nameOf(e.token)}`;
     default: {
       const rest = Object.entries(e)
         .filter(([k]) => !["kind", "seq", "seat"].includes(k))

@@ -4,17 +4,18 @@
 import { api } from "./api.js";
 import { Board } from "./board/board.js";
 import { makeSides } from "./board/pieces.js";
-import { GameLog, describeEvent } from "./log.js";
+import { GameLog } from "./log.js";
 import { DiceTray } from "./dice.js";
 import { showDetails } from "./details.js";
+import { newGame, loadGame, boardOf, describeWith } from "./game.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const table = config.table;
 const $ = (id) => document.getElementById(id);
 const sides = makeSides(table.seats.map((s) => s.seat));
 const names = new Map(table.seats.filter((s) => s.name).map((s) => [s.seat, s.name]));
-const game = { view: null, replay: null, shown: null };
-const labels = new Map();
+const game = newGame();
+let shownView = null; // the view at the point shown: the log names what it holds
 const log = new GameLog($("log"), (e) => describe(e));
 const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
 const board = new Board($("board"), { sides, legendHost: document.querySelector(".board-area .toolbar") });
@@ -41,35 +42,20 @@ async function fetchSeq(seq) {
 
 function describe(e) {
   if (e.kind === "seat_joined") names.set(e.seat_id, e.name);
-  if (e.kind === "token_added" && e.token?.id) labels.set(e.token.id, e.token.label || e.token.id);
-  const mine = game.view && game.shown ? game.view.describe(e, game.view.names(game.shown, names)) : undefined;
-  return mine || describeEvent(e, (id) => labels.get(id) || id);
+  return describeWith(game, e, shownView, names);
 }
 
 // The game's view part, when it has one (loaded once; the generic board otherwise).
-async function loadGame() {
-  if (!config.panel) return;
-  try {
-    const module = await import(config.panel);
-    game.view = module.view || null;
-    game.replay = module.replay || null;
-    document.body.classList.add(`${table.system}-replay`);
-  } catch (err) {
-    console.error("the game's view failed to load", err);
-  }
+async function loadView() {
+  await loadGame(game, config.panel);
+  if (game.view) document.body.classList.add(`${table.system}-replay`);
 }
 
 function draw(view) {
-  game.shown = view;
-  for (const p of view.pieces || []) if (p.label) labels.set(p.id, p.label);
-  const v = game.view;
-  board.set({
-    board: view.board || { kind: "tabletop", width: 24, height: 24 },
-    pieces: v?.pieces ? v.pieces(view) : view.pieces || [],
-    legend: v?.legend ? v.legend(view) : null,
-    clock: v?.clock ? v.clock(view) : null,
-    shapes: game.replay?.shapes ? game.replay.shapes(view, names) : {},
-  });
+  shownView = view;
+  board.set({ ...boardOf(game, view), shapes: game.replay?.shapes ? game.replay.shapes(view, names) : {} });
+  const selected = board.selectedPiece();
+  if (selected) showDetails($("details"), selected, sides);
 }
 
 async function show(seq) {
@@ -152,4 +138,4 @@ setInterval(async () => {
     /* offline: try again later */
   }
 }, 5000);
-loadGame().then(() => go(last));
+loadView().then(() => go(last));

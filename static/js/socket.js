@@ -7,6 +7,8 @@ import { applyPatch } from "../vendor/fast-json-patch-3.1.1/index.mjs";
 // 4001: this token no longer holds its seat (removed by the host, or the seat moved to another
 // device); 44xx: refused. Trying again cannot help.
 const NO_RETRY = new Set([4001, 4401, 4403, 4404]);
+// Messages handed to the page as they come: message type -> handler name.
+const PASSED = { presence: "presence", chat: "chat", chat_history: "chatHistory", mark: "mark", rematch: "rematch" };
 
 export class TableSocket {
   constructor(tableId, token, handlers) {
@@ -85,25 +87,11 @@ export class TableSocket {
         if (m.ref && this.pending.has(m.ref) && m.error?.code !== "unavailable") this.settle(m.ref, false, m.error);
         else if (!(m.ref && this.pending.has(m.ref))) this.h.error?.(m.error);
         break;
-      case "presence":
-        this.h.presence?.(m);
-        break;
-      case "chat":
-        this.h.chat?.(m);
-        break;
-      case "chat_history":
-        this.h.chatHistory?.(m);
-        break;
-      case "mark":
-        this.h.mark?.(m);
-        break;
       case "settings":
         this.h.settings?.(m.settings);
         break;
-      case "rematch":
-        this.h.rematch?.(m);
-        break;
       default:
+        if (Object.hasOwn(PASSED, m.type)) this.h[PASSED[m.type]]?.(m);
         break;
     }
   }

@@ -1,22 +1,25 @@
 // The table page's board: the Board with its events wired to the page (details of the picked
 // piece, drag previews through the server, moves sent and refused moves snapped back with the
-// reason). The game's panel shapes the moves (moveAction, canDrag, limit) when it has them.
-import { api, newId } from "./api.js";
+// reason). The game's panel shapes the moves (moveAction, canDrag, limit); a game whose panel
+// sends no moves has none to drag.
 import { Board } from "./board/board.js";
-import { describeEvent } from "./log.js";
 import { showDetails } from "./details.js";
 import { flash } from "./status.js";
 
-export function mountBoard({ table, state, sides, labels, send, $ }) {
+// page: {state, slot, sides, send, preview(action), describe(event), $}
+export function mountBoard(page) {
+  const { state, sides, $ } = page;
+  const hooks = () => page.slot.panel || {};
   const board = new Board($("board"), {
     sides,
     legendHost: document.querySelector(".board-area .toolbar"),
     canDrag: (piece) =>
       state.me?.role === "player" &&
       state.status === "open" &&
-      (state.panel?.canDrag ? state.panel.canDrag(piece, state.view) : true),
-    preview: (piece, pos, trail) => preview(moveAction(piece, pos, undefined, trail)),
-    limit: (piece, pos, trail) => state.panel?.limit?.(piece, pos, trail, state.view) || null,
+      !!hooks().moveAction &&
+      (hooks().canDrag ? hooks().canDrag(piece, state.view) : true),
+    preview: (piece, pos, trail) => dragPreview(page, moveAction(piece, pos, undefined, trail)),
+    limit: (piece, pos, trail) => hooks().limit?.(piece, pos, trail, state.view) || null,
   });
   board.on("select", (piece) => showDetails($("details"), piece, sides));
   board.on("drop", ({ piece, pos, trail, preview: result }) =>
@@ -36,38 +39,14 @@ export function mountBoard({ table, state, sides, labels, send, $ }) {
     $("measure-readout").textContent = text;
   });
 
-  function moveAction(piece, pos, facing, trail) {
-    if (state.panel?.moveAction) return state.panel.moveAction(piece, pos, facing, state.view, trail);
-    const action = { kind: "move_token", token: piece.id, ...pos };
-    if (facing !== undefined) action.facing = facing;
-    return action;
-  }
-
-  async function preview(action) {
-    try {
-      const r = await api(`/api/tables/${table.id}/preview`, {
-        method: "POST",
-        token: state.me.token,
-        body: { id: newId("p"), action },
-      });
-      const summary = r.events
-        .slice(0, 2)
-        .map((e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id))
-        .join("; ");
-      const path = r.events.find((e) => Array.isArray(e.path))?.path;
-      return { legal: r.legal, reason: r.error ? r.error.message : "", summary, path };
-    } catch (err) {
-      // A refused request is a "no"; a network hiccup or rate limit leaves the server to decide on drop.
-      return [400, 403, 404, 409, 422].includes(err.status) ? { legal: false, reason: err.message } : undefined;
-    }
-  }
+  const moveAction = (piece, pos, facing, trail) => hooks().moveAction(piece, pos, facing, state.view, trail);
 
   // Send a move; an illegal one snaps back with the reason.
   async function commitMove(piece, action, known) {
     if (known && !known.legal) return snapBack(piece, known.reason);
     $("board-message").hidden = true;
     try {
-      await send(action);
+      await page.send(action);
     } catch (err) {
       snapBack(piece, err.message);
     }
@@ -80,4 +59,20 @@ export function mountBoard({ table, state, sides, labels, send, $ }) {
   }
 
   return board;
+}
+
+// What a drag would do, as the board shows it while dragging: {legal, reason, summary, path}.
+async function dragPreview(page, action) {
+  try {
+    const r = await page.preview(action);
+    const summary = r.events
+      .slice(0, 2)
+      .map((e) => page.describe(e))
+      .join("; ");
+    const path = r.events.find((e) => Array.isArray(e.path))?.path;
+    return { legal: r.legal, reason: r.error ? r.error.message : "", summary, path };
+  } catch (err) {
+    // A refused request is a "no"; a network hiccup or rate limit leaves the server to decide on drop.
+    return [400, 403, 404, 409, 422].includes(err.status) ? { legal: false, reason: err.message } : undefined;
+  }
 }

@@ -1,18 +1,23 @@
 // The table page: take a seat or watch, then the live board, log, chat, dice and presence.
-import { api, loadSeat, saveSeat, forgetSeat, savedName, saveName, newId } from "./api.js";
+// An update goes one way: its events to the log, then its view to the game's panel and, with
+// what the panel set, to the board in one board.set.
+import { api, loadSeat, saveSeat, forgetSeat, savedName, newId } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { makeSides } from "./board/pieces.js";
-import { panelBoard } from "./board/panel-board.js";
-import { GameLog, describeEvent } from "./log.js";
+import { GameLog } from "./log.js";
 import { TableChat } from "./talk.js";
 import { SharedMarks } from "./marks.js";
-import { renderSeatButtons, mountRejoin, mountInvite, showEnd } from "./seating.js";
+import { mountRejoin, mountInvite, showEnd } from "./seating.js";
 import { DiceTray } from "./dice.js";
 import { showPresence } from "./presence.js";
 import { showTurn, showConnection, flash } from "./status.js";
+import { showDetails } from "./details.js";
 import { mountHost } from "./host.js";
 import { mountBoard } from "./table-board.js";
 import { mountTools } from "./tools.js";
+import { newGame, loadGame, boardOf, describeWith } from "./game.js";
+import { panelSlot, mountPanel, unmountPanel, panelFrame } from "./panel-host.js";
+import { showJoin, applySeatList, askName, join, rejoin, watch, lostSeatNotice } from "./table-seats.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const table = config.table;
@@ -26,21 +31,29 @@ const state = {
   me: null,
   view: null,
   socket: null,
-  panel: null,
+  viewer: null, // the role and seat the log and dice were filled for
   status: table.status,
   presence: {
     seats: Object.fromEntries(table.seats.map((s) => [s.seat, s.connected ? 1 : 0])),
     spectators: table.spectators,
   },
 };
-const labels = new Map(); // piece id -> label, remembered so removed pieces keep their name in the log
-const log = new GameLog($("log"), (e) => state.panel?.describe?.(e) || describeEvent(e, (id) => labels.get(id) || id));
+const game = newGame();
+const gameReady = loadGame(game, config.panel);
+const slot = panelSlot(game, $("system-panel"));
+const describe = (e) => slot.panel?.describe?.(e) || describeWith(game, e, state.view, names);
+const log = new GameLog($("log"), describe);
 const chat = new TableChat($("chat"), $("chat-form"), $("chat-text"), (text) => !!state.socket?.chat(text));
 const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
 window.warboard = state; // for debugging and the browser tests
 
-const board = mountBoard({ table, state, sides, labels, send, $ });
+const message = (text) => flash($("board-message"), text, 6000);
+const preview = (action) =>
+  api(`/api/tables/${table.id}/preview`, { method: "POST", token: state.me?.token, body: { id: newId("p"), action } });
+const board = mountBoard({ state, slot, sides, send, preview, describe, $ });
 const marks = new SharedMarks(board, (ruler, pointer) => state.socket?.mark(ruler, pointer));
+// what the seat card and the game panel need of the page
+const page = { table, names, state, $, start, host: null, board, view: () => state.view, send, preview, message };
 
 function send(action) {
   if (!state.socket) return Promise.reject(new Error("Not connected"));
@@ -49,100 +62,7 @@ function send(action) {
   });
 }
 
-// --- seats ----------------------------------------------------------------------------------
-function showJoin(message = "") {
-  $("join").hidden = false;
-  $("seated").hidden = state.me?.role !== "spectator";
-  $("seat-title").textContent = state.me?.role === "spectator" ? "Watching · take a seat" : "Take a seat";
-  if (!$("player-name").value) $("player-name").value = savedName();
-  $("watch").hidden = state.me?.role === "spectator";
-  renderSeats();
-  $("join-error").hidden = !message;
-  $("join-error").textContent = message;
-  $("join-error").classList.remove("join-ask");
-}
-
-// The seat buttons follow the table live (presence carries the seat list).
-function renderSeats() {
-  const seats = table.seats.map((s) => ({ ...s, name: names.get(s.seat) || (s.state === "taken" ? s.name : null) }));
-  renderSeatButtons($("seat-buttons"), seats, state.status, join);
-}
-
-function applySeatList(list) {
-  for (const entry of list) {
-    const seat = table.seats.find((s) => s.seat === entry.seat);
-    if (!seat) continue;
-    seat.state = entry.state;
-    seat.name = entry.name;
-    if (entry.state === "taken" && entry.name) names.set(entry.seat, entry.name);
-    else names.delete(entry.seat);
-  }
-  if (!$("join").hidden) renderSeats();
-  host?.render();
-}
-
-// The name field, in sight and focused, with what to do next.
-function askName(message) {
-  showJoin(message);
-  $("join-error").classList.add("join-ask");
-  // the message above the field, both in sight under a board that stays at the top of a phone
-  $("player-name").focus({ preventScroll: true });
-  $("player-name").scrollIntoView({ block: "end" });
-}
-
-async function join(seat) {
-  const name = $("player-name").value.trim() || savedName();
-  if (!name) {
-    // nobody plays as "Player": the others see this name at the table and in the log
-    askName(`Type your name first, then Sit at ${seat} again (the other players see it).`);
-    return;
-  }
-  saveName(name);
-  try {
-    const r = await api(`/api/tables/${table.id}/join`, { method: "POST", body: { seat, name } });
-    names.set(seat, name);
-    state.socket?.stop();
-    start({ token: r.token, role: "player", seat, name });
-  } catch (err) {
-    if (err.code === "seat_taken" || err.code === "seat_closed") {
-      // Lost a race: say so and show the seats as they are now.
-      try {
-        applySeatList((await api(`/api/tables/${table.id}`)).seats);
-      } catch {
-        /* keep the list */
-      }
-      showJoin(`Seat ${seat} was just taken by someone else. Pick another seat, or keep watching.`);
-    } else showJoin(err.message);
-  }
-}
-
-// A seat's rejoin link (#seat=KEY) gives this browser the seat, whatever it had before, once.
-async function rejoin(key) {
-  history.replaceState(null, "", location.pathname + location.search);
-  try {
-    const r = await api(`/api/tables/${table.id}/rejoin`, { method: "POST", body: { key } });
-    names.set(r.seat, r.name);
-    // a link works once: the rejoin card asks for a new one for this device
-    start({ token: r.token, role: "player", seat: r.seat, name: r.name });
-  } catch (err) {
-    const saved = loadSeat(table.id);
-    if (saved?.token) start(saved);
-    else await watch();
-    showJoin(`This rejoin link does not work any more: ${err.message}`);
-  }
-}
-
-async function watch() {
-  try {
-    const r = await api(`/api/tables/${table.id}/spectate`, {
-      method: "POST",
-      body: { name: savedName() || "spectator" },
-    });
-    start({ token: r.token, role: "spectator", seat: null, name: savedName() || "spectator" });
-  } catch (err) {
-    showJoin(err.message);
-  }
-}
+let notice = null; // why this page watches now (a lost seat), said once the spectator's seat is taken
 
 function start(me) {
   state.me = me;
@@ -150,7 +70,7 @@ function start(me) {
   if (location.search) history.replaceState(null, "", location.pathname); // ?join / ?watch done
   $("join").hidden = me.role === "player";
   $("seated").hidden = false;
-  if (me.role !== "player") showJoin(notice || "");
+  if (me.role !== "player") showJoin(page, notice || "");
   if (notice) flash($("board-message"), notice, 15000); // on the board too: a phone shows the panel far below
   notice = null;
   chat.setRole(me.role);
@@ -167,26 +87,28 @@ function start(me) {
     me.role === "player" ? `You play ${me.seat} as ${me.name}.` : "You are watching; you cannot act.";
   $("me").textContent = me.role === "player" ? `You: ${me.seat}` : "Spectator";
   $("leave").textContent = me.role === "player" ? "Forget this seat on this browser" : "Stop watching";
+  renderTurn();
   connect();
 }
 
 function connect() {
-  state.socket = new TableSocket(table.id, state.me.token, {
+  const socket = new TableSocket(table.id, state.me.token, {
     status: (s, detail, reason) => {
+      if (state.socket !== socket) return;
       showConnection($("conn"), s, detail);
       if (s === "refused") seatLost(detail, reason);
     },
     // In order, each after the one before: an update that arrives while the welcome still mounts
     // the game panel (or fills the log) reaches the panel's describer and board too.
-    welcome: (m, before) => inOrder(() => onWelcome(m, before)),
+    welcome: (m, before) => inOrder(socket, () => onWelcome(m, before)),
     update: (m) =>
-      inOrder(() => {
+      inOrder(socket, () => {
         for (const e of m.events) onEvent(e);
         render(m.view);
       }),
     presence: (m) => {
       state.presence = m;
-      if (m.seat_list) applySeatList(m.seat_list);
+      if (m.seat_list) applySeatList(page, m.seat_list);
       renderPresence();
     },
     chat: (m) => chat.addMessage(m),
@@ -194,7 +116,7 @@ function connect() {
     mark: (m) => marks.show(m),
     settings: (s) => {
       state.settings = s;
-      host?.settings(s);
+      page.host?.settings(s);
       renderEnd();
       showDelay();
     },
@@ -202,61 +124,59 @@ function connect() {
       state.settings = { ...(state.settings || {}), rematch_id: m.table };
       renderEnd();
     },
-    error: (err) => flash($("board-message"), err.message, 6000),
+    error: (err) => message(err.message),
   });
-  state.socket.connect();
+  state.socket = socket;
+  socket.connect();
 }
 
-let notice = null;
-
-// This device's token no longer holds its seat: say why, and watch the table from here (the
-// page starts again as a spectator's, with the notice kept across the reload).
+// This device's token no longer holds its seat: say why, take the seat's panel down and watch
+// the table from here (whatever this browser still keeps).
 function seatLost(code, reason) {
-  const player = state.me?.role === "player";
+  notice = lostSeatNotice(code, reason, state.me?.role === "player");
   forgetSeat(table.id);
   state.socket?.stop();
   state.socket = null;
-  let notice = "Your seat here is no longer valid. You are watching; take a free seat or open a rejoin link.";
-  if (code === 4001 && /another device/.test(reason || ""))
-    notice =
-      "This seat is now open on another device. To play it here again, open the rejoin link that device shows " +
-      "(its “Your seat on any device” card) on this one. Meanwhile you are watching.";
-  else if (code === 4001) notice = "The host removed you from this seat. You are watching; take a free seat to play.";
-  if (!player) notice = "This table no longer takes this browser's token. You are watching it afresh.";
-  sessionStorage.setItem(`warboard:notice:${table.id}`, notice);
-  location.reload();
+  unmountPanel(slot);
+  $("rejoin-card")?.remove();
+  watch(page);
 }
 
 let pending = Promise.resolve();
-function inOrder(step) {
-  pending = pending.then(step).catch((err) => console.error("table message failed", err));
+function inOrder(socket, step) {
+  pending = pending
+    .then(() => (state.socket === socket ? step() : undefined))
+    .catch((err) => console.error("table message failed", err));
 }
 
 async function onWelcome(m, before) {
-  render(m.view);
-  // A panel mounted for the other role (a watcher who took a seat) is rebuilt with a fresh page.
-  if (state.panel && state.panelRole !== m.role) {
-    location.reload();
-    return;
+  await gameReady;
+  // Another role or seat than the log was filled for (a watcher who sat, a lost seat): the log
+  // and dice start again as this viewer sees them, and the panel is mounted for it.
+  const viewer = `${m.role}:${state.me.seat || ""}`;
+  if (state.viewer && state.viewer !== viewer) {
+    log.clear();
+    dice.clear();
   }
-  if (!state.panel && config.panel) await mountPanel(m.role);
+  state.viewer = viewer;
+  if (config.panel) mountPanel(slot, page, m.role, state.me.seat);
+  render(m.view);
   // Fill the log with what this page has not seen (the recent past on load, the gap after a reconnect).
   let after = before < 0 ? Math.max(-1, m.seq - HISTORY) : before;
   while (after < m.seq) {
-    let page;
+    let events;
     try {
-      page = await api(`/api/tables/${table.id}/events?after=${after}`, { token: state.me.token });
+      events = await api(`/api/tables/${table.id}/events?after=${after}`, { token: state.me.token });
     } catch {
       break;
     }
-    if (!page.events.length) break;
-    for (const e of page.events) if (e.seq <= m.seq) onEvent(e);
-    after = page.seq;
+    if (!events.events.length) break;
+    for (const e of events.events) if (e.seq <= m.seq) onEvent(e);
+    after = events.seq;
   }
 }
 
 function onEvent(e) {
-  if (e.kind === "token_added" && e.token?.id) labels.set(e.token.id, e.token.label || e.token.id);
   if (e.kind === "seat_joined") names.set(e.seat_id, e.name);
   if (e.kind === "seat_kicked") names.delete(e.seat_id);
   log.addEvent(e);
@@ -267,28 +187,28 @@ function onEvent(e) {
   }
   if (String(e.kind).startsWith("seat_")) {
     renderPresence();
-    host?.render();
+    page.host?.render();
   }
 }
 
 function render(view) {
   state.view = view;
   state.status = view._table?.status || "open";
-  for (const p of view.pieces || []) if (p.label) labels.set(p.id, p.label);
-  const extra = state.panel?.boardData?.(view) || {};
-  board.set({
-    board: view.board || { kind: "tabletop", width: 24, height: 24 },
-    pieces: extra.pieces || view.pieces || [],
-    legend: extra.legend ?? null,
-    clock: extra.clock ?? null,
-    flip: !!extra.flip,
-  });
+  const frame = panelFrame(slot, view);
+  board.set({ ...boardOf(game, view, names), ...frame, flip: !!frame.flip });
+  const selected = board.selectedPiece();
+  if (selected) showDetails($("details"), selected, sides);
+  renderTurn();
+  renderPresence();
+  renderEnd();
+}
+
+function renderTurn() {
+  const view = state.view;
+  if (!view) return;
   showTurn($("turn"), view, state.me);
   const mine = state.me?.seat && (view.turn?.active || []).includes(state.me.seat);
   document.title = `${mine ? "\u25B6 Your turn \u00B7 " : ""}${table.name} \u00B7 Warboard`;
-  renderPresence();
-  renderEnd();
-  state.panel?.update?.(view);
 }
 
 // Spectators are told when they see the table behind the players.
@@ -325,7 +245,7 @@ async function rematch() {
     }
     location.assign(`/tables/${made.table}`);
   } catch (err) {
-    flash($("board-message"), err.message, 6000);
+    message(err.message);
   }
 }
 
@@ -335,41 +255,9 @@ function renderPresence() {
   $("spectators").textContent = `${n} watching`;
 }
 
-// Players get the system's controls (mount); spectators get its read-only display (watch), if the
-// system offers one: the same panel with seat null, which shows what a watcher may see.
-async function mountPanel(role) {
-  try {
-    const module = await import(config.panel);
-    const entry = role === "player" ? module.mount : module.watch;
-    if (!entry) return;
-    const container = $("system-panel");
-    state.panelRole = role;
-    container.classList.toggle("controls", role === "player");
-    container.setAttribute("aria-label", role === "player" ? "Game controls" : "Game");
-    // Panels get the board's panel API, never the Board itself.
-    const panelApi = panelBoard(board, table.system || "panel");
-    state.panel =
-      entry({
-        container,
-        table,
-        seat: role === "player" ? state.me.seat : null,
-        board: panelApi,
-        names,
-        view: () => state.view,
-        send: role === "player" ? send : () => Promise.reject(new Error("Spectators cannot act")),
-        selected: () => (board.selected ? board.pieces.get(board.selected)?.piece : null),
-        message: (text) => flash($("board-message"), text, 6000),
-      }) || {};
-    container.hidden = false;
-    if (state.view) render(state.view);
-  } catch (err) {
-    console.error("system panel failed to load", err);
-  }
-}
-
 // --- page controls --------------------------------------------------------------------------
 mountTools(board, marks, $);
-$("watch").addEventListener("click", watch);
+$("watch").addEventListener("click", () => watch(page));
 $("leave").addEventListener("click", () => {
   state.socket?.stop();
   state.socket = null;
@@ -377,7 +265,7 @@ $("leave").addEventListener("click", () => {
   forgetSeat(table.id);
   document.body.classList.remove("role-spectator", "role-player");
   showConnection($("conn"), "idle");
-  showJoin();
+  showJoin(page);
 });
 $("copy-link").addEventListener("click", async () => {
   const input = $("share-link");
@@ -399,42 +287,41 @@ if (hostMatch) {
   history.replaceState(null, "", location.pathname + location.search);
 }
 const hostToken = localStorage.getItem(`warboard:host:${table.id}`);
-const host = hostToken
-  ? mountHost(
-      $("host-panel"),
-      table,
-      hostToken,
-      names,
-      (t) => flash($("board-message"), t, 6000),
-      () => state.me?.seat,
-    )
+page.ruling = hostToken
+  ? (uphold, note) => {
+      const action = { kind: "resolve_dispute", uphold, ...(note ? { note } : {}) };
+      return api(`/api/tables/${table.id}/ruling`, {
+        method: "POST",
+        token: hostToken,
+        body: { id: newId("r"), action },
+      });
+    }
   : null;
+page.host = hostToken ? mountHost($("host-panel"), table, hostToken, names, message, () => state.me?.seat) : null;
 mountInvite(document.querySelector(".side"), table.id);
 renderPresence();
 const params = new URLSearchParams(location.search);
 const saved = loadSeat(table.id);
-notice = sessionStorage.getItem(`warboard:notice:${table.id}`); // why this page watches now (seatLost)
-sessionStorage.removeItem(`warboard:notice:${table.id}`);
 const seatKey = location.hash.match(/seat=([^&]+)/);
 if (seatKey) {
-  rejoin(decodeURIComponent(seatKey[1]));
+  rejoin(page, decodeURIComponent(seatKey[1]));
 } else if (created) {
   const seat = decodeURIComponent(created[2]);
   start({ token: decodeURIComponent(created[1]), role: "player", seat, name: names.get(seat) || savedName() });
-} else if (saved?.token && !notice) {
-  start(saved); // (after a lost seat the page watches, whatever this browser still keeps)
+} else if (saved?.token) {
+  start(saved);
 } else if (params.get("seat") || params.get("join")) {
   const free = table.seats.find((s) => s.state === "open" && !names.has(s.seat));
   const wanted = params.get("seat") || free?.seat;
   if (wanted && savedName()) {
     $("player-name").value = savedName();
-    join(wanted);
+    join(page, wanted);
   } else if (wanted) {
     // an invitation to play, from someone with no name here yet: watch, and ask for the name
-    watch().then(() =>
-      askName("You are invited to play: type your name and pick a seat, or just watch the table as it is now."),
+    watch(page).then(() =>
+      askName(page, "You are invited to play: type your name and pick a seat, or just watch the table as it is now."),
     );
-  } else watch().then(() => showJoin("Every seat is taken; you are watching."));
+  } else watch(page).then(() => showJoin(page, "Every seat is taken; you are watching."));
 } else {
-  watch(); // everyone sees the live board at once, as a spectator; a seat is one click away
+  watch(page); // everyone sees the live board at once, as a spectator; a seat is one click away
 }

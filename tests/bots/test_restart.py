@@ -39,8 +39,7 @@ def _play(client: httpx.Client, tid: str, headers: dict[str, str], until: Any, t
 
 def test_a_computer_seat_plays_on_after_a_sigkill_restart(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'bots.sqlite3'}"
-    srv = Server(url, env=FAST).start()
-    try:
+    with Server(url, env=FAST).start() as srv:
         client = srv.client()
         table = new_table(client, "srbr", seed="restart-bots")
         tid, host = table["id"], {"Authorization": f"Bearer {table['host_token']}"}
@@ -50,11 +49,9 @@ def test_a_computer_seat_plays_on_after_a_sigkill_restart(tmp_path: Path) -> Non
         _play(client, tid, human, lambda: len(_bot_actions(client, tid, human)) >= 3)
         before = _bot_actions(client, tid, human)
         assert client.get(f"/api/tables/{tid}").json()["outcome"] is None
-    finally:
         srv.kill()  # SIGKILL: no shutdown, the bot task dies with the process
 
-    restarted = Server(url, env=FAST).start()  # another port, the same database
-    try:
+    with Server(url, env=FAST).start() as restarted:  # another port, the same database
         client = restarted.client()
         seats = {s["seat"]: s for s in client.get(f"/api/tables/{tid}").json()["seats"]}
         assert seats["p2"]["name"] == "Computer" and seats["p2"]["state"] == "taken"
@@ -64,35 +61,25 @@ def test_a_computer_seat_plays_on_after_a_sigkill_restart(tmp_path: Path) -> Non
         assert removed.status_code == 200, removed.text
         seats = {s["seat"]: s for s in client.get(f"/api/tables/{tid}").json()["seats"]}
         assert "p2" not in seats or seats["p2"]["state"] != "taken"
-    finally:
-        restarted.stop()
 
     # restarted again after the host removed it: no computer comes back
-    again = Server(url, env=FAST).start()
-    try:
+    with Server(url, env=FAST).start() as again:
         seats = {s["seat"]: s for s in again.client().get(f"/api/tables/{tid}").json()["seats"]}
         assert "p2" not in seats or seats["p2"]["name"] != "Computer"
-    finally:
-        again.stop()
 
 
 def test_a_human_named_computer_is_not_taken_over(tmp_path: Path) -> None:
     """Only the seat the server seated (its marked token) comes back as a bot."""
     url = f"sqlite:///{tmp_path / 'named.sqlite3'}"
-    srv = Server(url, env=FAST).start()
-    try:
+    with Server(url, env=FAST).start() as srv:
         client = srv.client()
         table = new_table(client, "srbr", seed="named-computer")
         tid = table["id"]
         join(client, tid, "p1")
         human = join(client, tid, "p2", name="Computer")
-    finally:
         srv.kill()
-    restarted = Server(url, env=FAST).start()
-    try:
+    with Server(url, env=FAST).start() as restarted:
         client = restarted.client()
         time.sleep(1.5)
         legal = client.get(f"/api/tables/{tid}/legal", headers=human)
         assert legal.status_code == 200, legal.text  # the human's token still holds the seat
-    finally:
-        restarted.stop()

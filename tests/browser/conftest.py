@@ -73,6 +73,13 @@ def new_page(browser: playwright_api.Browser) -> Iterator[object]:
     assert not refused, "CSP refusals:\n" + "\n".join(sorted(set(refused)))
 
 
+@pytest.fixture(params=[(1280, 720), (390, 844)], ids=["laptop", "phone"])
+def size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    """A laptop's screen and a phone's, for the tests that check both (a module's own ``size``
+    fixture or parametrization takes its place)."""
+    return request.param  # type: ignore[no-any-return]
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)

@@ -1,14 +1,22 @@
-"""Steps the browser tests share: open a table page in a seat, place and find tokens."""
+"""Steps the browser tests share: make a table and open its page in a seat (or several), place
+and find tokens, find a piece by its id and read the page's view, move the mouse in steps, and
+the tables set up through the API (HGB at its first activation, Small Soldiers played on)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.conftest import Server
+from tests.kit.table import act, join, new_table, token_of
+from tests.systems.small_soldiers.test_api_game import choose
+
 CONNECTED = "#conn.conn-connected"
+NewPage = Callable[..., Page]  # the new_page fixture: new_page(width, height, **context options)
 
 
 def open_seat(page: Page, url: str, table_id: str, seat: str | None = None, name: str = "Ann") -> None:
@@ -17,6 +25,80 @@ def open_seat(page: Page, url: str, table_id: str, seat: str | None = None, name
     query = f"?seat={seat}" if seat else "?watch=1"
     page.goto(f"{url}/tables/{table_id}{query}")
     page.wait_for_selector(CONNECTED)
+
+
+def create_table(server: Server, system: str = "sandbox", **body: Any) -> dict[str, Any]:
+    """A table created on ``server`` (``body`` as for ``new_table``: name, options, seed...);
+    the create answer."""
+    with server.client() as client:
+        return new_table(client, system, **body)
+
+
+def open_new_table(server: Server, page: Page, seat: str | None, player: str = "Ann", **body: Any) -> dict[str, Any]:
+    """Create a table (``body`` as for ``new_table``: system, name, options...) and open it in
+    ``page`` at ``seat`` (None: watching) as ``player``; the create answer."""
+    table = create_table(server, **body)
+    open_seat(page, server.url, table["id"], seat, player)
+    return table
+
+
+def open_seats(
+    new_page: NewPage,
+    url: str,
+    tid: str,
+    seats: Sequence[str | None],
+    size: tuple[int, int] = (1280, 800),
+    names: Sequence[str] = ("Ann", "Bob", "Eve"),
+) -> list[Page]:
+    """A new page of ``size`` for each of ``seats`` in turn (None: watching), opened at the table
+    under ``names`` in the same order (``open_seat``)."""
+    pages = []
+    for seat, name in zip(seats, names, strict=False):
+        page: Page = new_page(*size)
+        open_seat(page, url, tid, seat, name)
+        pages.append(page)
+    return pages
+
+
+def sit(page: Page, url: str, tid: str, seat: str, headers: dict[str, str]) -> None:
+    """Open the table page in a seat taken through the API."""
+    page.add_init_script(
+        f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(headers)!r}, role: 'player', seat: {seat!r}, name: {seat.title()!r}}}))"
+    )
+    page.goto(f"{url}/tables/{tid}")
+    page.wait_for_selector(CONNECTED)
+
+
+def open_at_seat(
+    new_page: NewPage, size: tuple[int, int], url: str, tid: str, seat: str, headers: dict[str, str]
+) -> Page:
+    """A new page of ``size`` (from the ``new_page`` fixture) open at ``seat`` (``sit``)."""
+    page: Page = new_page(*size)
+    sit(page, url, tid, seat, headers)
+    return page
+
+
+def view_of(page: Page) -> dict[str, Any]:
+    """The view the page draws (its game's view as the server sent it, patches applied)."""
+    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
+
+
+def piece_of(page: Page, pid: str) -> Any:
+    """The piece with id ``pid`` on the board."""
+    return page.locator(f'.piece[data-id="{pid}"]')
+
+
+def centre_of(page: Page, pid: str) -> tuple[float, float]:
+    """Screen coordinates of the centre of piece ``pid``'s body."""
+    box = piece_of(page, pid).locator(".body").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def concede(page: Page) -> None:
+    """Concede the game from the page, confirming when asked."""
+    page.get_by_role("button", name="Concede the game…").click()
+    page.get_by_role("button", name="Yes, concede").click()
 
 
 def place_token(page: Page, label: str) -> None:
@@ -52,13 +134,44 @@ def board_point(page: Page, x: float, y: float) -> tuple[float, float]:
     return float(point[0]), float(point[1])
 
 
-def drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+Point = tuple[float, float]
+
+
+def points_between(start: Point, end: Point, steps: int) -> list[Point]:
+    """``steps`` evenly spaced points from ``start`` (not included) to ``end``."""
+    return [
+        (start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+        for i in range(1, steps + 1)
+    ]
+
+
+def glide(page: Page, start: Point, end: Point, steps: int, pause: int) -> None:
+    """Move the mouse from ``start`` to ``end`` in ``steps`` steps, ``pause`` ms after each."""
+    for point in points_between(start, end, steps):
+        page.mouse.move(*point)
+        page.wait_for_timeout(pause)
+
+
+def press_and_glide(page: Page, start: Point, end: Point, steps: int, pause: int) -> None:
+    """Press at ``start`` and glide to ``end``; the button stays down."""
     page.mouse.move(*start)
     page.mouse.down()
-    steps = 8
-    for i in range(1, steps + 1):
-        page.mouse.move(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
-        page.wait_for_timeout(30)
+    glide(page, start, end, steps, pause)
+
+
+def assert_ruler_shared(bob: Page, other: Page, start: Point, end: Point, said: str, shot: Path) -> None:
+    """Bob, the ruler chosen, measures from ``start`` to ``end``: while he holds it, ``other`` sees
+    it on their board, from Bob, saying ``said`` (a screenshot to ``shot``); then he lets go."""
+    press_and_glide(bob, start, end, 6, 40)
+    shared = other.locator(".shared-mark[data-from=Bob]")
+    expect(shared).to_have_count(1)
+    expect(shared.locator("text")).to_contain_text(said)
+    other.screenshot(path=str(shot))
+    bob.mouse.up()
+
+
+def drag(page: Page, start: Point, end: Point) -> None:
+    press_and_glide(page, start, end, 8, 30)
     page.wait_for_timeout(250)  # let the preview answer
     page.mouse.up()
 
@@ -84,3 +197,65 @@ def unnamed_controls(page: Page, extra: str = "") -> list[str]:
     }).map((n) => n.outerHTML.slice(0, 120))""",
         selector,
     )  # type: ignore[no-any-return]
+
+
+def hgb_table(
+    server: Server, name: str = "Readable", seed: str = "hgb-browser-6"
+) -> tuple[str, str, dict[str, dict[str, str]]]:
+    """An HGB table on the open map set up through the API: forces as listed, one model each
+    deployed, the initiative winner to activate first. Its id, that seat, every seat's headers."""
+    with server.client() as client:
+        tid = new_table(client, "hgb", name=name, options={"map": "open"}, seed=seed)["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        assert (
+            act(
+                client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}
+            ).status_code
+            == 200
+        )
+        assert (
+            act(
+                client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}
+            ).status_code
+            == 200
+        )
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        first = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]["initiative"]["winner"]
+        assert act(client, tid, seats[first], {"kind": "choose_first", "seat": first}).status_code == 200
+    return tid, first, seats
+
+
+def hgb_first_page(server: Server, page: Page) -> tuple[Page, str, str, dict[str, dict[str, str]]]:
+    """``hgb_table`` opened in ``page`` at the seat that activates first, in its activation phase:
+    the page, the table's id, that seat and every seat's headers."""
+    tid, first, seats = hgb_table(server)
+    sit(page, server.url, tid, first, seats[first])
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
+    return page, tid, first, seats
+
+
+def seat_views(client: Any, tid: str, seats: dict[str, dict[str, str]]) -> dict[str, dict[str, Any]]:
+    """Every seat's view of the table, as the API gives it to that seat (``seats``: its headers)."""
+    return {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
+
+
+def small_soldiers_until(
+    client: Any,
+    tid: str,
+    seats: dict[str, dict[str, str]],
+    done: Callable[[dict[str, Any]], bool],
+    limit: int = 400,
+    missing: str = "the position never came up",
+) -> tuple[str, dict[str, Any]]:
+    """Play Small Soldiers through the API (each seat's choice towards the flag) until ``done(view)``
+    holds for the seat to act: that seat and its view. Fails with ``missing`` after ``limit`` actions."""
+    for _ in range(limit):
+        views = seat_views(client, tid, seats)
+        seat = next(s for s in seats if views[s]["legal"])
+        if done(views[seat]):
+            return seat, views[seat]
+        assert act(client, tid, seats[seat], choose(views[seat], seat, "flag")).status_code == 200
+    raise AssertionError(missing)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.helpers import open_seat, place_token
+from tests.browser.helpers import create_table, open_new_table, open_seat, place_token
 from tests.conftest import Server
-from tests.kit.table import new_table
 
 pytestmark = pytest.mark.browser
 
@@ -28,8 +27,7 @@ def unnamed(page: Page) -> list[str]:
 
 
 def test_controls_have_names(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Names for all")
+    table = create_table(server, name="Names for all")
     page = new_page()
     page.goto(server.url + "/")
     assert unnamed(page) == []
@@ -42,10 +40,8 @@ def test_controls_have_names(server: Server, new_page) -> None:  # type: ignore[
 
 
 def test_tab_reaches_the_board_and_its_pieces(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Tabbing")
     page = new_page()
-    open_seat(page, server.url, table["id"], "p1", "Ann")
+    open_new_table(server, page, "p1", name="Tabbing")
     place_token(page, "Reachable")
     page.locator("#zoom-fit").focus()
     seen = []

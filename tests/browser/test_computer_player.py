@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import CONNECTED
-from tests.browser.test_readable import view_of
+from tests.browser.helpers import CONNECTED, view_of
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table, token_of
 

@@ -11,7 +11,6 @@ building; at the end of the Reset Phase DiamondBack displaces its Combat Unit fr
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -19,10 +18,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, board_point, drag, open_seat, panel_shot
+from tests.browser.helpers import board_point, create_table, drag, open_seat, panel_shot, sit
+from tests.browser.helpers import centre_of as unit_centre
+from tests.browser.helpers import piece_of as unit
 from tests.browser.helpers import unnamed_controls as panel_unnamed
+from tests.browser.helpers import view_of as view
 from tests.conftest import Server
-from tests.kit.table import act, join, new_table, token_of
+from tests.kit.table import act, join, new_table
 from tests.systems.gkr.test_game import OPTIONS, SEED, play_buildings_game
 
 pytestmark = pytest.mark.browser
@@ -33,20 +35,6 @@ DB, KW, TH = "diamondback", "king-wolf", "thunderhappy"
 
 def hex_xy(q: int, r: int) -> tuple[float, float]:
     return SQRT3 * (q + r / 2), 1.5 * r
-
-
-def unit(page: Page, uid: str) -> Any:
-    return page.locator(f'.piece[data-id="{uid}"]')
-
-
-def unit_centre(page: Page, uid: str) -> tuple[float, float]:
-    box = unit(page, uid).locator(".body").bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def view(page: Page) -> dict[str, Any]:
-    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
 
 
 def wait_phase(page: Page, phase: str, step: str = "") -> None:
@@ -71,8 +59,7 @@ def unnamed_controls(page: Page) -> list[str]:
 
 
 def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, "gkr", name="Downtown brawl", options=OPTIONS, seed=SEED)
+    table = create_table(server, "gkr", name="Downtown brawl", options=OPTIONS, seed=SEED)
     tid = table["id"]
     pages = {seat: new_page(1400, 900) for seat in (DB, KW, TH)}
     for seat, page in pages.items():
@@ -249,14 +236,7 @@ def test_the_winner_banner_and_demolished_buildings(server: Server, new_page, ar
     assert last_seat == KW and last["kind"] == "tag"
     pages = {}
     for seat in (KW, DB):
-        page = new_page(1400, 900)
-        me = {"token": token_of(seats[seat]), "role": "player", "seat": seat, "name": seat.title()}
-        page.add_init_script(
-            f"localStorage.setItem({json.dumps(f'warboard:table:{tid}')}, {json.dumps(json.dumps(me))})"
-        )
-        page.goto(f"{server.url}/tables/{tid}")
-        page.wait_for_selector(CONNECTED)
-        pages[seat] = page
+        pages[seat] = open_with_token(new_page, server, tid, seat, seats[seat])
     kw, db = pages[KW], pages[DB]
     wait_phase(kw, "tagging")
     expect(kw.locator(".gkr-blist li.rubble")).to_have_count(3)
@@ -274,10 +254,7 @@ def test_the_winner_banner_and_demolished_buildings(server: Server, new_page, ar
 
 def open_with_token(new_page, server: Server, tid: str, seat: str, headers: dict[str, str]) -> Page:  # type: ignore[no-untyped-def]
     page = new_page(1400, 900)
-    me = {"token": token_of(headers), "role": "player", "seat": seat, "name": seat.title()}
-    page.add_init_script(f"localStorage.setItem({json.dumps(f'warboard:table:{tid}')}, {json.dumps(json.dumps(me))})")
-    page.goto(f"{server.url}/tables/{tid}")
-    page.wait_for_selector(CONNECTED)
+    sit(page, server.url, tid, seat, headers)
     return page  # type: ignore[no-any-return]
 
 

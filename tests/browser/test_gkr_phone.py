@@ -9,23 +9,19 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import open_at_seat
 from tests.browser.readable import MIN_PIECE_PX, assert_labels_apart, assert_pieces_readable
-from tests.browser.test_readable import gkr_until, sit
+from tests.browser.test_readable import gkr_table, gkr_until
 from tests.conftest import Server
-from tests.kit.table import join, new_table
-from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 720)], ids=["phone", "laptop"])
 def test_gkr_pieces_stay_inside_their_hexes(server: Server, new_page, artifacts: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        tid = new_table(client, "gkr", name="Crowded hexes", options=GKR_OPTIONS, seed="readable-gkr-1")["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("diamondback", "king-wolf", "thunderhappy")}
+    tid, seats = gkr_table(server, "Crowded hexes")
     seat = gkr_until(server, tid, seats, "movement")
-    page = new_page(*size)
-    sit(page, server.url, tid, seat, seats[seat])
+    page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "movement")
     page.wait_for_timeout(300)
     # screen pixels per board unit (a hex has size 1: its flat-to-flat width is sqrt(3))

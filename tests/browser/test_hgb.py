@@ -22,28 +22,27 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, open_seat, panel_shot, unnamed_controls
+from tests.browser.helpers import (
+    board_point,
+    concede,
+    create_table,
+    glide,
+    hgb_table,
+    open_seats,
+    panel_shot,
+    sit,
+    unnamed_controls,
+)
+from tests.browser.helpers import centre_of as model_centre
+from tests.browser.helpers import piece_of as model
+from tests.browser.helpers import view_of as view
 from tests.conftest import Server
-from tests.kit.table import act, join, new_table, token_of
+from tests.kit.table import act, join, new_table
 
 pytestmark = pytest.mark.browser
 
 SEED = "hgb-browser-6"  # north wins the initiative; the LAC shot at Long range crosses one box
 OPTIONS = {"map": "open"}
-
-
-def model(page: Page, mid: str) -> Any:
-    return page.locator(f'.piece[data-id="{mid}"]')
-
-
-def model_centre(page: Page, mid: str) -> tuple[float, float]:
-    box = model(page, mid).locator(".body").bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def view(page: Page) -> dict[str, Any]:
-    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
 
 
 def piece_at(page: Page, mid: str) -> tuple[float, float, float]:
@@ -63,27 +62,27 @@ def shot(page: Page, artifacts: Path, name: str, show: str = "") -> None:
     panel_shot(page, artifacts / f"hgb-{name}.png", show)
 
 
+def fill_terrain(page: Page, kind: str, name: str, rect: tuple[str, str, str, str] | None = None) -> None:
+    """Fill the terrain editor: its type and name, and the rectangle (left x, top y, width, depth)."""
+    page.get_by_label("Type", exact=True).select_option(kind)
+    page.get_by_label("Name", exact=True).fill(name)
+    for label, value in zip(("Left x", "Top y", "Width", "Depth"), rect or (), strict=False):
+        page.get_by_label(label).fill(value)
+
+
 def drag_through(page: Page, points: list[tuple[float, float]], pause: int = 40) -> None:
     """Press on the first screen point, pass through the others in small steps, release."""
     page.mouse.move(*points[0])
     page.mouse.down()
     for a, b in itertools.pairwise(points):
-        steps = max(4, int(math.dist(a, b) / 6))
-        for i in range(1, steps + 1):
-            page.mouse.move(a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
-            page.wait_for_timeout(pause)
+        glide(page, a, b, max(4, int(math.dist(a, b) / 6)), pause)
     page.wait_for_timeout(400)  # let the server's preview answer
 
 
 def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, "hgb", name="Badlands skirmish", options=OPTIONS, seed=SEED)
+    table = create_table(server, "hgb", name="Badlands skirmish", options=OPTIONS, seed=SEED)
     tid = table["id"]
-    north, south = new_page(1400, 950), new_page(1400, 950)
-    open_seat(north, server.url, tid, "north", "Ann")
-    open_seat(south, server.url, tid, "south", "Bob")
-    eve = new_page(1400, 950)
-    open_seat(eve, server.url, tid, None, "Eve")
+    north, south, eve = open_seats(new_page, server.url, tid, ("north", "south", None), (1400, 950))
 
     # --- forces: the three starting forces with their TV; north fields Peace River ----------------
     wait_phase(north, "terrain")
@@ -114,26 +113,15 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     shot(north, artifacts, "1-forces")
 
     # --- terrain: south places a rubble field from the editor (away from the line of fire) -------
-    south.get_by_label("Type", exact=True).select_option("rough")
-    south.get_by_label("Name", exact=True).fill("Rubble")
-    south.get_by_label("Left x").fill("2")
-    south.get_by_label("Top y").fill("20")
-    south.get_by_label("Width").fill("6")
-    south.get_by_label("Depth").fill("6")
+    fill_terrain(south, "rough", "Rubble", ("2", "20", "6", "6"))
     south.get_by_role("button", name="Place terrain").click()
     expect(north.locator(".terrain-label", has_text="Rubble")).to_have_count(1)
     expect(north.locator(".hgb-terrain-list")).to_contain_text("Rubble (rough)")
     expect(north.get_by_role("button", name="Remove Rubble")).to_be_visible()
-    south.get_by_label("Type", exact=True).select_option("forest")
-    south.get_by_label("Name", exact=True).fill("Dry woods")
-    south.get_by_label("Left x").fill("6")
-    south.get_by_label("Top y").fill("36")
-    south.get_by_label("Width").fill("4.5")
-    south.get_by_label("Depth").fill("4.5")
+    fill_terrain(south, "forest", "Dry woods", ("6", "36", "4.5", "4.5"))
     south.get_by_role("button", name="Place terrain").press("Enter")
     expect(north.locator(".hgb-terrain-list")).to_contain_text("Dry woods (forest)")
-    south.get_by_label("Type", exact=True).select_option("sandy")
-    south.get_by_label("Name", exact=True).fill("Dunes")
+    fill_terrain(south, "sandy", "Dunes")
     south.get_by_role("button", name="Draw a shape on the board").click()
     for x, y in ((40, 20), (46, 21), (43, 26)):
         south.mouse.click(*board_point(south, x, y))
@@ -256,8 +244,7 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     north.get_by_role("button", name="Propose: we win").click()
     expect(north.locator(".hgb-more")).to_contain_text("You proposed: north wins.")
     expect(south.locator(".hgb-more")).to_contain_text("Ann (north) proposes to end: north wins.")
-    south.get_by_role("button", name="Concede the game…").click()
-    south.get_by_role("button", name="Yes, concede").click()
+    concede(south)
     expect(north.locator(".hgb-winner")).to_contain_text("You win! Ann (north) won: south conceded.")
     expect(south.locator(".hgb-winner")).to_contain_text("Game over. Ann (north) won")
     expect(eve.locator(".hgb-winner")).to_contain_text("Game over. Ann (north) won: south conceded.")
@@ -268,44 +255,16 @@ def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path)
     """Set up through the API: the initiative winner's model keeps its Action; the other side
     switches its model to Ground mode and drags it forward in reach; the winner answers with
     Return Fire from the page at the first inch point of the move."""
+    tid, first, seats = hgb_table(server, name="Return Fire", seed="hgb-browser-rf-1")
+    mover = "south" if first == "north" else "north"
+    keeper, moving = f"{first[0]}-cg1-1", f"{mover[0]}-cg1-1"
     with server.client() as client:
-        table = new_table(client, "hgb", name="Return Fire", options=OPTIONS, seed="hgb-browser-rf-1")
-        tid = table["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
-        for s in ("north", "south"):
-            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-        assert (
-            act(
-                client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}
-            ).status_code
-            == 200
-        )
-        assert (
-            act(
-                client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}
-            ).status_code
-            == 200
-        )
-        for s in ("north", "south"):
-            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-        v = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]
-        first = v["initiative"]["winner"]
-        mover = "south" if first == "north" else "north"
-        keeper, moving = f"{first[0]}-cg1-1", f"{mover[0]}-cg1-1"
-        for a in (
-            {"kind": "choose_first", "seat": first},
-            {"kind": "done", "model": keeper, "keep_action": True},
-            {"kind": "end_group"},
-        ):
+        for a in ({"kind": "done", "model": keeper, "keep_action": True}, {"kind": "end_group"}):
             r = act(client, tid, seats[first], a)
             assert r.status_code == 200, r.text
     pages = {"north": new_page(1400, 950), "south": new_page(1400, 950)}
     for s, page in pages.items():
-        page.add_init_script(
-            f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(seats[s])!r}, role: 'player', seat: {s!r}, name: {s.title()!r}}}))"
-        )
-        page.goto(f"{server.url}/tables/{tid}")
-        page.wait_for_selector("#conn.conn-connected")
+        sit(page, server.url, tid, s, seats[s])
     wait_phase(pages[mover], "activation")
     expect(pages[mover].locator(".hgb-status")).to_contain_text("Your turn")
     pages[mover].get_by_label("Model", exact=True).select_option(moving)
@@ -375,11 +334,7 @@ def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path
         winner = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]["initiative"]["winner"]
         assert act(client, tid, seats[winner], {"kind": "choose_first", "seat": "north"}).status_code == 200
     page = new_page(1400, 950)
-    page.add_init_script(
-        f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(seats['north'])!r}, role: 'player', seat: 'north', name: 'North'}}))"
-    )
-    page.goto(f"{server.url}/tables/{tid}")
-    page.wait_for_selector("#conn.conn-connected")
+    sit(page, server.url, tid, "north", seats["north"])
     wait_phase(page, "activation")
     page.get_by_label("Model", exact=True).select_option("n-cg1-2")
     page.get_by_label("Target", exact=True).select_option("s-cg1-1")

@@ -10,20 +10,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_readable import hgb_table, sit, view_of
+from tests.browser.helpers import NewPage, hgb_first_page, view_of
 from tests.conftest import Server
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (390, 844)], ids=["laptop", "phone"])
 def test_the_autopilot_button_switches_the_order_on(
-    server: Server, new_page, artifacts: Path, size: tuple[int, int]
-) -> None:  # type: ignore[no-untyped-def]
-    tid, first, seats = hgb_table(server)
-    page = new_page(*size)
-    sit(page, server.url, tid, first, seats[first])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
+    page, _, first, _ = hgb_first_page(server, new_page(*size))
     assert first == "north", "the seeded initiative goes to the north, whose Jaguar has Autopilot"
     pilot = next(
         c

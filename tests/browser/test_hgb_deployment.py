@@ -7,11 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, drag
-from tests.browser.readable import assert_labels_apart, assert_labels_clear_of_pieces, assert_pieces_readable
-from tests.browser.test_readable import centre_of, sit
+from tests.browser.helpers import NewPage, board_point, centre_of, drag, open_at_seat
+from tests.browser.readable import assert_readable
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
 
@@ -19,23 +18,27 @@ pytestmark = pytest.mark.browser
 SIZES = [(1280, 720), (390, 844)]
 
 
+def deployment_page(server: Server, new_page: NewPage, size: tuple[int, int], seat: str, seed: str) -> Page:
+    """An HGB table on the open map past its terrain step (both sides ready), opened at ``seat``
+    in its deployment phase."""
+    with server.client() as client:
+        tid = new_table(client, "hgb", name="Deployment", options={"map": "open"}, seed=seed)["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+    page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deployment")
+    return page
+
+
 @pytest.mark.parametrize("seat", ["north", "south"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_hgb_staging_rows_read_apart(
     server: Server, new_page, artifacts: Path, size: tuple[int, int], seat: str
 ) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        tid = new_table(client, "hgb", name="Deployment", options={"map": "open"}, seed="hgb-deploy-labels")["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
-        for s in ("north", "south"):
-            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-    page = new_page(*size)
-    sit(page, server.url, tid, seat, seats[seat])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deployment")
+    page = deployment_page(server, new_page, size, seat, "hgb-deploy-labels")
     page.screenshot(path=str(artifacts / f"hgb-deployment-{seat}-{size[0]}x{size[1]}.png"))
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
 
 
 def covered_pieces(page) -> list[str]:  # type: ignore[no-untyped-def]
@@ -54,14 +57,7 @@ def covered_pieces(page) -> list[str]:  # type: ignore[no-untyped-def]
 def test_a_refusal_message_leaves_the_pieces_in_sight(
     server: Server, new_page, artifacts: Path, size: tuple[int, int]
 ) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        tid = new_table(client, "hgb", name="Deployment", options={"map": "open"}, seed="hgb-deploy-toast")["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
-        for s in ("north", "south"):
-            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-    page = new_page(*size)
-    sit(page, server.url, tid, "north", seats["north"])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deployment")
+    page = deployment_page(server, new_page, size, "north", "hgb-deploy-toast")
     # a model dragged far out of its deployment zone: the message says no, over no piece
     drag(page, centre_of(page, "n-cg1-1"), board_point(page, 24, 30))
     message = page.locator("#board-message")

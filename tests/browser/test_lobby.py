@@ -8,9 +8,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import CONNECTED, board_point, centre, drag, open_seat, piece, place_token
+from tests.browser.helpers import (
+    CONNECTED,
+    board_point,
+    centre,
+    create_table,
+    drag,
+    open_new_table,
+    open_seat,
+    piece,
+    place_token,
+)
 from tests.conftest import Server
-from tests.kit.table import new_table
 
 pytestmark = pytest.mark.browser
 EVIL = "<script>window.pwned = 1</script> Night raid"
@@ -23,8 +32,7 @@ def test_lobby_lists_live_and_creates_tables(server: Server, new_page, artifacts
     expect(page.locator("img.qr")).to_have_attribute("src", "/lobby/qr.svg")
 
     # A table created elsewhere shows up without a reload, its name as text.
-    with server.client() as client:
-        table = new_table(client, name=EVIL)
+    table = create_table(server, name=EVIL)
     row = page.locator(f"tr[data-table='{table['id']}']")
     expect(row).to_be_visible(timeout=8000)
     expect(row.locator(".table-name")).to_have_text(EVIL)
@@ -74,8 +82,7 @@ def test_lobby_form_reports_bad_options(server: Server, new_page) -> None:  # ty
 
 
 def test_join_and_watch_from_the_lobby(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Open seats")
+    table = create_table(server, name="Open seats")
     page = new_page()
     page.goto(server.url + "/")
     row = page.locator(f"tr[data-table='{table['id']}']")
@@ -93,10 +100,8 @@ def test_join_and_watch_from_the_lobby(server: Server, new_page) -> None:  # typ
 
 
 def test_replay_scrubber_shows_the_earlier_position(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Replayed", options={"width": 24, "height": 24})
     page = new_page()
-    open_seat(page, server.url, table["id"], "p1", "Ann")
+    table = open_new_table(server, page, "p1", name="Replayed", options={"width": 24, "height": 24})
     place_token(page, "Scout")
     before = piece(page, "Scout").get_attribute("aria-label")
     drag(page, centre(page, "Scout"), board_point(page, 3, 3))

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED
-from tests.browser.test_readable import centre_of, hgb_table, sit
+from tests.browser.helpers import CONNECTED, centre_of, hgb_table, sit
 from tests.conftest import Server
 from tests.kit.table import join, new_table
 

@@ -11,29 +11,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_readable import hgb_table, sit, view_of
+from tests.browser.helpers import hgb_first_page, small_soldiers_until, view_of
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
-from tests.systems.small_soldiers.test_api_game import choose
 
 pytestmark = pytest.mark.browser
-
-
-def views(client: Any, tid: str, seats: dict[str, dict[str, str]]) -> dict[str, dict[str, Any]]:
-    return {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
-
-
-def play_until(
-    client: Any, tid: str, seats: dict[str, dict[str, str]], done: Any, limit: int = 400
-) -> tuple[str, dict[str, Any]]:
-    """Play the view's choices through the API until ``done(view)`` holds for the seat to act."""
-    for _ in range(limit):
-        vs = views(client, tid, seats)
-        seat = next(s for s in seats if vs[s]["legal"])
-        if done(vs[seat]):
-            return seat, vs[seat]
-        assert act(client, tid, seats[seat], choose(vs[seat], seat, "flag")).status_code == 200
-    raise AssertionError("the position never came up")
 
 
 def test_small_soldiers_catapult_shot_is_gone_two_turns_later(fast_server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
@@ -46,7 +28,7 @@ def test_small_soldiers_catapult_shot_is_gone_two_turns_later(fast_server: Serve
             )["id"]
             seats = {s: join(client, tid, s, s.title()) for s in ("gorgonites", "commandos")}
             try:
-                seat, view = play_until(client, tid, seats, lambda v: bool(v["legal"].get("launch")), 300)
+                seat, view = small_soldiers_until(client, tid, seats, lambda v: bool(v["legal"].get("launch")), 300)
                 break
             except AssertionError:
                 continue
@@ -72,20 +54,17 @@ def test_small_soldiers_catapult_shot_is_gone_two_turns_later(fast_server: Serve
         expect(page.locator("#board .ss-shot")).to_have_count(1)
         page.screenshot(path=str(artifacts / "expire-small-soldiers-shot-fired.png"))
         # the other side's turn still shows it (it was fired at them) ...
-        play_until(client, tid, seats, lambda v: v["turn"]["round"] == fired + 1)
+        small_soldiers_until(client, tid, seats, lambda v: v["turn"]["round"] == fired + 1)
         page.wait_for_timeout(300)
         expect(page.locator("#board .ss-shot")).to_have_count(1)
         # ... and two turns later it is gone
-        play_until(client, tid, seats, lambda v: v["turn"]["round"] >= fired + 2)
+        small_soldiers_until(client, tid, seats, lambda v: v["turn"]["round"] >= fired + 2)
         expect(page.locator("#board .ss-shot")).to_have_count(0)
         page.screenshot(path=str(artifacts / "expire-small-soldiers-shot-gone.png"))
 
 
 def test_hgb_committed_path_is_gone_after_the_activation(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    tid, first, seats = hgb_table(server)
-    page = new_page(1280, 720)
-    sit(page, server.url, tid, first, seats[first])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
+    page, tid, first, seats = hgb_first_page(server, new_page(1280, 720))
     mid = f"{first[0]}-cg1-1"
     start = next(p for p in view_of(page)["pieces"] if p["id"] == mid)
     ahead = 3 if first == "north" else -3

@@ -11,166 +11,57 @@ from __future__ import annotations
 import math
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.browser.helpers import CONNECTED, board_point
+from tests.browser.helpers import (
+    NewPage,
+    board_point,
+    centre_of,
+    hgb_first_page,
+    open_at_seat,
+    seat_views,
+    small_soldiers_until,
+    view_of,
+)
 from tests.browser.readable import (
     SIZES,
-    assert_human_log,
-    assert_labels_apart,
-    assert_labels_clear_of_pieces,
+    Shots,
     assert_nothing_of_the_drag,
-    assert_pieces_readable,
     assert_primary_in_view,
+    assert_readable,
+    assert_readable_replay,
+    assert_settled_after_the_drag,
+    assert_step_reads_well,
+    drag_slowly,
+    hex_drag_to_the_limit,
+    open_replay,
+    release_at_the_limit,
 )
 from tests.conftest import Server
-from tests.kit.table import act, join, new_table, token_of
+from tests.kit.table import act, join, new_table
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
-from tests.systems.small_soldiers.test_api_game import choose
 
 pytestmark = pytest.mark.browser
 
 
-def sit(page: Page, url: str, tid: str, seat: str, headers: dict[str, str]) -> None:
-    """Open the table page in a seat taken through the API."""
-    page.add_init_script(
-        f"localStorage.setItem('warboard:table:{tid}', JSON.stringify({{token: {token_of(headers)!r}, role: 'player', seat: {seat!r}, name: {seat.title()!r}}}))"
-    )
-    page.goto(f"{url}/tables/{tid}")
-    page.wait_for_selector(CONNECTED)
-
-
-def view_of(page: Page) -> dict[str, Any]:
-    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
-
-
-def centre_of(page: Page, pid: str) -> tuple[float, float]:
-    box = page.locator(f'#board .piece[data-id="{pid}"] .body').bounding_box()
-    assert box
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def drag_slowly(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
-    page.mouse.move(*start)
-    page.mouse.down()
-    steps = max(8, int(math.dist(start, end) / 5))
-    for i in range(1, steps + 1):
-        page.mouse.move(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
-        page.wait_for_timeout(15)
-    page.wait_for_timeout(400)
-
-
-def hex_drag_past_the_limit(page: Page, pid: str, dests: list[dict[str, Any]]) -> tuple[int, int]:
-    """Drag a piece slowly through a space it may reach and on beyond the last one; the button
-    stays down. Returns the space the drag must stop on: the last legal one the pointer crossed."""
-    legal = {(d["q"], d["r"]) for d in dests}
-    start = centre_of(page, pid)
-    box = page.locator("#board").bounding_box()
-    assert box
-
-    def inside(p: tuple[float, float]) -> bool:
-        return (
-            box["x"] + 12 < p[0] < box["x"] + box["width"] - 12 and box["y"] + 12 < p[1] < box["y"] + box["height"] - 12
-        )
-
-    for d in sorted(dests, key=lambda d: -math.dist(start, hex_screen(page, d["q"], d["r"]))):
-        through = hex_screen(page, d["q"], d["r"])
-        v = (through[0] - start[0], through[1] - start[1])
-        k = 1.5
-        while k > 0.4 and not inside((through[0] + v[0] * k, through[1] + v[1] * k)):
-            k -= 0.1
-        end = (through[0] + v[0] * k, through[1] + v[1] * k)
-        if k <= 0.4 or math.dist(through, end) < 20:
-            continue
-        steps = max(8, int(math.dist(start, end) / 5))  # the points drag_slowly goes through
-        points = [
-            (start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
-            for i in range(1, steps + 1)
-        ]
-        crossed = [tuple(h) for h in page.evaluate(HEXES_AT, points)]
-        if crossed[-1] in legal:
-            continue
-        stop = next(h for h in reversed(crossed) if h in legal)
-        drag_slowly(page, start, end)
-        return stop  # type: ignore[return-value]
-    raise AssertionError("no way past the limit inside the board")
-
-
-def hex_screen(page: Page, q: int, r: int) -> tuple[float, float]:
-    return board_point(page, math.sqrt(3) * (q + r / 2), 1.5 * r)
-
-
-HEXES_AT = """async (points) => {
-    const hex = await import('/static/js/board/hex.js');
-    const m = document.getElementById('board').getScreenCTM().inverse();
-    return points.map(([x, y]) => { const p = new DOMPoint(x, y).matrixTransform(m); const h = hex.fromPixel(p.x, p.y); return [h.q, h.r]; });
-}"""
-
-
-def wait_at(page: Page, pid: str, where: tuple[int, int]) -> None:
-    page.wait_for_function(
-        "([pid, q, r]) => (window.warboard.view?.pieces || []).some((p) => p.id === pid && p.q === q && p.r === r)",
-        arg=[pid, *where],
-    )
-
-
-def open_replay(new_page, url: str, tid: str, size: tuple[int, int]) -> Page:  # type: ignore[no-untyped-def]
-    page = new_page(*size)
-    page.goto(f"{url}/tables/{tid}/replay")
-    expect(page.locator("#board .piece").first).to_be_attached()
-    # every control of the replay bar whole on screen (a phone too)
-    cut = page.evaluate("""() => [...document.querySelectorAll('.replay-bar button, .replay-bar input, .board-legend summary')]
-        .map((n) => [n.textContent.trim() || n.id, n.getBoundingClientRect()])
-        .filter(([, r]) => r.left < 0 || r.right > window.innerWidth + 0.5 || r.top < 0 || r.bottom > window.innerHeight)
-        .map(([t]) => t)""")
-    assert not cut, f"replay controls cut off: {cut}"
-    return page
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    """A laptop's 1280x720 and 1400x900 and a phone's 390x844."""
+    return request.param  # type: ignore[no-any-return]
 
 
 # --- Heavy Gear Blitz! -----------------------------------------------------------------------------
 HGB_COLOURS = {"north": "#0072B2", "south": "#D55E00", "peace_river": "#009E73"}
 
 
-def hgb_table(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]:
-    """Forces as listed, one model each deployed, the initiative winner to activate first."""
-    with server.client() as client:
-        tid = new_table(client, "hgb", name="Readable", options={"map": "open"}, seed="hgb-browser-6")["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
-        for s in ("north", "south"):
-            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-        assert (
-            act(
-                client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 11, "facing": 90}
-            ).status_code
-            == 200
-        )
-        assert (
-            act(
-                client, tid, seats["south"], {"kind": "deploy", "model": "s-cg1-1", "x": 22, "y": 38, "facing": 270}
-            ).status_code
-            == 200
-        )
-        for s in ("north", "south"):
-            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
-        first = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]["initiative"]["winner"]
-        assert act(client, tid, seats[first], {"kind": "choose_first", "seat": first}).status_code == 200
-    return tid, first, seats
-
-
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_hgb_reads_well_and_stops_at_the_mp_limit(
-    server: Server, new_page, artifacts: Path, size: tuple[int, int]
-) -> None:  # type: ignore[no-untyped-def]
-    tid, first, seats = hgb_table(server)
-    page = new_page(*size)
-    sit(page, server.url, tid, first, seats[first])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "activation")
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
+    shots = Shots(artifacts, "hgb", size)
+    page, tid, first, _ = hgb_first_page(server, new_page(*size))
+    assert_readable(page)
     assert_primary_in_view(page, "Activate this group")
     expect(page.locator(".board-legend")).to_be_attached()
 
@@ -181,10 +72,7 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
     start = next(p for p in view_of(page)["pieces"] if p["id"] == mid)
     ahead = 10 if first == "north" else -10
     drag_slowly(page, centre_of(page, mid), board_point(page, start["x"], start["y"] + ahead))
-    expect(page.locator(f'#board .piece[data-id="{mid}"]')).to_have_class(re.compile("at-limit"))
-    expect(page.locator("#board-message")).to_contain_text("Stopped at the MP limit")
-    page.screenshot(path=str(artifacts / f"readable-hgb-drag-{size[0]}x{size[1]}.png"))
-    page.mouse.up()
+    release_at_the_limit(page, mid, "Stopped at the MP limit", shots)
     expect(page.locator("#log")).to_contain_text(
         re.compile(r"moves to \(\d+(\.\d)?, \d+(\.\d)?\) facing \d+°: \d(\.\d)? MP spent, 0 left")
     )
@@ -193,20 +81,14 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
     assert budget - 0.15 < moved <= budget, (budget, moved)  # open ground: 1 MP an inch
     assert_nothing_of_the_drag(page)
     assert_primary_in_view(page, re.compile(r"is done$"))
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
-    page.screenshot(path=str(artifacts / f"readable-hgb-{size[0]}x{size[1]}.png"))
+    assert_readable(page)
+    shots.take(page)
 
     replay = open_replay(new_page, server.url, tid, size)
     faction = view_of(page)["forces"][first]["faction"]
     expect(replay.locator(f'#board .piece[data-id="{mid}"] .body')).to_have_attribute("fill", HGB_COLOURS[faction])
     expect(replay.locator("#board .piece .piece-icon")).to_have_count(replay.locator("#board .piece").count())
-    assert_pieces_readable(replay)
-    assert_labels_apart(replay)
-    assert_labels_clear_of_pieces(replay)
-    assert_human_log(replay, r"deploys \S+ 1 at \(20, 11\) facing 90°", r"moves to \(", r"MP spent")
-    replay.screenshot(path=str(artifacts / f"readable-hgb-replay-{size[0]}x{size[1]}.png"))
+    assert_readable_replay(replay, shots, r"deploys \S+ 1 at \(20, 11\) facing 90°", r"moves to \(", r"MP spent")
 
 
 # --- Small Soldiers Big Battle ---------------------------------------------------------------------
@@ -216,39 +98,28 @@ SS_COLOURS = {"gorgonites": "#7b3fa0", "commandos": "#b08a4a"}
 def ss_play(server: Server, tid: str, seats: dict[str, dict[str, str]], until: str) -> str:
     """Play through the API until a seat may do ``until`` (a key of view.legal); that seat."""
     with server.client() as client:
-        for _ in range(200):
-            views = {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
-            seat = next(s for s in seats if views[s]["legal"])
-            if views[seat]["legal"].get(until):
-                return seat
-            assert act(client, tid, seats[seat], choose(views[seat], seat, "flag")).status_code == 200
-    raise AssertionError(f"no {until} came up")
+        return small_soldiers_until(
+            client, tid, seats, lambda v: bool(v["legal"].get(until)), 200, f"no {until} came up"
+        )[0]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
-    server: Server, new_page, artifacts: Path, size: tuple[int, int]
-) -> None:  # type: ignore[no-untyped-def]
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
+    shots = Shots(artifacts, "small-soldiers", size)
     with server.client() as client:
         tid = new_table(
             client, "small-soldiers", name="Readable toys", options={"map_name": "skirmish"}, seed="readable-1"
         )["id"]
         seats = {s: join(client, tid, s, s.title()) for s in ("gorgonites", "commandos")}
     seat = ss_play(server, tid, seats, "spin")
-    page = new_page(*size)
-    sit(page, server.url, tid, seat, seats[seat])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "spin")
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
-    assert_primary_in_view(page, "Spin the spinner")
-    page.screenshot(path=str(artifacts / f"readable-small-soldiers-spin-{size[0]}x{size[1]}.png"))
+    page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
+    assert_step_reads_well(page, "spin", "Spin the spinner", shots)
     page.get_by_role("button", name="Spin the spinner").click()
     expect(page.locator("#system-panel")).not_to_have_attribute("data-phase", "spin")
     mover = ss_play(server, tid, seats, "moves")
     if mover != seat:
-        page = new_page(*size)
-        sit(page, server.url, tid, mover, seats[mover])
+        page = open_at_seat(new_page, size, server.url, tid, mover, seats[mover])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "move")
     view = view_of(page)
     fid = next(iter(view["legal"]["moves"]))
@@ -256,26 +127,13 @@ def test_small_soldiers_read_well_and_a_move_stops_at_the_last_space(
     expect(page.locator(f'#board .piece[data-id="{fid}"] .body')).to_have_attribute("fill", SS_COLOURS[piece["army"]])
 
     # a drag on past the spaces the fighter may reach stops on the last of them, and moves there
-    stop = hex_drag_past_the_limit(page, fid, view["legal"]["moves"][fid])
-    expect(page.locator(f'#board .piece[data-id="{fid}"]')).to_have_class(re.compile("at-limit"))
-    expect(page.locator("#board-message")).to_contain_text("Stopped at the last space")
-    page.screenshot(path=str(artifacts / f"readable-small-soldiers-drag-{size[0]}x{size[1]}.png"))
-    page.mouse.up()
-    wait_at(page, fid, stop)
-    assert_nothing_of_the_drag(page)
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
-    page.screenshot(path=str(artifacts / f"readable-small-soldiers-{size[0]}x{size[1]}.png"))
+    hex_drag_to_the_limit(page, fid, view["legal"]["moves"][fid], "Stopped at the last space", shots)
+    assert_settled_after_the_drag(page, shots)
 
     replay = open_replay(new_page, server.url, tid, size)
     expect(replay.locator(f'#board .piece[data-id="{fid}"] .body')).to_have_attribute("fill", SS_COLOURS[piece["army"]])
     expect(replay.locator("#board .ss-space").first).to_be_attached()  # the map's own spaces
-    assert_pieces_readable(replay)
-    assert_labels_apart(replay)
-    assert_labels_clear_of_pieces(replay)
-    assert_human_log(replay, r"spun a \d: move \d space", r"deployed; \S+ waits in the Toy Store")
-    replay.screenshot(path=str(artifacts / f"readable-small-soldiers-replay-{size[0]}x{size[1]}.png"))
+    assert_readable_replay(replay, shots, r"spun a \d: move \d space", r"deployed; \S+ waits in the Toy Store")
 
 
 # --- Samurai Robots Battle Royale ------------------------------------------------------------------
@@ -285,7 +143,7 @@ def srbr_to_a_move(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]
         tid = new_table(client, "srbr", name="Readable robots", seed="readable-srbr-1")["id"]
         seats = {s: join(client, tid, s, s.title()) for s in ("p1", "p2")}
         for _ in range(60):
-            views = {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
+            views = seat_views(client, tid, seats)
             seat = next(
                 s for s in seats if views[s].get("prompt") and views[s]["prompt"].get("ask") not in (None, "wait")
             )
@@ -308,17 +166,14 @@ def srbr_to_a_move(server: Server) -> tuple[str, str, dict[str, dict[str, str]]]
     raise AssertionError("no move came up")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_srbr_reads_well_and_a_move_stops_at_the_stick(
-    server: Server, new_page, artifacts: Path, size: tuple[int, int]
-) -> None:  # type: ignore[no-untyped-def]
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
+    shots = Shots(artifacts, "srbr", size)
     tid, seat, seats = srbr_to_a_move(server)
-    page = new_page(*size)
-    sit(page, server.url, tid, seat, seats[seat])
+    page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
     expect(page.locator("#system-panel")).to_have_attribute("data-ask", re.compile("actions"))
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
     assert_primary_in_view(page, re.compile(r"^(Done with this part|End the reaction)$"))
     view = view_of(page)
     mid, move = view["prompt"]["mecha"], view["prompt"]["move"]
@@ -331,36 +186,33 @@ def test_srbr_reads_well_and_a_move_stops_at_the_stick(
         start["y"] + (h / 2 - start["y"]) / d * move["length"] * 2,
     )
     drag_slowly(page, centre_of(page, mid), board_point(page, *far))
-    expect(page.locator(f'#board .piece[data-id="{mid}"]')).to_have_class(re.compile("at-limit"))
-    expect(page.locator("#board-message")).to_contain_text("Stopped at the")
-    page.screenshot(path=str(artifacts / f"readable-srbr-drag-{size[0]}x{size[1]}.png"))
-    page.mouse.up()
+    release_at_the_limit(page, mid, "Stopped at the", shots)
     expect(page.locator("#log")).to_contain_text(re.compile(r"moves \d+(\.\d)? cm"))
     line = page.locator("#log li", has_text=re.compile(r" moves \d")).last.text_content() or ""
     travelled = float(re.search(r"moves (\d+(?:\.\d)?) cm", line).group(1))  # type: ignore[union-attr]
     assert move["length"] - 0.5 <= travelled <= move["length"], (line, move)
-    assert_nothing_of_the_drag(page)
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
-    page.screenshot(path=str(artifacts / f"readable-srbr-{size[0]}x{size[1]}.png"))
+    assert_settled_after_the_drag(page, shots)
 
     replay = open_replay(new_page, server.url, tid, size)
     expect(replay.locator("#board .piece .piece-icon")).to_have_count(replay.locator("#board .piece").count())
     expect(replay.locator("#board .srbr-anchor").first).to_be_attached()
-    assert_pieces_readable(replay)
-    assert_labels_apart(replay)
-    assert_labels_clear_of_pieces(replay)
-    assert_human_log(replay, r"activates \S+ \S+ \(Q\d\+\)", r"moves \d+(\.\d)? cm \(\w+ stick\)")
-    replay.screenshot(path=str(artifacts / f"readable-srbr-replay-{size[0]}x{size[1]}.png"))
+    assert_readable_replay(replay, shots, r"activates \S+ \S+ \(Q\d\+\)", r"moves \d+(\.\d)? cm \(\w+ stick\)")
 
 
 # --- GKR: Heavy Hitters with Big Little Buddy -----------------------------------------------------
+def gkr_table(server: Server, name: str) -> tuple[str, dict[str, dict[str, str]]]:
+    """A seeded three-seat GKR table with every seat taken: its id and every seat's headers."""
+    with server.client() as client:
+        tid = new_table(client, "gkr", name=name, options=GKR_OPTIONS, seed="readable-gkr-1")["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("diamondback", "king-wolf", "thunderhappy")}
+    return tid, seats
+
+
 def gkr_until(server: Server, tid: str, seats: dict[str, dict[str, str]], phase: str) -> str:
     """End turns through the API until a seat has a prompt in ``phase``; that seat."""
     with server.client() as client:
         for _ in range(40):
-            views = {s: client.get(f"/api/tables/{tid}/view", headers=h).json()["view"] for s, h in seats.items()}
+            views = seat_views(client, tid, seats)
             seat = next((s for s in seats if views[s].get("prompt")), None)
             assert seat, "nobody to act"
             if views[seat]["turn"]["phase"] == phase and (phase != "movement" or views[seat]["prompt"].get("moves")):
@@ -370,60 +222,38 @@ def gkr_until(server: Server, tid: str, seats: dict[str, dict[str, str]], phase:
     raise AssertionError(f"no {phase} came up")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
-    server: Server, new_page, artifacts: Path, size: tuple[int, int]
-) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        tid = new_table(client, "gkr", name="Readable brawl", options=GKR_OPTIONS, seed="readable-gkr-1")["id"]
-        seats = {s: join(client, tid, s, s.title()) for s in ("diamondback", "king-wolf", "thunderhappy")}
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
+    shots = Shots(artifacts, "gkr", size)
+    tid, seats = gkr_table(server, "Readable brawl")
     seat = gkr_until(server, tid, seats, "deploy")
-    page = new_page(*size)
-    sit(page, server.url, tid, seat, seats[seat])
-    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deploy")
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
-    assert_primary_in_view(page, "End your turn")
-    page.screenshot(path=str(artifacts / f"readable-gkr-deploy-{size[0]}x{size[1]}.png"))
+    page = open_at_seat(new_page, size, server.url, tid, seat, seats[seat])
+    assert_step_reads_well(page, "deploy", "End your turn", shots)
     mover = gkr_until(server, tid, seats, "movement")
     if mover != seat:
-        page = new_page(*size)
-        sit(page, server.url, tid, mover, seats[mover])
+        page = open_at_seat(new_page, size, server.url, tid, mover, seats[mover])
     expect(page.locator("#system-panel")).to_have_attribute("data-phase", "movement")
     assert_primary_in_view(page, "End your movement")
     view = view_of(page)
     m = view["prompt"]["moves"][0]
     piece = next(p for p in view["pieces"] if p["id"] == m["unit"])
     # a drag on past the hexes the unit may reach stops on the last of them, and moves there
-    stop = hex_drag_past_the_limit(page, m["unit"], m["hexes"])
-    expect(page.locator(f'#board .piece[data-id="{m["unit"]}"]')).to_have_class(re.compile("at-limit"))
-    expect(page.locator("#board-message")).to_contain_text("Stopped at the last hex")
-    page.screenshot(path=str(artifacts / f"readable-gkr-drag-{size[0]}x{size[1]}.png"))
-    page.mouse.up()
-    wait_at(page, m["unit"], stop)
-    assert_nothing_of_the_drag(page)
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
-    page.screenshot(path=str(artifacts / f"readable-gkr-{size[0]}x{size[1]}.png"))
+    hex_drag_to_the_limit(page, m["unit"], m["hexes"], "Stopped at the last hex", shots)
+    assert_settled_after_the_drag(page, shots)
 
     replay = open_replay(new_page, server.url, tid, size)
     colour = view["players"][piece["owner"]]["colour"]
     expect(replay.locator(f'#board .piece[data-id="{m["unit"]}"] .body')).to_have_attribute("fill", colour)
     expect(replay.locator("#board .gkr-building").first).to_be_attached()
-    assert_pieces_readable(replay)
-    assert_labels_apart(replay)
-    assert_labels_clear_of_pieces(replay)
-    assert_human_log(replay, r"DiamondBack ended the turn", r"Movement Phase: Heavy Hitters")
-    replay.screenshot(path=str(artifacts / f"readable-gkr-replay-{size[0]}x{size[1]}.png"))
+    assert_readable_replay(replay, shots, r"DiamondBack ended the turn", r"Movement Phase: Heavy Hitters")
 
 
 # --- Sandbox ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_sandbox_reads_well_with_its_main_button_in_sight(
-    server: Server, new_page, artifacts: Path, size: tuple[int, int]
-) -> None:  # type: ignore[no-untyped-def]
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
+    shots = Shots(artifacts, "sandbox", size)
     with server.client() as client:
         table = new_table(client, name="Readable sandbox", options={"width": 36, "height": 24})
         tid = table["id"]
@@ -439,27 +269,18 @@ def test_sandbox_reads_well_with_its_main_button_in_sight(
                 "label": f"Scout walker {i + 1}",
             }
             assert act(client, tid, seat, action).status_code == 200
-    page = new_page(*size)
-    sit(page, server.url, tid, "p1", seat)
+    page = open_at_seat(new_page, size, server.url, tid, "p1", seat)
     expect(page.locator("#board .piece")).to_have_count(8)
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
     assert_primary_in_view(page, "Place token")
-    page.screenshot(path=str(artifacts / f"readable-sandbox-{size[0]}x{size[1]}.png"))
+    shots.take(page)
     # the lifted button works where it stands: a token is placed without scrolling
     page.get_by_role("button", name="Place token").and_(page.locator(".lifted")).click()
     expect(page.locator("#board .piece")).to_have_count(9)
     assert page.evaluate("window.scrollY") == 0
-    assert_pieces_readable(page)
-    assert_labels_apart(page)
-    assert_labels_clear_of_pieces(page)
+    assert_readable(page)
 
     # the replay: the sandbox's own tokens (the generic board: it has no view part) and plain lines
     replay = open_replay(new_page, server.url, tid, size)
     expect(replay.locator("#board .piece")).to_have_count(9)
-    assert_pieces_readable(replay)
-    assert_labels_apart(replay)
-    assert_labels_clear_of_pieces(replay)
-    assert_human_log(replay, r"Ann \(p1\): added Scout walker 1|added Scout walker 1")
-    replay.screenshot(path=str(artifacts / f"readable-sandbox-replay-{size[0]}x{size[1]}.png"))
+    assert_readable_replay(replay, shots, r"Ann \(p1\): added Scout walker 1|added Scout walker 1")

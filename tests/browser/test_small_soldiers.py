@@ -17,7 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, drag, open_seat
+from tests.browser.helpers import CONNECTED, NewPage, create_table, drag, open_seat
 from tests.conftest import Server
 from tests.kit.table import new_table
 from tests.systems.small_soldiers.test_api_game import choose
@@ -192,8 +192,7 @@ def shot(page: Page, name: str) -> Path:
 
 def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str, pick, prefix: str):  # type: ignore[no-untyped-def]
     """Two seats and a spectator; the game is played to its end through the panels."""
-    with server.client() as client:
-        table = new_table(client, "small-soldiers", name="Toy war", options=options, seed=seed)
+    table = create_table(server, "small-soldiers", name="Toy war", options=options, seed=seed)
     tid = table["id"]
     pages = {"gorgonites": new_page(1400, 900), "commandos": new_page(1400, 900)}
     open_seat(pages["gorgonites"], server.url, tid, "gorgonites", "Ann")
@@ -374,14 +373,12 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
     shot(pages[active[0]], "small-soldiers-four-turn")
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (390, 844)], ids=["laptop", "phone"])
 def test_the_replay_paints_the_special_spaces_as_the_table_does(
-    server: Server, new_page, artifacts: Path, size
-) -> None:  # type: ignore[no-untyped-def]
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
     """The ten start spaces (and the leaders' gold ones) in the replay have the armies' colours,
     not black: the colours were defined only inside the table page's panel."""
-    with server.client() as client:
-        table = new_table(client, "small-soldiers", name="Replayed battle")
+    table = create_table(server, "small-soldiers", name="Replayed battle")
     page = new_page(*size)
     page.goto(f"{server.url}/tables/{table['id']}/replay")
     starts = page.locator(".ss-space.sun, .ss-space.star, .ss-space.gold-sun, .ss-space.gold-star")

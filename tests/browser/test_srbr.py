@@ -19,7 +19,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, drag, open_seat, panel_shot, unnamed_controls
+from tests.browser.helpers import (
+    NewPage,
+    board_point,
+    concede,
+    create_table,
+    drag,
+    open_seat,
+    open_seats,
+    panel_shot,
+    unnamed_controls,
+)
+from tests.browser.helpers import centre_of as mecha_centre
+from tests.browser.helpers import piece_of as mecha
+from tests.browser.helpers import view_of as view
 from tests.conftest import Server
 from tests.kit.table import act, new_table
 
@@ -27,20 +40,6 @@ pytestmark = pytest.mark.browser
 
 SEED = "srbr-browser-8"
 OPTIONS = {"rules": {"health": {"track": ["yellow", "red"]}, "initiative": {"method": "fixed"}}}
-
-
-def mecha(page: Page, mid: str) -> Any:
-    return page.locator(f'.piece[data-id="{mid}"]')
-
-
-def mecha_centre(page: Page, mid: str) -> tuple[float, float]:
-    box = mecha(page, mid).locator(".body").bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def view(page: Page) -> dict[str, Any]:
-    return page.evaluate("window.warboard.view")  # type: ignore[no-any-return]
 
 
 def piece_at(page: Page, mid: str) -> tuple[float, float]:
@@ -70,12 +69,12 @@ def roll_kabuto_legs(p1: Page) -> None:
     wait_ask(p1, "actions")
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (390, 844)], ids=["laptop", "phone"])
-def test_a_point_picked_past_the_stick_stops_at_its_end(server: Server, new_page, artifacts: Path, size) -> None:  # type: ignore[no-untyped-def]
+def test_a_point_picked_past_the_stick_stops_at_its_end(
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
+) -> None:
     """Picking a point (a tap on a phone) beyond the stick moves to the stick's end, as a drag
     does, and says why; so do the keyboard's arrow targets."""
-    with server.client() as client:
-        table = new_table(client, "srbr", name="Too far", options=OPTIONS, seed=SEED)
+    table = create_table(server, "srbr", name="Too far", options=OPTIONS, seed=SEED)
     tid = table["id"]
     p1 = new_page(*size)
     open_seat(p1, server.url, tid, "p1", "Ann")
@@ -102,14 +101,9 @@ def test_a_point_picked_past_the_stick_stops_at_its_end(server: Server, new_page
 
 
 def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, "srbr", name="Neo-Tokyo brawl", options=OPTIONS, seed=SEED)
+    table = create_table(server, "srbr", name="Neo-Tokyo brawl", options=OPTIONS, seed=SEED)
     tid = table["id"]
-    p1, p2 = new_page(1400, 950), new_page(1400, 950)
-    open_seat(p1, server.url, tid, "p1", "Ann")
-    open_seat(p2, server.url, tid, "p2", "Bob")
-    eve = new_page(1400, 950)
-    open_seat(eve, server.url, tid, None, "Eve")
+    p1, p2, eve = open_seats(new_page, server.url, tid, ("p1", "p2", None), (1400, 950))
 
     # --- the board: centimetres, bases at their size, sticks from the selected model -------------
     wait_ask(p1, "activate")
@@ -239,8 +233,7 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     shot(p1, artifacts, "6-builder", ".srbr-builder")
 
     # --- p2 concedes: the winner banner ----------------------------------------------------------
-    p2.get_by_role("button", name="Concede the game…").click()
-    p2.get_by_role("button", name="Yes, concede").click()
+    concede(p2)
     expect(p1.locator(".srbr-winner")).to_contain_text("You win!")
     expect(p2.locator(".srbr-winner")).to_contain_text("Game over.")
     expect(eve.locator("#turn")).to_contain_text("Game over")
@@ -278,9 +271,7 @@ def test_an_srbr_attack_and_its_damage_in_the_browser(server: Server, new_page, 
     with server.client() as client:
         table = new_table(client, "srbr", name="Shoot-out", seed=ATTACK_SEED)
         tid = table["id"]
-        p1, p2 = new_page(1400, 950), new_page(1400, 950)
-        open_seat(p1, server.url, tid, "p1", "Ann")
-        open_seat(p2, server.url, tid, "p2", "Bob")
+        p1, p2 = open_seats(new_page, server.url, tid, ("p1", "p2"), (1400, 950))
         headers = {
             seat: {"Authorization": f"Bearer {page.evaluate('window.warboard.me.token')}"}
             for seat, page in (("p1", p1), ("p2", p2))
@@ -343,12 +334,10 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
         "manual": {"health": True, "combat": True, "malfunction": True, "victory": True},
         "rules": {"initiative": {"method": "fixed"}},
     }
-    with server.client() as client:
-        table = new_table(client, "srbr", name="Gentlemen's duel", options=options, seed="srbr-manual")
+    table = create_table(server, "srbr", name="Gentlemen's duel", options=options, seed="srbr-manual")
     tid = table["id"]
-    p1, p2, hal = new_page(1400, 950), new_page(1400, 950), new_page(1400, 950)
-    open_seat(p1, server.url, tid, "p1", "Ann")
-    open_seat(p2, server.url, tid, "p2", "Bob")
+    p1, p2 = open_seats(new_page, server.url, tid, ("p1", "p2"), (1400, 950))
+    hal = new_page(1400, 950)
     hal.add_init_script(f"localStorage.setItem('warboard:host:{tid}', {table['host_token']!r})")
     open_seat(hal, server.url, tid, None, "Hal")
     wait_ask(p1, "activate")
@@ -433,12 +422,9 @@ def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(
     part's radio, a roll button, a move target with the arrows); then a 1 on Kabuto-Maru's yellow
     die and p2 passes the reaction."""
     options = {"deployment": "players", "rules": {**OPTIONS["rules"]}}
-    with server.client() as client:
-        table = new_table(client, "srbr", name="Deploy", options=options, seed="srbr-deploy-8")
+    table = create_table(server, "srbr", name="Deploy", options=options, seed="srbr-deploy-8")
     tid = table["id"]
-    p1, p2 = new_page(1400, 950), new_page(1400, 950)
-    open_seat(p1, server.url, tid, "p1", "Ann")
-    open_seat(p2, server.url, tid, "p2", "Bob")
+    p1, p2 = open_seats(new_page, server.url, tid, ("p1", "p2"), (1400, 950))
     wait_ask(p1, "deploy")
     expect(p1.locator(".srbr-zone")).to_have_count(1)
     drag(p1, mecha_centre(p1, "p1-kabuto"), board_point(p1, 45, 82))

@@ -9,7 +9,19 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import CONNECTED, board_point, centre, drag, open_seat, piece, piece_label, place_token
+from tests.browser.helpers import (
+    CONNECTED,
+    board_point,
+    centre,
+    create_table,
+    drag,
+    open_new_table,
+    open_seat,
+    open_seats,
+    piece,
+    piece_label,
+    place_token,
+)
 from tests.conftest import Server
 from tests.kit.table import new_table
 
@@ -17,13 +29,9 @@ pytestmark = pytest.mark.browser
 
 
 def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Ridge fight", options={"width": 36, "height": 24})
+    table = create_table(server, name="Ridge fight", options={"width": 36, "height": 24})
     tid = table["id"]
-    ann, bob, eve = new_page(), new_page(), new_page()
-    open_seat(ann, server.url, tid, "p1", "Ann")
-    open_seat(bob, server.url, tid, "p2", "Bob")
-    open_seat(eve, server.url, tid, None, "Eve")
+    ann, bob, eve = open_seats(new_page, server.url, tid, ("p1", "p2", None))
 
     place_token(ann, "Hunter")
     for page in (bob, eve):
@@ -90,12 +98,9 @@ def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) 
 
 
 def test_illegal_drop_snaps_back_with_the_reason(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Hex skirmish", options={"board": "hex", "radius": 4})
+    table = create_table(server, name="Hex skirmish", options={"board": "hex", "radius": 4})
     tid = table["id"]
-    ann, bob = new_page(), new_page()
-    open_seat(ann, server.url, tid, "p1", "Ann")
-    open_seat(bob, server.url, tid, "p2", "Bob")
+    ann, bob = open_seats(new_page, server.url, tid, ("p1", "p2"))
     place_token(ann, "Slamfist")
     place_token(bob, "Gorgon")
     label = piece_label(ann, "Slamfist")
@@ -131,10 +136,8 @@ def test_measuring_tools(server: Server, new_page) -> None:  # type: ignore[no-u
 
 
 def test_keyboard_pan_zoom_and_move(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Keys", options={"width": 24, "height": 24})
     page = new_page()
-    open_seat(page, server.url, table["id"], "p3", "Kim")
+    open_new_table(server, page, "p3", "Kim", name="Keys", options={"width": 24, "height": 24})
     place_token(page, "Keyed")
     board = page.locator("#board")
     fitted = board.get_attribute("viewBox")
@@ -155,11 +158,8 @@ def test_keyboard_pan_zoom_and_move(server: Server, new_page) -> None:  # type: 
 
 
 def test_reconnect_resyncs_without_reload(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Flaky wifi")
-    ann, bob = new_page(), new_page()
-    open_seat(ann, server.url, table["id"], "p1", "Ann")
-    open_seat(bob, server.url, table["id"], "p2", "Bob")
+    table = create_table(server, name="Flaky wifi")
+    ann, bob = open_seats(new_page, server.url, table["id"], ("p1", "p2"))
     bob.evaluate("window.warboard.socket.drop()")
     expect(bob.locator("#conn")).not_to_have_class(re.compile("conn-connected"))
     place_token(ann, "Latecomer")
@@ -169,10 +169,8 @@ def test_reconnect_resyncs_without_reload(server: Server, new_page) -> None:  # 
 
 
 def test_phone_sized_screen(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Phone", options={"board": "hex", "radius": 6})
     page = new_page(390, 844, has_touch=True, is_mobile=True)
-    open_seat(page, server.url, table["id"], "p4", "Pat")
+    open_new_table(server, page, "p4", "Pat", name="Phone", options={"board": "hex", "radius": 6})
     place_token(page, "Tiny")
     expect(page.locator("#board")).to_be_visible()
     box = page.locator("#board").bounding_box()
@@ -207,11 +205,8 @@ def _num(v: float) -> str:
 
 
 def test_a_gap_in_seq_is_filled_by_resync(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Gappy")
-    ann, bob = new_page(), new_page()
-    open_seat(ann, server.url, table["id"], "p1", "Ann")
-    open_seat(bob, server.url, table["id"], "p2", "Bob")
+    table = create_table(server, name="Gappy")
+    ann, bob = open_seats(new_page, server.url, table["id"], ("p1", "p2"))
     place_token(ann, "First")
     expect(piece(bob, "First")).to_have_count(1)
     # Bob's page forgets the last two events, as if updates had been lost on the way.
@@ -227,10 +222,8 @@ def test_a_gap_in_seq_is_filled_by_resync(server: Server, new_page) -> None:  # 
 
 
 def test_keyboard_measuring_between_pieces(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Tape", options={"board": "hex", "radius": 4})
     page = new_page()
-    open_seat(page, server.url, table["id"], "p1", "Ann")
+    open_new_table(server, page, "p1", name="Tape", options={"board": "hex", "radius": 4})
     place_token(page, "One")
     place_token(page, "Two")
     page.get_by_role("button", name="Ruler").click()
@@ -243,8 +236,7 @@ def test_keyboard_measuring_between_pieces(server: Server, new_page) -> None:  #
 
 def test_player_names_are_text(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
     evil = '<img src=x onerror="window.pwned=1">Mallory'
-    with server.client() as client:
-        table = new_table(client, name="Names")
+    table = create_table(server, name="Names")
     mal, ann = new_page(), new_page()
     open_seat(mal, server.url, table["id"], "p1", evil)
     open_seat(ann, server.url, table["id"], "p2", "Ann")
@@ -285,10 +277,8 @@ def test_the_page_survives_a_server_restart(database_url: str, new_page) -> None
 
 
 def test_mouse_drag_on_the_background_pans(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Pan", options={"width": 24, "height": 24})
     page = new_page()
-    open_seat(page, server.url, table["id"], None)
+    open_new_table(server, page, None, name="Pan", options={"width": 24, "height": 24})
     board = page.locator("#board")
     board.focus()
     page.keyboard.press("+")
@@ -299,10 +289,8 @@ def test_mouse_drag_on_the_background_pans(server: Server, new_page) -> None:  #
 
 
 def test_a_preview_with_a_path_draws_the_route(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Routes", options={"board": "hex", "radius": 4})
     page = new_page()
-    open_seat(page, server.url, table["id"], "p1", "Ann")
+    open_new_table(server, page, "p1", name="Routes", options={"board": "hex", "radius": 4})
     place_token(page, "Runner")
     q, r = _qr(piece_label(page, "Runner"))
     body = {
@@ -325,10 +313,8 @@ def test_a_preview_with_a_path_draws_the_route(server: Server, new_page) -> None
 
 
 def test_the_board_fits_on_resize_until_zoomed(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Resize", options={"width": 24, "height": 24})
     page = new_page()
-    open_seat(page, server.url, table["id"], None)
+    open_new_table(server, page, None, name="Resize", options={"width": 24, "height": 24})
     board = page.locator("#board")
     page.set_viewport_size({"width": 1000, "height": 700})
     # Fitted: the whole table (24 x 24 plus a margin) is in view after the resize.

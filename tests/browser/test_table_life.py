@@ -11,23 +11,25 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, board_point, open_seat
+from tests.browser.helpers import (
+    CONNECTED,
+    NewPage,
+    assert_ruler_shared,
+    board_point,
+    create_table,
+    open_seat,
+    open_seats,
+)
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table, token_of
 
 pytestmark = pytest.mark.browser
-SIZES = [(1280, 720), (390, 844)]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_rejoin_link_restores_the_seat_in_a_fresh_browser(
-    server: Server,
-    new_page,
-    artifacts: Path,  # type: ignore[no-untyped-def]
-    size: tuple[int, int],
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
-    with server.client() as client:
-        table = new_table(client, name="Seats that survive")
+    table = create_table(server, name="Seats that survive")
     tid = table["id"]
     ann = new_page(*size)
     sockets: list[str] = []
@@ -61,12 +63,8 @@ def test_rejoin_link_restores_the_seat_in_a_fresh_browser(
     ann.screenshot(path=str(artifacts / f"table-life-seat-moved-away-{size[0]}.png"))
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_live_seats_chat_channels_and_shared_ruler(
-    server: Server,
-    new_page,
-    artifacts: Path,  # type: ignore[no-untyped-def]
-    size: tuple[int, int],
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
     with server.client() as client:
         table = new_table(client, name="Table talk", options={"width": 24, "height": 24})
@@ -90,10 +88,7 @@ def test_live_seats_chat_channels_and_shared_ruler(
         expect(eve.locator("#join-error")).to_contain_text("was just taken")
         expect(eve.get_by_role("button", name="Seat p2, taken")).to_be_disabled()
 
-        ann = new_page(*size)
-        open_seat(ann, server.url, tid, "p3", "Ann")
-        bob = new_page(*size)
-        open_seat(bob, server.url, tid, "p4", "Bob")
+        ann, bob = open_seats(new_page, server.url, tid, ("p3", "p4"), size)
         # One click from watching to playing.
         eve.get_by_role("button", name="Sit at seat p5").click()
         eve.wait_for_selector(CONNECTED)
@@ -126,24 +121,12 @@ def test_live_seats_chat_channels_and_shared_ruler(
         # The ruler: Bob measures; the other player sees it on their board, with his name.
         bob.get_by_role("button", name="Ruler").click()
         start, end = board_point(bob, 3, 3), board_point(bob, 9, 11)
-        bob.mouse.move(*start)
-        bob.mouse.down()
-        for i in range(1, 7):
-            bob.mouse.move(start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6)
-            bob.wait_for_timeout(40)
-        shared = ann.locator(".shared-mark[data-from=Bob]")
-        expect(shared).to_have_count(1)
-        expect(shared.locator("text")).to_contain_text("Bob (p4): 10")
-        ann.screenshot(path=str(artifacts / f"table-life-shared-ruler-{size[0]}.png"))
-        bob.mouse.up()
+        shot = artifacts / f"table-life-shared-ruler-{size[0]}.png"
+        assert_ruler_shared(bob, ann, start, end, "Bob (p4): 10", shot)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_spectator_delay_holds_back_updates(
-    server: Server,
-    new_page,
-    artifacts: Path,  # type: ignore[no-untyped-def]
-    size: tuple[int, int],
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
     with server.client() as client:
         table = new_table(client, name="Hidden moves")
@@ -173,12 +156,8 @@ def test_spectator_delay_holds_back_updates(
         expect(eve.locator(".piece")).to_have_count(2)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_end_of_game_box_with_next_steps(
-    server: Server,
-    new_page,
-    artifacts: Path,  # type: ignore[no-untyped-def]
-    size: tuple[int, int],
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
     with server.client() as client:
         table = new_table(client, system="srbr", name="Last stand")
@@ -260,12 +239,8 @@ def test_a_removed_player_is_told_and_watches(server: Server, new_page, artifact
     ann.screenshot(path=str(artifacts / "table-life-removed-390.png"))
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["laptop", "phone"])
 def test_the_link_to_play_asks_the_friend_for_a_name(
-    server: Server,
-    new_page,
-    artifacts: Path,  # type: ignore[no-untyped-def]
-    size: tuple[int, int],
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]
 ) -> None:
     """A friend opening "Link to play" with no name here is asked for one (and may just watch),
     never seated as "Player"."""

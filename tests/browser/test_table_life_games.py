@@ -13,8 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import CONNECTED, open_seat
-from tests.browser.test_readable import sit
+from tests.browser.helpers import CONNECTED, assert_ruler_shared, open_at_seat, open_seat
 from tests.conftest import Server
 from tests.kit.table import act, bearer, join, new_table
 from tests.systems.gkr.test_game import OPTIONS as GKR_OPTIONS
@@ -63,8 +62,7 @@ def test_rejoin_chat_ruler_and_delay(
         first, second = ids[0], ids[1]
 
         # A seat restored from its rejoin link in a fresh browser (no local storage at all).
-        old = new_page(*size)
-        sit(old, server.url, tid, first, seats[first])
+        old = open_at_seat(new_page, size, server.url, tid, first, seats[first])
         link = old.locator("#rejoin-link")
         expect(link).to_have_value(re.compile(r"#seat="))
         ann = new_page(*size)
@@ -79,8 +77,7 @@ def test_rejoin_chat_ruler_and_delay(
         seats[first] = bearer(token)  # the seat's token now is the rejoined browser's
         ann.screenshot(path=str(artifacts / f"life-rejoined-{tag}.png"))
 
-        bob = new_page(*size)
-        sit(bob, server.url, tid, second, seats[second])
+        bob = open_at_seat(new_page, size, server.url, tid, second, seats[second])
         eve = new_page(*size)
         open_seat(eve, server.url, tid, None, "Eve")
 
@@ -98,16 +95,7 @@ def test_rejoin_chat_ruler_and_delay(
         assert box
         start = (box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.45)
         end = (box["x"] + box["width"] * 0.7, box["y"] + box["height"] * 0.55)
-        bob.mouse.move(*start)
-        bob.mouse.down()
-        for i in range(1, 7):
-            bob.mouse.move(start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6)
-            bob.wait_for_timeout(40)
-        shared = ann.locator(".shared-mark[data-from=Bob]")
-        expect(shared).to_have_count(1)
-        expect(shared.locator("text")).to_contain_text("Bob")
-        ann.screenshot(path=str(artifacts / f"life-shared-ruler-{tag}.png"))
-        bob.mouse.up()
+        assert_ruler_shared(bob, ann, start, end, "Bob", artifacts / f"life-shared-ruler-{tag}.png")
 
         # The spectator delay (two actions): after three actions Eve sees the first only.
         done = [some_action(client, tid, seats) for _ in range(3)]

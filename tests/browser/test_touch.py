@@ -7,9 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, centre, open_seat, piece, place_token
+from tests.browser.helpers import board_point, centre, open_new_table, piece, place_token
 from tests.conftest import Server
-from tests.kit.table import new_table
 
 pytestmark = pytest.mark.browser
 
@@ -31,10 +30,8 @@ def _width(page: Page) -> float:
 
 
 def test_wheel_and_pinch_zoom_and_touch_pan(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Touchy", options={"width": 30, "height": 30})
     page = new_page(390, 844, has_touch=True, is_mobile=True)
-    open_seat(page, server.url, table["id"], None)
+    open_new_table(server, page, None, name="Touchy", options={"width": 30, "height": 30})
     page.locator("#board").scroll_into_view_if_needed()
     fitted = _width(page)
 
@@ -64,10 +61,8 @@ def test_wheel_and_pinch_zoom_and_touch_pan(server: Server, new_page) -> None:  
 
 
 def test_touch_drag_moves_a_piece(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
-    with server.client() as client:
-        table = new_table(client, name="Finger", options={"width": 24, "height": 24})
     page = new_page(390, 844, has_touch=True, is_mobile=True)
-    open_seat(page, server.url, table["id"], "p1", "Ann")
+    open_new_table(server, page, "p1", name="Finger", options={"width": 24, "height": 24})
     place_token(page, "Thumb")
     page.locator("#board").scroll_into_view_if_needed()
     sx, sy = centre(page, "Thumb")

@@ -20,16 +20,10 @@ A case is one JSON file, ``<cases directory>/<name>.json``::
   (a hand-written case; each one a partial match: the keys it lists, floats within 1e-6).
 
 A test module declares its cases by name, so a deleted or renamed file FAILS; a file that no
-test declares fails too::
+test declares fails too (``golden_tests`` makes the module's two tests)::
 
     GOLDEN = Golden("gkr", Path(__file__).parent / "cases", {"first_round": record_first_round}, start)
-
-    @pytest.mark.parametrize("name", GOLDEN.names)
-    def test_golden_case(name: str) -> None:
-        GOLDEN.check(name)
-
-    def test_every_case_file_is_declared() -> None:
-        GOLDEN.check_directory()
+    test_golden_case, test_every_case_file_is_declared = golden_tests(GOLDEN)
 
 Regenerating: recorded cases (those with a recorder) are rewritten only when the environment
 says so, after an intended rule change; review the diff before committing::
@@ -161,3 +155,17 @@ class Golden:
         assert files == set(self.cases), (
             f"missing: {sorted(set(self.cases) - files)}, not declared: {sorted(files - set(self.cases))}"
         )
+
+
+def golden_tests(golden: Golden) -> tuple[Callable[[str], None], Callable[[], None]]:
+    """A test module's two tests of ``golden``: each case (one test per name), and the directory
+    (every declared case has a file and every file is declared)."""
+
+    @pytest.mark.parametrize("name", golden.names)
+    def test_golden_case(name: str) -> None:
+        golden.check(name)
+
+    def test_every_case_file_is_declared() -> None:
+        golden.check_directory()
+
+    return test_golden_case, test_every_case_file_is_declared

@@ -1,6 +1,7 @@
 """Services of a test's own: a PostgreSQL database made for it on the server of
 ``WARBOARD_TEST_POSTGRES_URL`` (default 127.0.0.1:5432), and a ``redis-server`` on a free
-loopback port, so the test may stop them and nobody else's test shares either."""
+loopback port, so the test may stop them and nobody else's test shares either; and the wait for
+a process of the test's own to answer."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import os
 import shutil
 import subprocess
 import time
+from collections.abc import Callable
 
+import httpx
 import psycopg
 
 from tests.conftest import free_port
@@ -73,3 +76,24 @@ class RedisServer:
         if self.proc is not None:
             self.proc.kill()
             self.proc.wait(10)
+
+
+def wait_ready(
+    url: str,
+    proc: subprocess.Popen[bytes],
+    why_exited: Callable[[], str],
+    deadline: float,
+    not_ready: str,
+    pause: float = 0.1,
+) -> None:
+    """Ask ``url`` until it answers 200. Fails with ``why_exited()`` when ``proc`` exits first, and
+    with ``not_ready`` once ``time.monotonic()`` passes ``deadline``."""
+    while True:
+        assert proc.poll() is None, why_exited()
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        assert time.monotonic() < deadline, not_ready
+        time.sleep(pause)

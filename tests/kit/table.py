@@ -82,6 +82,13 @@ def act(
     return client.post(f"/api/tables/{table_id}/actions", headers=headers, json=_action(action, action_id))
 
 
+def assert_unavailable(response: httpx.Response) -> None:
+    """The answer of a server whose database is down: 503 ``unavailable``, with Retry-After."""
+    assert response.status_code == 503, response.text
+    assert response.json()["error"]["code"] == "unavailable"
+    assert int(response.headers["retry-after"]) >= 1
+
+
 # --- one request at a time, async -----------------------------------------------------------
 
 

@@ -118,3 +118,20 @@ class WsClient:
         await self.conn.close()
         if self._reader is not None:
             await self._reader
+
+
+async def move_in_turn(first: WsClient, second: WsClient, moves: int, y: float) -> None:
+    """``second`` then ``first`` move token ``t`` in turn, ``moves`` times, to x = 0, 1, 2, ...
+    on the line ``y``; each sends without waiting for the answer."""
+    for i in range(moves):
+        sender = first if i % 2 else second
+        await sender.send(
+            {"type": "action", "id": f"m{i}", "action": {"kind": "move_token", "token": "t", "x": float(i), "y": y}}
+        )
+
+
+async def assert_same_seqs(clients: list[WsClient], start: int, final: int) -> None:
+    """Every client receives every seq after ``start`` up to ``final``, in order, once."""
+    for c in clients:
+        await c.until_seq(final)
+        assert c.seqs == list(range(start + 1, final + 1))

@@ -3,25 +3,18 @@ reaches, and the seats as the table has them."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from app.session import Session
 from app.session.audit import BadExport, replay_log
 from app.session.game import system_of
-from app.storage.db import make_engine
-from app.transport.bus import MemoryBus
+from tests.kit.session import session_fixture
 from tests.session.test_transfer import closed_sandbox, export, finished_srbr
 
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-async def session(database_url: str) -> AsyncIterator[Session]:
-    engine = make_engine(database_url)
-    yield Session(engine, MemoryBus())
-    engine.dispose()
+session = session_fixture()
 
 
 async def test_the_replay_reaches_the_sessions_own_state_and_seats(session: Session) -> None:

@@ -5,7 +5,7 @@ gets the full path's answer. SQLite always, PostgreSQL when configured."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -18,7 +18,7 @@ from app.session import commit as commit_module
 from app.session.cache import STAMP_EVERY
 from app.storage.db import make_engine
 from app.storage.models import events, tables, tokens
-from app.transport.bus import MemoryBus
+from tests.kit.session import session_fixture
 
 pytestmark = pytest.mark.anyio
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
@@ -27,9 +27,10 @@ TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 TRACED: list[list[str]] = []  # where SQLite's trace callback writes, while ``statements`` listens
 
 
-def _traced(engine: Engine) -> Engine:
-    """On SQLite, every statement the driver runs is traced (the usual move's statements go to
-    the driver's cursor, past SQLAlchemy's events: ``app.storage.direct``)."""
+def _traced(url: str) -> Engine:
+    """An engine on ``url``; on SQLite, every statement the driver runs is traced (the usual
+    move's statements go to the driver's cursor, past SQLAlchemy's events: ``app.storage.direct``)."""
+    engine = make_engine(url)
     if engine.dialect.name == "sqlite":
 
         def trace(dbapi_conn: Any, _record: Any) -> None:
@@ -39,19 +40,9 @@ def _traced(engine: Engine) -> Engine:
     return engine
 
 
-@pytest.fixture
-async def session(database_url: str) -> AsyncIterator[Session]:
-    engine = _traced(make_engine(database_url))
-    yield Session(engine, MemoryBus(), snapshot_every=50)
-    engine.dispose()
-
-
-@pytest.fixture
-async def other(database_url: str) -> AsyncIterator[Session]:
-    """A second process on the same database: its own engine, cache and (unconnected) bus."""
-    engine = _traced(make_engine(database_url))
-    yield Session(engine, MemoryBus(), snapshot_every=50)
-    engine.dispose()
+session = session_fixture(engine_of=_traced, snapshot_every=50)
+# A second process on the same database: its own engine, cache and (unconnected) bus.
+other = session_fixture("other", engine_of=_traced, snapshot_every=50)
 
 
 @contextmanager

@@ -4,7 +4,6 @@ endpoint answers a (table, seq) from its cache without replaying again."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import orjson
@@ -14,19 +13,15 @@ from sqlalchemy import select
 from app.session import Session
 from app.session.history import History
 from app.session.rows import read_table
-from app.storage.db import make_engine
 from app.storage.models import snapshots
 from app.transport.bus import MemoryBus
+from tests.kit.session import session_fixture
 from tests.session.test_session import add, seated
 
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-async def session(database_url: str) -> AsyncIterator[Session]:
-    engine = make_engine(database_url)
-    yield Session(engine, MemoryBus(), snapshot_every=4)
-    engine.dispose()
+session = session_fixture(snapshot_every=4)
 
 
 async def test_replay_starts_from_the_stored_snapshot_and_matches_the_whole_log(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,20 +20,16 @@ from app.session import Actor, Session, rematch
 from app.session.transfer import BadExport, check_export, import_export, parse_export
 from app.storage import extras
 from app.storage import repository as repo
-from app.storage.db import make_engine
 from app.storage.models import metadata, tables, tokens
 from app.transport.bus import MemoryBus
+from tests.kit.session import session_fixture
 
 pytestmark = pytest.mark.anyio
 
 Dump = dict[str, Any]
 
 
-@pytest.fixture
-async def session(database_url: str) -> AsyncIterator[Session]:
-    engine = make_engine(database_url)
-    yield Session(engine, MemoryBus())
-    engine.dispose()
+session = session_fixture()
 
 
 # --- tables to export, and what the server serves of them ------------------------------------
@@ -120,6 +116,13 @@ def drop(engine: Engine, table_id: str) -> None:
         conn.execute(tables.delete().where(tables.c.id == table_id))
 
 
+def export_and_drop(engine: Engine, table_id: str) -> Dump:
+    """The table's export, the table then deleted here: a table of another server."""
+    dump = export(engine, table_id)
+    drop(engine, table_id)
+    return dump
+
+
 async def served(engine: Engine, table_id: str) -> dict[str, Any]:
     """What a fresh server answers about a table: its summary, its replay at every seq (the
     spectators' view and events) and its dice proof."""
@@ -182,8 +185,7 @@ async def test_an_export_imports_and_is_served_exactly_as_before(session: Sessio
     made = await GAMES[game](session)
     tid = made[0] if isinstance(made, tuple) else made
     before = await served(engine, tid)
-    dump = export(engine, tid)
-    drop(engine, tid)
+    dump = export_and_drop(engine, tid)
     others = counts(engine)
     assert load(engine, dump) == tid
     after = await served(engine, tid)
@@ -200,8 +202,7 @@ async def test_the_tables_own_tokens_work_at_that_table_only(session: Session) -
     engine = session.engine
     tid, host = await closed_sandbox(session)
     other, _ = await closed_sandbox(session)
-    dump = export(engine, tid)
-    drop(engine, tid)
+    dump = export_and_drop(engine, tid)
     mine = {**dump["tokens"][-1], "token_hash": hash_token("mine"), "role": "spectator", "seat": None, "name": "Eve"}
     dump["tokens"].append(mine)
     load(engine, dump)
@@ -216,8 +217,7 @@ async def test_an_export_of_a_game_in_progress_is_refused(session: Session) -> N
     created = await session.create_table("sandbox", "Still on", {}, "public", "known seed")
     ann = await seat(session, created["id"], "p1", "Ann")
     await session.apply(ann, "a", {"kind": "roll", "dice": "2d6"})
-    dump = export(session.engine, created["id"])
-    drop(session.engine, created["id"])
+    dump = export_and_drop(session.engine, created["id"])
     assert "no dice seed" in refused(session.engine, dump)
     # ... and so is one whose seed was put back by hand: its dice would be known to the file's author
     dump["table"]["seed"] = "known seed"
@@ -310,8 +310,7 @@ HOSTILE: dict[str, Callable[[Dump, dict[str, Any]], None]] = {
 async def test_a_file_with_rows_of_another_table_is_refused(session: Session, hostile: str) -> None:
     engine = session.engine
     tid, _ = await closed_sandbox(session)
-    dump = export(engine, tid)
-    drop(engine, tid)
+    dump = export_and_drop(engine, tid)
     victim = await victim_table(session)
     HOSTILE[hostile](dump, victim)
     with pytest.raises(BadExport):
@@ -330,8 +329,7 @@ async def test_a_token_hash_of_another_table_is_refused(session: Session) -> Non
     """A copy of another table's token row under this table's id: the same secret, refused."""
     engine = session.engine
     tid, _ = await closed_sandbox(session)
-    dump = export(engine, tid)
-    drop(engine, tid)
+    dump = export_and_drop(engine, tid)
     victim = await victim_table(session)
     spectator = {**dump["tokens"][-1], "role": "spectator", "seat": None, "token_hash": hash_token(victim["host"])}
     dump["tokens"].append(spectator)
@@ -563,8 +561,7 @@ TAMPERED: dict[str, tuple[Callable[[Dump], None], str]] = {
 async def test_a_file_whose_log_does_not_hold_together_is_refused(session: Session, tampered: str) -> None:
     engine = session.engine
     tid, _ = await closed_sandbox(session)
-    dump = export(engine, tid)
-    drop(engine, tid)
+    dump = export_and_drop(engine, tid)
     check_export(copy.deepcopy(dump))  # the file as exported passes
     edit, said = TAMPERED[tampered]
     edit(dump)
@@ -577,8 +574,7 @@ async def test_a_file_whose_log_does_not_hold_together_is_refused(session: Sessi
 async def test_a_finished_game_with_an_edited_roll_is_refused(session: Session) -> None:
     engine = session.engine
     tid = await finished_srbr(session)
-    dump = export(engine, tid)
-    drop(engine, tid)
+    dump = export_and_drop(engine, tid)
     check_export(copy.deepcopy(dump))
     _roll_edited(dump)
     refused(engine, dump)

@@ -4,11 +4,16 @@ Parametrised over every shipped system (``app.systems.SYSTEMS``):
 
 - the names: ``setup.setup``, ``options.Options``, a ``turns`` module whose ``PHASES`` are the
   system's ``phases``, one handler per action kind, every kind allowed in some phase (or any time);
+- one handler shape: every system runs the base's ``apply``, ``dispatch``, ``view`` and
+  ``outcome`` (no override), and every handler is ``(state, seat, action, dice) -> (state, events)``;
 - the guard list (``RuleSystem.guard``), in order: acting after the game is over is refused with
   ``game_over``; a seat not on turn with ``not_your_turn``; a kind the phase does not allow with
   ``wrong_phase``; the host sending a seat's action with ``not_a_ruling``;
 - the outcome key: every view carries ``outcome``, None while the game goes on and the winners and
-  the reason once it is over (equal to ``outcome()``);
+  the reason once it is over (equal to ``outcome()``); a finished game's state keeps its result under
+  one key, ``result``;
+- the view: ``view()`` returns a ``BoardView``: its keys (``board``, ``pieces``, ``turn`` with
+  ``active``, ``outcome`` last) with their types, for every viewer along a game;
 - legal actions: from seeded starting states, and along a few random listed steps, every action
   ``legal_actions`` lists for a seat is accepted by ``apply`` (``tests/systems/legal_check.py``);
   ``apply`` never changes the state it is given.
@@ -19,7 +24,9 @@ from __future__ import annotations
 import copy
 import functools
 import importlib
+import inspect
 import random
+import typing
 from typing import Any
 
 import orjson
@@ -28,8 +35,10 @@ from pydantic import TypeAdapter
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
+from app.core.events import Event
 from app.systems import SYSTEMS, registry
-from app.systems.base import HOST_SEAT, OUTCOME_KEY, RuleSystem
+from app.systems.base import HOST_SEAT, OUTCOME_KEY, RESULT_KEY, RuleSystem
+from app.systems.views import BoardView, Scene, TurnView
 from tests.systems.legal_check import check_game
 
 #: system id -> (package, table options for a quick game)
@@ -128,6 +137,53 @@ def test_one_handler_per_kind_and_every_kind_has_a_phase(system_id: str) -> None
     assert kinds <= placed, f"kinds allowed in no phase: {sorted(kinds - placed)}"
     assert placed <= kinds, f"phases name unknown kinds: {sorted(placed - kinds)}"
     assert system.out_of_turn <= placed
+
+
+# --- one handler shape ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("system_id", IDS)
+def test_every_system_runs_the_base_steps(system_id: str) -> None:
+    """The base's apply (guards), dispatch (copy_state, handler, settle), view and outcome: a game
+    supplies hooks, never its own step."""
+    system = system_of(system_id)
+    for name in ("apply", "guard", "dispatch", "view", "outcome", "outcome_view"):
+        assert getattr(type(system), name) is getattr(RuleSystem, name), f"{system_id} overrides {name}"
+    assert system.queries <= set(system.handlers)  # kinds handed the state itself, uncopied
+
+
+@pytest.mark.parametrize("system_id", IDS)
+def test_every_handler_has_the_one_signature(system_id: str) -> None:
+    """``(state, seat, action, dice) -> (state, events)``: four positional parameters; where the
+    handler is annotated, a Dice last and a (state, events) pair back."""
+    system = system_of(system_id)
+    for kind, handler in system.handlers.items():
+        params = list(inspect.signature(handler).parameters.values())
+        assert len(params) == 4, (kind, params)
+        assert all(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty for p in params)
+        hints = typing.get_type_hints(handler)
+        if hints:
+            assert hints[params[0].name] == dict[str, Any] and hints[params[1].name] is str, kind
+            assert hints[params[3].name] is Dice, kind
+            assert hints["return"] == tuple[dict[str, Any], list[Event]], kind
+
+
+@pytest.mark.parametrize("system_id", IDS)
+def test_every_handler_returns_a_state_and_events(system_id: str) -> None:
+    system, options, _, _ = start(system_id)
+    seen: set[str] = set()
+    for state in walk(system_id, 6, 20):
+        for seat in system.seats(options):
+            for action in system.legal_actions(state, seat)[:4]:
+                parsed = system.parse_action(action)
+                if parsed.kind in seen or seat == HOST_SEAT:
+                    continue
+                system.guard(state, seat, parsed.kind)
+                new, events = system.handlers[parsed.kind](system.copy_state(state), seat, parsed, Dice("shape"))
+                assert isinstance(new, dict) and isinstance(events, list), parsed.kind
+                assert all(isinstance(e, dict) and isinstance(e.get("kind"), str) for e in events), parsed.kind
+                seen.add(parsed.kind)
+    assert seen
 
 
 # --- the guard list ---------------------------------------------------------------------------
@@ -250,6 +306,47 @@ def test_every_view_carries_the_outcome(system_id: str) -> None:
     assert outcome is not None and isinstance(outcome.winners, list) and outcome.reason
     for viewer in [None, *system.seats(options)]:
         assert system.view(state, viewer)[OUTCOME_KEY] == {"winners": outcome.winners, "reason": outcome.reason}
+
+
+@pytest.mark.parametrize("system_id", IDS)
+def test_a_finished_game_keeps_its_result_under_one_key(system_id: str) -> None:
+    system, _, state, _ = start(system_id)
+    if system_id == "sandbox":
+        assert system.outcome(state) is None and RESULT_KEY not in state  # a free board never ends
+        return
+    assert state[RESULT_KEY] is None and "winner" not in state
+    state = finished(system_id)
+    result, outcome = state[RESULT_KEY], system.outcome(state)
+    assert "winner" not in state and outcome is not None
+    assert result["winners"] == outcome.winners and result["reason"] == outcome.reason
+
+
+def check_board_view(view: dict[str, Any], system: RuleSystem, state: dict[str, Any]) -> None:
+    """``view`` is a ``BoardView``: its keys, the outcome last, and their types."""
+    assert set(BoardView.__required_keys__) <= set(view), sorted(set(BoardView.__required_keys__) - set(view))
+    assert list(view)[-1] == OUTCOME_KEY
+    assert isinstance(view["board"], dict) and isinstance(view["pieces"], list)
+    assert all(isinstance(p, dict) for p in view["pieces"])
+    turn = view["turn"]
+    assert set(TurnView.__required_keys__) <= set(turn)
+    assert isinstance(turn["active"], list) and all(isinstance(s, str) for s in turn["active"])
+    assert isinstance(turn.get("phase", ""), str) and isinstance(turn.get("round", 0), int)
+    outcome = system.outcome(state)
+    assert view[OUTCOME_KEY] == (None if outcome is None else {"winners": outcome.winners, "reason": outcome.reason})
+
+
+@pytest.mark.parametrize("system_id", IDS)
+def test_every_view_is_a_board_view(system_id: str) -> None:
+    system, options, _, _ = start(system_id)
+    assert typing.get_type_hints(type(system).view)["return"] is BoardView
+    render = typing.get_type_hints(type(system).render)["return"]
+    assert render is Scene, f"{system_id}.render returns {render}"
+    states = walk(system_id, 7, 20)
+    if system_id != "sandbox":
+        states = [*states, finished(system_id)]
+    for state in states:
+        for viewer in [None, *system.seats(options)]:
+            check_board_view(dict(system.view(state, viewer)), system, state)
 
 
 @pytest.mark.parametrize("system_id", IDS)

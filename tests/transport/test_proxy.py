@@ -24,6 +24,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.conftest import ROOT, UNPACED, Server, free_port
+from tests.kit.services import wait_ready
 from tests.kit.table import open_table
 
 CONF = ROOT / "deploy" / "nginx.conf"
@@ -92,16 +93,11 @@ def proxied(tmp_path: Path) -> Iterator[tuple[Server, str, Path]]:
     proc = subprocess.Popen([nginx, "-p", str(logs), "-c", str(conf), "-g", "daemon off;"], stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            assert proc.poll() is None, proc.stderr.read().decode()  # type: ignore[union-attr]
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "nginx did not answer"
-            time.sleep(0.1)
+        stderr = proc.stderr
+        assert stderr is not None
+        wait_ready(
+            f"{url}/healthz", proc, lambda: stderr.read().decode(), time.monotonic() + 10, "nginx did not answer"
+        )
         yield srv, url, logs
     finally:
         proc.terminate()

@@ -29,7 +29,7 @@ import httpx
 import pytest
 
 from tests.conftest import ROOT, UNPACED, Server
-from tests.kit.services import RedisServer, fresh_database, has_redis_server, postgres_answers
+from tests.kit.services import RedisServer, fresh_database, has_redis_server, postgres_answers, wait_ready
 from tests.kit.table import join_async, new_table_async, spectate_async, token_of
 from tests.kit.ws import WsClient
 
@@ -67,17 +67,15 @@ def _start_together(servers: list[Server], logs: Path) -> None:
         )  # type: ignore[attr-defined]
     deadline = time.monotonic() + 60
     for s in servers:
-        while True:
-            assert s.proc is not None
-            if s.proc.poll() is not None:
-                raise AssertionError(f"a node exited at start: {s.log.read_text()[-2000:]}")  # type: ignore[attr-defined]
-            try:
-                if httpx.get(f"{s.url}/readyz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "a node did not become ready"
-            time.sleep(0.1)
+        assert s.proc is not None
+        log: Path = s.log  # type: ignore[attr-defined]
+        wait_ready(
+            f"{s.url}/readyz",
+            s.proc,
+            lambda log=log: f"a node exited at start: {log.read_text()[-2000:]}",
+            deadline,
+            "a node did not become ready",
+        )
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import POSTGRES_URL, Server, reset_postgres
 from tests.kit.table import join, new_table, spectate, token_of
-from tests.kit.ws import WsClient
+from tests.kit.ws import WsClient, assert_same_seqs, move_in_turn
 
 REDIS_URL = os.environ.get("WARBOARD_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
@@ -60,15 +60,8 @@ async def test_clients_on_two_processes_see_the_same_seqs(two_servers: tuple[Ser
     start = welcomes[0]["seq"]
     await p1.send({"type": "action", "id": "add", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1}})
     await p1.recv_type("ack")
-    for i in range(10):  # both processes write the same table, in turn
-        sender = p1 if i % 2 else p2
-        await sender.send(
-            {"type": "action", "id": f"m{i}", "action": {"kind": "move_token", "token": "t", "x": float(i), "y": 2.0}}
-        )
-    final = start + 11
-    for c in (p1, p2, watcher):
-        await c.until_seq(final)
-        assert c.seqs == list(range(start + 1, final + 1))
+    await move_in_turn(p1, p2, 10, y=2.0)  # both processes write the same table, in turn
+    await assert_same_seqs([p1, p2, watcher], start, final=start + 11)
     views = [next(m for m in reversed(c.messages) if m["type"] == "update")["view"] for c in (p1, p2, watcher)]
     assert views[0] == views[1] == views[2]
     while True:  # presence counts connections on both processes

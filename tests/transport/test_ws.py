@@ -14,7 +14,7 @@ from websockets.exceptions import ConnectionClosed
 
 from tests.conftest import Server
 from tests.kit.table import join, new_table, spectate, token_of
-from tests.kit.ws import WsClient
+from tests.kit.ws import WsClient, assert_same_seqs, move_in_turn
 
 pytestmark = pytest.mark.anyio
 
@@ -36,15 +36,8 @@ async def test_players_and_spectator_see_the_same_seqs(server: Server) -> None:
     start = welcome[0]["seq"]
     await a.send({"type": "action", "id": "a0", "action": {"kind": "add_token", "token": "t", "x": 1, "y": 1}})
     await a.recv_type("ack")  # the token exists before b, on another socket, moves it
-    for i in range(20):
-        sender = a if i % 2 else b
-        await sender.send(
-            {"type": "action", "id": f"m{i}", "action": {"kind": "move_token", "token": "t", "x": float(i), "y": 1.0}}
-        )
-    final = start + 21
-    for c in (a, b, s):
-        await c.until_seq(final)
-        assert c.seqs == list(range(start + 1, final + 1))
+    await move_in_turn(a, b, 20, y=1.0)
+    await assert_same_seqs([a, b, s], start, final=start + 21)
     views = [c.messages[-1] for c in (a, b, s)]
     last_updates = [next(m for m in reversed(c.messages) if m["type"] == "update") for c in (a, b, s)]
     assert last_updates[0]["view"] == last_updates[1]["view"] == last_updates[2]["view"]

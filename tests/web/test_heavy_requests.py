@@ -16,8 +16,6 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -26,7 +24,7 @@ import pytest
 from app.systems.hgb.board import MAX_CORNERS
 from app.systems.hgb.helpers import MAX_PATH_WORK
 from bench.games import control
-from tests.conftest import UNPACED, Server
+from tests.conftest import Server
 
 pytestmark = pytest.mark.anyio
 
@@ -65,16 +63,8 @@ def path_body(pieces: list[dict[str, Any]], points: int) -> dict[str, Any]:
     }
 
 
-@pytest.fixture(scope="module")
-def heavy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    path: Path = tmp_path_factory.mktemp("heavy") / "warboard.sqlite3"
-    srv = Server(f"sqlite:///{path}", env=UNPACED).start()
-    yield srv
-    srv.stop()
-
-
-def test_the_caps_refuse_more_work_with_stable_codes(heavy_server: Server) -> None:
-    client = heavy_server.client()
+def test_the_caps_refuse_more_work_with_stable_codes(fast_server: Server) -> None:
+    client = fast_server.client()
     over = terrain(MAX_CORNERS // 20, 21)  # over the table's corner cap, within its 200 pieces
     refused = client.post("/api/tables", json={"system": "hgb", "name": "Too much", "options": {"terrain": over}})
     assert refused.status_code == 400, refused.text
@@ -105,11 +95,11 @@ async def _repeat(client: httpx.AsyncClient, requests: list[tuple[str, str, Any]
     return statuses
 
 
-async def test_heavy_requests_for_10_s_keep_the_loop_lag_under_50_ms(heavy_server: Server) -> None:
+async def test_heavy_requests_for_10_s_keep_the_loop_lag_under_50_ms(fast_server: Server) -> None:
     at_cap = terrain(MAX_CORNERS // 10, 10)
     over = terrain(MAX_CORNERS // 20, 21)
     few = terrain(MAX_PATH_WORK // 100 // 10, 10)  # 100 points over this terrain: at the cap too
-    async with httpx.AsyncClient(base_url=heavy_server.url, timeout=60) as client:
+    async with httpx.AsyncClient(base_url=fast_server.url, timeout=60) as client:
         table = (await client.post("/api/tables", json={"system": "sandbox", "name": "QR"})).json()["id"]
         creates = [
             ("POST", "/api/tables", {"system": "hgb", "name": "Full", "options": {"terrain": at_cap}}),

@@ -22,7 +22,7 @@ import pytest
 
 from tests.conftest import UNPACED, Server
 from tests.kit.services import admin, drop_database, fresh_database, postgres_answers
-from tests.kit.table import open_table
+from tests.kit.table import assert_unavailable, open_table
 from tests.kit.ws import WsClient
 
 DB_NAME = "warboard_outage"
@@ -60,10 +60,7 @@ async def test_postgres_going_away_mid_game_answers_503_and_nothing_is_lost() ->
         database_up(False)
         try:
             for i in range(3, 8):
-                response = act(i)
-                assert response.status_code == 503, response.text
-                assert response.json()["error"]["code"] == "unavailable"
-                assert int(response.headers["retry-after"]) >= 1
+                assert_unavailable(act(i))
             assert http.get(f"/api/tables/{seated.id}").status_code == 503
             assert http.get("/readyz").status_code == 503
             assert http.get("/healthz").status_code == 200  # alive, only not ready

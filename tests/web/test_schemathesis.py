@@ -17,12 +17,9 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from tests.conftest import UNPACED, Server
+from tests.conftest import Server
 
 CASES = int(os.environ.get("WARBOARD_SCHEMATHESIS_CASES", "8"))  # per operation and phase
 SEED = os.environ.get("WARBOARD_SCHEMATHESIS_SEED", "23")
@@ -42,14 +39,6 @@ CHECKS = (
 HOOKS = Path(__file__).with_name("schemathesis_hooks.py")
 
 
-@pytest.fixture(scope="module")
-def st_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    path: Path = tmp_path_factory.mktemp("schemathesis") / "warboard.sqlite3"
-    srv = Server(f"sqlite:///{path}", env=UNPACED).start()
-    yield srv
-    srv.stop()
-
-
 def _cases_per_phase(ndjson: Path) -> dict[str, int]:
     counts: collections.Counter[str] = collections.Counter()
     for line in ndjson.read_text().splitlines():
@@ -59,11 +48,11 @@ def _cases_per_phase(ndjson: Path) -> dict[str, int]:
     return dict(counts)
 
 
-def test_the_api_keeps_its_schema(st_server: Server, tmp_path: Path) -> None:
+def test_the_api_keeps_its_schema(fast_server: Server, tmp_path: Path) -> None:
     command = [
         str(Path(sys.executable).with_name("schemathesis")),
         "run",
-        f"{st_server.url}/openapi.json",
+        f"{fast_server.url}/openapi.json",
         "--phases",
         ",".join(PHASES),
         "--checks",

@@ -16,7 +16,7 @@ from app.systems.gkr.board import BLB, centre, empty_adjacent, hex_name, hex_of,
 State = dict[str, Any]
 
 
-def activate(state: State, seat: str, card_id: str, events: list[Event]) -> None:
+def activate(state: State, seat: str, card_id: str, events: list[Event]) -> list[Event]:
     """Activating Big Little Buddy (Deploy Phase, on the player's turn, with an Activate BLB card)."""
     player = state["players"][seat]
     if card_id not in player["sponsor"]:
@@ -43,6 +43,7 @@ def activate(state: State, seat: str, card_id: str, events: list[Event]) -> None
     state["blb"].update(controller=seat, activated_round=state["round"], weapon=None)
     # "They should also place Big Little Buddy's Unit Card and 3 Weapon Cards face up in front of them."
     events.append({"kind": "blb_activated", "player": seat, "card": card_id})
+    return events
 
 
 def movement_range(state: State) -> int:

@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
-from app.core.events import Event, private
+from app.core.events import Event
 from app.geometry.hex import Hex, distance, spiral
 from app.systems.gkr.actions import ChooseWeapons, StateResult, WeaponChoice
 from app.systems.gkr.board import (
@@ -25,7 +25,7 @@ from app.systems.gkr.board import (
     unit_name,
     units_on_board,
 )
-from app.systems.gkr.damage import damage_unit, spend_energy
+from app.systems.gkr.damage import counted, damage_unit, spend_energy
 
 State = dict[str, Any]
 
@@ -184,16 +184,7 @@ def choose_weapons(state: State, seat: str, action: ChooseWeapons, events: list[
     blb_choice = [e["weapon_key"] for e in entries if e["unit"] == BLB]
     if blb_choice:
         state["blb"]["weapon"] = blb_choice[0]
-    events.append(
-        private(
-            "weapons_chosen",
-            [seat],
-            public={"player": seat, "count": len(entries)},
-            player=seat,
-            count=len(entries),
-            entries=[dict(e) for e in entries],
-        )
-    )
+    events.append(counted("weapons_chosen", seat, len(entries), entries=[dict(e) for e in entries]))
 
 
 def reveal(state: State, dice: Dice, events: list[Event]) -> None:
@@ -288,7 +279,7 @@ def _roll_attack(state: State, entry: dict[str, Any], victim: dict[str, Any], di
 def advance(state: State, dice: Dice, events: list[Event]) -> bool:
     """Resolve the firing line from ``resolve_index``; True once it is all resolved."""
     line = state["firing_line"]
-    while not state["winner"]:
+    while not state["result"]:
         if state["pending_steal"] is not None:  # the destroyer decides first (``steal``)
             return False
         if state["resolve_index"] >= len(line):

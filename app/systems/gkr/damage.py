@@ -17,6 +17,12 @@ from app.systems.gkr.board import BLB
 State = dict[str, Any]
 
 
+def counted(kind: str, seat: str, count: int, **hidden: Any) -> Event:
+    """An event ``seat`` sees whole (the cards it drew or chose); every other viewer sees only
+    who and how many."""
+    return private(kind, [seat], public={"player": seat, "count": count}, player=seat, count=count, **hidden)
+
+
 def heavy_hp(player: dict[str, Any]) -> int:
     return len(player["deck"]) + len(player["discard"]) + len(player["hand"])
 
@@ -138,18 +144,18 @@ def spend_energy(state: State, seat: str, amount: int, dice: Dice, events: list[
 
 def check_victory(state: State, events: list[Event]) -> None:
     """Win by destroying the opposing Heavy Hitters, or by demolishing 4 buildings (Sure)."""
-    if state["winner"]:
+    if state["result"]:
         return
     alive = [s for s in state["seats"] if not state["players"][s]["eliminated"]]
     need = state["data"]["rules"]["buildings_to_win"]
     builders = [s for s in alive if state["players"][s]["demolished"] >= need]
     if builders:
-        state["winner"] = {"winners": builders[:1], "reason": f"demolished {need} buildings"}
+        state["result"] = {"winners": builders[:1], "reason": f"demolished {need} buildings"}
     elif len(alive) == 1:
-        state["winner"] = {"winners": alive, "reason": "destroyed the opposing Heavy Hitters"}
+        state["result"] = {"winners": alive, "reason": "destroyed the opposing Heavy Hitters"}
     elif not alive:  # the last Heavy Hitters fell in the same firing line
-        state["winner"] = {"winners": [], "reason": "every Heavy Hitter was destroyed: a draw"}
-    if state["winner"]:
+        state["result"] = {"winners": [], "reason": "every Heavy Hitter was destroyed: a draw"}
+    if state["result"]:
         state["phase"] = "over"
         state["queue"] = []
-        events.append({"kind": "victory", **state["winner"]})  # the session adds game_over
+        events.append({"kind": "victory", **state["result"]})  # the session adds game_over

@@ -8,31 +8,23 @@ by the values it was created with.
 
 from __future__ import annotations
 
-import copy
-import json
-from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
+from app.systems.datafiles import DataFiles
+
 DATA_DIR = Path(__file__).parent / "data"
+FILES = DataFiles(DATA_DIR)
+#: a fresh copy of data file ``name`` (rules, blb, support, factions, sponsor, maps)
+load = FILES.load
 FACTION_IDS = ("diamondback", "king-wolf", "thunderhappy", "hammerstrike")
 SUPPORT_KINDS = ("combat", "repair", "recon")
 HEAVY_WEAPONS = ("primary", "secondary-1", "secondary-2")
 BLB_WEAPONS = ("mine-mate", "buddy-blaster", "buddy-punch")
 MAP_IDS = ("downtown", "plaza", "harbour")
+DEFAULT_LABEL = "Warboard default, not from the rulebook"
 #: rule areas that rest on Warboard defaults; each can be switched to manual resolution
 MANUAL_AREAS = ("energy", "weapons", "dice", "flank", "tagging", "support")
-
-
-@cache
-def _file(name: str) -> dict[str, Any]:
-    with open(DATA_DIR / f"{name}.json", encoding="utf-8") as fh:
-        return cast("dict[str, Any]", json.load(fh))
-
-
-def load(name: str) -> dict[str, Any]:
-    """A fresh copy of data file ``name`` (rules, blb, support, factions, sponsor, maps)."""
-    return copy.deepcopy(_file(name))
 
 
 def _stats(raw: dict[str, Any]) -> dict[str, Any]:
@@ -118,4 +110,42 @@ def resolve(options: dict[str, Any]) -> dict[str, Any]:
         "sponsor": _sponsor(options.get("sponsor_mix")),
         "map": load("maps")["maps"][options.get("map", "downtown")],
         "manual": {a: bool((options.get("manual") or {}).get(a, False)) for a in MANUAL_AREAS},
+    }
+
+
+#: the rules.json values the host may change in the table options (options.py); the others
+#: are fixed: from NOTES.md (tags per faction, buildings to win) or a procedure (dice)
+HOST_EDITABLE = (
+    "energy_per_round",
+    "hand_size",
+    "heavy_hitter_move",
+    "support_move",
+    "overspend_damage_per_energy",
+    "sponsor_cards_at_start",
+    "heavy_hitter_weapons_per_round",
+    "movement_card_bonus_hexes",
+    "sponsor_cards_per_tag",
+    "flank",
+    "first_player_rotates",
+    "tags_to_demolish",
+    "speed_order",
+)
+FIXED = {
+    "tags_per_faction": "NOTES.md (Sure): 20 holo-board tags per faction",
+    "buildings_to_win": "NOTES.md (Sure): a player wins by demolishing 4 buildings",
+    "dice": "Warboard default procedure, fixed; switch dice to manual resolution to state results",
+}
+
+
+def help_panel(data: dict[str, Any]) -> dict[str, Any]:
+    """The values a table plays by (``resolve``'s), for the help panel: which the host could change."""
+    return {
+        "_label": DEFAULT_LABEL,
+        "rules": data["rules"],
+        "weapons": data["weapons"],
+        "support": data["support"],
+        "deck": data["deck"],
+        "sponsor": {c["type"]: c["count"] for c in data["sponsor"]},
+        "host_editable": [*HOST_EDITABLE, "weapons", "support", "deck", "sponsor"],
+        "fixed": FIXED,
     }

@@ -20,13 +20,18 @@ Face = Annotated[int, Field(ge=1, le=6)]
 Target = Annotated[int, Field(ge=2, le=6)]
 
 
-class AttackRequest(Strict):
-    attack_faces: Annotated[list[Face], Field(max_length=10)]
-    defence_faces: Annotated[list[Face], Field(max_length=8)] = []  # noqa: RUF012
+class _Shot(Strict):
+    """The weapon and the target of one attack (both helpers)."""
+
     to_hit: Target = 5
     armor: Target | None = 5
     flank: bool = False
     damage: Annotated[int, Field(ge=0, le=25)] = 1
+
+
+class AttackRequest(_Shot):
+    attack_faces: Annotated[list[Face], Field(max_length=10)]
+    defence_faces: Annotated[list[Face], Field(max_length=8)] = []  # noqa: RUF012
 
 
 class AttackResult(BaseModel):
@@ -36,12 +41,8 @@ class AttackResult(BaseModel):
     damage: int
 
 
-class OddsRequest(Strict):
+class OddsRequest(_Shot):
     dice: Annotated[int, Field(ge=0, le=10)]
-    to_hit: Target = 5
-    armor: Target | None = 5
-    flank: bool = False
-    damage: Annotated[int, Field(ge=0, le=25)] = 1
 
 
 class OddsResult(BaseModel):

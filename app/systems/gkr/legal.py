@@ -1,6 +1,6 @@
 """Every action a seat may send now (``legal_actions``), for bots, random drivers and tests.
 
-``view.legal_actions`` lists the choices of the prompt (sponsor cards, every move to every hex,
+``prompted`` lists the choices of the prompt (sponsor cards, every move to every hex,
 tags, one weapon at each target or hex, passing, displacing, stealing, the host's rulings).
 Added here: activating Big Little Buddy with an Activate card, deploying a destroyed Support
 Unit with a Deploy card to each empty hex next to the Heavy Hitter, each Heavy Hitter move with
@@ -15,6 +15,7 @@ from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
+from app.systems.base import HOST_SEAT
 from app.systems.gkr import view
 from app.systems.gkr.board import empty_adjacent, hex_of
 from app.systems.gkr.data import SUPPORT_KINDS
@@ -23,12 +24,42 @@ State = dict[str, Any]
 
 
 def legal_actions(system: Any, state: State, seat: str) -> list[dict[str, Any]]:
-    listed = view.legal_actions(state, seat)
+    listed = prompted(state, seat)
     p = view.prompt(state, seat) if seat in state["players"] else None
     if p is None:
         return listed
     extra = [a for a in _candidates(state, seat, p) if _accepted(system, state, seat, a)]
     return [*listed, *extra]
+
+
+def prompted(state: State, seat: str) -> list[dict[str, Any]]:
+    """The actions the prompt of ``seat`` offers (and the host's rulings)."""
+    if seat == HOST_SEAT:
+        return [{"kind": "resolve_dispute", "uphold": u} for u in (True, False)] if state["dispute"] else []
+    p = view.prompt(state, seat)
+    if p is None:
+        return []
+    if "steal_from" in p:
+        return [{"kind": "steal", "take": True}, {"kind": "steal", "take": False}]
+    phase = state["phase"]
+    acts: list[dict[str, Any]] = []
+    if phase in ("deploy", "movement", "tagging"):
+        acts.append({"kind": "end_turn"})
+    acts += [
+        {"kind": "play_sponsor", "card": c}
+        for c in (state["players"][seat]["sponsor"] if phase == "deploy" else [])
+        if state["cards"][c]["type"] != "activate-blb" or p.get("can_activate_blb")
+    ]
+    for m in p.get("moves", []):
+        acts += [{"kind": "move", "unit": m["unit"], "to": h} for h in m["hexes"]]
+    for t in p.get("tags", []):
+        acts += [{"kind": "tag", "unit": t["unit"], "building": b} for b in t["buildings"]]
+    if phase == "combat" and "weapons" in p:
+        acts.append({"kind": "choose_weapons", "weapons": []})
+        acts += [{"kind": "choose_weapons", "weapons": [choice]} for choice in view._single_shots(p["weapons"])]
+    if "hexes" in p and phase == "reset":
+        acts += [{"kind": "displace", "to": h} for h in p["hexes"]]
+    return acts
 
 
 def _candidates(state: State, seat: str, p: dict[str, Any]) -> list[dict[str, Any]]:

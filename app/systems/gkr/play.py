@@ -1,4 +1,7 @@
-"""Player actions of the Deploy, Movement and Tagging phases (manual records: ``records.py``)."""
+"""The action steps of GKR: one handler per kind (manual records and disputes: ``records.py``),
+each ``(state, seat, action, dice) -> (state, events)`` on the game's copy of the state, which
+it changes: the Deploy, Movement and Tagging phases' actions here, the rules they apply in
+``blb.py``, ``combat.py``, ``damage.py`` and ``turns.py``."""
 
 from __future__ import annotations
 
@@ -9,8 +12,8 @@ from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.geometry.hex import Hex, distance
 from app.geometry.hexlos import direction_from_degrees, facing_degrees
-from app.systems.gkr import blb
-from app.systems.gkr.actions import DeploySupport, Move, PlaySponsor, Tag
+from app.systems.gkr import actions as A
+from app.systems.gkr import blb, combat, damage, turns
 from app.systems.gkr.board import (
     BLB,
     destinations,
@@ -27,16 +30,17 @@ from app.systems.gkr.data import SUPPORT_KINDS
 from app.systems.gkr.turns import draw_sponsor
 
 State = dict[str, Any]
+Step = tuple[State, list[Event]]
 
 
-def play_sponsor(state: State, seat: str, action: PlaySponsor, events: list[Event]) -> None:
+def play_sponsor(state: State, seat: str, action: A.PlaySponsor, dice: Dice) -> Step:
     player = state["players"][seat]
     if action.card not in player["sponsor"]:
         raise IllegalAction(f"Sponsor card {action.card!r} is not in your hand", code="not_in_hand")
     card = state["cards"][action.card]
     if card["type"] == "activate-blb":
-        blb.activate(state, seat, action.card, events)
-        return
+        return state, blb.activate(state, seat, action.card, [])
+    events: list[Event] = []
     player["sponsor"].remove(action.card)
     state["sponsor_discard"].append(action.card)
     events.append({"kind": "sponsor_played", "player": seat, "card": action.card, "name": card["name"]})
@@ -44,9 +48,10 @@ def play_sponsor(state: State, seat: str, action: PlaySponsor, events: list[Even
         player["energy"] += card["energy"]
     if "repair" in card:
         repair_heavy(state, seat, card["repair"], events)
+    return state, events
 
 
-def deploy_support(state: State, seat: str, action: DeploySupport, events: list[Event]) -> None:
+def deploy_support(state: State, seat: str, action: A.DeploySupport, dice: Dice) -> Step:
     """Deploy card (Warboard default): a destroyed Support Unit returns next to its Heavy Hitter."""
     player = state["players"][seat]
     if action.card not in player["hand"] or state["cards"][action.card]["type"] != "deploy":
@@ -70,7 +75,7 @@ def deploy_support(state: State, seat: str, action: DeploySupport, events: list[
         on_board=True,
         hp=state["data"]["support"]["units"][unit["kind"]]["hp"],
     )
-    events.append({"kind": "deployed", "unit": unit["id"], "card": action.card, **to.to_dict()})
+    return state, [{"kind": "deployed", "unit": unit["id"], "card": action.card, **to.to_dict()}]
 
 
 def movable_unit(state: State, seat: str, uid: str) -> dict[str, Any]:
@@ -126,7 +131,7 @@ def why_not_there(state: State, unit: dict[str, Any], to: Hex) -> tuple[str, str
     return f"{unit_name(state, unit['id'])} cannot reach that hex this move", "out_of_reach"
 
 
-def move(state: State, seat: str, action: Move, dice: Dice, events: list[Event]) -> None:
+def move(state: State, seat: str, action: A.Move, dice: Dice) -> Step:
     unit = movable_unit(state, seat, action.unit)
     player = state["players"][seat]
     if action.card is not None and (
@@ -151,7 +156,7 @@ def move(state: State, seat: str, action: Move, dice: Dice, events: list[Event])
         player["discard"].append(action.card)
     unit.update(q=to.q, r=to.r, facing=facing)
     player["moved"].append(unit["id"])
-    events.append(
+    events: list[Event] = [
         {
             "kind": "moved",
             "unit": unit["id"],
@@ -161,8 +166,9 @@ def move(state: State, seat: str, action: Move, dice: Dice, events: list[Event])
             "hexes": steps,
             "card": action.card,
         }
-    )
+    ]
     spend_energy(state, seat, _move_cost(state, unit, steps, action.card), dice, events)
+    return state, events
 
 
 def _move_cost(state: State, unit: dict[str, Any], steps: int, card: str | None) -> int:
@@ -175,7 +181,7 @@ def _move_cost(state: State, unit: dict[str, Any], steps: int, card: str | None)
     return cast("int", rules["support_move"]["energy_per_unit"])
 
 
-def tag(state: State, seat: str, action: Tag, dice: Dice, events: list[Event]) -> None:
+def tag(state: State, seat: str, action: A.Tag, dice: Dice) -> Step:
     """Tagging Phase: a unit next to a building tags it; four tags demolish it (Likely)."""
     manual = state["data"]["manual"]
     if action.unit == BLB:
@@ -204,7 +210,7 @@ def tag(state: State, seat: str, action: Tag, dice: Dice, events: list[Event]) -
     building["tags"][seat] = building["tags"].get(seat, 0) + count
     player["tags"] -= count
     player["tagged"].append(unit["id"])
-    events.append(
+    events: list[Event] = [
         {
             "kind": "tagged",
             "unit": unit["id"],
@@ -212,7 +218,7 @@ def tag(state: State, seat: str, action: Tag, dice: Dice, events: list[Event]) -
             "count": count,
             "tags": dict(building["tags"]),
         }
-    )
+    ]
     draw_sponsor(state, seat, state["data"]["rules"]["sponsor_cards_per_tag"], dice, events)
     if sum(building["tags"].values()) >= state["data"]["rules"]["tags_to_demolish"]:
         # Warboard default: the tags on a demolished building return to their supplies
@@ -222,6 +228,7 @@ def tag(state: State, seat: str, action: Tag, dice: Dice, events: list[Event]) -
         player["demolished"] += 1
         events.append({"kind": "demolished", "building": building["id"], "by": seat, "total": player["demolished"]})
         check_victory(state, events)
+    return state, events
 
 
 def _tag_count(state: State, unit: dict[str, Any], stated: int | None) -> int:
@@ -233,3 +240,41 @@ def _tag_count(state: State, unit: dict[str, Any], stated: int | None) -> int:
     if unit["kind"] == "recon" and not state["data"]["manual"]["support"]:
         return cast("int", support["units"]["recon"]["tags"])
     return cast("int", support["default_tags"])
+
+
+# --- the Combat and Reset phases' steps ----------------------------------------------------------
+
+
+def choose_weapons(state: State, seat: str, action: A.ChooseWeapons, dice: Dice) -> Step:
+    events: list[Event] = []
+    combat.choose_weapons(state, seat, action, events)
+    turns.end_turn(state, seat, dice, events)
+    return state, events
+
+
+def state_result(state: State, seat: str, action: A.StateResult, dice: Dice) -> Step:
+    events: list[Event] = []
+    if combat.state_result(state, seat, action, dice, events):
+        turns.finish_combat(state, dice, events)
+    return state, events
+
+
+def steal(state: State, seat: str, action: A.Steal, dice: Dice) -> Step:
+    """The destroyer of Big Little Buddy takes a sponsor card or not; the firing line goes on."""
+    events: list[Event] = []
+    damage.steal(state, seat, action.take, dice, events)
+    line = state["firing_line"]
+    waiting = state["phase"] == "combat" and state["awaiting"] is None and line and line[0]["revealed"]
+    if waiting and combat.advance(state, dice, events):
+        turns.finish_combat(state, dice, events)
+    return state, events
+
+
+def displace(state: State, seat: str, action: A.Displace, dice: Dice) -> Step:
+    pending = state["pending_displace"]
+    if pending is None or pending["owner"] != seat:
+        raise IllegalAction("None of your units has to be displaced", code="nothing_to_displace")
+    events: list[Event] = []
+    blb.displace(state, seat, Hex(action.to.q, action.to.r), events)
+    turns.next_phase(state, dice, events)
+    return state, events

@@ -104,8 +104,9 @@ def _check_support(state: State, seat: str, action: Record) -> None:
         )
 
 
-def record(state: State, seat: str, action: Record, dice: Dice, events: list[Event]) -> None:
-    """Manual resolution: the player states a result of a default rule area; the table records it."""
+def record(state: State, seat: str, action: Record, dice: Dice) -> tuple[State, list[Event]]:
+    """Manual resolution: the player states a result of a default rule area; the table records
+    it (the handler of ``record``)."""
     check_record(state, seat, action)
     entry = {
         "area": action.area,
@@ -116,17 +117,19 @@ def record(state: State, seat: str, action: Record, dice: Dice, events: list[Eve
         "heal": action.heal,
         "energy": action.energy,
     }
+    events: list[Event] = []
     add(state, entry, events, "recorded")
     if action.energy:
         state["players"][seat]["energy"] -= action.energy
     if action.unit is None:
-        return
+        return state, events
     unit = state["units"][action.unit]
     if action.heal and unit["kind"] == "heavy":
         repair_heavy(state, seat, action.heal, events)
     elif action.heal:
         unit["hp"] = min(unit["hp"] + action.heal, state["data"]["support"]["units"][unit["kind"]]["hp"])
     damage_unit(state, unit["id"], action.damage, seat, dice, events)
+    return state, events
 
 
 def add(state: State, entry: dict[str, Any], events: list[Event], kind: str) -> None:
@@ -150,8 +153,9 @@ def settle(before: State, after: State, seat: str) -> None:
         after["undo"] = None
 
 
-def dispute(state: State, seat: str, action: Dispute, events: list[Event]) -> None:
-    """Another seat disputes the latest record while it is open: the game waits for the host."""
+def dispute(state: State, seat: str, action: Dispute, dice: Dice) -> tuple[State, list[Event]]:
+    """Another seat disputes the latest record while it is open: the game waits for the host
+    (the handler of ``dispute``)."""
     records = state["records"]
     if not records:
         raise IllegalAction("There is no record to dispute", code="no_record")
@@ -164,15 +168,14 @@ def dispute(state: State, seat: str, action: Dispute, events: list[Event]) -> No
         raise IllegalAction(f"Record {action.record} is {entry['status']}: play has moved on", code="record_closed")
     entry.update(status="disputed", dispute={"by": seat, "reason": action.reason})
     state["dispute"] = {"record": action.record, "by": seat, "reason": action.reason, "author": entry["player"]}
-    events.append(
-        {
-            "kind": "disputed",
-            "record": action.record,
-            "player": seat,
-            "author": entry["player"],
-            "reason": action.reason,
-        }
-    )
+    event = {
+        "kind": "disputed",
+        "record": action.record,
+        "player": seat,
+        "author": entry["player"],
+        "reason": action.reason,
+    }
+    return state, [event]
 
 
 def resolve(state: State, uphold: bool, events: list[Event]) -> State:

@@ -155,14 +155,25 @@ def setup(options: dict[str, Any], dice: Dice) -> dict[str, Any]:
         "records": [],
         "undo": None,
         "dispute": None,
-        "winner": None,
+        "result": None,
     }
     turns.start_round(state, dice, [])
     return state
 
 
+#: keys a game saved before steal decisions and disputes lacks (None in a new game)
+_LATER_KEYS = ("pending_steal", "undo", "dispute")
+
+
 def upgrade(state: dict[str, Any]) -> dict[str, Any]:
-    """Fill in the keys a game saved before steal decisions and disputes lacks (in place)."""
-    for key in ("pending_steal", "undo", "dispute"):
-        state.setdefault(key, None)
-    return state
+    """``state`` in today's shape (``RuleSystem.upgrade``): a game saved before steal decisions
+    and disputes lacks their keys; one saved before every game kept its result under ``result``
+    has it under ``winner``. ``state`` itself when current, else a new dict."""
+    if "winner" not in state and all(key in state for key in _LATER_KEYS):
+        return state
+    new = {k: v for k, v in state.items() if k != "winner"}
+    for key in _LATER_KEYS:
+        new.setdefault(key, None)
+    if "winner" in state:
+        new["result"] = state["winner"]
+    return new

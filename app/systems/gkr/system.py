@@ -6,99 +6,35 @@ him is built from rules/NOTES.md facts and Warboard defaults (data/*.json). See 
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
 from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import Forbidden, GameOver, IllegalAction, NotYourTurn, WarboardError, WrongPhase
 from app.core.events import Event
-from app.geometry.hex import Hex
-from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
+from app.systems.base import Handler, RuleSystem, State
 from app.systems.gkr import actions as A
-from app.systems.gkr import blb, combat, damage, legal, play, records, seal, setup, turns
+from app.systems.gkr import blb, combat, legal, play, records, seal, setup, turns
 from app.systems.gkr.helpers import HELPERS
 from app.systems.gkr.options import Options
-from app.systems.gkr.setup import seats_for, upgrade
+from app.systems.gkr.setup import seats_for
 from app.systems.gkr.view import render
+from app.systems.views import Scene
 
-Step = Callable[[State, str, Any, Dice, list[Event]], None]
-
-
-# --- one handler per action kind: each changes the game's copy of the state in place ----------
-
-
-def _end_turn(state: State, seat: str, action: A.EndTurn, dice: Dice, events: list[Event]) -> None:
-    turns.end_turn(state, seat, dice, events)
-
-
-def _activate_blb(state: State, seat: str, action: A.ActivateBLB, dice: Dice, events: list[Event]) -> None:
-    blb.activate(state, seat, action.card, events)
-
-
-def _play_sponsor(state: State, seat: str, action: A.PlaySponsor, dice: Dice, events: list[Event]) -> None:
-    play.play_sponsor(state, seat, action, events)
-
-
-def _deploy_support(state: State, seat: str, action: A.DeploySupport, dice: Dice, events: list[Event]) -> None:
-    play.deploy_support(state, seat, action, events)
-
-
-def _move(state: State, seat: str, action: A.Move, dice: Dice, events: list[Event]) -> None:
-    play.move(state, seat, action, dice, events)
-
-
-def _choose_weapons(state: State, seat: str, action: A.ChooseWeapons, dice: Dice, events: list[Event]) -> None:
-    combat.choose_weapons(state, seat, action, events)
-    turns.end_turn(state, seat, dice, events)
-
-
-def _state_result(state: State, seat: str, action: A.StateResult, dice: Dice, events: list[Event]) -> None:
-    if combat.state_result(state, seat, action, dice, events):
-        turns.finish_combat(state, dice, events)
-
-
-def _tag(state: State, seat: str, action: A.Tag, dice: Dice, events: list[Event]) -> None:
-    play.tag(state, seat, action, dice, events)
-
-
-def _displace(state: State, seat: str, action: A.Displace, dice: Dice, events: list[Event]) -> None:
-    pending = state["pending_displace"]
-    if pending is None or pending["owner"] != seat:
-        raise IllegalAction("None of your units has to be displaced", code="nothing_to_displace")
-    blb.displace(state, seat, Hex(action.to.q, action.to.r), events)
-    turns.next_phase(state, dice, events)
-
-
-def _record(state: State, seat: str, action: A.Record, dice: Dice, events: list[Event]) -> None:
-    records.record(state, seat, action, dice, events)
-
-
-def _steal(state: State, seat: str, action: A.Steal, dice: Dice, events: list[Event]) -> None:
-    damage.steal(state, seat, action.take, dice, events)
-    line = state["firing_line"]
-    waiting = state["phase"] == "combat" and state["awaiting"] is None and line and line[0]["revealed"]
-    if waiting and combat.advance(state, dice, events):  # the firing line goes on
-        turns.finish_combat(state, dice, events)
-
-
-def _dispute(state: State, seat: str, action: A.Dispute, dice: Dice, events: list[Event]) -> None:
-    records.dispute(state, seat, action, events)
-
-
-HANDLERS: dict[str, Step] = {
-    "end_turn": _end_turn,
-    "activate_blb": _activate_blb,
-    "play_sponsor": _play_sponsor,
-    "deploy_support": _deploy_support,
-    "move": _move,
-    "choose_weapons": _choose_weapons,
-    "state_result": _state_result,
-    "tag": _tag,
-    "displace": _displace,
-    "record": _record,
-    "steal": _steal,
-    "dispute": _dispute,
+#: one handler per action kind: the one-line steps here, the others in ``play.py``, the manual
+#: records in ``records.py``
+HANDLERS: dict[str, Handler] = {
+    "end_turn": lambda s, seat, a, dice: (s, turns.end_turn(s, seat, dice, [])),
+    "activate_blb": lambda s, seat, a, dice: (s, blb.activate(s, seat, a.card, [])),
+    "play_sponsor": play.play_sponsor,
+    "deploy_support": play.deploy_support,
+    "move": play.move,
+    "choose_weapons": play.choose_weapons,
+    "state_result": play.state_result,
+    "tag": play.tag,
+    "displace": play.displace,
+    "record": records.record,
+    "steal": play.steal,
+    "dispute": records.dispute,
 }
 
 
@@ -122,25 +58,25 @@ class GKR(RuleSystem):
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         return setup.setup(options, dice)
 
-    def apply(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        return super().apply(upgrade(dict(state)), seat, action, dice)
+    def upgrade(self, state: State) -> State:
+        return setup.upgrade(state)
 
     def rule(self, state: State, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        if state["winner"]:
+        if self.outcome(state) is not None:
             raise self.game_over_error(state)
-        new = copy.deepcopy(state)
         events: list[Event] = []
-        return records.resolve(new, action.uphold, events), events
+        return records.resolve(self.copy_state(state), action.uphold, events), events
 
-    def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
-        new = copy.deepcopy(state)
-        events: list[Event] = []
-        HANDLERS[action.kind](new, seat, action, dice, events)
-        if isinstance(action, A.Dispute):
-            return new, events
-        self._settle(new, dice, events)
-        records.settle(state, new, seat)
-        return new, events
+    def settle(
+        self, before: State, state: State, seat: str, action: Any, dice: Dice, events: list[Event]
+    ) -> tuple[State, list[Event]]:
+        """After every action but a dispute: move on if nobody is left to act in this step, and
+        keep the state to undo an action recorded by hand (``records.settle``)."""
+        if action.kind == "dispute":
+            return state, events
+        self._move_on(state, dice, events)
+        records.settle(before, state, seat)
+        return state, events
 
     # --- the guard list's hooks ----------------------------------------------------------
     def phase(self, state: State) -> str:
@@ -191,7 +127,7 @@ class GKR(RuleSystem):
             raise self.not_your_turn_error(state, seat, kind)
 
     def game_over_error(self, state: State) -> WarboardError:
-        return GameOver(f"The game is over: {state['winner']['reason']}")
+        return GameOver(f"The game is over: {state['result']['reason']}")
 
     def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
         who = state["queue"][0] if state["queue"] else "nobody"
@@ -211,9 +147,9 @@ class GKR(RuleSystem):
         home = "combat" if home == "firing_line" else home
         return WrongPhase(f"{kind} belongs to the {home} phase; it is the {phase} phase")
 
-    def _settle(self, state: State, dice: Dice, events: list[Event]) -> None:
+    def _move_on(self, state: State, dice: Dice, events: list[Event]) -> None:
         """Move on if a Heavy Hitter's destruction left nobody to act in the current step."""
-        if state["winner"]:
+        if state["result"]:
             return
         awaiting = state["awaiting"]
         if awaiting and state["players"][awaiting["seat"]]["eliminated"]:
@@ -232,16 +168,11 @@ class GKR(RuleSystem):
         ):
             turns.next_phase(state, dice, events)
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return {**render(upgrade(dict(state)), viewer), OUTCOME_KEY: self.outcome_view(state)}
+    def render(self, state: State, viewer: str | None) -> Scene:
+        return render(state, viewer)
 
     def seal(self, state: State, viewer: str, world: int) -> State:
-        return seal.seal(upgrade(dict(state)), viewer, world)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if not state["winner"]:
-            return None
-        return Outcome(winners=list(state["winner"]["winners"]), reason=state["winner"]["reason"])
+        return seal.seal(self.upgrade(state), viewer, world)
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
-        return legal.legal_actions(self, upgrade(dict(state)), seat)
+        return legal.legal_actions(self, self.upgrade(state), seat)

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any, cast
 
 from app.core.dice import Dice
-from app.core.events import Event, private
+from app.core.events import Event
 from app.geometry.hex import distance
 from app.systems.gkr import blb, combat
 from app.systems.gkr.board import BLB, hex_of
-from app.systems.gkr.damage import repair_heavy
+from app.systems.gkr.damage import counted, repair_heavy
 
 State = dict[str, Any]
 MOVEMENT_STEPS = ("heavy", BLB, "support")
@@ -67,7 +67,7 @@ def start_phase(state: State, phase: str, step: str | None, dice: Dice, events: 
 
 
 def next_phase(state: State, dice: Dice, events: list[Event]) -> None:
-    if state["winner"]:
+    if state["result"]:
         return
     phase, step = state["phase"], state["step"]
     if phase == "deploy":
@@ -85,11 +85,12 @@ def next_phase(state: State, dice: Dice, events: list[Event]) -> None:
         start_round(state, dice, events)
 
 
-def end_turn(state: State, seat: str, dice: Dice, events: list[Event]) -> None:
+def end_turn(state: State, seat: str, dice: Dice, events: list[Event]) -> list[Event]:
     state["queue"] = [s for s in state["queue"] if s != seat]
     events.append({"kind": "turn_ended", "player": seat, "phase": state["phase"], "step": state["step"]})
     if not state["queue"]:
         next_phase(state, dice, events)
+    return events
 
 
 def _combat_after_choices(state: State, dice: Dice, events: list[Event]) -> None:
@@ -102,7 +103,7 @@ def _combat_after_choices(state: State, dice: Dice, events: list[Event]) -> None
 def finish_combat(state: State, dice: Dice, events: list[Event]) -> None:
     state["awaiting"] = None
     blb.end_of_combat(state, events)
-    if not state["winner"]:
+    if not state["result"]:
         start_phase(state, "tagging", None, dice, events)
 
 
@@ -118,16 +119,7 @@ def draw_sponsor(state: State, seat: str, count: int, dice: Dice, events: list[E
             drawn.append(state["sponsor_pile"].pop(0))
     state["players"][seat]["sponsor"].extend(drawn)
     if drawn:
-        events.append(
-            private(
-                "sponsor_drawn",
-                [seat],
-                public={"player": seat, "count": len(drawn)},
-                player=seat,
-                count=len(drawn),
-                cards=drawn,
-            )
-        )
+        events.append(counted("sponsor_drawn", seat, len(drawn), cards=drawn))
 
 
 def reset(state: State, dice: Dice, events: list[Event]) -> None:
@@ -144,16 +136,7 @@ def reset(state: State, dice: Dice, events: list[Event]) -> None:
         drawn, player["deck"] = player["deck"][:need], player["deck"][need:]
         player["hand"].extend(drawn)
         player["energy"] = rules["energy_per_round"]
-        events.append(
-            private(
-                "cards_drawn",
-                [seat],
-                public={"player": seat, "count": len(drawn)},
-                player=seat,
-                count=len(drawn),
-                cards=drawn,
-            )
-        )
+        events.append(counted("cards_drawn", seat, len(drawn), cards=drawn))
         _repair_unit(state, seat, events)
     state["queue"] = []
     blb.redeploy(state, events)

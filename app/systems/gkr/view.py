@@ -6,22 +6,55 @@ Buddy's chosen weapon; other seats and spectators get counts and ``{"owner", "hi
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from app.core.errors import IllegalAction
 from app.geometry.hex import Hex, distance, spiral
 from app.geometry.hexlos import facing_degrees
-from app.systems.base import HOST_SEAT
 from app.systems.gkr import play
 from app.systems.gkr.blb import displace_options
 from app.systems.gkr.board import BLB, centre, destinations, hex_of, units_on_board
 from app.systems.gkr.combat import shot_hexes
 from app.systems.gkr.damage import heavy_hp
-from app.systems.gkr.data import BLB_WEAPONS, SUPPORT_KINDS
+from app.systems.gkr.data import BLB_WEAPONS, SUPPORT_KINDS, help_panel
 from app.systems.gkr.turns import active_seats
+from app.systems.views import Scene, TurnView
 
 State = dict[str, Any]
-DEFAULT_LABEL = "Warboard default, not from the rulebook"
+
+
+class GkrTurn(TurnView):
+    step: str | None
+    turn_order: list[str]
+
+
+class _Seated(TypedDict, total=False):
+    """What only a seated viewer gets: its hands and its prompt."""
+
+    hand: list[dict[str, Any]]
+    sponsor_hand: list[dict[str, Any]]
+    prompt: dict[str, Any] | None
+
+
+class GkrScene(Scene, _Seated):
+    """A GKR view (``render``); a seated viewer also gets its hands and its prompt. Every record
+    is public, with its author and status, and so are the open one and the disputed one."""
+
+    system: str
+    players: dict[str, dict[str, Any]]
+    firing_line: list[dict[str, Any]]
+    blb: dict[str, Any]
+    sponsor_pile_count: int
+    sponsor_discard_count: int
+    manual: dict[str, bool]
+    records: list[dict[str, Any]]
+    open_record: int | None
+    dispute: dict[str, Any] | None
+    on_hold: bool
+    pending_steal: dict[str, Any] | None
+    defaults: dict[str, Any]
+    winner: dict[str, Any] | None
+    you: str | None
 
 
 def _cells(state: State) -> list[dict[str, Any]]:
@@ -132,59 +165,21 @@ def _active(state: State) -> list[str]:
     return active_seats(state)
 
 
-def _records(state: State) -> dict[str, Any]:
-    """Every record with its author and status, and the open or disputed one (all public)."""
+def _open_record(state: State) -> int | None:
+    """The index of the record still open to a dispute, if any."""
     latest = state["records"][-1] if state["records"] else None
-    open_index = latest["index"] if latest and latest["status"] == "open" and state["undo"] else None
-    return {
-        "records": state["records"],
-        "open_record": open_index,
-        "dispute": state["dispute"],
-        "on_hold": state["dispute"] is not None,
+    return latest["index"] if latest and latest["status"] == "open" and state["undo"] else None
+
+
+def render(state: State, viewer: str | None) -> GkrScene:
+    turn: GkrTurn = {
+        "active": _active(state),
+        "phase": state["phase"],
+        "step": state["step"],
+        "round": state["round"],
+        "turn_order": state.get("turn_order", []),
     }
-
-
-#: the rules.json values the host may change in the table options (options.py); the others
-#: are fixed: from NOTES.md (tags per faction, buildings to win) or a procedure (dice)
-HOST_EDITABLE = (
-    "energy_per_round",
-    "hand_size",
-    "heavy_hitter_move",
-    "support_move",
-    "overspend_damage_per_energy",
-    "sponsor_cards_at_start",
-    "heavy_hitter_weapons_per_round",
-    "movement_card_bonus_hexes",
-    "sponsor_cards_per_tag",
-    "flank",
-    "first_player_rotates",
-    "tags_to_demolish",
-    "speed_order",
-)
-FIXED = {
-    "tags_per_faction": "NOTES.md (Sure): 20 holo-board tags per faction",
-    "buildings_to_win": "NOTES.md (Sure): a player wins by demolishing 4 buildings",
-    "dice": "Warboard default procedure, fixed; switch dice to manual resolution to state results",
-}
-
-
-def _defaults(state: State) -> dict[str, Any]:
-    """The values this table plays by, for the help panel: which the host could change."""
-    data = state["data"]
-    return {
-        "_label": DEFAULT_LABEL,
-        "rules": data["rules"],
-        "weapons": data["weapons"],
-        "support": data["support"],
-        "deck": data["deck"],
-        "sponsor": {c["type"]: c["count"] for c in data["sponsor"]},
-        "host_editable": [*HOST_EDITABLE, "weapons", "support", "deck", "sponsor"],
-        "fixed": FIXED,
-    }
-
-
-def render(state: State, viewer: str | None) -> dict[str, Any]:
-    view: dict[str, Any] = {
+    view: GkrScene = {
         "system": "gkr",
         "board": {
             "kind": "hex",
@@ -196,23 +191,20 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
             "buildings": [{**b, "tag_total": sum(b["tags"].values())} for b in state["buildings"].values()],
         },
         "pieces": _pieces(state),
-        "turn": {
-            "active": _active(state),
-            "phase": state["phase"],
-            "step": state["step"],
-            "round": state["round"],
-            "turn_order": state.get("turn_order", []),
-        },
+        "turn": turn,
         "players": _players(state),
         "firing_line": _firing_line(state, viewer),
         "blb": _blb(state, viewer),
         "sponsor_pile_count": len(state["sponsor_pile"]),
         "sponsor_discard_count": len(state["sponsor_discard"]),
         "manual": state["data"]["manual"],
-        **_records(state),
+        "records": state["records"],
+        "open_record": _open_record(state),
+        "dispute": state["dispute"],
+        "on_hold": state["dispute"] is not None,
         "pending_steal": state["pending_steal"],
-        "defaults": _defaults(state),
-        "winner": state["winner"],
+        "defaults": help_panel(state["data"]),
+        "winner": state["result"],
         "you": viewer,
     }
     if viewer is not None and viewer in state["players"]:
@@ -226,7 +218,7 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
 def prompt(state: State, seat: str) -> dict[str, Any] | None:
     """What ``seat`` is asked to do now, with the legal choices; ``highlight`` lists every hex
     a choice involves (for a generic client to mark)."""
-    if state["winner"] or seat not in _active(state):
+    if state["result"] or seat not in _active(state):
         return None
     body = _prompt_body(state, seat)
     if body is not None:
@@ -376,33 +368,3 @@ def _tags(state: State, seat: str) -> list[dict[str, Any]]:
         if near:
             out.append({"unit": uid, "buildings": near})
     return out
-
-
-def legal_actions(state: State, seat: str) -> list[dict[str, Any]]:
-    """A partial list of actions ``seat`` may take now (for bots and the client)."""
-    if seat == HOST_SEAT:
-        return [{"kind": "resolve_dispute", "uphold": u} for u in (True, False)] if state["dispute"] else []
-    p = prompt(state, seat)
-    if p is None:
-        return []
-    if "steal_from" in p:
-        return [{"kind": "steal", "take": True}, {"kind": "steal", "take": False}]
-    phase = state["phase"]
-    acts: list[dict[str, Any]] = []
-    if phase in ("deploy", "movement", "tagging"):
-        acts.append({"kind": "end_turn"})
-    acts += [
-        {"kind": "play_sponsor", "card": c}
-        for c in (state["players"][seat]["sponsor"] if phase == "deploy" else [])
-        if state["cards"][c]["type"] != "activate-blb" or p.get("can_activate_blb")
-    ]
-    for m in p.get("moves", []):
-        acts += [{"kind": "move", "unit": m["unit"], "to": h} for h in m["hexes"]]
-    for t in p.get("tags", []):
-        acts += [{"kind": "tag", "unit": t["unit"], "building": b} for b in t["buildings"]]
-    if phase == "combat" and "weapons" in p:
-        acts.append({"kind": "choose_weapons", "weapons": []})
-        acts += [{"kind": "choose_weapons", "weapons": [choice]} for choice in _single_shots(p["weapons"])]
-    if "hexes" in p and phase == "reset":
-        acts += [{"kind": "displace", "to": h} for h in p["hexes"]]
-    return acts

@@ -17,15 +17,21 @@ Mode = Literal["walker", "ground"]
 TerrainType = Literal["rough", "sandy", "forest", "hill", "building", "wall"]
 
 
-class PlaceTerrain(Strict):
-    """Terrain phase: add or replace a terrain piece (both players then confirm with ``ready``)."""
+class TerrainOutline(Strict):
+    """A terrain piece's fields, unchecked: ``options.TerrainPiece`` adds the checks of a simple
+    outline on the table (the path helper runs them off the event loop, with its work cap first)."""
 
-    kind: Literal["place_terrain"]
     id: Id
     type: TerrainType
     polygon: Annotated[list[XY], Field(min_length=3, max_length=64)]
     level: Annotated[int, Field(ge=0, le=10)] | None = None
     label: Annotated[str, Field(max_length=60)] = ""
+
+
+class PlaceTerrain(TerrainOutline):
+    """Terrain phase: add or replace a terrain piece (both players then confirm with ``ready``)."""
+
+    kind: Literal["place_terrain"]
 
 
 class ChooseForce(Strict):
@@ -95,22 +101,23 @@ class Move(Strict):
     facing: Degrees | None = None
 
 
-class Aim(Strict):
+class _Shot(Strict):
+    """A model's weapon at a target, directly or (``indirect``) through a Forward Observer."""
+
+    model: Id
+    weapon: Annotated[str, Field(max_length=12)]
+    target: Id
+    indirect: bool = False
+
+
+class Aim(_Shot):
     """Ask for an attack's arc, range band, cover and modifiers without rolling (changes nothing)."""
 
     kind: Literal["aim"]
-    model: Id
-    weapon: Annotated[str, Field(max_length=12)]
-    target: Id
-    indirect: bool = False
 
 
-class Attack(Strict):
+class Attack(_Shot):
     kind: Literal["attack"]
-    model: Id
-    weapon: Annotated[str, Field(max_length=12)]
-    target: Id
-    indirect: bool = False
     sweep: Annotated[int, Field(ge=0, le=10)] = 0
     focus: Annotated[int, Field(ge=0, le=10)] = 0
 

@@ -11,14 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pydantic import BaseModel, ConfigDict
+
 from app.systems.hgb.damage import Hit, resolve_damage
 from app.systems.hgb.rolls import Roll, against, distribution, modified_distribution
 
 WEAK_SIDE_BONUS = 2
 
 
-@dataclass(frozen=True)
-class AttackResult:
+class AttackResult(BaseModel):
+    """One attack compared and its damage (the helpers' ``/attack`` answer adds the fumbles)."""
+
+    model_config = ConfigDict(frozen=True)
     attack: int
     defense: int
     hit: bool
@@ -28,8 +32,12 @@ class AttackResult:
     boxes: int
     overkill: bool
 
+    @classmethod
+    def miss(cls, attack: int, defense: int, mof: int) -> AttackResult:
+        return cls(attack=attack, defense=defense, hit=False, mos=None, mof=mof, damage=0, boxes=0, overkill=False)
+
     def to_dict(self) -> dict[str, object]:
-        return dict(self.__dict__)
+        return self.model_dump()
 
 
 def margin_of(attack: int, defense: int, weak_side: bool = False) -> tuple[bool, int]:
@@ -44,9 +52,18 @@ def resolve(attack: int, defense: int, dm: int, armor: int, weak_side: bool = Fa
     """Compare modified results and apply the damage table."""
     hit, margin = margin_of(attack, defense, weak_side)
     if not hit:
-        return AttackResult(attack, defense, False, None, margin, 0, 0, False)
+        return AttackResult.miss(attack, defense, margin)
     dmg: Hit = resolve_damage(margin, dm, armor)
-    return AttackResult(attack, defense, True, margin, None, dmg.damage, dmg.boxes, dmg.overkill)
+    return AttackResult(
+        attack=attack,
+        defense=defense,
+        hit=True,
+        mos=margin,
+        mof=None,
+        damage=dmg.damage,
+        boxes=dmg.boxes,
+        overkill=dmg.overkill,
+    )
 
 
 def resolve_rolls(

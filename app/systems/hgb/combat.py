@@ -18,6 +18,7 @@ from app.systems.hgb.rolls import roll_skill
 from app.systems.hgb.sight import BAND_MODIFIER, arc_of, base_distance, cover, in_rear, ordered, pos, range_band, tape
 
 IF_THRESHOLD = 4  # Rulebook, Indirect Fire: "against a Threshold of 4"
+Model = dict[str, Any]
 
 
 def weapon_card(state: dict[str, Any], model: dict[str, Any], code: str) -> dict[str, Any]:
@@ -58,14 +59,14 @@ def band_of(
 
 
 def aim(
-    state: dict[str, Any],
-    attacker: dict[str, Any],
-    target: dict[str, Any],
+    state: Model,
+    attacker: Model,
+    target: Model,
     code: str,
     indirect: bool,
-    observer: dict[str, Any] | None = None,
-    cov: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    observer: Model | None = None,
+    cov: Model | None = None,
+) -> Model:
     """Everything the attacker sees before rolling; ``legal`` False with ``why`` if it cannot fire."""
     card = weapon_card(state, attacker, code)
     indirect = indirect or bool(card.get("grenade"))
@@ -164,17 +165,18 @@ def defend(
     dice: Dice,
     attacker: dict[str, Any],
     target: dict[str, Any],
-    attack_value: int,
+    value: int,
     dm: int,
-    source: Point,
-    extra: dict[str, Any],
+    **extra: Any,
 ) -> dict[str, Any]:
-    """The target rolls DEF (one die on Autopilot) with its modifiers; damage is applied."""
+    """The target rolls DEF (one die on Autopilot) with its modifiers against the attack's
+    ``value`` (from the attacker's place); damage is applied. ``extra`` goes into the event."""
+    source = pos(attacker)
     dmods = defense_mods(state, target, source)
     skill = 1 if target.get("autopilot") else target["skills"]["def"]
     roll = roll_skill(dice, skill, f"{target['label']} defends")
     armor, weak = armor_against(state, target, source)
-    res = resolve(attack_value, roll.modified(sum(dmods.values())), dm, armor, weak)
+    res = resolve(value, roll.modified(sum(dmods.values())), dm, armor, weak)
     event = {
         "kind": "attack_resolved",
         "attacker": attacker["id"],
@@ -223,22 +225,9 @@ def apply_damage(target: dict[str, Any], boxes: int, overkill: bool, event: dict
 
 
 def direct_attack(
-    state: dict[str, Any],
-    dice: Dice,
-    attacker: dict[str, Any],
-    target: dict[str, Any],
-    code: str,
-    sweep: int,
-    focus: int,
-) -> list[dict[str, Any]]:
-    info = aim(state, attacker, target, code, indirect=False)
-    if not info["legal"]:
-        raise IllegalAction(
-            f"{attacker['label']} cannot fire at {target['label']}: {info['why']}", code="illegal_attack"
-        )
-    card = state["weapons"][code]
-    _check_rof(card, info["band"], sweep, focus, code)
-    spend_ammo(state, attacker, code)
+    state: Model, dice: Dice, attacker: Model, target: Model, code: str, sweep: int, focus: int
+) -> list[Model]:
+    info, card = _fire(state, attacker, target, code, sweep + focus, None)
     roll = roll_skill(dice, attacker["skills"]["att"], f"{attacker['label']} attacks with {code}")
     dm = card["dm"] + focus
     events = [
@@ -261,8 +250,9 @@ def direct_attack(
         target,
         main_value,
         dm,
-        pos(attacker),
-        {"attack": main_value, "attack_modifiers": info["attack_modifiers"], "role": "main"},
+        attack=main_value,
+        attack_modifiers=info["attack_modifiers"],
+        role="main",
     )
     events.append(main)
     swept, spared = _swept(state, attacker, target, card, code, sweep)
@@ -301,16 +291,8 @@ def _swept(
 
 
 def _secondary(
-    state: dict[str, Any],
-    dice: Dice,
-    attacker: dict[str, Any],
-    other: dict[str, Any],
-    code: str,
-    roll: Any,
-    main_info: dict[str, Any],
-    dm: int,
-    role: str,
-) -> dict[str, Any]:
+    state: Model, dice: Dice, attacker: Model, other: Model, code: str, roll: Any, main_info: Model, dm: int, role: str
+) -> Model:
     """Sweep/AE: the same roll with this target's own attack and defense modifiers."""
     if other["id"] == attacker["id"]:
         mods = {"range": BAND_MODIFIER["point_blank"], "cover": 1}
@@ -322,46 +304,33 @@ def _secondary(
             main_info["attack_modifiers"], range=BAND_MODIFIER[band or main_info["band"]], cover=cov["modifier"]
         )
     value = roll.modified(sum(mods.values()))
-    return defend(
-        state,
-        dice,
-        attacker,
-        other,
-        value,
-        dm,
-        pos(attacker),
-        {"attack": value, "attack_modifiers": mods, "role": role},
-    )
+    return defend(state, dice, attacker, other, value, dm, attack=value, attack_modifiers=mods, role=role)
 
 
-def _check_rof(card: dict[str, Any], band: str | None, sweep: int, focus: int, code: str) -> None:
-    if sweep + focus > card.get("rof", 0):
-        raise IllegalAction(
-            f"The {code} has ROF {card.get('rof', 0)}; {sweep + focus} points asked", code="illegal_rof"
-        )
-    if sweep + focus and band == "extreme":
-        raise IllegalAction("Rate of Fire cannot be used at Extreme range", code="illegal_rof")
-
-
-def indirect_attack(
-    state: dict[str, Any],
-    dice: Dice,
-    attacker: dict[str, Any],
-    target: dict[str, Any],
-    code: str,
-    observer: dict[str, Any],
-    sweep: int,
-    focus: int,
-) -> list[dict[str, Any]]:
-    """Rulebook, Indirect Fire (and Hand Grenades with the thrower as its own observer)."""
-    info = aim(state, attacker, target, code, indirect=True, observer=observer)
+def _fire(
+    state: Model, attacker: Model, target: Model, code: str, rof: int, observer: Model | None
+) -> tuple[Model, Model]:
+    """Before the roll: the aim (indirect with an ``observer``), refused unless legal, the ``rof``
+    points (Sweep and Focus) checked and the ammunition spent. The aim and the weapon's card."""
+    info = aim(state, attacker, target, code, indirect=observer is not None, observer=observer)
     if not info["legal"]:
         raise IllegalAction(
             f"{attacker['label']} cannot fire at {target['label']}: {info['why']}", code="illegal_attack"
         )
     card = state["weapons"][code]
-    _check_rof(card, info["band"], sweep, focus, code)
+    if rof > card.get("rof", 0):
+        raise IllegalAction(f"The {code} has ROF {card.get('rof', 0)}; {rof} points asked", code="illegal_rof")
+    if rof and info["band"] == "extreme":
+        raise IllegalAction("Rate of Fire cannot be used at Extreme range", code="illegal_rof")
     spend_ammo(state, attacker, code)
+    return info, card
+
+
+def indirect_attack(
+    state: Model, dice: Dice, attacker: Model, target: Model, code: str, observer: Model, sweep: int, focus: int
+) -> list[Model]:
+    """Rulebook, Indirect Fire (and Hand Grenades with the thrower as its own observer)."""
+    info, card = _fire(state, attacker, target, code, sweep + focus, observer)
     roll = roll_skill(dice, attacker["skills"]["att"], f"{attacker['label']} fires {code} indirectly")
     modified = roll.modified(sum(info["attack_modifiers"].values()))
     landing, mof, direction = pos(target), 0, None
@@ -391,16 +360,7 @@ def indirect_attack(
     ]
     radius = max(float(card.get("ae", 0)), float(sweep))  # translator: IF + sweep works like AE
     events.extend(
-        defend(
-            state,
-            dice,
-            attacker,
-            m,
-            unmodified,
-            card["dm"] + focus,
-            pos(attacker),
-            {"attack": unmodified, "role": "indirect"},
-        )
+        defend(state, dice, attacker, m, unmodified, card["dm"] + focus, attack=unmodified, role="indirect")
         for m in area_targets(state, landing, radius, set())
     )
     return events

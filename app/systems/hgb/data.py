@@ -3,34 +3,15 @@
 from __future__ import annotations
 
 import copy
-import json
-from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-DATA = Path(__file__).parent / "data"
+from app.systems.datafiles import DataFiles, merge
+
+FILES = DataFiles(Path(__file__).parent / "data")
+#: a fresh copy of data file ``name`` (callers may change it)
+load = FILES.load
 FACTIONS = ("north", "south", "peace_river")
-
-
-@cache
-def _read(name: str) -> dict[str, Any]:
-    return cast("dict[str, Any]", json.loads((DATA / f"{name}.json").read_text(encoding="utf-8")))
-
-
-def load(name: str) -> dict[str, Any]:
-    """A fresh copy of data file ``name`` (callers may change it)."""
-    return copy.deepcopy(_read(name))
-
-
-def merge(base: dict[str, Any], over: dict[str, Any] | None) -> dict[str, Any]:
-    """Deep-merge ``over`` into a copy of ``base`` (dicts merge, everything else replaces)."""
-    out = copy.deepcopy(base)
-    for key, value in (over or {}).items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = merge(out[key], value)
-        else:
-            out[key] = copy.deepcopy(value)
-    return out
 
 
 def rules(overrides: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from app.core.errors import BadOptions
+from app.systems.datafiles import merge
 from app.systems.hgb import data
 from app.systems.hgb.cards import check_unit
 from app.systems.hgb.damage import parse_boxes
@@ -19,8 +20,8 @@ from app.systems.hgb.rolls import DEFAULT_SKILLS
 
 def card_for(fdata: dict[str, Any], unit: str, overrides: dict[str, Any] | None) -> dict[str, Any]:
     """The unit card: faction defaults, the unit's values, then the host's overrides."""
-    base = data.merge(fdata["card_defaults"], fdata["units"][unit])
-    card = data.merge(base, (overrides or {}).get(unit))
+    base = merge(fdata["card_defaults"], fdata["units"][unit])
+    card = merge(base, (overrides or {}).get(unit))
     card.setdefault("name", unit)
     if isinstance(card.get("boxes"), str):
         try:

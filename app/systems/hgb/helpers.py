@@ -9,13 +9,12 @@ from pydantic import BaseModel, Field, model_validator
 from app.core.errors import BadOptions, IllegalAction, MalformedAction
 from app.systems.base import Helper, Strict
 from app.systems.hgb import data
-from app.systems.hgb.actions import XY
-from app.systems.hgb.attack import lands_on, odds, on_target_odds, resolve, resolve_rolls
+from app.systems.hgb.actions import XY, TerrainOutline
+from app.systems.hgb.attack import AttackResult, lands_on, odds, on_target_odds, resolve, resolve_rolls
 from app.systems.hgb.board import MAX_CORNERS, corners, piece_problem
 from app.systems.hgb.combat import IF_THRESHOLD
 from app.systems.hgb.forces import build, catalogue
 from app.systems.hgb.movement import plan_move
-from app.systems.hgb.options import TerrainOutline
 from app.systems.hgb.rolls import MAX_DICE, Roll, against, read_faces
 from app.systems.hgb.sight import tape
 
@@ -78,15 +77,7 @@ class AttackRequest(_AttackBase):
     defense_faces: Faces | None = None
 
 
-class AttackResponse(BaseModel):
-    attack: int
-    defense: int
-    hit: bool
-    mos: int | None
-    mof: int | None
-    damage: int
-    boxes: int
-    overkill: bool
+class AttackResponse(AttackResult):
     attack_fumble: bool
     defense_fumble: bool
     on_target: bool | None = Field(

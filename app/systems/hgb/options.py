@@ -10,7 +10,7 @@ from pydantic_core import PydanticCustomError
 from app.core.errors import BadOptions
 from app.systems.base import Strict
 from app.systems.hgb import data
-from app.systems.hgb.actions import XY, Id, TerrainType
+from app.systems.hgb.actions import Id, TerrainOutline
 from app.systems.hgb.board import piece_problem, terrain_problem
 from app.systems.hgb.cards import check_rules, check_weapons
 from app.systems.hgb.forces import build
@@ -24,17 +24,6 @@ class ForceChoice(Strict):
     #: model key -> option ids; None takes the faction file's default_choices
     choices: Annotated[dict[Id, Annotated[list[Id], Field(max_length=3)]], Field(max_length=16)] | None = None
     command_group: Id | None = None
-
-
-class TerrainOutline(Strict):
-    """A terrain piece's fields, unchecked: ``TerrainPiece`` adds the checks of a simple outline on
-    the table (the path helper runs them off the event loop, with its work cap first)."""
-
-    id: Id
-    type: TerrainType
-    polygon: Annotated[list[XY], Field(min_length=3, max_length=64)]
-    level: Annotated[int, Field(ge=0, le=10)] | None = None
-    label: Annotated[str, Field(max_length=60)] = ""
 
 
 class TerrainPiece(TerrainOutline):

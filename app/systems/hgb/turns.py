@@ -56,10 +56,11 @@ def start_round(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]])
     events.append({"kind": "round_started", "round": state["round"], "initiative": rolls, "winner": winner})
 
 
-def choose_first(state: dict[str, Any], seat: str, first: str, events: list[dict[str, Any]]) -> None:
+def choose_first(state: dict[str, Any], seat: str, first: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     state.update(first=first, phase="activation")
     events.append({"kind": "first_chosen", "first": first})  # "seat" is the acting seat (the session sets it)
     state["to_activate"] = first if groups_left(state, first) else other(first)
+    return events
 
 
 def begin_model(state: dict[str, Any], seat: str, model: dict[str, Any], events: list[dict[str, Any]]) -> None:
@@ -87,7 +88,7 @@ def begin_model(state: dict[str, Any], seat: str, model: dict[str, Any], events:
         model["activated"] = True
 
 
-def activate_group(state: dict[str, Any], seat: str, group: str, events: list[dict[str, Any]]) -> None:
+def activate_group(state: dict[str, Any], seat: str, group: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if state["current"] is not None:
         raise IllegalAction(f"Combat Group {state['current']['group']} is still activating", code="wrong_group")
     if group not in groups_left(state, seat):
@@ -96,6 +97,7 @@ def activate_group(state: dict[str, Any], seat: str, group: str, events: list[di
         )
     state["current"] = {"seat": seat, "group": group, "model": None}
     events.append({"kind": "group_activated", "seat": seat, "group": group})
+    return events
 
 
 def finish_model(state: dict[str, Any], model: dict[str, Any], keep: bool, events: list[dict[str, Any]]) -> None:
@@ -113,7 +115,7 @@ def finish_model(state: dict[str, Any], model: dict[str, Any], keep: bool, event
         state["current"]["model"] = None
 
 
-def end_group(state: dict[str, Any], seat: str, dice: Dice, events: list[dict[str, Any]]) -> None:
+def end_group(state: dict[str, Any], seat: str, dice: Dice, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     cur = state["current"]
     if state["phase"] != "activation" or cur is None or cur["seat"] != seat:
         raise IllegalAction("No Combat Group of yours is activating", code="wrong_phase")
@@ -126,6 +128,7 @@ def end_group(state: dict[str, Any], seat: str, dice: Dice, events: list[dict[st
     state["current"] = None
     events.append({"kind": "group_done", "seat": seat, "group": cur["group"]})
     advance(state, dice, events)
+    return events
 
 
 def advance(state: dict[str, Any], dice: Dice, events: list[dict[str, Any]]) -> None:
@@ -235,11 +238,14 @@ def check_end(state: dict[str, Any], events: list[dict[str, Any]]) -> None:
     end_game(state, winners, reason, events)
 
 
-def end_game(state: dict[str, Any], winners: list[str], reason: str, events: list[dict[str, Any]]) -> None:
+def end_game(
+    state: dict[str, Any], winners: list[str], reason: str, events: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     state["result"] = {"winners": winners, "reason": reason}
     state["phase"] = "over"
     state["pending"] = None
     events.append({"kind": "game_ended", "winners": winners, "reason": reason})  # the session adds game_over
+    return events
 
 
 def pos_at(point: list[float]) -> Point:

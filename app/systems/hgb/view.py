@@ -11,7 +11,7 @@ now; :func:`targets` lists them all for the model acting, for tests and tools.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 import orjson
 
@@ -22,9 +22,35 @@ from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, zone
 from app.systems.hgb.sight import _ground, _key, cover, ordered, tape
 from app.systems.hgb.turns import active_seats as may_act
 from app.systems.hgb.turns import groups_left
+from app.systems.views import Scene
 
 
-def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+class _Seated(TypedDict, total=False):
+    prompt: str  # what the seat is asked to do
+
+
+class HgbScene(Scene, _Seated):
+    """An HGB view (``render``); a seat also gets its prompt."""
+
+    cards: list[dict[str, Any]]
+    forces: dict[str, Any]
+    weapons: dict[str, Any]
+    rules: dict[str, Any]
+    initiative: dict[str, Any] | None
+    first: str | None
+    to_activate: str | None
+    current: dict[str, Any] | None
+    groups_done: dict[str, list[str]]
+    designations: dict[str, Any]
+    pending: dict[str, Any] | None
+    ready: list[str]
+    agree: dict[str, str | None]
+    result: dict[str, Any] | None
+    options: dict[str, Any]
+    movement: dict[str, Any]
+
+
+def render(state: dict[str, Any], viewer: str | None) -> HgbScene:
     rules = state["rules"]
     terrain = _key(state["board"]["terrain"])  # the level each piece stands on: cached per layout and point
     pieces = [
@@ -36,7 +62,7 @@ def render(state: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         for m in ordered(state)
         if m["status"] in ("active", "wreck", "reserve")
     ]
-    view = {
+    view: HgbScene = {
         "board": {**state["board"], "zones": {s: {"y": list(zone(s)), "depth": DEPLOY_DEPTH} for s in SEATS}},
         "pieces": pieces,
         "turn": {"active": active_seats(state), "phase": state["phase"], "round": state["round"]},

@@ -13,25 +13,25 @@ Coord = Annotated[float, Field(ge=-10_000, le=10_000, allow_inf_nan=False)]
 HexCoord = Annotated[int, Field(ge=-1000, le=1000)]
 
 
-class AddToken(Strict):
-    kind: Literal["add_token"]
+class _Placing(Strict):
+    """A token and where it goes: x and y (inches) on a tabletop, q and r on a hex board."""
+
     token: TokenId
     x: Coord | None = None
     y: Coord | None = None
     q: HexCoord | None = None
     r: HexCoord | None = None
+
+
+class AddToken(_Placing):
+    kind: Literal["add_token"]
     label: Annotated[str, Field(max_length=80)] = ""
     facing: Annotated[float, Field(ge=-360, le=720, allow_inf_nan=False)] = 0
     color: Annotated[str, Field(max_length=32)] | None = None
 
 
-class MoveToken(Strict):
+class MoveToken(_Placing):
     kind: Literal["move_token"]
-    token: TokenId
-    x: Coord | None = None
-    y: Coord | None = None
-    q: HexCoord | None = None
-    r: HexCoord | None = None
     facing: Annotated[float, Field(ge=-360, le=720, allow_inf_nan=False)] | None = None
 
 

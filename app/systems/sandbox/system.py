@@ -14,10 +14,11 @@ from typing import Any
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, MalformedAction
 from app.core.events import Event
-from app.systems.base import OUTCOME_KEY, Board, Handler, RuleSystem, State
+from app.systems.base import Board, Handler, RuleSystem, State
 from app.systems.sandbox import setup, turns
 from app.systems.sandbox.actions import AddToken, MoveToken, RemoveToken, Roll, SandboxAction
 from app.systems.sandbox.options import Options
+from app.systems.views import Scene
 
 MAX_TOKENS = 500
 DICE_RE = re.compile(r"^\s*(\d{0,3})d(\d{1,3})\s*([+-]\s*\d{1,4})?\s*$", re.IGNORECASE)
@@ -130,6 +131,9 @@ class Sandbox(RuleSystem):
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         return setup.setup(options, dice)
 
+    def copy_state(self, state: State) -> State:
+        return state  # the handlers build a new state: they never change the one they are given
+
     def phase(self, state: State) -> str:
         return turns.phase(state)
 
@@ -148,11 +152,6 @@ class Sandbox(RuleSystem):
             out += [{"kind": "move_token", "token": token, **centre}, {"kind": "remove_token", "token": token}]
         return out
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+    def render(self, state: State, viewer: str | None) -> Scene:
         # Nothing is hidden in the sandbox: every viewer sees the board and every token.
-        return {
-            "board": state["board"],
-            "pieces": list(state["tokens"].values()),
-            "turn": {"active": []},
-            OUTCOME_KEY: self.outcome_view(state),
-        }
+        return {"board": state["board"], "pieces": list(state["tokens"].values()), "turn": {"active": []}}

@@ -7,16 +7,15 @@ Warboard defaults. A table option with the same name (``map``, ``spinner``, ``de
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
 from app.systems.base import Strict
+from app.systems.datafiles import DataFiles
 
-DATA = Path(__file__).parent / "data"
+FILES = DataFiles(Path(__file__).parent / "data")
 ARMIES = ("gorgonites", "commandos")
 
 Coord = Annotated[int, Field(ge=-60, le=60)]
@@ -178,21 +177,15 @@ MODELS: dict[str, type[_Data]] = {
 
 def map_names() -> list[str]:
     """The maps shipped in ``data/maps`` (file names without ``.json``)."""
-    return sorted(p.stem for p in (DATA / "maps").glob("*.json"))
-
-
-@cache
-def _load(path: str, model: type[_Data]) -> str:
-    raw = json.loads((DATA / path).read_text(encoding="utf-8"))
-    return json.dumps(model.model_validate(raw).model_dump(mode="json"))
+    return FILES.names("maps")
 
 
 def default(name: str) -> dict[str, Any]:
     """A fresh copy of the default data file ``name`` (validated)."""
-    return cast("dict[str, Any]", json.loads(_load(f"{name}.json", MODELS[name])))
+    return FILES.load(name, MODELS[name])
 
 
 def default_map(name: str = "default") -> dict[str, Any]:
     if name not in map_names():
         raise ValueError(f"no map {name!r}; shipped maps: {', '.join(map_names())}")
-    return cast("dict[str, Any]", json.loads(_load(f"maps/{name}.json", MapData)))
+    return FILES.load(f"maps/{name}", MapData)

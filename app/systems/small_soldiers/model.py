@@ -8,7 +8,7 @@ State layout (JSON-able)::
     deck      [card, ...]  hidden order, top = last      discard  [card, ...] face up
     hands     {army: [card, ...]}  (advanced rules: one hand per side)
     sides     {seat: army}  (the hand a seat sees)       phase    see system.py
-    turn      {army, seat, number, ...}                  winner   {army, seats, reason} | None
+    turn      {army, seat, number, ...}                  result   {winners, reason, army, text} | None
 """
 
 from __future__ import annotations

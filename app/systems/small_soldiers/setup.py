@@ -45,7 +45,7 @@ def setup(options: dict[str, Any], dice: Dice) -> State:
         "opening_history": [],
         "command": {a: 0 for a in ARMIES},
         "turn": None,
-        "winner": None,
+        "result": None,
         "last_battle": None,
         "last_catapult": None,
         "last_spin": None,
@@ -129,3 +129,15 @@ def roll_opening(state: State, seat: str, dice: Dice) -> list[Event]:
     first = ARMIES[0] if score(a) > score(b) else ARMIES[1]
     events.append({"kind": "first_player", "army": first})
     return events + start_turn(state, first)
+
+
+def upgrade(state: State) -> State:
+    """``state`` in today's shape (``RuleSystem.upgrade``): a game saved before every game kept
+    its result under ``result`` has it under ``winner``, with its seats as ``seats``. ``state``
+    itself when current, else a new dict."""
+    if "winner" not in state:
+        return state
+    new = {k: v for k, v in state.items() if k != "winner"}
+    w = state["winner"]
+    new["result"] = w and {"winners": w["seats"], "reason": w["reason"], "army": w["army"], "text": w["text"]}
+    return new

@@ -6,13 +6,11 @@ See README.md for what is the rulebook's and what is a Warboard default.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
-from app.core.events import Event
-from app.systems.base import OUTCOME_KEY, Outcome, RuleSystem, State
+from app.systems.base import Handler, RuleSystem, State
 from app.systems.small_soldiers import actions as A
 from app.systems.small_soldiers import play, seal, setup, turns
 from app.systems.small_soldiers.helpers import HELPERS
@@ -20,6 +18,7 @@ from app.systems.small_soldiers.legal import legal_actions
 from app.systems.small_soldiers.model import seat_ids
 from app.systems.small_soldiers.options import Options, check_feasible
 from app.systems.small_soldiers.view import render
+from app.systems.views import Scene
 
 
 class SmallSoldiers(RuleSystem):
@@ -48,10 +47,12 @@ class SmallSoldiers(RuleSystem):
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         return setup.setup(self.validate_options(options), dice)
 
-    def dispatch(self, state: State, seat: str, action: Any, dice: Dice) -> tuple[State, list[Event]]:
+    def upgrade(self, state: State) -> State:
+        return setup.upgrade(state)
+
+    def copy_state(self, state: State) -> State:
         # the data files are never changed by a rule: shared, not copied (the rest is)
-        new = {k: v if k == "data" else copy.deepcopy(v) for k, v in state.items()}
-        return new, HANDLERS[action.kind](new, seat, action, dice)
+        return {k: v if k == "data" else copy.deepcopy(v) for k, v in state.items()}
 
     # --- the guard list's hooks ----------------------------------------------------------
     def phase(self, state: State) -> str:
@@ -76,36 +77,33 @@ class SmallSoldiers(RuleSystem):
     def wrong_phase_error(self, state: State, seat: str, kind: str) -> WarboardError:
         return turns.wrong_phase(state, kind)
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return {**render(state, viewer), OUTCOME_KEY: self.outcome_view(state)}
+    def render(self, state: State, viewer: str | None) -> Scene:
+        return render(state, viewer)
 
     def seal(self, state: State, viewer: str, world: int) -> State:
-        return seal.seal(state, viewer, world)
-
-    def outcome(self, state: State) -> Outcome | None:
-        w = state.get("winner")
-        return Outcome(list(w["seats"]), w["reason"]) if w else None
+        return seal.seal(self.upgrade(state), viewer, world)
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
-        return legal_actions(state, seat)
+        return legal_actions(self.upgrade(state), seat)
 
 
-# --- one handler per action kind: each changes the game's copy of the state and returns the events
+# --- one handler per action kind: each changes the game's copy of the state (the steps of
+# ``play.py`` and ``setup.py`` change it in place and return the events)
 
 
-HANDLERS: dict[str, Callable[[State, str, Any, Dice], list[Event]]] = {
-    "deploy": lambda s, seat, a, dice: setup.deploy(s, seat, a.reserve, a.order, a.second),
-    "roll_opening": lambda s, seat, a, dice: setup.roll_opening(s, seat, dice),
-    "spin": lambda s, seat, a, dice: play.spin(s, seat, dice),
-    "move": lambda s, seat, a, dice: play.move(s, seat, a.fighter, a.q, a.r),
-    "end_moves": lambda s, seat, a, dice: play.end_moves(s, seat),
-    "attack": lambda s, seat, a, dice: play.attack(s, seat, dice, a.target, a.fighter),
-    "end_turn": lambda s, seat, a, dice: play.decline(s, seat),
-    "place_card": lambda s, seat, a, dice: play.place_card(s, seat, a.fighter),
-    "discard_card": lambda s, seat, a, dice: play.discard_card(s, seat),
-    "recall": lambda s, seat, a, dice: play.recall(s, seat, a.target),
-    "launch": lambda s, seat, a, dice: play.launch(s, seat, dice, a.offset, a.angle, a.power),
-    "recruit": lambda s, seat, a, dice: play.recruit(s, seat, a.fighter),
-    "play_card": lambda s, seat, a, dice: play.play_card(s, seat, a.card),
+HANDLERS: dict[str, Handler] = {
+    "deploy": lambda s, seat, a, dice: (s, setup.deploy(s, seat, a.reserve, a.order, a.second)),
+    "roll_opening": lambda s, seat, a, dice: (s, setup.roll_opening(s, seat, dice)),
+    "spin": lambda s, seat, a, dice: (s, play.spin(s, seat, dice)),
+    "move": lambda s, seat, a, dice: (s, play.move(s, seat, a.fighter, a.q, a.r)),
+    "end_moves": lambda s, seat, a, dice: (s, play.end_moves(s, seat)),
+    "attack": lambda s, seat, a, dice: (s, play.attack(s, seat, dice, a.target, a.fighter)),
+    "end_turn": lambda s, seat, a, dice: (s, play.decline(s, seat)),
+    "place_card": lambda s, seat, a, dice: (s, play.place_card(s, seat, a.fighter)),
+    "discard_card": lambda s, seat, a, dice: (s, play.discard_card(s, seat)),
+    "recall": lambda s, seat, a, dice: (s, play.recall(s, seat, a.target)),
+    "launch": lambda s, seat, a, dice: (s, play.launch(s, seat, dice, a.offset, a.angle, a.power)),
+    "recruit": lambda s, seat, a, dice: (s, play.recruit(s, seat, a.fighter)),
+    "play_card": lambda s, seat, a, dice: (s, play.play_card(s, seat, a.card)),
 }
 SmallSoldiers.handlers = HANDLERS

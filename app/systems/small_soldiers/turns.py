@@ -77,7 +77,7 @@ PHASES = {
 
 
 def game_over(state: State) -> GameOver:
-    return GameOver("The game is over: " + state["winner"]["reason"])
+    return GameOver("The game is over: " + state["result"]["reason"])
 
 
 def not_seated(seat: str) -> NotYourTurn:
@@ -145,6 +145,6 @@ def win(state: State, army: str, reason: str) -> list[Event]:
         "flag_captured": "captured the enemy flag",
         "all_in_toy_store": "sent every enemy fighter to the Toy Store",
     }[reason]
-    state["winner"] = {"army": army, "seats": seats, "reason": reason, "text": f"The {army} {text}"}
+    state["result"] = {"winners": seats, "reason": reason, "army": army, "text": f"The {army} {text}"}
     state["phase"] = "over"
     return [{"kind": "game_won", "army": army, "seats": seats, "reason": reason}]

@@ -12,6 +12,7 @@ from typing import Any, cast
 from app.systems.small_soldiers.legal import legal
 from app.systems.small_soldiers.model import ARMIES, ARMY_NAMES, State, army_of, in_toy_store
 from app.systems.small_soldiers.turns import acting_seats
+from app.systems.views import Scene, TurnView
 
 PUBLIC_FIGHTER = ("id", "name", "army", "leader", "owner", "card")
 
@@ -121,25 +122,67 @@ def fighter_card(f: dict[str, Any], state: State) -> dict[str, Any]:
     return {**{k: f[k] for k in PUBLIC_FIGHTER}, "owner": piece_owner(state, f)}
 
 
-def render(state: State, viewer: str | None) -> dict[str, Any]:
+class SmallSoldiersTurn(TurnView):
+    round_label: str
+    army: str | None
+    seat: str | None
+    spin: dict[str, Any] | None
+    card: dict[str, Any] | None
+    moved: list[str]
+
+
+class SmallSoldiersScene(Scene):
+    """A Small Soldiers view (``render``): ``hand`` is the viewer's side's, or None."""
+
+    system: str
+    toy_store: dict[str, list[dict[str, Any]]]
+    seats: list[str]
+    options: dict[str, Any]
+    armies: dict[str, dict[str, Any]]
+    spinner: dict[str, Any]
+    deck: dict[str, int]
+    discard: list[Any]
+    hand: list[Any] | None
+    hand_counts: dict[str, int]
+    opening: dict[str, Any]
+    last_battle: dict[str, Any] | None
+    last_catapult: dict[str, Any] | None
+    winner: dict[str, Any] | None
+    legal: dict[str, Any]
+    prompt: dict[str, Any] | None
+    defaults: dict[str, str]
+
+
+def _turn(state: State) -> SmallSoldiersTurn:
     turn = state["turn"]
+    return {
+        "active": acting_seats(state),
+        "phase": state["phase"],
+        "round": turn["number"] if turn else 0,
+        "round_label": "Turn",  # the rulebook counts turns, not rounds (the header's word)
+        "army": turn["army"] if turn else None,
+        "seat": turn["seat"] if turn else None,
+        "spin": turn["spin"] if turn else None,
+        "card": turn["card"] if turn else None,
+        "moved": list(turn["moved"]) if turn else [],
+    }
+
+
+def _winner(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The result as the panel reads it: the winning army, its seats, why, in a sentence."""
+    if result is None:
+        return None
+    return {"army": result["army"], "seats": result["winners"], "reason": result["reason"], "text": result["text"]}
+
+
+def render(state: State, viewer: str | None) -> SmallSoldiersScene:
     own = viewer if viewer in state["seats"] else None
     return {
         "system": "small-soldiers",
         "board": board(state),
         "pieces": pieces(state),
         "toy_store": {a: [fighter_card(f, state) for f in in_toy_store(state, a)] for a in ARMIES},
-        "turn": {
-            "active": acting_seats(state),
-            "phase": state["phase"],
-            "round": turn["number"] if turn else 0,
-            "round_label": "Turn",  # the rulebook counts turns, not rounds (the header's word)
-            "army": turn["army"] if turn else None,
-            "seat": turn["seat"] if turn else None,
-            "spin": turn["spin"] if turn else None,
-            "card": turn["card"] if turn else None,
-            "moved": list(turn["moved"]) if turn else [],
-        },
+        "turn": _turn(state),
         "seats": list(state["seats"]),
         "options": dict(state["options"]),
         "armies": {
@@ -167,7 +210,7 @@ def render(state: State, viewer: str | None) -> dict[str, Any]:
         "opening": {"current": dict(state["opening"]), "history": list(state["opening_history"])},
         "last_battle": state["last_battle"],
         "last_catapult": state["last_catapult"],
-        "winner": state["winner"],
+        "winner": _winner(state["result"]),
         "legal": legal(state, own) if own else {},
         "prompt": prompt(state, own),
         "defaults": {k: v["_source"] for k, v in state["data"].items()},

@@ -6,41 +6,18 @@ in the game state at setup, so a game replays with the values it was started wit
 
 from __future__ import annotations
 
-import copy
-import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+from app.systems.datafiles import DataFiles, merge
 from app.systems.srbr import schema
 
-DATA = Path(__file__).parent / "data"
+FILES = DataFiles(Path(__file__).parent / "data")
+#: a fresh copy of data/<name>.json
+load = FILES.load
 COLOURS = ("white", "yellow", "red")
 #: SRBR p. 2: "a reaction when an opponent rolls a 1 on a Red or Yellow die" (the text's rule)
 REACTION_COLOURS = ("yellow", "red")
-
-
-@cache
-def _load(name: str) -> dict[str, Any]:
-    with open(DATA / f"{name}.json", encoding="utf-8") as fh:
-        data: dict[str, Any] = json.load(fh)
-    return data
-
-
-def load(name: str) -> dict[str, Any]:
-    """A fresh copy of data/<name>.json."""
-    return copy.deepcopy(_load(name))
-
-
-def deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    """``override`` wins; nested dicts merge; lists and scalars replace."""
-    out = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = deep_merge(out[key], value)
-        else:
-            out[key] = copy.deepcopy(value)
-    return out
 
 
 def defaults() -> dict[str, Any]:
@@ -53,7 +30,7 @@ def defaults() -> dict[str, Any]:
 
 def merged(overrides: dict[str, Any]) -> dict[str, Any]:
     """The defaults with the host's overrides applied, checked. Raises ValueError."""
-    rules = deep_merge(defaults(), overrides)
+    rules = merge(defaults(), overrides)
     check(rules)
     return rules
 

@@ -18,8 +18,9 @@ before the record (anything done after it in the same step is undone too).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
+from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.srbr import actions as A
@@ -89,7 +90,7 @@ def _closed(entry: dict[str, Any]) -> dict[str, Any]:
     return {**entry, "status": "closed"} if entry["status"] == "open" else entry
 
 
-def dispute(state: State, seat: str, a: A.Dispute) -> tuple[State, list[Event]]:
+def dispute(state: State, seat: str, a: A.Dispute, dice: Dice) -> tuple[State, list[Event]]:
     """Another seat contests the latest, still open record: the game is on hold."""
     if seat in state["conceded"]:
         raise IllegalAction(f"{seat} has conceded and can no longer dispute", code="conceded")
@@ -138,7 +139,13 @@ def resolve(state: State, a: A.ResolveDispute) -> tuple[State, list[Event]]:
     return restored, [event]
 
 
-def public(state: State) -> dict[str, Any]:
+class PublicRecords(TypedDict):
+    records: list[dict[str, Any]]
+    hold: dict[str, Any] | None
+    open_record: int | None
+
+
+def public(state: State) -> PublicRecords:
     """The records and any dispute, as every viewer sees them (no snapshot)."""
     log = [{k: v for k, v in r.items() if k != "window"} for r in state.get("records", [])]
     undo = state.get("record_undo")

@@ -7,28 +7,58 @@ SRBR has no hidden information: every viewer sees the same table; only ``prompt`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.core.errors import WarboardError
 from app.systems.srbr import buildings, combat, deploy, guide, malfunction, pieces, records, sticks, turns
 from app.systems.srbr.data import COLOURS, REACTION_COLOURS
+from app.systems.srbr.records import PublicRecords
+from app.systems.views import Scene, TurnView
 
 State = dict[str, Any]
 
 
-def render(state: State, viewer: str | None) -> dict[str, Any]:
+class SrbrTurn(TurnView):
+    seat: str | None
+    order: list[str]
+
+
+class SrbrScene(Scene, PublicRecords):
+    """A Samurai Robots view (``render``): the same for every viewer but ``prompt`` and ``legal``."""
+
+    system: str
+    prompt: dict[str, Any] | None
+    sticks: dict[str, Any]
+    mechas: dict[str, dict[str, Any]]
+    activation: dict[str, Any] | None
+    reaction: dict[str, Any]
+    dice_colours: list[str]
+    reaction_colours: list[str]
+    manual: dict[str, bool]
+    defaults: dict[str, Any]
+    rules_help: list[dict[str, Any]]
+    conceded: list[str]
+    votes: dict[str, Any]
+    result: dict[str, Any] | None
+    deployment_zones: dict[str, Any] | None
+    legal: list[dict[str, Any]]
+
+
+def render(state: State, viewer: str | None) -> SrbrScene:
     turn = state["turn"]
+    scene_turn: SrbrTurn = {
+        "active": turns.active_seats(state),
+        "phase": turn["phase"],
+        "round": turn["round"],
+        "seat": turn["seat"],
+        "order": state["order"],
+    }
     return {
         "system": "srbr",
         "board": state["board"],
         "pieces": [_piece(m) for m in state["mechas"].values() if pieces.in_play(m)],
-        "turn": {
-            "active": turns.active_seats(state),
-            "phase": turn["phase"],
-            "round": turn["round"],
-            "seat": turn["seat"],
-            "order": state["order"],
-        },
+        "turn": scene_turn,
         "prompt": prompt(state, viewer),
         "sticks": {
             "scale": state["scale"],
@@ -198,24 +228,18 @@ def _action_choices(state: State, phase: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if p["move"] and m["status"] == "fallen":
         out.append({"kind": "stand_up"})
+    # what the part may attack: enemy mechas, then buildings, each with its reach check
+    foes: list[tuple[dict[str, Any], Callable[..., None]]]
+    foes = [(t, combat.check_reach) for t in pieces.others(state, m) if t["owner"] != m["owner"]]
+    foes += [(b, buildings.check_reach) for b in state["board"]["terrain"] if b["type"] == "building"]
     for name in p["attacks"]:
         spec = state["rules"]["attack_types"].get(name)
-        for target in pieces.others(state, m):
-            if spec is None or target["owner"] == m["owner"]:
-                continue
+        for target, check_reach in foes if spec is not None else []:
             try:
-                combat.check_reach(state, m, target, spec, name)
+                check_reach(state, m, target, spec, name)
             except WarboardError:
                 continue
             out.append({"kind": "attack", "attack": name, "target": target["id"]})
-        for piece in state["board"]["terrain"]:
-            if spec is None or piece["type"] != "building":
-                continue
-            try:
-                buildings.check_reach(state, m, piece, spec, name)
-            except WarboardError:
-                continue
-            out.append({"kind": "attack", "attack": name, "target": piece["id"]})
     out.append({"kind": "done"})
     if phase == "actions":
         out.append({"kind": "end_turn"})

@@ -24,6 +24,8 @@ import { Measure } from "./measure.js";
 import { ShapeLayer } from "./shapes.js";
 import { layoutPieces } from "./labels.js";
 import { showLegend } from "./legend.js";
+import { onKey } from "./keys.js";
+import { freeSpot } from "./free-spot.js";
 
 const hasPos = (p) => (Number.isFinite(p.q) && Number.isFinite(p.r)) || (Number.isFinite(p.x) && Number.isFinite(p.y));
 
@@ -90,13 +92,11 @@ export class Board {
     if (cfg.selected !== undefined) this.select(cfg.selected);
   }
 
-  // The view's board and pieces (the generic page's call).
-  render(view) {
-    this.set({ board: view.board || { kind: "tabletop", width: 24, height: 24 }, pieces: view.pieces || [] });
-  }
-
   piece(id) {
     return this.pieces.get(id)?.piece || null;
+  }
+  hasShape(key) {
+    return this.shapes.has(key);
   }
   selectedPiece() {
     return this.selected ? this.piece(this.selected) : null;
@@ -115,25 +115,8 @@ export class Board {
 
   // The free place nearest the middle of what is on screen (new pieces do not stack).
   freeSpot() {
-    const grid = this.grid,
-      vb = this.panZoom.vb;
-    const centre = grid.fromPixel(vb.x + vb.w / 2, vb.y + vb.h / 2);
-    const taken = new Set([...this.pieces.values()].map((e) => JSON.stringify(this.piecePos(e.piece))));
-    const step = grid.kind === "hex" ? null : Math.max(1, Math.round(grid.pieceRadius * 3));
-    for (let ring = 0; ring < 30; ring++) {
-      for (let i = -ring; i <= ring; i++) {
-        for (const [a, b] of [
-          [i, -ring],
-          [i, ring],
-          [-ring, i],
-          [ring, i],
-        ]) {
-          const pos = step ? { x: centre.x + a * step, y: centre.y + b * step } : { q: centre.q + a, r: centre.r + b };
-          if (grid.onBoard(pos) && !taken.has(JSON.stringify(pos))) return pos;
-        }
-      }
-    }
-    return centre;
+    const taken = [...this.pieces.values()].map((e) => this.piecePos(e.piece));
+    return freeSpot(this.grid, this.panZoom.vb, taken);
   }
 
   destroy() {
@@ -206,7 +189,6 @@ export class Board {
         if (this.selected === id) this.select(null);
       }
     }
-    if (this.selected) this.emit("select", this.piece(this.selected));
     this.scheduleLayout();
   }
 
@@ -342,94 +324,8 @@ export class Board {
     };
   }
 
-  // --- keyboard -------------------------------------------------------------------------
+  // --- keyboard: board/keys.js ------------------------------------------------------------
   onKey(e) {
-    const shape = e.target.closest?.("[data-shape-id]");
-    if (shape && (e.key === "Enter" || e.key === " ")) {
-      const bb = shape.getBBox?.();
-      const point = bb ? { x: bb.x + bb.width / 2, y: bb.y + bb.height / 2 } : { x: 0, y: 0 };
-      this.emit("click", {
-        point,
-        cell: this.grid.fromPixel(point.x, point.y),
-        piece: null,
-        shape: shape.dataset.shapeId,
-      });
-      e.preventDefault();
-      return;
-    }
-    const g = e.target.closest?.(".piece");
-    const entry = g ? this.pieces.get(g.dataset.id) : null;
-    if (entry && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      // a panel may take a key on a piece first (set handled)
-      const ev = { piece: entry.piece, key: e.key, shiftKey: e.shiftKey, handled: false };
-      this.emit("key", ev);
-      if (ev.handled) {
-        e.preventDefault();
-        e.stopPropagation();
-        return;
-      }
-    }
-    if (entry && this.tool === "measure" && (e.key === "Enter" || e.key === " ")) {
-      // Keyboard measuring: Enter on one piece, then Enter on another.
-      const at = this.grid.position(entry.piece);
-      if (this.measure.group && !this.measure.done) {
-        this.measure.move(at);
-        this.measure.done = true;
-      } else {
-        this.measure.start(at);
-        this.measure.done = false;
-      }
-      e.preventDefault();
-      return;
-    }
-    if (entry) {
-      if (e.key === "Enter" || e.key === " ") {
-        this.select(entry.piece.id);
-        this.emit("click", {
-          point: this.grid.position(entry.piece),
-          cell: this.piecePos(entry.piece),
-          piece: entry.piece,
-          shape: null,
-        });
-        e.preventDefault();
-        return;
-      }
-      if (e.key === "Escape") {
-        this.select(null);
-        e.preventDefault();
-        return;
-      }
-      // arrows follow the screen: on a board turned half round, up on screen is down on the board
-      const turned = this.svg.classList.contains("flipped");
-      const key = turned
-        ? { ArrowRight: "ArrowLeft", ArrowLeft: "ArrowRight", ArrowUp: "ArrowDown", ArrowDown: "ArrowUp" }[e.key] ||
-          e.key
-        : e.key;
-      const dir = { ArrowRight: "right", ArrowLeft: "left", ArrowUp: "up", ArrowDown: "down" }[key];
-      if (dir && this.selected === entry.piece.id && this.config.canDrag?.(entry.piece)) {
-        const to = this.grid.step(
-          this.piecePos(entry.piece),
-          e.shiftKey && this.grid.kind === "hex" ? { ArrowUp: "upRight", ArrowDown: "downLeft" }[key] || dir : dir,
-        );
-        if (to) this.emit("keymove", { piece: entry.piece, pos: to });
-        e.preventDefault();
-        return;
-      }
-      if ((e.key === "[" || e.key === "]") && this.config.canDrag?.(entry.piece)) {
-        const delta = (e.key === "]" ? 1 : -1) * this.grid.facingStep;
-        this.emit("rotate", {
-          piece: entry.piece,
-          facing: ((((Number(entry.piece.facing) || 0) + delta) % 360) + 360) % 360,
-        });
-        e.preventDefault();
-        return;
-      }
-    }
-    if (e.key === "Escape") {
-      this.measure.clear();
-      this.select(null);
-      return;
-    }
-    if (this.panZoom.onKey(e)) e.preventDefault();
+    onKey(this, e);
   }
 }

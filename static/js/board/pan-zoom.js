@@ -1,4 +1,37 @@
-// Pan and zoom of an SVG through its viewBox: mouse drag, wheel, pinch, keyboard.
+// Pan and zoom of an SVG through its viewBox: mouse drag, wheel, pinch, keyboard. The maths
+// (fitView, zoomView, keyStep) are plain functions of boxes {x, y, w, h} in board units.
+
+// The whole board in a view of the screen's aspect (width / height), centred.
+export function fitView(bounds, aspect) {
+  let w = bounds.w,
+    h = bounds.h;
+  const a = aspect > 0 ? aspect : bounds.w / bounds.h;
+  if (w / h > a) h = w / a;
+  else w = h * a;
+  return { x: bounds.x - (w - bounds.w) / 2, y: bounds.y - (h - bounds.h) / 2, w, h };
+}
+
+// The view zoomed by `factor` about the board point (cx, cy), between minW wide and four times
+// the board's larger side.
+export function zoomView(vb, bounds, factor, cx, cy, minW = 2) {
+  const maxW = Math.max(bounds.w, bounds.h) * 4;
+  const w = Math.min(maxW, Math.max(minW, vb.w / factor));
+  const k = w / vb.w;
+  return { x: cx - (cx - vb.x) * k, y: cy - (cy - vb.y) * k, w, h: vb.h * k };
+}
+
+// What a key does to the view: arrows pan a tenth of it (following the screen on a board turned
+// half round), + and - zoom, 0 fits; null for another key.
+export function keyStep(key, vb, flipped = false) {
+  const step = ((flipped ? -1 : 1) * vb.w) / 10;
+  const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+  if (moves[key]) return { pan: moves[key] };
+  if (key === "+" || key === "=") return { zoom: 1.25 };
+  if (key === "-" || key === "_") return { zoom: 0.8 };
+  if (key === "0") return { fit: true };
+  return null;
+}
+
 export class PanZoom {
   constructor(svg, bounds) {
     this.svg = svg;
@@ -42,13 +75,7 @@ export class PanZoom {
   // Fit the whole board into the visible area, keeping the aspect ratio.
   fit() {
     const rect = this.svg.getBoundingClientRect();
-    const b = this.bounds;
-    const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : b.w / b.h;
-    let w = b.w,
-      h = b.h;
-    if (w / h > aspect) h = w / aspect;
-    else w = h * aspect;
-    this.vb = { x: b.x - (w - b.w) / 2, y: b.y - (h - b.h) / 2, w, h };
+    this.vb = fitView(this.bounds, rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 0);
     this.userMoved = false;
     this.lastRect = rect;
     this.apply();
@@ -69,10 +96,7 @@ export class PanZoom {
   }
 
   zoom(factor, cx = this.vb.x + this.vb.w / 2, cy = this.vb.y + this.vb.h / 2) {
-    const maxW = Math.max(this.bounds.w, this.bounds.h) * 4;
-    const w = Math.min(maxW, Math.max(this.minW, this.vb.w / factor));
-    const k = w / this.vb.w;
-    this.vb = { x: cx - (cx - this.vb.x) * k, y: cy - (cy - this.vb.y) * k, w, h: this.vb.h * k };
+    this.vb = zoomView(this.vb, this.bounds, factor, cx, cy, this.minW);
     this.userMoved = true;
     this.apply();
   }
@@ -92,25 +116,11 @@ export class PanZoom {
 
   // Keyboard: arrows pan a tenth of the view; + and - zoom; 0 fits. Returns true if handled.
   onKey(e) {
-    const step = ((this.svg.classList.contains("flipped") ? -1 : 1) * this.vb.w) / 10; // arrows follow the screen
-    const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
-    if (moves[e.key]) {
-      this.pan(...moves[e.key]);
-      return true;
-    }
-    if (e.key === "+" || e.key === "=") {
-      this.zoom(1.25);
-      return true;
-    }
-    if (e.key === "-" || e.key === "_") {
-      this.zoom(0.8);
-      return true;
-    }
-    if (e.key === "0") {
-      this.fit();
-      return true;
-    }
-    return false;
+    const step = keyStep(e.key, this.vb, this.svg.classList.contains("flipped"));
+    if (step?.pan) this.pan(...step.pan);
+    else if (step?.zoom) this.zoom(step.zoom);
+    else if (step?.fit) this.fit();
+    return !!step;
   }
 
   // Background drag pans; two pointers pinch-zoom. Called by the board's pointer dispatcher.

@@ -43,13 +43,6 @@ export function button(label, onClick, opts = {}) {
   });
 }
 
-// The panel's own functions that a part of it calls but that are set on P after the part is made
-// (P.renderControls, P.drawAim, ...): late(P, "drawAim") gives a drawAim that looks P.drawAim up
-// on each call.
-export function late(P, ...names) {
-  return Object.fromEntries(names.map((name) => [name, (...args) => P[name](...args)]));
-}
-
 // Form helpers for a panel's controls: ids unique on the page (prefixed with the game's name),
 // a labelled field, and a select of [value, label, disabled?] options with `value` chosen.
 export function formHelpers(prefix) {

@@ -1,25 +1,13 @@
 // The host's ruling on a disputed manual record, shared by the panels of systems with records
-// (GKR, Samurai Robots). Shown only in the browser that holds the table's host token
-// (localStorage `warboard:host:<id>`, see api.js); sends `resolve_dispute` to POST /ruling.
-import { api, newId } from "../api.js";
+// (GKR, Samurai Robots). Shown only in the browser that holds the table's host token (the
+// page gives such a panel `ctx.ruling`, which sends `resolve_dispute` to POST /ruling).
 import { button, h } from "./dom.js";
-
-export function hostToken(ctx) {
-  const id = ctx?.table?.id;
-  if (!id) return null;
-  try {
-    return localStorage.getItem(`warboard:host:${id}`);
-  } catch {
-    return null;
-  }
-}
 
 // The host's buttons for record `index`: an optional note, Uphold and Overturn.
 // `overturnText` says what overturning does at this table; `withNote` for systems whose
 // ruling takes a note.
 export function rulingBox(ctx, index, { prefix = "wb", overturnText = "", withNote = false } = {}) {
-  const token = hostToken(ctx);
-  if (!token) return null;
+  if (!ctx.ruling) return null;
   const note = withNote
     ? h("input", {
         type: "text",
@@ -31,10 +19,8 @@ export function rulingBox(ctx, index, { prefix = "wb", overturnText = "", withNo
     : null;
   const rule = (uphold) => async () => {
     for (const b of box.querySelectorAll("button")) b.disabled = true;
-    const action = { kind: "resolve_dispute", uphold };
-    if (note?.value.trim()) action.note = note.value.trim();
     try {
-      await api(`/api/tables/${ctx.table.id}/ruling`, { method: "POST", token, body: { id: newId("r"), action } });
+      await ctx.ruling(uphold, note?.value.trim() || undefined);
     } catch (err) {
       ctx.message?.(`Ruling refused: ${err.message}`);
       for (const b of box.querySelectorAll("button")) b.disabled = false;

@@ -1,6 +1,10 @@
-// Sandbox controls: place a token, remove the selected one, turn it, roll dice.
-// A system panel module exports mount(ctx) and returns optional hooks:
-// {update(view), describe(event), moveAction(piece, pos, facing, view), canDrag(piece, view)}.
+// The sandbox's panel: place a token, turn or remove the selected one, roll dice. Its pure view
+// (sandbox/view.js) writes the log lines for tokens and rolls. Spectators get no panel.
+import { button, formHelpers, h } from "./dom.js";
+import * as view from "./sandbox/view.js";
+
+export { view };
+
 const COLORS = [
   ["", "Seat colour"],
   ["#c0392b", "Red"],
@@ -10,52 +14,32 @@ const COLORS = [
   ["#8e44ad", "Purple"],
   ["#34495e", "Slate"],
 ];
-
-function field(labelText, input) {
-  const wrap = document.createElement("div");
-  wrap.className = "field";
-  const label = document.createElement("label");
-  label.textContent = labelText;
-  label.htmlFor = input.id;
-  wrap.append(label, input);
-  return wrap;
-}
-
-function button(text, onClick, cls = "") {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.textContent = text;
-  if (cls) b.className = cls;
-  b.addEventListener("click", onClick);
-  return b;
-}
+const { field, select } = formHelpers("sb");
 
 export function mount(ctx) {
   const { container, board } = ctx;
-  const h = document.createElement("h2");
-  h.textContent = "Sandbox";
-  const form = document.createElement("form");
-  form.className = "sandbox-add";
-  const label = Object.assign(document.createElement("input"), {
-    id: "sb-label",
-    maxLength: 80,
-    placeholder: "Hunter",
-  });
-  const color = Object.assign(document.createElement("select"), { id: "sb-color" });
-  for (const [value, name] of COLORS)
-    color.appendChild(Object.assign(document.createElement("option"), { value, textContent: name }));
-  const add = Object.assign(document.createElement("button"), { type: "submit", textContent: "Place token" });
-  add.dataset.primary = ""; // the sandbox's main button, kept in sight over the board (layout.js)
-  form.append(field("Token name", label), field("Colour", color), add);
+  container.replaceChildren(h("h2", { text: "Sandbox" }), placeForm(ctx), turnRow(ctx), rollForm(ctx));
+  return {
+    moveAction: (piece, pos, facing) => view.moveAction(piece, pos, facing),
+    destroy: () => board.destroy(),
+  };
+}
+
+// A new token at the free place nearest the middle of the board on screen.
+function placeForm(ctx) {
+  const label = h("input", { id: "sb-label", maxLength: 80, placeholder: "Hunter" });
+  const color = select(COLORS, "", { id: "sb-color" });
+  // the sandbox's main button, kept in sight over the board (layout.js)
+  const add = h("button", { type: "submit", text: "Place token", "data-primary": "" });
+  const form = h("form", { class: "sandbox-add" }, field("Token name", label), field("Colour", color), add);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    const pos = board.freeSpot();
     const action = {
       kind: "add_token",
       token: `${ctx.seat}-${Date.now().toString(36)}`,
       label: label.value.trim() || "Token",
       facing: 0,
-      ...pos,
+      ...ctx.board.freeSpot(),
     };
     if (color.value) action.color = color.value;
     ctx
@@ -65,49 +49,41 @@ export function mount(ctx) {
       })
       .catch((err) => ctx.message(`Not placed: ${err.message}`));
   });
+  return form;
+}
 
-  const selected = document.createElement("div");
-  selected.className = "row";
-  const turn = (delta) => () => {
+function turnRow(ctx) {
+  const { board } = ctx;
+  const picked = (fn) => () => {
     const piece = ctx.selected();
     if (!piece) return ctx.message("Select a token first");
-    const facing = ((((Number(piece.facing) || 0) + delta) % 360) + 360) % 360;
-    ctx
-      .send({ kind: "move_token", token: piece.id, ...board.piecePos(piece), facing })
-      .catch((err) => ctx.message(err.message));
+    ctx.send(fn(piece)).catch((err) => ctx.message(err.message));
   };
-  selected.append(
-    button("Turn left", turn(-board.facingStep()), "small secondary"),
-    button("Turn right", turn(board.facingStep()), "small secondary"),
+  // a step of the board's kind (60° on hexes, 30° on a tabletop), read when the button is pressed
+  const turn = (sign) =>
+    picked((piece) => {
+      const facing = (Number(piece.facing) || 0) + sign * board.facingStep();
+      return view.moveAction(piece, board.piecePos(piece), ((facing % 360) + 360) % 360);
+    });
+  return h(
+    "div",
+    { class: "row" },
+    button("Turn left", turn(-1), { cls: "small secondary" }),
+    button("Turn right", turn(1), { cls: "small secondary" }),
     button(
       "Remove selected",
-      () => {
-        const piece = ctx.selected();
-        if (!piece) return ctx.message("Select a token first");
-        ctx.send({ kind: "remove_token", token: piece.id }).catch((err) => ctx.message(err.message));
-      },
-      "small danger",
+      picked((piece) => ({ kind: "remove_token", token: piece.id })),
+      { cls: "small danger" },
     ),
   );
+}
 
-  const rollForm = document.createElement("form");
-  rollForm.className = "row";
-  const diceInput = Object.assign(document.createElement("input"), {
-    id: "sb-dice",
-    value: "2d6",
-    maxLength: 24,
-    size: 6,
-  });
-  rollForm.append(
-    field("Dice", diceInput),
-    Object.assign(document.createElement("button"), { type: "submit", textContent: "Roll" }),
-  );
-  rollForm.addEventListener("submit", (e) => {
+function rollForm(ctx) {
+  const dice = h("input", { id: "sb-dice", value: "2d6", maxLength: 24, size: 6 });
+  const form = h("form", { class: "row" }, field("Dice", dice), h("button", { type: "submit", text: "Roll" }));
+  form.addEventListener("submit", (e) => {
     e.preventDefault();
-    ctx
-      .send({ kind: "roll", dice: diceInput.value.trim() })
-      .catch((err) => ctx.message(`Roll refused: ${err.message}`));
+    ctx.send({ kind: "roll", dice: dice.value.trim() }).catch((err) => ctx.message(`Roll refused: ${err.message}`));
   });
-  container.replaceChildren(h, form, selected, rollForm);
-  return {};
+  return form;
 }

@@ -475,7 +475,7 @@ def test_a_firing_line_that_destroys_the_last_two_is_a_draw():
         state["players"][seat]["eliminated"] = True
     events = []
     check_victory(state, events)
-    assert state["winner"] == {"winners": [], "reason": "every Heavy Hitter was destroyed: a draw"}
+    assert state["result"] == {"winners": [], "reason": "every Heavy Hitter was destroyed: a draw"}
 
 
 def test_host_overrides_of_the_default_data():

@@ -11,6 +11,7 @@ import pytest
 from app.core.errors import IllegalAction
 from app.core.events import redact
 from tests.kit.dice import ScriptedDice
+from tests.kit.refused import refused
 from tests.systems.gkr.helpers import DB, GKR, KW, TH, act, activate, give_sponsor, new, pass_until, place
 
 
@@ -46,16 +47,14 @@ def test_controller_may_add_one_blb_weapon():
         blb_weapon("buddy-punch", target_unit="king-wolf:combat"),
         blb_weapon("buddy-blaster", target_unit="king-wolf:combat"),
     ]
-    with pytest.raises(IllegalAction) as err:
+    with refused("blb_one_weapon"):
         act(state, DB, {"kind": "choose_weapons", "weapons": two})
-    assert err.value.code == "blb_one_weapon"
-    with pytest.raises(IllegalAction) as err:
+    with refused("not_blb_controller"):
         act(
             state,
             KW,
             {"kind": "choose_weapons", "weapons": [blb_weapon("buddy-punch", target_unit="diamondback:heavy")]},
         )
-    assert err.value.code == "not_blb_controller"
     state, _ = act(state, DB, {"kind": "choose_weapons", "weapons": two[:1]})
     assert state["firing_line"][0]["unit"] == "blb"
 
@@ -268,9 +267,8 @@ def test_uncontrolled_he_cannot_be_attacked():
     """ "If Big Little Buddy is not controlled by anyone, players cannot attack him.\""""
     state, _ = pass_until(new(), "combat")
     state = place(state, "king-wolf:combat", 1, 0)
-    with pytest.raises(IllegalAction) as err:
+    with refused("blb_not_attackable"):
         act(state, KW, {"kind": "choose_weapons", "weapons": [{"source": "combat", "target_unit": "blb"}]})
-    assert err.value.code == "blb_not_attackable"
     targets = next(w for w in GKR.view(state, KW)["prompt"]["weapons"] if w["source"] == "combat")["targets"]
     assert "blb" not in targets
 

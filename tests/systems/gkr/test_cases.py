@@ -10,9 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.kit.golden import Events, Golden, Play, Step
+from tests.kit.golden import Events, Golden, Play, Step, golden_tests
 from tests.systems.gkr.game import Table
 from tests.systems.gkr.test_game import OPTIONS, SEED, first_round
 
@@ -34,11 +32,4 @@ def record_first_round() -> dict[str, Any]:
 
 GOLDEN = Golden("gkr", Path(__file__).parent / "cases", {"first_round": record_first_round}, start)
 
-
-@pytest.mark.parametrize("name", GOLDEN.names)
-def test_golden_case(name: str) -> None:
-    GOLDEN.check(name)
-
-
-def test_every_case_file_is_declared() -> None:
-    GOLDEN.check_directory()
+test_golden_case, test_every_case_file_is_declared = golden_tests(GOLDEN)

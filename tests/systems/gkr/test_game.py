@@ -105,6 +105,20 @@ def play_round(t: Table, heavy, support, combat, tagging) -> None:
             t.end(seat)
 
 
+def play_rounds(t: Table, rounds: int, heavy, support, combat, tagging) -> Table:
+    """``play_round`` until the game is over, ``rounds`` rounds at most; the table."""
+    for _ in range(rounds):
+        if t.outcome:
+            break
+        play_round(t, heavy, support, combat, tagging)
+    return t
+
+
+def assert_won(t: Table, winner: str, reason: str) -> None:
+    assert t.outcome is not None
+    assert t.outcome.winners == [winner] and t.outcome.reason == reason
+
+
 def play_buildings_game() -> Table:
     """King Wolf tags and demolishes buildings until it has four."""
     t = first_round()
@@ -132,17 +146,12 @@ def play_buildings_game() -> Table:
             if fresh:
                 t.do(KW, {"kind": "tag", "unit": option["unit"], "building": fresh[0]})
 
-    for _ in range(15):
-        if t.outcome:
-            break
-        play_round(t, move, move, None, tag)
-    return t
+    return play_rounds(t, 15, move, move, None, tag)
 
 
 def test_king_wolf_wins_by_demolishing_four_buildings():
     t = play_buildings_game()
-    assert t.outcome is not None
-    assert t.outcome.winners == [KW] and t.outcome.reason == "demolished 4 buildings"
+    assert_won(t, KW, "demolished 4 buildings")
     assert sum(b["demolished"] and b["by"] == KW for b in t.state["buildings"].values()) == 4
     assert t.view(None)["winner"]["winners"] == [KW]
 
@@ -166,16 +175,11 @@ def play_destruction_game() -> Table:
         guns = [w for w in t.view(TH)["prompt"]["weapons"] if w["source"] == "card" and victim in w["targets"]]
         return [{"source": "card", "card": g["card"], "target_unit": victim} for g in guns[:2]]
 
-    for _ in range(20):
-        if t.outcome:
-            break
-        play_round(t, move, None, fire, None)
-    return t
+    return play_rounds(t, 20, move, None, fire, None)
 
 
 def test_thunderhappy_wins_by_destroying_the_opposing_heavy_hitters():
     t = play_destruction_game()
-    assert t.outcome is not None
-    assert t.outcome.winners == [TH] and t.outcome.reason == "destroyed the opposing Heavy Hitters"
+    assert_won(t, TH, "destroyed the opposing Heavy Hitters")
     assert t.state["players"][KW]["eliminated"] and t.state["players"][DB]["eliminated"]
     assert len(t.state["players"][KW]["damage"]) == 25

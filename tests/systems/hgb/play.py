@@ -32,6 +32,13 @@ class Table:
         return SYSTEM.view(self.state, seat)
 
 
+def in_a_row(seat: str, models: list[str], x: float, north_y: float, south_y: float) -> list[dict[str, Any]]:
+    """Deploy actions setting ``models`` in a row 4 inches apart from ``x``, on the seat's line
+    (``north_y`` or ``south_y``), facing the other side."""
+    y, facing = (north_y, 90) if seat == "north" else (south_y, 270)
+    return [{"kind": "deploy", "model": mid, "x": x + i * 4, "y": y, "facing": facing} for i, mid in enumerate(models)]
+
+
 def deploy_all(t: Table) -> None:
     for seat in ("north", "south"):
         t.act(seat, {"kind": "ready"})
@@ -100,6 +107,15 @@ def _fire(t: Table, seat: str, m: dict[str, Any]) -> bool:
     return best is not None
 
 
+def _tried(t: Table, seat: str, raw: dict[str, Any]) -> bool:
+    """Play ``raw`` if the rules take it; whether they did."""
+    try:
+        t.act(seat, raw)
+    except IllegalAction:
+        return False
+    return True
+
+
 def _react(t: Table, tactics: bool) -> None:
     """Answer reaction windows: Return Fire with the first kept model that can, else pass."""
     while t.state["phase"] == "reaction":
@@ -109,20 +125,13 @@ def _react(t: Table, tactics: bool) -> None:
         for mid in pending["models"] if tactics else []:
             m = t.state["models"][mid]
             observer = pending["mover"]
-            if m["card"].get("ecm") and any(d["observer"] == observer for d in t.state["designations"].values()):
-                try:
-                    t.act(seat, {"kind": "ecm", "model": mid, "observer": observer})
-                    fired = True
-                    break
-                except IllegalAction:
-                    pass
-            for w in [] if m["card"].get("ecm") else m["card"]["weapons"]:  # ECM models wait to jam
-                try:
-                    t.act(seat, {"kind": "return_fire", "model": mid, "weapon": w})
-                    fired = True
-                    break
-                except IllegalAction:
-                    continue
+            if m["card"].get("ecm"):  # ECM models wait to jam
+                designated = any(d["observer"] == observer for d in t.state["designations"].values())
+                fired = designated and _tried(t, seat, {"kind": "ecm", "model": mid, "observer": observer})
+            else:
+                fired = any(
+                    _tried(t, seat, {"kind": "return_fire", "model": mid, "weapon": w}) for w in m["card"]["weapons"]
+                )
             if fired:
                 break
         if not fired and t.state["phase"] == "reaction":

@@ -49,3 +49,9 @@ def act(t: Table, seat: str, raw: dict[str, Any], faces: list[int] | None = None
 
 def by_kind(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     return [e for e in events if e["kind"] == kind]
+
+
+def shot(t: Table, seat: str, model: str, weapon: str, target: str, faces: list[int]) -> dict[str, Any]:
+    """``model`` attacks ``target`` with ``weapon``, the dice scripted: the attack_resolved event."""
+    action = {"kind": "attack", "model": model, "weapon": weapon, "target": target}
+    return by_kind(act(t, seat, action, faces), "attack_resolved")[0]

@@ -10,6 +10,8 @@ import pytest
 
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table, spectate
+from tests.systems.hgb.play import in_a_row
+from tests.systems.hgb.test_helpers import GEAR_JOE, GEAR_JOE_RESOLVED
 
 
 @pytest.fixture
@@ -30,26 +32,8 @@ def test_roll_helper(client: httpx.Client) -> None:
 
 
 def test_attack_helper_gear_joe(client: httpx.Client) -> None:
-    body = client.post(
-        "/api/rules/hgb/attack",
-        json={
-            "attack_faces": [5],
-            "defense_faces": [2],
-            "attack_modifiers": {"range": -1},
-            "defense_modifiers": {"movement": -1},
-            "dm": 8,
-            "armor": 15,
-        },
-    ).json()
-    assert {k: body[k] for k in ("attack", "defense", "hit", "mos", "damage", "boxes", "overkill")} == {
-        "attack": 4,
-        "defense": 1,
-        "hit": True,
-        "mos": 3,
-        "damage": 24,
-        "boxes": 1,
-        "overkill": False,
-    }
+    body = client.post("/api/rules/hgb/attack", json=GEAR_JOE).json()
+    assert {k: body[k] for k in GEAR_JOE_RESOLVED} == GEAR_JOE_RESOLVED
 
 
 def test_odds_helper(client: httpx.Client) -> None:
@@ -186,17 +170,8 @@ def test_seeded_game_over_http(client: httpx.Client) -> None:
     for seat in ("north", "south"):
         g.must(seat, {"kind": "ready"})
     for seat in ("north", "south"):
-        for i, m in enumerate(c for c in g.view(seat)["cards"] if c["seat"] == seat):
-            g.must(
-                seat,
-                {
-                    "kind": "deploy",
-                    "model": m["id"],
-                    "x": 4 + i * 4,
-                    "y": 6 if seat == "north" else 42,
-                    "facing": 90 if seat == "north" else 270,
-                },
-            )
+        for action in in_a_row(seat, [c["id"] for c in g.view(seat)["cards"] if c["seat"] == seat], 4, 6, 42):
+            g.must(seat, action)
     bad = g.act("north", {"kind": "deploy", "model": "n-cg1-1", "x": 4, "y": 30})
     assert bad.status_code == 409 and bad.json()["error"]["code"] == "outside_deployment_zone"
     for seat in ("north", "south"):

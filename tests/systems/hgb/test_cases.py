@@ -6,9 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.kit.golden import Events, Golden, Play, Step
+from tests.kit.golden import Events, Golden, Play, Step, golden_tests
 from tests.systems.hgb.scenario import act, battle
 
 
@@ -29,11 +27,4 @@ GOLDEN = Golden(
     start,
 )
 
-
-@pytest.mark.parametrize("name", GOLDEN.names)
-def test_golden_case(name: str) -> None:
-    GOLDEN.check(name)
-
-
-def test_every_case_file_is_declared() -> None:
-    GOLDEN.check_directory()
+test_golden_case, test_every_case_file_is_declared = golden_tests(GOLDEN)

@@ -21,26 +21,21 @@ def test_roll_helper_threshold_example():
     assert out.success and out.mos == 1
 
 
+# The rulebook's Gear Joe attack (API.md): what is asked, and what it resolves to.
+GEAR_JOE = {
+    "attack_faces": [5],
+    "defense_faces": [2],
+    "attack_modifiers": {"range": -1},
+    "defense_modifiers": {"movement": -1},
+    "dm": 8,
+    "armor": 15,
+}
+GEAR_JOE_RESOLVED = {"attack": 4, "defense": 1, "hit": True, "mos": 3, "damage": 24, "boxes": 1, "overkill": False}
+
+
 def test_attack_helper_gear_joe():
-    out = run_attack(
-        AttackRequest(
-            attack_faces=[5],
-            defense_faces=[2],
-            attack_modifiers={"range": -1},
-            defense_modifiers={"movement": -1},
-            dm=8,
-            armor=15,
-        )
-    )
-    assert out.model_dump(include={"attack", "defense", "hit", "mos", "damage", "boxes", "overkill"}) == {
-        "attack": 4,
-        "defense": 1,
-        "hit": True,
-        "mos": 3,
-        "damage": 24,
-        "boxes": 1,
-        "overkill": False,
-    }
+    out = run_attack(AttackRequest(**GEAR_JOE))
+    assert out.model_dump(include=set(GEAR_JOE_RESOLVED)) == GEAR_JOE_RESOLVED
 
 
 def test_attack_helper_indirect_example():

@@ -25,10 +25,7 @@ from typing import Any
 import pytest
 
 from app.bots import policy
-from app.bots.local import _Env
-from app.core.dice import Dice
-from app.session.projection import Projection
-from app.systems import registry
+from bench.hgb_calls import seeded_game
 from tests.kit.golden import regenerating
 
 GOLDEN = Path(__file__).parent / "legal_golden.json"
@@ -44,13 +41,8 @@ def digest(actions: list[dict[str, Any]]) -> str:
 def play(map_id: str) -> list[dict[str, Any]]:
     """Every legal list asked for along a seeded bot game: seat, how many actions, digest, and the
     action the bot took from it (None when it took none)."""
-    system = registry.get("hgb")
-    assert system is not None
-    options = system.validate_options({"map": map_id})
-    seats = system.seats(options)
-    dice = Dice(f"{SEED}-{map_id}")
-    env = _Env(system.setup(options, dice))
-    projection = Projection(system, seeded=True)
+    game = seeded_game(map_id, SEED)
+    system, seats, dice, env, projection = game.system, game.seats, game.dice, game.env, game.projection
     steps: list[dict[str, Any]] = []
     n = 0
     while n < ACTIONS and system.outcome(env.state) is None:

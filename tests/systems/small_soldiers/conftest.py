@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,21 @@ def started(options: dict[str, Any] | None = None, first: str = "gorgonites", se
     state, _ = act(state, seats[0], {"kind": "roll_opening"}, int(g))
     state, _ = act(state, seats[-1], {"kind": "roll_opening"}, int(c))
     return state
+
+
+def random_play(
+    state: dict[str, Any], dice: Dice, pick: Dice, steps: int = 400
+) -> Iterator[tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]]:
+    """A game driven by legal_actions: the active seat plays a legal action ``pick`` chooses,
+    rolled with ``dice``, until the game ends or ``steps`` actions; yields (action, state, events)
+    after each action."""
+    for _ in range(steps):
+        if SYSTEM.outcome(state):
+            return
+        seat = SYSTEM.view(state, None)["turn"]["active"][0]
+        action = pick.choice(SYSTEM.legal_actions(state, seat))
+        state, events = SYSTEM.apply(state, seat, SYSTEM.parse_action(action), dice)
+        yield action, state, events
 
 
 def arrange(

@@ -225,17 +225,12 @@ def test_every_action_emits_an_event(options: dict[str, Any]) -> None:
     """The session advances the table's seq by the events of an action: an action without one
     would leave every client behind (``end_moves`` once returned none)."""
     from app.core.dice import Dice
-    from tests.systems.small_soldiers.conftest import SYSTEM
+    from tests.systems.small_soldiers.conftest import SYSTEM, random_play
 
     for k in range(6):
         dice, pick = Dice(f"events-{k}"), Dice(f"events-{k}-pick")
         state = SYSTEM.setup(SYSTEM.validate_options(options), dice)
-        for _ in range(400):
-            if SYSTEM.outcome(state):
-                break
-            seat = SYSTEM.view(state, None)["turn"]["active"][0]
-            action = pick.choice(SYSTEM.legal_actions(state, seat))
-            state, events = SYSTEM.apply(state, seat, SYSTEM.parse_action(action), dice)
+        for action, _, events in random_play(state, dice, pick):
             assert events, action
 
 

@@ -75,7 +75,7 @@ def test_globotech_recall_does_nothing_against_a_last_fighter_and_cannot_win(gam
         "reason": "opponent has only one fighter left",
     } in events
     assert state["fighters"]["chip-hazard"]["pos"] == [0, 3]
-    assert state["winner"] is None and state["turn"]["army"] == "commandos"
+    assert state["result"] is None and state["turn"]["army"] == "commandos"
 
 
 def test_a_card_must_be_resolved_before_anything_else(game):

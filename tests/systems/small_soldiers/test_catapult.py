@@ -168,7 +168,7 @@ def test_the_catapult_can_win_the_game(game):
     path, _ = path_of(game)
     state = loaded(game, {"archer": (3, -6), "chip-hazard": path[0]})
     state, events = act(state, "gorgonites", AIM, *STRAIGHT, 6)
-    assert events[-1]["kind"] == "game_won" and state["winner"]["reason"] == "all_in_toy_store"
+    assert events[-1]["kind"] == "game_won" and state["result"]["reason"] == "all_in_toy_store"
     assert SYSTEM.outcome(state).winners == ["gorgonites"]
 
 

@@ -61,7 +61,7 @@ def play(options, seed, limit=2000):
 )
 def test_a_seeded_game_reaches_a_winner(options, seed, reason):
     state, outcome, log = play(options, seed)
-    assert state["phase"] == "over" and outcome.winners == state["winner"]["seats"]
+    assert state["phase"] == "over" and outcome.winners == state["result"]["winners"]
     if reason:
         assert outcome.reason == reason
     assert log[0][1] == "deploy" and {"spin", "move"} <= {k for _, k in log}

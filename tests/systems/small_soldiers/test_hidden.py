@@ -7,19 +7,12 @@ import json
 from app.core.dice import Dice
 from app.core.events import redact
 
-from .conftest import SYSTEM, started
+from .conftest import SYSTEM, random_play, started
 
 
 def _play(options, seed, steps=400):
     """A seeded game driven by legal_actions; yields (state, events) after each action."""
-    state = started(options, seed=seed)
-    dice, pick = Dice(seed), Dice(seed + "-pick")
-    for _ in range(steps):
-        if SYSTEM.outcome(state):
-            return
-        seat = SYSTEM.view(state, None)["turn"]["active"][0]
-        action = pick.choice(SYSTEM.legal_actions(state, seat))
-        state, events = SYSTEM.apply(state, seat, SYSTEM.parse_action(action), dice)
+    for _, state, events in random_play(started(options, seed=seed), Dice(seed), Dice(seed + "-pick"), steps):
         yield state, events
 
 

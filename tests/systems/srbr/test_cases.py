@@ -12,11 +12,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from app.core.dice import Dice
 from app.systems.srbr import SamuraiRobots
-from tests.kit.golden import Events, Golden, Play, Step
+from tests.kit.golden import Events, Golden, Play, Step, golden_tests
 from tests.systems.srbr import bot
 
 
@@ -61,11 +59,4 @@ GOLDEN = Golden(
     start,
 )
 
-
-@pytest.mark.parametrize("name", GOLDEN.names)
-def test_golden_case(name: str) -> None:
-    GOLDEN.check(name)
-
-
-def test_every_case_file_is_declared() -> None:
-    GOLDEN.check_directory()
+test_golden_case, test_every_case_file_is_declared = golden_tests(GOLDEN)

@@ -9,6 +9,7 @@ import pytest
 
 from app.core.errors import BadOptions, IllegalAction
 from app.systems.srbr import pieces
+from tests.kit.refused import refused
 from tests.systems.srbr.test_combat import duel, ready
 from tests.systems.srbr.util import SYSTEM, act, new_game, open_table, place
 
@@ -52,9 +53,8 @@ def test_a_turn_into_contact_is_refused() -> None:
     state = place(state, "p1-kabuto", 40, 44.5, 0)
     state, _ = act(state, "p1", {"kind": "end_turn"})
     state, _ = act(state, "p2", {"kind": "activate", "mecha": "p2-tetsu", "part": "tracks", "dice": 1}, faces=[6])
-    with pytest.raises(IllegalAction) as err:
+    with refused("turn_blocked"):
         act(state, "p2", {"kind": "move", "x": 42, "y": 40, "facing": 270})  # swing south
-    assert err.value.code == "turn_blocked"
 
 
 def test_only_one_movement_type_per_turn() -> None:
@@ -65,9 +65,8 @@ def test_only_one_movement_type_per_turn() -> None:
     state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-tengu", "part": "legs", "dice": 1}, faces=[6])
     state, _ = act(state, "p1", {"kind": "move", "x": 45, "y": 41})
     state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-tengu", "part": "wings", "dice": 1}, faces=[6])
-    with pytest.raises(IllegalAction) as err:
+    with refused("one_movement_type"):
         act(state, "p1", {"kind": "move", "x": 50, "y": 41})
-    assert err.value.code == "one_movement_type"
     state, _ = act(state, "p1", {"kind": "end_turn"})
     state, _ = act(state, "p2", {"kind": "end_turn"})
     state, _ = act(state, "p1", {"kind": "activate", "mecha": "p1-tengu", "part": "wings", "dice": 1}, faces=[6])

@@ -1,0 +1,40 @@
+// game.js: a game's module as the pages see it: the board and log lines from its view part, the
+// generic board and sentences without one.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { fixture } from "./fixtures.js";
+import { boardOf, describeWith, loadGame, newGame } from "../../static/js/game.js";
+import * as sandbox from "../../static/js/systems/sandbox/view.js";
+import * as gkr from "../../static/js/systems/gkr/view.js";
+
+test("without a module: the view's own pieces on a 24-inch table, the page's sentences", async () => {
+  const game = await loadGame(newGame(), null);
+  const board = boardOf(game, { pieces: [{ id: "a", x: 1, y: 1 }] });
+  assert.deepEqual(board, {
+    board: { kind: "tabletop", width: 24, height: 24 },
+    pieces: [{ id: "a", x: 1, y: 1 }],
+    legend: null,
+    clock: null,
+  });
+  assert.equal(describeWith(game, { kind: "seat_joined", name: "Ann", seat_id: "p1" }, {}), "Ann sat at p1");
+  assert.equal(describeWith(game, { kind: "odd_thing", seat: "p1", n: 2 }, {}), "p1: odd thing (n=2)");
+});
+
+test("with a view part: the game's pieces, legend and clock, its lines, the page's for the rest", () => {
+  const f = fixture("gkr");
+  const game = { ...newGame(), view: gkr };
+  const board = boardOf(game, f.view, new Map());
+  assert.equal(board.pieces[0].icon, "robot");
+  assert.equal(board.legend[0].label, "DiamondBack");
+  assert.deepEqual(board.clock, { turn: 1 });
+  assert.equal(describeWith(game, f.events[0], f.view, new Map()), "DiamondBack played Energy Boost");
+  assert.equal(describeWith(game, { kind: "table_closed" }, f.view, new Map()), "The table was closed");
+});
+
+test("the view part's memory lasts across lines: the sandbox names a token after it is gone", () => {
+  const f = fixture("sandbox");
+  const game = { ...newGame(), view: sandbox };
+  const lines = f.events.map((e) => describeWith(game, e, f.view, new Map()));
+  assert.equal(lines[3], "p1: removed Scout");
+  assert.equal(describeWith(game, f.events[3], null, new Map()), "p1: removed Scout"); // no view yet
+});

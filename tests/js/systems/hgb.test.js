@@ -1,0 +1,176 @@
+// Heavy Gear Blitz!'s view part (systems/hgb/view.js, overlays.js) and the moves it sends
+// (hgb/moves.js), on a sample view of the server's own game (fixtures/hgb.json).
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+import { installDom } from "../fake-dom.js";
+import { allNodes, assertLegend, assertPieces, assertReadable, assertShapes, fixture } from "../fixtures.js";
+import * as view from "../../../static/js/systems/hgb/view.js";
+import * as overlays from "../../../static/js/systems/hgb/overlays.js";
+import { createState, actors } from "../../../static/js/systems/hgb/state.js";
+import { canDrag, facingFor, moveAction, moveFor } from "../../../static/js/systems/hgb/moves.js";
+
+const f = fixture("hgb");
+const v = f.view;
+const playerNames = new Map([["north", "Ann"]]);
+
+beforeEach(() => installDom());
+
+test("pieces: the faction's colour, a silhouette, status badges and tones", () => {
+  const pieces = view.pieces(v);
+  assertPieces(pieces, v);
+  const used = pieces.find((p) => p.id === "n-cg1-1");
+  assert.equal(used.color, view.FACTION_COLOURS.north);
+  assert.equal(used.tone, "used");
+  assert.deepEqual(used.badges[0], { text: "U", title: "Used", tone: "muted" });
+  const acting = pieces.find((p) => p.id === v.current.model);
+  assert.equal(acting.badges[0].text, "▶");
+  const designated = pieces.find((p) => p.id === Object.keys(v.designations)[0]);
+  assert.ok(designated.badges.some((b) => b.title === "designated"));
+  assert.ok(pieces.some((p) => p.icon === "officer"));
+});
+
+test("legend: each side's force, the silhouettes and the badges; the clock counts activations", () => {
+  const items = view.legend(v);
+  assertLegend(items);
+  assert.equal(items[0].label, "North: Northern Starting Forces");
+  const acted = v.cards.filter((c) => c.used).length + (v.current?.model ? 1 : 0);
+  assert.deepEqual(view.clock(v), { turn: v.turn.round, activation: acted });
+  assert.equal(view.legend({}), null);
+});
+
+test("names and numbers as a tape measure reads them", () => {
+  const n = view.names(v, playerNames);
+  assert.equal(n.player("north"), "Ann (north)");
+  assert.equal(n.player("south"), "south");
+  assert.equal(n.label("n-cg1-1"), "Hunter 1");
+  assert.equal(n.groupName("north", "cg1"), v.forces.north.groups[0].name);
+  assert.equal(view.num(7.2468), 7.2);
+  assert.equal(view.num(7.2468, 2), 7.25);
+  assert.equal(view.signed(2), "+2");
+  assert.equal(view.at(4.04, 6), "(4, 6)");
+  assert.equal(view.other("north"), "south");
+});
+
+test("every event of the sample game reads as a sentence in the game's words", () => {
+  const n = view.names(v, playerNames);
+  for (const e of f.events) assertReadable(view.describe(e, n), e);
+  const attack = f.events.find((e) => e.kind === "attack");
+  assert.match(view.describe(attack, n), /^HeadHunter-K fires LAC at Jäger 2: /);
+  assert.equal(view.describe({ kind: "unknown" }, n), undefined);
+});
+
+test("overlays: deployment zones in deployment, designations, a path with MP, the MP a trail costs", () => {
+  assertShapes(overlays.zones(v, "north"));
+  const deploying = { ...v, turn: { ...v.turn, phase: "deployment" } };
+  const zones = allNodes(overlays.zones(deploying, "north")).filter((n) => n.tag === "rect");
+  assert.deepEqual(
+    zones.map((z) => z.attrs.class),
+    ["hgb-zone mine", "hgb-zone"],
+  );
+  const marks = overlays.marks({ view: v, me: "north", rfAt: -1, lastAttack: [], label: (id) => id });
+  assertShapes(marks);
+  const path = overlays.path({ x: 0, y: 0 }, [[3, 4]], { mp: [5], mp_left: 1 }, null);
+  assert.ok(allNodes(path).some((n) => n.text === "1 MP left"));
+  const refused = overlays.path({ x: 0, y: 0 }, [[3, 4]], null, "Blocked");
+  assert.ok(allNodes(refused).some((n) => n.text === "✗ Blocked"));
+  const card = v.cards.find((c) => c.id === "n-cg1-2");
+  assert.ok(
+    Math.abs(
+      overlays.mpAlong(v, card, [
+        { x: 0, y: 40 },
+        { x: 3, y: 44 },
+      ]) - 5,
+    ) < 1e-9,
+  ); // open ground: 1 MP an inch
+  assert.equal(overlays.mpAlong({}, card, []), null);
+});
+
+test("a drag stops at the MP limit; a trail becomes a short path ending where the drag ended", () => {
+  const card = { mode: "walker", speed: "combat", mp_now: 4, mp_spent: 1 };
+  const stop = overlays.clampTrail(v, card, [
+    { x: 0, y: 40 },
+    { x: 6, y: 40 },
+  ]);
+  assert.ok(Math.abs(stop.pos.x - 2.98) < 0.011 && stop.pos.y === 40);
+  assert.match(stop.note, /MP limit \(3 MP\)/);
+  assert.equal(
+    overlays.clampTrail(v, card, [
+      { x: 0, y: 40 },
+      { x: 1, y: 40 },
+    ]),
+    null,
+  );
+  const straight = overlays.pathFromTrail(
+    { x: 0, y: 0 },
+    [
+      { x: 1, y: 0 },
+      { x: 2, y: 0.01 },
+    ],
+    { x: 3, y: 0 },
+  );
+  assert.deepEqual(straight, [[3, 0]]);
+  const corner = overlays.pathFromTrail(
+    { x: 0, y: 0 },
+    [
+      { x: 2, y: 0 },
+      { x: 2, y: 1 },
+    ],
+    { x: 2, y: 2 },
+  );
+  assert.deepEqual(corner, [
+    [2, 0],
+    [2, 2],
+  ]);
+  assert.ok(
+    overlays.inside({ x: 1, y: 1 }, [
+      [0, 0],
+      [2, 0],
+      [2, 2],
+      [0, 2],
+    ]),
+  );
+  assert.ok(
+    !overlays.inside({ x: 3, y: 1 }, [
+      [0, 0],
+      [2, 0],
+      [2, 2],
+      [0, 2],
+    ]),
+  );
+});
+
+test("moves: a deployment, a move along waypoints with the facing of its last leg, who may be dragged", () => {
+  const s = createState({ seat: "north", names: playerNames, container: null, board: null });
+  s.view = v;
+  assert.equal(facingFor(s, { x: 0, y: 0 }, [[0, 5]]), 90);
+  s.facing = "keep";
+  assert.equal(facingFor(s, { x: 0, y: 0 }, [[0, 5]]), undefined);
+  s.facing = "180";
+  assert.deepEqual(moveFor(s, "n-cg1-2", [{ x: 8.123, y: 9 }]), {
+    kind: "move",
+    model: "n-cg1-2",
+    path: [[8.12, 9]],
+    facing: 180,
+  });
+  const piece = v.pieces.find((p) => p.id === "n-cg1-2");
+  const deploying = { turn: { phase: "deployment" } };
+  assert.deepEqual(moveAction(s, piece, { x: 5, y: 5 }, undefined, deploying), {
+    kind: "deploy",
+    model: "n-cg1-2",
+    x: 5,
+    y: 5,
+    facing: 90,
+  });
+  assert.deepEqual(moveAction(s, piece, { x: piece.x, y: piece.y }, 45, v).path, [[piece.x, piece.y]]);
+  const mine = actors(s, v).map((c) => c.id);
+  assert.ok(mine.length > 0 && mine.every((id) => id.startsWith("n-cg1")));
+  assert.equal(canDrag(s, piece, v), mine.includes(piece.id));
+  assert.equal(
+    canDrag(
+      s,
+      v.pieces.find((p) => p.owner === "south"),
+      v,
+    ),
+    false,
+  );
+});
