@@ -2,7 +2,7 @@
 
 ``templates/``, ``static/``, ``migrations/`` and ``alembic.ini`` live at the top of the
 checkout; ``build_py`` copies them into the package as ``app/_bundle/`` so an installed
-Warboard (``pip install .``, the Docker image) finds them (``app.config.ROOT``).
+Warboard (``pip install .``, the Docker image) finds them (``app.process.config.ROOT``).
 """
 
 import shutil

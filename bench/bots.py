@@ -142,7 +142,7 @@ def serving(url: str | None) -> Iterator[str]:
         s.close()
         env = {**os.environ, "WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000"}
         database = f"sqlite:///{Path(tmp) / 'soak.sqlite3'}"
-        command = [sys.executable, "-m", "app.cli", "serve", "--port", str(port), "--database-url", database]
+        command = [sys.executable, "-m", "app.server.cli", "serve", "--port", str(port), "--database-url", database]
         proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         base = f"http://127.0.0.1:{port}"
         try:

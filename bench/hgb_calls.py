@@ -23,7 +23,7 @@ from typing import Any
 from app.bots import policy
 from app.bots.local import _Env
 from app.core.dice import Dice
-from app.projection import Projection
+from app.session.projection import Projection
 from app.systems import registry
 from app.systems.hgb import sight
 from app.systems.hgb.view import acting_model, targets

@@ -84,7 +84,7 @@ def start_server(workdir: Path, checkout: Path = ROOT) -> tuple[subprocess.Popen
         [
             sys.executable,
             "-m",
-            "app.cli",
+            "app.server.cli",
             "serve",
             "--port",
             str(port),
@@ -109,7 +109,7 @@ def start_server(workdir: Path, checkout: Path = ROOT) -> tuple[subprocess.Popen
 
 class Monitor:
     """Samples the server's RSS and CPU time every 100 ms: its process and the processes it
-    started (the rules process of ``app.rules_process``), added up."""
+    started (the rules process of ``app.session.rules_process``), added up."""
 
     def __init__(self, pid: int | None) -> None:
         self.proc = psutil.Process(pid) if pid else None

@@ -58,14 +58,17 @@ def start_nodes(n: int, url: str, logs: Path) -> tuple[list[subprocess.Popen[byt
         )
         env["WARBOARD_BUS_URL"] = f"redis://127.0.0.1:{port}/0"
     subprocess.run(
-        [sys.executable, "-m", "app.cli", "migrate", "--database-url", url], cwd=ROOT, check=True, capture_output=True
+        [sys.executable, "-m", "app.server.cli", "migrate", "--database-url", url],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
     )
     procs, urls = [], []
     for i in range(n):
         port = free_port()
         procs.append(
             subprocess.Popen(
-                [sys.executable, "-m", "app.cli", "serve", "--port", str(port), "--database-url", url],
+                [sys.executable, "-m", "app.server.cli", "serve", "--port", str(port), "--database-url", url],
                 cwd=ROOT,
                 env=env,
                 stdout=subprocess.DEVNULL,

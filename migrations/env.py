@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from app.config import load
+from app.process.config import load
 from app.storage.db import make_engine, normalize_url
 from app.storage.models import metadata
 

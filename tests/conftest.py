@@ -72,7 +72,16 @@ class Server:
 
     def start(self) -> Server:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port), "--database-url", self.database_url],
+            [
+                sys.executable,
+                "-m",
+                "app.server.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--database-url",
+                self.database_url,
+            ],
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.DEVNULL,

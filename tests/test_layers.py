@@ -1,18 +1,21 @@
-"""The import layering of ``app/``, read from the sources with ``ast``.
+"""The layers of ``app/``, read from the sources with ``ast``.
 
-Every module's ``app.*`` imports are collected (top level, inside functions, under
-``TYPE_CHECKING``, and ``importlib.import_module("app....")`` with a literal name), and the test
-asserts:
+``LAYERS`` maps every top-level package (and module) of ``app/`` to its layer, bottom first;
+a module outside every entry fails the test. Every module's ``app.*`` imports are collected (top
+level, inside functions, under ``TYPE_CHECKING``, and ``importlib.import_module("app....")``
+with a literal name), and the test asserts:
 
 * no import cycles between modules;
-* no upward imports: a rule system imports only ``app.core``, ``app.geometry``, its own
-  package and the shared modules at the top of ``app/systems`` (``base``, the registry), never
-  another system; those shared modules import no system (only the registry loads them);
-  ``app.core`` imports only itself; ``app.geometry`` only itself and ``app.core``;
-  ``app.storage`` only itself, ``app.core`` and ``app.config`` (no rule system, session,
-  transport, web, bots, cli or main); ``app.session`` nothing from the transport, the web,
-  the bots, the cli or main (the bus interface it publishes on is ``app.core.bus``);
-  ``app.transport`` nothing from the web, the bots, the cli or main.
+* no upward imports: a module imports only its own layer and the layers below it, and the pure
+  layers less still: a rule system imports only ``app.core``, ``app.geometry``, its own package
+  and the shared modules at the top of ``app/systems`` (``base``, the registry), never another
+  system; those shared modules import no system (only the registry loads them); ``app.core``
+  imports only itself; ``app.process`` and ``app.geometry`` only themselves and ``app.core``;
+  ``app.storage`` only itself, ``app.core`` and ``app.process`` (no rule system);
+* no call into another object's or module's private methods (``x._name(...)``, anything but
+  ``self``, ``cls`` or ``super()``, and the standard library's own) outside the rule systems:
+  the room talks to the hub through its public interface, the transport to the session through
+  its calls.
 
 A failure prints every offending edge as ``importer -> imported (file:line)``.
 """
@@ -144,15 +147,37 @@ def system_packages() -> set[str]:
     raise AssertionError("app/systems/__init__.py has no SYSTEMS list")
 
 
-ABOVE_CORE = ("app.session", "app.transport", "app.web", "app.bots", "app.cli", "app.main")
+#: every top-level package and module of app/ and its layer, bottom first: a module imports only
+#: from its own layer and those below (``allowed``). ``app`` itself is only its version string.
+LAYERS: dict[str, int] = {
+    "app": 0,
+    "app.core": 0,  # pure data: errors, dice, events, patches, text, tokens, the token bucket
+    "app.process": 1,  # the process: settings, outage watch, garbage collector
+    "app.geometry": 2,  # hex and tabletop math
+    "app.systems": 3,  # the rule systems and their registry
+    "app.storage": 4,  # the schema, the repository, the writer
+    "app.session": 5,  # the orchestrator: tables, seats, actions, commits, history, projection, bus
+    "app.social": 6,  # the table's social life: chat, marks, settings, spectator delay
+    "app.transport": 7,  # websockets, their protocol, the buses, the per-viewer fan-out
+    "app.bots": 8,  # computer players
+    "app.web": 9,  # routes, pages, the app's services
+    "app.server": 10,  # the app factory and the warboard command
+    "app.main": 10,  # ``uvicorn app.main:app``
+}
+
+
+def layer_of(module: str) -> str | None:
+    """The entry of ``LAYERS`` that holds ``module`` (``app`` holds only itself), else None."""
+    found = [k for k in LAYERS if module == k or (k != "app" and module.startswith(k + "."))]
+    return max(found, key=len) if found else None
 
 
 def allowed(importer: str, target: str, packages: set[str]) -> bool:
-    """May ``importer`` import ``target``? Only the layers below it (see the module's doc)."""
+    """May ``importer`` import ``target``? Only its own layer and those below (module's doc)."""
     if within(importer, "app.core"):
         return within(target, "app.core")
-    if within(importer, "app.geometry"):
-        return within(target, "app.geometry", "app.core")
+    if within(importer, "app.process", "app.geometry"):
+        return within(target, layer_of(importer) or "", "app.core")
     if within(importer, "app.systems"):
         own = next((p for p in packages if within(importer, p)), None)
         if within(target, "app.core", "app.geometry"):
@@ -164,18 +189,40 @@ def allowed(importer: str, target: str, packages: set[str]) -> bool:
         # name, through importlib).
         return shared or importer == "app.systems"
     if within(importer, "app.storage"):
-        return within(target, "app.storage", "app.core", "app.config")
-    if within(importer, "app.session"):
-        return not within(target, *ABOVE_CORE[1:]) or within(target, "app.session")
-    if within(importer, "app.transport"):
-        return not within(target, *ABOVE_CORE[2:])
-    return True
+        return within(target, "app.storage", "app.core", "app.process")
+    mine, theirs = layer_of(importer), layer_of(target)
+    return mine is not None and theirs is not None and LAYERS[theirs] <= LAYERS[mine]
+
+
+def private_calls(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, call) for every call of another object's or module's private method in ``path``:
+    ``x._name(...)`` where ``x`` is not ``self``, ``cls``, ``super()`` nor a module of the
+    standard library or a third party (``os._exit``)."""
+    tree = ast.parse(path.read_text(), str(path))
+    outside = {
+        (a.asname or a.name).split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for a in node.names
+        if not a.name.startswith("app")
+    }
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        name, owner = node.func.attr, node.func.value
+        if not name.startswith("_") or name.startswith("__"):
+            continue
+        if isinstance(owner, ast.Name) and owner.id in {"self", "cls", *outside}:
+            continue
+        if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) and owner.func.id == "super":
+            continue
+        yield node.lineno, ast.unparse(node.func)
 
 
 def test_the_graph_sees_the_imports() -> None:
     edges = graph()
-    assert "app.core.errors" in edges["app.projection"] or "app.core.events" in edges["app.projection"]
-    assert "app.session" in edges["app.main"]
+    assert "app.core.errors" in edges["app.session.projection"] or "app.core.events" in edges["app.session.projection"]
+    assert "app.session" in edges["app.server.factory"]
     assert "app.systems.base" in edges["app.systems"]
     assert len(system_packages()) >= 5
 
@@ -191,9 +238,24 @@ def test_the_checks_catch_a_cycle_and_an_upward_import() -> None:
     assert allowed("app.systems", "app.systems.srbr", packages)
     assert not allowed("app.core.dice", "app.geometry.hex", packages)
     assert not allowed("app.geometry.hex", "app.systems.base", packages)
+    assert not allowed("app.process.config", "app.storage.db", packages)
     assert not allowed("app.storage.repository", "app.session", packages)
+    assert not allowed("app.storage.repository", "app.systems", packages)
+    assert allowed("app.storage.migrate", "app.process.config", packages)
     assert not allowed("app.session.commit", "app.transport.bus", packages)
+    assert not allowed("app.session.commit", "app.social.chat", packages)
+    assert allowed("app.social.chat", "app.session", packages)
     assert not allowed("app.transport.ws", "app.web.deps", packages)
+    assert not allowed("app.bots.hosted", "app.web.deps", packages)
+    assert not allowed("app.web.api", "app.server.factory", packages)
+    assert allowed("app.main", "app.server.factory", packages)
+    assert not allowed("app.chat", "app.core.errors", packages)  # a loose module belongs to no layer
+
+
+def test_every_module_has_a_layer() -> None:
+    loose = sorted(m for m in MODULES if layer_of(m) is None)
+    assert layer_of("app.chat") is None and layer_of("app.social.chat") == "app.social"
+    assert not loose, "Modules outside every layer (add them to a package of LAYERS):\n" + "\n".join(loose)
 
 
 def test_no_import_cycles() -> None:
@@ -210,3 +272,30 @@ def test_no_upward_imports() -> None:
     packages = system_packages()
     bad = [where(edges, a, b) for a in sorted(edges) for b in sorted(edges[a]) if not allowed(a, b, packages)]
     assert not bad, "Imports from a layer above (importer -> imported):\n" + "\n".join(bad)
+
+
+def test_the_private_call_check_catches_the_room_calling_the_hub(tmp_path: Path) -> None:
+    source = tmp_path / "room.py"
+    source.write_text(
+        "import os\n"
+        "class Room:\n"
+        "    def f(self):\n"
+        "        self._own()\n"
+        "        super()._draw()\n"
+        "        os._exit(0)\n"
+        "        self.hub._render(1)\n"
+        "        hub._schedule_presence()\n"
+    )
+    assert [line for line, _ in private_calls(source)] == [7, 8]
+
+
+def test_no_calls_into_private_methods_across_modules() -> None:
+    """Every layer but the rule systems (pure functions the live path reaches only through the
+    registry and ``RuleSystem``'s hooks)."""
+    bad = [
+        f"{MODULES[m].relative_to(ROOT)}:{line}: {call}(...)"
+        for m in sorted(MODULES)
+        if not within(m, "app.systems")
+        for line, call in private_calls(MODULES[m])
+    ]
+    assert not bad, "Calls into another object's private methods (use its public interface):\n" + "\n".join(bad)

@@ -109,7 +109,7 @@ def test_the_installed_wheel_serves_from_outside_the_checkout(tmp_path: Path) ->
             [*isolated, "-c", code], cwd=run, env=env, capture_output=True, text=True, check=True
         ).stdout.split()
 
-    where = printed("import app.config as c, sys; print(c.__file__); print(c.ROOT); print(sys.prefix)")
+    where = printed("import app.process.config as c, sys; print(c.__file__); print(c.ROOT); print(sys.prefix)")
     assert where[0].startswith(str(site)) and where[1] == str(site / "app" / "_bundle"), where
     assert where[2] == str(tmp_path / "venv"), where
     # the checkout's own packages (tests, bench) are not reachable

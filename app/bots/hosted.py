@@ -1,5 +1,6 @@
-"""Computer players run inside the server as background tasks (the default), and the host's
-routes to add and remove them.
+"""Computer players run inside the server as background tasks (the default): ``Computers``, the
+server's registry of them, and seating, removing, carrying over and restoring them. The host's
+routes that call these are ``app.web.computers``.
 
 ``POST /api/tables/{id}/bots {"seat": "..."}`` (host token) takes the free seat under the name
 ``Computer`` and starts a :class:`~app.bots.client.BotClient` for it against this same server
@@ -25,20 +26,20 @@ tables played last first); the others' seats stay marked and wait for a later st
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request
-from pydantic import BaseModel, Field
 from sqlalchemy import Connection, and_, select, update
 
 from app.bots.client import BotClient
-from app.core.errors import Conflict, Forbidden, NotFound
+from app.core.errors import Conflict, NotFound
 from app.core.tokens import hash_token
+from app.session import Actor, Session
+from app.session.seats import move_seat
 from app.storage import repository as repo
 from app.storage.models import seats, tables, tokens
-from app.web.deps import ActorDep, SessionDep
 
 log = logging.getLogger("warboard.bots")
 
@@ -49,74 +50,73 @@ DELAY = float(os.environ.get("WARBOARD_BOT_DELAY", "0.8"))
 MAX_BOTS = int(os.environ.get("WARBOARD_BOTS_MAX", "32"))
 #: computer players started from one client address and still playing (WARBOARD_BOTS_PER_ADDRESS)
 PER_ADDRESS = int(os.environ.get("WARBOARD_BOTS_PER_ADDRESS", "8"))
-
-router = APIRouter(prefix="/api", tags=["host"])
-
-
-class BotRequest(BaseModel):
-    seat: Annotated[str, Field(min_length=1, max_length=32)]
-
-
-class BotAnswer(BaseModel):
-    seat: str
-    name: str
-    running: bool
-
-
 #: the marker row's role in ``tokens`` (never a credential: nobody holds its token)
 ROLE = "computer"
 
-
-def _tasks(app: FastAPI) -> dict[tuple[str, str], asyncio.Task[None]]:
-    if not hasattr(app.state, "bot_tasks"):
-        app.state.bot_tasks = {}
-    return app.state.bot_tasks  # type: ignore[no-any-return]
+Key = tuple[str, str]  # (table, seat)
 
 
-def _bots(app: FastAPI) -> dict[tuple[str, str], BotClient]:
-    """The running bots (their recorded inputs are read by the leak tests)."""
-    if not hasattr(app.state, "bots"):
-        app.state.bots = {}
-    return app.state.bots  # type: ignore[no-any-return]
+class Computers:
+    """The computer players this server runs, by (table, seat): their tasks, their clients
+    (whose recorded inputs the leak tests read), the client address that started each (None:
+    resumed at start-up; the caps count these) and their seat tokens' hashes (their rule helper
+    calls, the HGB odds, each take from a bucket of their own: ``app.web.deps.rules_key``)."""
 
+    def __init__(self) -> None:
+        self.tasks: dict[Key, asyncio.Task[None]] = {}
+        self.bots: dict[Key, BotClient] = {}
+        self.owners: dict[Key, str | None] = {}
+        self.tokens: dict[Key, str] = {}
 
-def _owners(app: FastAPI) -> dict[tuple[str, str], str | None]:
-    """Every computer seat this server runs or is starting: (table, seat) -> the client address
-    that started it (None: resumed at start-up). Its size is what the caps count."""
-    if not hasattr(app.state, "bot_owners"):
-        app.state.bot_owners = {}
-    return app.state.bot_owners  # type: ignore[no-any-return]
+    def check_room(self, address: str, wanted: int) -> None:
+        """Raise Conflict (409 ``too_many_bots``) unless ``address`` may start ``wanted`` more."""
+        if len(self.owners) + wanted > MAX_BOTS:
+            raise Conflict(
+                f"This server runs at most {MAX_BOTS} computer players and has {len(self.owners)}; "
+                "remove one from a table or wait for a game to end",
+                code="too_many_bots",
+            )
+        mine = sum(1 for owner in self.owners.values() if owner == address)
+        if mine + wanted > PER_ADDRESS:
+            raise Conflict(
+                f"At most {PER_ADDRESS} computer players started from your address may play at once, and "
+                f"{mine} are playing; remove one first",
+                code="too_many_bots",
+            )
 
+    def plays_as(self, token_hash: str) -> bool:
+        """Is ``token_hash`` the seat token of a computer player this server runs?"""
+        return token_hash in self.tokens.values()
 
-def _tokens(app: FastAPI) -> dict[tuple[str, str], str]:
-    """The seat token hash of every computer player this server runs: their rule helper calls
-    (the HGB odds) each take from a bucket of their own (``app.web.deps.rules_key``), not from
-    the one of the loopback address they all share."""
-    if not hasattr(app.state, "bot_tokens"):
-        app.state.bot_tokens = {}
-    return app.state.bot_tokens  # type: ignore[no-any-return]
+    def launch(self, base: str, table_id: str, seat: str, token: str, owner: str | None) -> None:
+        bot = BotClient(base.rstrip("/"), table_id, token, seed=f"{table_id}:{seat}", delay=DELAY)
+        task = asyncio.create_task(_run(bot), name=f"bot {table_id} {seat}")
+        key = (table_id, seat)
+        self.tasks[key] = task
+        self.bots[key] = bot
+        self.owners[key] = owner
+        self.tokens[key] = hash_token(token)
 
+        def finished(done: asyncio.Task[None]) -> None:  # its game ended or its seat went: room for another
+            if self.tasks.get(key) is done:
+                self.tasks.pop(key, None)
+                self.owners.pop(key, None)
+                self.tokens.pop(key, None)
 
-def check_room(app: FastAPI, address: str, wanted: int) -> None:
-    """Raise Conflict (409 ``too_many_bots``) unless ``address`` may start ``wanted`` more."""
-    owners = _owners(app)
-    if len(owners) + wanted > MAX_BOTS:
-        raise Conflict(
-            f"This server runs at most {MAX_BOTS} computer players and has {len(owners)}; "
-            "remove one from a table or wait for a game to end",
-            code="too_many_bots",
-        )
-    mine = sum(1 for owner in owners.values() if owner == address)
-    if mine + wanted > PER_ADDRESS:
-        raise Conflict(
-            f"At most {PER_ADDRESS} computer players started from your address may play at once, and "
-            f"{mine} are playing; remove one first",
-            code="too_many_bots",
-        )
+        task.add_done_callback(finished)
 
+    def forget(self, key: Key) -> asyncio.Task[None] | None:
+        """Take a computer player off the registry; its task, if it runs."""
+        self.bots.pop(key, None)
+        self.owners.pop(key, None)
+        self.tokens.pop(key, None)
+        return self.tasks.pop(key, None)
 
-def _client(request: Request) -> str:
-    return request.client.host if request.client else "?"
+    async def stop_all(self) -> None:
+        tasks = list(self.tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def _marker(seat_token_hash: str) -> str:
@@ -135,41 +135,32 @@ def _unmark(conn: Connection, table_id: str, seat: str) -> None:
     )
 
 
-@router.post("/tables/{table_id}/bots", response_model=BotAnswer, status_code=201)
-async def add_bot(
-    table_id: str, body: BotRequest, actor: ActorDep, session: SessionDep, request: Request
-) -> dict[str, Any]:
-    """Host only: a computer player takes the free seat ``seat``."""
-    if actor.role != "host":
-        raise Forbidden("Only the table's host may add a computer player")
-    await start_bot(request, session, table_id, body.seat)
-    return {"seat": body.seat, "name": BOT_NAME, "running": True}
-
-
-async def start_bot(request: Request, session: Any, table_id: str, seat: str) -> None:
-    """Seat a computer player in the free ``seat`` and run it as a background task. Raises
-    Conflict (``too_many_bots``) over the caps, before anything changes."""
-    owners, key = _owners(request.app), (table_id, seat)
+async def start_bot(computers: Computers, session: Session, base: str, address: str, table_id: str, seat: str) -> None:
+    """Seat a computer player in the free ``seat`` and run it as a background task, against the
+    server at ``base``, on behalf of the client at ``address``. Raises Conflict (``too_many_bots``)
+    over the caps, before anything changes."""
+    owners, key = computers.owners, (table_id, seat)
     if key in owners:
         raise Conflict(f"Seat {seat!r} is taken by {BOT_NAME}", code="seat_taken")
-    check_room(request.app, _client(request), 1)
-    owners[key] = _client(request)  # its place is held while it joins
+    computers.check_room(address, 1)
+    owners[key] = address  # its place is held while it joins
     try:
         joined = await session.join(table_id, seat, BOT_NAME)
         await session.writer.run(lambda conn: _mark(conn, table_id, seat, hash_token(joined["token"])))
     except BaseException:
         owners.pop(key, None)
         raise
-    base = os.environ.get("WARBOARD_SELF_URL") or str(request.base_url)  # behind a proxy: this process itself
-    _launch(request.app, base, table_id, seat, joined["token"], owners[key])
+    computers.launch(base, table_id, seat, joined["token"], owners[key])
 
 
-async def carry_over(request: Request, session: Any, old_id: str, new_id: str) -> list[str]:
+async def carry_over(
+    computers: Computers, session: Session, base: str, address: str, old_id: str, new_id: str
+) -> list[str]:
     """A rematch keeps the computer seats of the old table for computers: each claims its kept
     seat at the new table and plays there, as far as the caps allow (a seat over them stays kept
     for a computer: the host may remove it, then seat a player). Returns the seats that play."""
 
-    def computers(conn: Connection) -> list[str]:
+    def computer_seats(conn: Connection) -> list[str]:
         out = []
         for seat, row in repo.get_seats(conn, old_id).items():
             marker = repo.get_token(conn, _marker(row["token_hash"])) if row["token_hash"] else None
@@ -177,66 +168,41 @@ async def carry_over(request: Request, session: Any, old_id: str, new_id: str) -
                 out.append(seat)
         return out
 
-    owners, client, playing = _owners(request.app), _client(request), []
-    base = os.environ.get("WARBOARD_SELF_URL") or str(request.base_url)
-    for seat in await session.writer.run(computers):
+    playing: list[str] = []
+    for seat in await session.writer.run(computer_seats):
         try:
-            check_room(request.app, client, 1)
+            computers.check_room(address, 1)
         except Conflict:
             log.warning("rematch %s: no room for the computer player of %s (the caps)", new_id, seat)
             break
         key = (new_id, seat)
-        owners[key] = client  # its place is held while it claims the seat
+        computers.owners[key] = address  # its place is held while it claims the seat
         try:
             claimed = await session.seats.claim(new_id, seat)
-            await session.writer.run(lambda conn, s=seat, t=claimed["token"]: _mark(conn, new_id, s, hash_token(t)))
+            mark = functools.partial(_mark, table_id=new_id, seat=seat, seat_token_hash=hash_token(claimed["token"]))
+            await session.writer.run(mark)
         except BaseException:
-            owners.pop(key, None)
+            computers.owners.pop(key, None)
             raise
-        _launch(request.app, base, new_id, seat, claimed["token"], client)
+        computers.launch(base, new_id, seat, claimed["token"], address)
         playing.append(seat)
     return playing
 
 
-def _launch(app: FastAPI, base: str, table_id: str, seat: str, token: str, owner: str | None) -> None:
-    bot = BotClient(base.rstrip("/"), table_id, token, seed=f"{table_id}:{seat}", delay=DELAY)
-    task = asyncio.create_task(_run(bot), name=f"bot {table_id} {seat}")
-    key = (table_id, seat)
-    _tasks(app)[key] = task
-    _bots(app)[key] = bot
-    _owners(app)[key] = owner
-    _tokens(app)[key] = hash_token(token)
-
-    def finished(done: asyncio.Task[None]) -> None:  # its game ended or its seat went: room for another
-        if _tasks(app).get(key) is done:
-            _tasks(app).pop(key, None)
-            _owners(app).pop(key, None)
-            _tokens(app).pop(key, None)
-
-    task.add_done_callback(finished)
-
-
-@router.delete("/tables/{table_id}/bots/{seat}", response_model=BotAnswer)
-async def remove_bot(
-    table_id: str, seat: str, actor: ActorDep, session: SessionDep, request: Request
-) -> dict[str, Any]:
-    """Host only: stop the computer player in ``seat`` and free the seat."""
-    if actor.role != "host":
-        raise Forbidden("Only the table's host may remove a computer player")
+async def remove_bot(computers: Computers, session: Session, host: Actor, seat: str) -> None:
+    """Stop the computer player in ``seat`` of the host's table and free the seat (the host's
+    kick, then reopen). Raises NotFound (``no_bot``) when no computer sits there."""
+    table_id = host.table_id
     summary = await session.summary(table_id)
     entry: dict[str, Any] = next((s for s in summary["seats"] if s["seat"] == seat), {})
-    task = _tasks(request.app).pop((table_id, seat), None)
-    _bots(request.app).pop((table_id, seat), None)
-    _owners(request.app).pop((table_id, seat), None)
-    _tokens(request.app).pop((table_id, seat), None)
+    task = computers.forget((table_id, seat))
     if task is None and entry.get("name") != BOT_NAME:
         raise NotFound(f"No computer player sits in {seat!r}", code="no_bot")
     if task is not None:
         task.cancel()
     await session.writer.run(lambda conn: _unmark(conn, table_id, seat))
-    await session.host_action(actor, "kick", seat)
-    await session.host_action(actor, "reopen", seat)
-    return {"seat": seat, "name": BOT_NAME, "running": False}
+    await session.host_action(host, "kick", seat)
+    await session.host_action(host, "reopen", seat)
 
 
 async def _run(bot: BotClient) -> None:
@@ -256,8 +222,6 @@ async def _run(bot: BotClient) -> None:
 def _reseat(conn: Connection, limit: int) -> tuple[list[tuple[str, str, str]], int]:
     """The computer seats of tables still in play, those played last first: the first ``limit``
     get a fresh token, (table, seat, token) each; and how many more were left as they are."""
-    from app.session.seats import move_seat
-
     rows = conn.execute(
         select(seats.c.table_id, seats.c.seat, seats.c.token_hash)
         .join(tables, tables.c.id == seats.c.table_id)
@@ -287,22 +251,14 @@ def _reseat(conn: Connection, limit: int) -> tuple[list[tuple[str, str, str]], i
     return out, left
 
 
-async def restore(app: FastAPI, base: str) -> int:
+async def restore(computers: Computers, session: Session, base: str) -> int:
     """After a restart: run the bot of every computer seat again, at most ``MAX_BOTS`` in all
     (see the module's note)."""
-    session = app.state.session
-    room = max(0, MAX_BOTS - len(_owners(app)))
+    room = max(0, MAX_BOTS - len(computers.owners))
     reseated, left = await session.writer.run(lambda conn: _reseat(conn, room))
     for table_id, seat, token in reseated:
         log.info("computer player resumes at %s %s", table_id, seat)
-        _launch(app, base, table_id, seat, token, None)
+        computers.launch(base, table_id, seat, token, None)
     if left:
         log.warning("%d computer players not resumed: this server runs at most %d (WARBOARD_BOTS_MAX)", left, MAX_BOTS)
     return len(reseated)
-
-
-async def stop_all(app: FastAPI) -> None:
-    tasks = list(_tasks(app).values())
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)

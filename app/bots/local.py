@@ -16,7 +16,7 @@ from typing import Any
 from app.bots import policy
 from app.core.dice import Dice
 from app.core.errors import WarboardError
-from app.projection import Projection
+from app.session.projection import Projection
 from app.systems import registry
 
 Player = Callable[[dict[str, Any], list[dict[str, Any]], str, int], dict[str, Any] | None]

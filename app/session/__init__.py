@@ -17,10 +17,12 @@ One module per concern (after lichess lila's round module):
 * ``rows``     - the table row and the log's rows;
 * ``proof``    - the dice proof of a finished game;
 * ``transfer`` - ``warboard import``'s checks of an export file, and its write;
-* ``audit``    - replaying an exported log against its recorded events.
-
-The bus interface the session publishes on is ``app.core.bus`` (below the session); the
-transport implements it.
+* ``audit``    - replaying an exported log against its recorded events;
+* ``bus``      - the bus the session publishes on: its interface and its closed set of messages
+  (the transport implements it);
+* ``projection`` - the one redaction point: what one viewer may receive of a table;
+* ``rules_process`` - heavy legal lists in a process of their own;
+* ``rematch``  - a new table with the same system, options and players.
 """
 
 from app.session.commit import Change

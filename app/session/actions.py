@@ -6,15 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import Connection
-
-from app.core.dice import Dice, PreviewDice
+from app.core.dice import PreviewDice
 from app.core.errors import Forbidden, IllegalAction, WarboardError
-from app.core.events import Event
-from app.projection import Projection, Run, heavy
 from app.session.commit import Committer
-from app.session.game import dump, play, system_of
+from app.session.game import Play, dump, play, system_of
 from app.session.history import History
+from app.session.projection import Projection, Run
 from app.session.records import Actor, Committed, Envelope, Preview
 from app.session.tables import Tables
 from app.systems.base import HOST_SEAT, RuleSystem
@@ -29,22 +26,11 @@ class Actions:
     async def apply(self, actor: Actor, action_id: str, raw_action: Any) -> Committed:
         """Apply one action of a seat. Raises a WarboardError (and changes nothing) if not legal."""
         system, action = await self._check(actor, raw_action)
-
-        def act(_conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
-            return play(system, env, actor.seat, action, dice)
-
+        assert actor.seat is not None  # checked: a player's seat
         # The committer checks the token again inside the transaction: a seat the host removed
         # cannot act through another process's token cache (TOKEN_TTL) for even a moment.
-        return await self.committer.commit(
-            actor.table_id,
-            actor.seat,
-            action_id,
-            dump(action),
-            act,
-            token_hash=actor.token_hash,
-            pure=True,
-            light=not heavy(system),
-        )
+        step = Play(system, actor.seat, action)
+        return await self.committer.commit(actor.table_id, action_id, dump(action), step, token_hash=actor.token_hash)
 
     async def preview(self, actor: Actor, raw_action: Any) -> Preview:
         """What the action would do, without doing it (``sealed_preview``)."""
@@ -68,13 +54,7 @@ class Actions:
                 + (f"; rulings: {', '.join(sorted(system.rulings))}" if system.rulings else ""),
                 code="not_a_ruling",
             )
-
-        def rule(_conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
-            return play(system, env, HOST_SEAT, action, dice)
-
-        return await self.committer.commit(
-            actor.table_id, HOST_SEAT, action_id, dump(action), rule, pure=True, light=not heavy(system)
-        )
+        return await self.committer.commit(actor.table_id, action_id, dump(action), Play(system, HOST_SEAT, action))
 
     async def _check(self, actor: Actor, raw_action: Any) -> tuple[RuleSystem, Any]:
         if actor.role != "player" or actor.seat is None:

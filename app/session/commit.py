@@ -3,14 +3,17 @@
 For every change of a table the committer takes the table's lock (an in-process lock, plus
 ``BEGIN IMMEDIATE`` on SQLite or a row lock on PostgreSQL, so several processes can share a
 table), loads the current state (the cache when no other process wrote since, else a replay),
-runs the ``Change`` (the game step, or a seat or table change), writes the action and its events
-in one transaction with the next gapless ``seq`` (and a snapshot every ``snapshot_every``
-actions), and only then announces the new seq on the bus, the new state riding along.
-An action id seen before answers with the events it made then (``duplicate``).
+applies the change (a ``Play``: a seat's game action or the host's ruling, which the committer
+hands to the rule system itself, ``game.play``; or a ``Change``: a seat or table change, which
+uses the connection), writes the action and its events in one transaction with the next
+gapless ``seq`` (and a snapshot every ``snapshot_every`` actions), and only then announces the
+new seq on the bus, the new state riding along. An action id seen before answers with the
+events it made then (``duplicate``). Both paths below write the same rows the same way
+(``_rows``, ``_write``).
 
-The fast path. A ``pure`` change (one that does not use the connection: a seat's or the host's
-game action) of a table whose state and seed this process holds runs against the cached state
-without reading the table first, then writes with three statements instead of six:
+The fast path. A ``Play`` (it does not use the connection) at a table whose state and seed this
+process holds runs against the cached state without reading the table first, then writes with
+three statements instead of six:
 
 1. ``UPDATE tables SET seq = new WHERE id = t AND seq = cached [AND the token is live]``: it
    takes the row lock (PostgreSQL), checks that no other process wrote since (a writer that
@@ -20,7 +23,7 @@ without reading the table first, then writes with three statements instead of si
    the action id was used before;
 3. ``INSERT`` the events.
 
-A light change (the rule system's step takes a millisecond or two at most: every system but HGB)
+A light play (the rule system's step takes a millisecond or two at most: every system but HGB)
 runs its fast path on the event loop itself (``Writer.run_here``), when SQLite's write lock is
 free at once; then it awaits the WAL's sync, shared with whatever else committed meanwhile.
 
@@ -37,20 +40,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from app.core.bus import Bus, Message
 from app.core.dice import Dice
 from app.core.errors import Conflict, NotFound, Unauthorized, Unavailable, WarboardError
 from app.core.events import Event
 from app.core.tokens import new_id
+from app.session.bus import Bus, Seq
 from app.session.cache import StateCache
+from app.session.game import Play, play
 from app.session.history import History
+from app.session.projection import heavy
 from app.session.records import Committed, Envelope
 from app.session.rows import action_row, event_row, read_table
 from app.storage import repository as repo
@@ -60,10 +65,10 @@ DB_RETRY_AFTER = 1  # seconds a client is asked to wait after a database timeout
 
 
 class Change(Protocol):
-    """What one commit does, inside its transaction: from the connection, the table's current
-    state and its dice (at the next roll), the new state and the events. ``n``, ``seq`` and
-    the dice position of the new state are set by the committer. Raises a WarboardError to
-    change nothing."""
+    """A seat or table change (a join, a kick, a rejoin...), inside its transaction: from the
+    connection, the table's current state and its dice (at the next roll), the new state and
+    the events. ``n``, ``seq`` and the dice position of the new state are set by the committer.
+    Raises a WarboardError to change nothing."""
 
     def __call__(self, conn: Connection, env: Envelope, dice: Dice, /) -> tuple[Envelope, list[Event]]: ...
 
@@ -78,6 +83,25 @@ class _Used(Exception):
 _Done = tuple[Committed, Envelope | None, list[Event], str | None]
 
 
+@dataclass(frozen=True)
+class _Rows:
+    """One applied change as the log keeps it."""
+
+    env: Envelope  # the new state, its seq, n and dice position set
+    action: dict[str, Any]  # the action's row
+    events: list[dict[str, Any]]  # its events' rows
+    fresh: list[Event]  # its events as clients get them
+    status: tuple[str, dict[str, Any] | None] | None  # the table's new (status, outcome), if they changed
+    snapshot: bool  # a snapshot of the new state is due
+
+
+def _step(change: Change | Play, conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
+    """Apply ``change`` to ``env``: a play goes to the rule system, a change runs in the transaction."""
+    if isinstance(change, Play):
+        return play(change.system, env, change.seat, change.action, dice)
+    return change(conn, env, dice)
+
+
 class Committer:
     def __init__(self, writer: Writer, bus: Bus, cache: StateCache, history: History, snapshot_every: int) -> None:
         self.writer = writer
@@ -90,40 +114,19 @@ class Committer:
     async def commit(
         self,
         table_id: str,
-        seat: str | None,
         action_id: str | None,
         action_json: dict[str, Any],
-        change: Change,
+        change: Change | Play,
         *,
         token_hash: str | None = None,
-        pure: bool = False,
-        light: bool = False,
     ) -> Committed:
-        """Commit ``change`` as the action ``action_json`` of ``seat`` (None: the table's own).
-
-        ``token_hash``: the acting token, refused (Unauthorized) unless it exists and is not
-        revoked when the action commits. ``pure``: the change does not use the connection, so
-        it may take the fast path (module docstring). ``light``: the change takes a millisecond or two
-        at most, so the fast path may run on the event loop (``Writer.run_here``)."""
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            cached, seed = self.cache.get(table_id), self.cache.seed(table_id)
-            args = (table_id, seat, action_id, action_json, change, token_hash)
+        """Commit ``change`` as the action ``action_json`` (of the play's seat; of the table itself
+        for a ``Change``). ``token_hash``: the acting token, refused (Unauthorized) unless it
+        exists and is not revoked when the action commits."""
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
             try:
-                done: _Done | None = None
-                if pure and cached is not None and seed is not None:
-                    env_now, seed_now = cached.env, seed
-                    with contextlib.suppress(_Used):
-                        if light:
-                            with contextlib.suppress(Elsewhere):
-                                done = await self.writer.run_here(
-                                    lambda conn: self._commit_fast(conn, env_now, seed_now, *args, here=True)
-                                )
-                        if done is None:
-                            done = await self.writer.run(lambda conn: self._commit_fast(conn, env_now, seed_now, *args))
-                if done is None:
-                    done = await self.writer.run(lambda conn: self._commit_sync(conn, *args))
-            except IntegrityError:
+                done = await self._run(table_id, action_id, action_json, change, token_hash)
+            except (IntegrityError, _Used):
                 raise Conflict("Another change to this table landed first; try again", code="stale_seq") from None
             except (OperationalError, InterfaceError, PoolTimeout) as exc:  # timeouts, a lost connection: rolled back
                 raise Unavailable(
@@ -142,21 +145,74 @@ class Committer:
                 self.cache.store(table_id, env, fresh)
         if not result.duplicate:
             # The new state rides along, so other processes need not re-read the database.
-            message: Message = {"t": "seq", "seq": result.seq}
-            if env is not None and fresh:
-                message.update(prev=fresh[0]["seq"] - 1, env=env, events=fresh)
+            carried = env is not None and bool(fresh)
+            message = Seq(result.seq, fresh[0]["seq"] - 1, env, fresh) if carried else Seq(result.seq)
             await self.bus.publish(table_id, message)
         return result
 
-    def absorb(self, table_id: str, message: Message) -> None:
-        """Take the state another process announced, if it follows on from the cached one."""
-        env, prev = message.get("env"), message.get("prev")
-        cached = self.cache.get(table_id)
-        if env is None or prev is None or cached is None or cached.env.seq != prev:
-            return
-        if isinstance(env, dict):
-            env = Envelope(**env)
-        self.cache.store(table_id, env, list(message.get("events") or []))
+    async def _run(
+        self,
+        table_id: str,
+        action_id: str | None,
+        action_json: dict[str, Any],
+        change: Change | Play,
+        token: str | None,
+    ) -> _Done:
+        """The commit job: the fast path when it may (on the event loop for a light play), else
+        or when it cannot settle it, the full path."""
+        cached, seed = self.cache.get(table_id), self.cache.seed(table_id)
+        args = (table_id, action_id, action_json, change, token)
+        if isinstance(change, Play) and cached is not None and seed is not None:
+            env, known = cached.env, seed
+            with contextlib.suppress(_Used):
+                if not heavy(change.system):
+                    with contextlib.suppress(Elsewhere):
+                        return await self.writer.run_here(
+                            lambda conn: self._commit_fast(conn, env, known, *args, here=True)
+                        )
+                return await self.writer.run(lambda conn: self._commit_fast(conn, env, known, *args))
+        return await self.writer.run(lambda conn: self._commit_sync(conn, *args))
+
+    def _rows(
+        self,
+        env: Envelope,
+        applied: tuple[Envelope, list[Event]],
+        dice: Dice,
+        seat: str | None,
+        action_id: str | None,
+        action_json: dict[str, Any],
+    ) -> _Rows:
+        """The rows of the change from ``env`` that gave ``applied`` (the new state and events)."""
+        new_env, events = applied
+        if not events:  # every applied action is in the log, so every update reaches clients
+            events = [{"kind": "acted", "action": action_json.get("kind")}]
+        first = env.seq + 1
+        new_env = replace(new_env, seq=env.seq + len(events), n=env.n + 1, dice_index=dice.index)
+        aid = action_id or f"~{new_id()}"
+        changed = new_env.status != env.status or new_env.outcome != env.outcome
+        return _Rows(
+            new_env,
+            action_row(aid, new_env.n, seat, action_json, first, new_env.seq, env.dice_index, dice),
+            [event_row(first + i, aid, seat, e) for i, e in enumerate(events)],
+            [{**e, "seq": first + i, "seat": seat} for i, e in enumerate(events)],
+            (new_env.status, new_env.outcome) if changed else None,
+            new_env.n % self.snapshot_every == 0,
+        )
+
+    def _write(
+        self, conn: Connection, table_id: str, old_seq: int, rows: _Rows, token_hash: str | None, stamp: bool
+    ) -> bool:
+        """Write ``rows``: the table's seq moves from ``old_seq`` (False, nothing written: it moved
+        on elsewhere, ``token_hash`` was revoked, or there is no table), then the action and its
+        events (``_Used`` when the action id is in the log already: roll back), and a snapshot
+        when one is due. ``stamp``: write the table's ``updated_at`` (a status change always does)."""
+        if not repo.advance(conn, table_id, old_seq, rows.env.seq, token_hash, rows.status, stamp):
+            return False
+        if not repo.append_new(conn, table_id, rows.action, rows.events):
+            raise _Used
+        if rows.snapshot:
+            repo.save_snapshot(conn, table_id, rows.env.seq, rows.env.n, rows.env.to_dict())
+        return True
 
     def _commit_fast(
         self,
@@ -164,10 +220,9 @@ class Committer:
         env: Envelope,
         seed: str,
         table_id: str,
-        seat: str | None,
         action_id: str | None,
         action_json: dict[str, Any],
-        change: Change,
+        change: Change | Play,
         token_hash: str | None,
         here: bool = False,
     ) -> _Done:
@@ -176,58 +231,42 @@ class Committer:
         ``Writer.run_here`` on the event loop, which takes no full path (it reads and may
         replay): ``Elsewhere`` instead, before anything is written, and the writer thread runs
         the fast path again."""
-        args = (table_id, seat, action_id, action_json, change, token_hash)
+        args = (table_id, action_id, action_json, change, token_hash)
         dice = Dice(seed, env.dice_index)
+        seat = change.seat if isinstance(change, Play) else None
         try:
-            new_env, events = change(conn, env, dice)
+            rows = self._rows(env, _step(change, conn, env, dice), dice, seat, action_id, action_json)
         except WarboardError:
             if here:
                 raise Elsewhere from None
             return self._commit_sync(conn, *args)  # the full path's checks come first
-        if not events:
-            events = [{"kind": "acted", "action": action_json.get("kind")}]
-        first = env.seq + 1
-        new_env = replace(new_env, seq=env.seq + len(events), n=env.n + 1, dice_index=dice.index)
-        changed = new_env.status != env.status or new_env.outcome != env.outcome
-        status = (new_env.status, new_env.outcome) if changed else None
-        snapshot = new_env.n % self.snapshot_every == 0
-        if here and snapshot:
+        if here and rows.snapshot:
             raise Elsewhere  # the snapshot is written through SQLAlchemy: on the writer thread
         clock = time.monotonic()
         stamp = self.cache.stamp_due(table_id, clock)  # the lobby's order: at most every STAMP_EVERY s
-        if not repo.advance(conn, table_id, env.seq, new_env.seq, token_hash, status, stamp):
+        if not self._write(conn, table_id, env.seq, rows, token_hash, stamp):
             if here:
                 raise Elsewhere  # the transaction is rolled back: nothing was written
             return self._commit_sync(conn, *args)  # moved on elsewhere, token revoked, or no table
-        aid = action_id or f"~{new_id()}"
-        if not repo.append_new(
-            conn,
-            table_id,
-            action_row(aid, new_env.n, seat, action_json, first, new_env.seq, env.dice_index, dice),
-            [event_row(first + i, aid, seat, e) for i, e in enumerate(events)],
-        ):
-            raise _Used  # the seq moved already: roll back, and the full path answers
-        if snapshot:
-            repo.save_snapshot(conn, table_id, new_env.seq, new_env.n, new_env.to_dict())
         if stamp:
             self.cache.stamped(table_id, clock)
-        fresh = [{**e, "seq": first + i, "seat": seat} for i, e in enumerate(events)]
-        return Committed(new_env.seq, fresh), new_env, fresh, None
+        return Committed(rows.env.seq, rows.fresh), rows.env, rows.fresh, None
 
     def _commit_sync(
         self,
         conn: Connection,
         table_id: str,
-        seat: str | None,
         action_id: str | None,
         action_json: dict[str, Any],
-        change: Change,
+        change: Change | Play,
         token_hash: str | None,
     ) -> _Done:
+        """The full path (module docstring): under the table's lock, from its row."""
         head = repo.lock_table(conn, table_id)
         if head is None:
             raise NotFound(f"There is no table {table_id!r}", code="unknown_table")
         seq, seed = head
+        seat = change.seat if isinstance(change, Play) else None
         if action_id is not None:
             done = repo.get_action(conn, table_id, action_id)
             if done is not None:
@@ -244,23 +283,7 @@ class Committer:
         # The usual case: no other process wrote since, and the cached state is the current one.
         env = self.cache.at(table_id, seq) or self.history.load(conn, table_id, read_table(conn, table_id))
         dice = Dice(seed, env.dice_index)
-        new_env, events = change(conn, env, dice)
-        if not events:  # every applied action is in the log, so every update reaches clients
-            events = [{"kind": "acted", "action": action_json.get("kind")}]
-        first = env.seq + 1
-        new_env = replace(new_env, seq=env.seq + len(events), n=env.n + 1, dice_index=dice.index)
-        aid = action_id or f"~{new_id()}"
-        repo.append(
-            conn,
-            table_id,
-            action_row(aid, new_env.n, seat, action_json, first, new_env.seq, env.dice_index, dice),
-            [event_row(first + i, aid, seat, e) for i, e in enumerate(events)],
-        )
-        if new_env.status != env.status or new_env.outcome != env.outcome:
-            repo.set_table(conn, table_id, seq=new_env.seq, status=new_env.status, outcome=new_env.outcome)
-        else:
-            repo.set_seq(conn, table_id, new_env.seq)
-        if new_env.n % self.snapshot_every == 0:
-            repo.save_snapshot(conn, table_id, new_env.seq, new_env.n, new_env.to_dict())
-        fresh = [{**e, "seq": first + i, "seat": seat} for i, e in enumerate(events)]
-        return Committed(new_env.seq, fresh), new_env, fresh, seed
+        rows = self._rows(env, _step(change, conn, env, dice), dice, seat, action_id, action_json)
+        if not self._write(conn, table_id, env.seq, rows, None, True):  # under the table's lock: it moves
+            raise Conflict("Another change to this table landed first; try again", code="stale_seq")
+        return Committed(rows.env.seq, rows.fresh), rows.env, rows.fresh, seed

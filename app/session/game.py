@@ -1,10 +1,11 @@
 """The rule system as the session drives it: a table's system by id, the one game step that
-commits, previews and replays share, and an action as it is written to the log."""
+commits, previews and replays share (``play``; a ``Play`` is one that waits to be committed),
+and an action as it is written to the log."""
 
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app import systems
@@ -21,6 +22,17 @@ def system_of(system_id: str) -> RuleSystem:
     if system is None:
         raise NotFound(f"There is no game system {system_id!r}", code="unknown_system")
     return system
+
+
+@dataclass(frozen=True)
+class Play:
+    """A parsed game action of ``seat`` (a seat's, or ``HOST_SEAT`` for the host's ruling) at a
+    table of ``system``, handed to the committer, which applies it with ``play`` inside the
+    commit. It never uses the database, so it may take the commit's fast path."""
+
+    system: RuleSystem
+    seat: str
+    action: Any
 
 
 def play(system: RuleSystem, env: Envelope, seat: str | None, action: Any, dice: Dice) -> tuple[Envelope, list[Event]]:

@@ -20,6 +20,7 @@ from sqlalchemy import Connection, Engine
 from app.core.dice import Dice
 from app.core.errors import NotFound
 from app.core.events import Event
+from app.session.bus import Seq
 from app.session.cache import StateCache
 from app.session.game import play, system_of
 from app.session.records import Envelope
@@ -48,6 +49,24 @@ class History:
         if cached is None or cached.env.seq < env.seq:
             self.cache.store(table_id, env, [])
         return env
+
+    async def follow(self, table_id: str, after: int, news: Seq | None = None) -> tuple[Envelope, list[Event]]:
+        """What the table did after seq ``after``, for whoever follows it (a table's hub): its
+        state now and the events since. ``news`` announced it: the state that rides along
+        (another process committed it) is taken when it follows on from the cached one, and the
+        cache answers when it holds ``news.seq``. Without news (the bus could not hear), or when
+        the cache is behind, the state is read from the database."""
+        cached = self.cache.get(table_id)
+        if news is not None and news.env is not None and cached is not None and cached.env.seq == news.prev:
+            self.cache.store(table_id, news.env, list(news.events or []))
+            cached = self.cache.get(table_id)
+        if news is not None and cached is not None and cached.env.seq >= news.seq:
+            env = cached.env
+        else:
+            env = await self.current(table_id)
+        if env.seq <= after:
+            return env, []
+        return env, await self.events_after(table_id, after, env.seq)
 
     async def events_after(self, table_id: str, after: int, upto: int | None = None, limit: int = 1000) -> list[Event]:
         """Committed events with after < seq <= upto, unredacted (redact before sending)."""

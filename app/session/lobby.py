@@ -9,7 +9,7 @@ import anyio
 from sqlalchemy import Engine
 
 from app import systems
-from app.core.bus import Bus
+from app.session.bus import Bus
 from app.session.game import system_of
 from app.session.rows import read_table
 from app.session.tables import Tables

@@ -9,7 +9,7 @@ from typing import Any
 
 from app.core.errors import WarboardError
 from app.core.events import Event
-from app.projection import PreviewOutcome
+from app.session.projection import PreviewOutcome
 
 #: the log's own action kinds (the table's lifecycle), besides the rule system's actions
 TABLE_KINDS = (

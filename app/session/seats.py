@@ -23,11 +23,11 @@ from typing import Any
 import anyio
 from sqlalchemy import Connection, Engine
 
-from app.core.bus import Bus
 from app.core.dice import Dice
 from app.core.errors import Conflict, Forbidden, NotFound, Unauthorized
 from app.core.events import Event
 from app.core.tokens import hash_token, new_token
+from app.session.bus import Bus, Kick
 from app.session.commit import Committer
 from app.session.records import Actor, Envelope
 from app.session.tables import Tables
@@ -110,7 +110,7 @@ class Seats:
             def announce(conn: Connection, env: Envelope, _dice: Dice) -> tuple[Envelope, list[Event]]:
                 return env, [{"kind": "seat_link_issued", "seat_id": seat, "name": write(conn), "by": "host"}]
 
-            await self.committer.commit(table_id, None, None, {"kind": "table.link", "seat": seat}, announce)
+            await self.committer.commit(table_id, None, {"kind": "table.link", "seat": seat}, announce)
         else:
             await self.writer.run(write)
         return {"seat": seat, "key": key, "path": link_path(table_id, key)}
@@ -146,7 +146,7 @@ class Seats:
             by = "host" if link["by_host"] else "player"
             return env, [{"kind": "seat_moved", "seat_id": seat, "name": current["name"], "by": by}]
 
-        await self.committer.commit(table_id, None, None, {"kind": "table.rejoin", "seat": seat}, change)
+        await self.committer.commit(table_id, None, {"kind": "table.rejoin", "seat": seat}, change)
         issued, old = moved[0]
         await self.release(table_id, old, moved=True)
         return issued
@@ -160,7 +160,7 @@ class Seats:
             repo.put_seat(conn, table_id, seat, "taken", name, None)
             return env, [{"kind": "seat_joined", "seat_id": seat, "name": name}]
 
-        await self.committer.commit(table_id, None, None, {"kind": "table.join", "seat": seat}, take)
+        await self.committer.commit(table_id, None, {"kind": "table.join", "seat": seat}, take)
 
     async def claim(self, table_id: str, seat: str) -> dict[str, Any]:
         """The first claim of a reserved seat gives it a token; a seat that has one is refused."""
@@ -176,7 +176,7 @@ class Seats:
             claimed.append(issued)
             return env, [{"kind": "seat_claimed", "seat_id": seat, "name": current["name"]}]
 
-        await self.committer.commit(table_id, None, None, {"kind": "table.claim", "seat": seat}, change)
+        await self.committer.commit(table_id, None, {"kind": "table.claim", "seat": seat}, change)
         return claimed[0]
 
     async def release(self, table_id: str, token_hash: str | None, *, moved: bool = False) -> None:
@@ -184,4 +184,4 @@ class Seats:
         reaches (every process also checks on the seat's event: ``holders``)."""
         if token_hash:
             self.tokens.forget(token_hash)  # this process's authentication cache
-            await self.bus.publish(table_id, {"t": "kick", "token_hash": token_hash, "moved": moved})
+            await self.bus.publish(table_id, Kick(token_hash, moved))

@@ -4,7 +4,7 @@ It wires the session's parts together and is their single entry point; each part
 of its own (see ``app/session/__init__.py`` for the map). Nothing here holds game logic: a change
 of a table goes through the commit path (``commit.Committer``), state is read through the
 history (``history.History``) and the state cache (``cache.StateCache``), and everything sent to
-a viewer goes through the table's projection (``app.projection``), the one redaction point.
+a viewer goes through the table's projection (``app.session.projection``), the one redaction point.
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from app.core.bus import Bus, Message
 from app.core.events import Event
-from app.projection import Projection
 from app.session.actions import Actions
+from app.session.bus import Bus, Seq
 from app.session.cache import StateCache
 from app.session.commit import Committer
 from app.session.history import History
 from app.session.lobby import Lobby
+from app.session.projection import Projection
 from app.session.proof import dice_proof
-from app.session.records import Actor, Cached, Committed, Envelope, Preview
+from app.session.records import Actor, Committed, Envelope, Preview
 from app.session.seats import Seats
 from app.session.tables import Tables
 from app.session.tokens import Tokens
@@ -103,17 +103,16 @@ class Session:
         """A host ruling (e.g. settling a disputed record), applied as the seat ``HOST_SEAT``."""
         return await self.actions.ruling(actor, action_id, raw_action)
 
-    def absorb(self, table_id: str, message: Message) -> None:
-        """Take the state another process announced, if it follows on from the cached one."""
-        self.committer.absorb(table_id, message)
-
     # --- reading state (history.History, cache.StateCache) -----------------------------------
     async def current(self, table_id: str) -> Envelope:
         """The latest committed state (from the cache when it is up to date)."""
         return await self.history.current(table_id)
 
-    def cached(self, table_id: str) -> Cached | None:
-        return self.cache.get(table_id)
+    async def follow(self, table_id: str, after: int, news: Seq | None = None) -> tuple[Envelope, list[Event]]:
+        """What the table did after seq ``after``: its state now and the events since, from what
+        ``news`` announced when it can (``History.follow``). A table's hub calls it on each
+        announcement, whichever process committed it."""
+        return await self.history.follow(table_id, after, news)
 
     async def events_after(self, table_id: str, after: int, upto: int | None = None, limit: int = 1000) -> list[Event]:
         """Committed events with after < seq <= upto, unredacted (redact before sending)."""
@@ -127,9 +126,9 @@ class Session:
         """Replay the whole log from the start, ignoring snapshots and the cache (for checks)."""
         return self.history.rebuild(table_id)
 
-    # --- what leaves the server (app.projection) ---------------------------------------------
+    # --- what leaves the server (app.session.projection) ---------------------------------------------
     async def projection(self, table_id: str) -> Projection:
-        """The table's one redaction point (``app.projection``)."""
+        """The table's one redaction point (``app.session.projection``)."""
         return await self.tables.projection(table_id)
 
     async def view(self, actor: Actor) -> tuple[int, dict[str, Any]]:

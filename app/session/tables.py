@@ -10,15 +10,15 @@ import anyio
 from sqlalchemy import Connection, Engine
 
 from app.core import dice as dice_mod
-from app.core.bus import Bus
 from app.core.dice import Dice
 from app.core.errors import Conflict, Forbidden, NotFound
 from app.core.events import Event
 from app.core.tokens import hash_token, new_id, new_token
-from app.projection import Projection, worker
+from app.session.bus import Bus, Kick
 from app.session.cache import StateCache
 from app.session.commit import Committer
 from app.session.game import system_of
+from app.session.projection import Projection, worker
 from app.session.records import Actor, Committed, Envelope
 from app.session.rows import action_row, event_row, read_table
 from app.session.tokens import Tokens
@@ -112,7 +112,7 @@ class Tables:
         return meta
 
     async def projection(self, table_id: str) -> Projection:
-        """The table's one redaction point (``app.projection``)."""
+        """The table's one redaction point (``app.session.projection``)."""
         meta = await self.meta(table_id)
         return Projection(system_of(meta["system"]), bool(meta["seeded"]))
 
@@ -144,7 +144,7 @@ class Tables:
             repo.put_seat(conn, table_id, seat, "taken", name, token_hash)
             return env, [{"kind": "seat_joined", "seat_id": seat, "name": name}]
 
-        await self.committer.commit(table_id, None, None, {"kind": "table.join", "seat": seat}, take)
+        await self.committer.commit(table_id, None, {"kind": "table.join", "seat": seat}, take)
         return {"token": token, "seat": seat, "role": "player"}
 
     async def host_action(self, actor: Actor, kind: str, seat: str | None = None) -> Committed:
@@ -176,8 +176,8 @@ class Tables:
             repo.delete_seat(conn, table_id, seat)
             return env, [{"kind": "seat_reopened", "seat_id": seat}]
 
-        result = await self.committer.commit(table_id, None, None, {"kind": f"table.{kind}", "seat": seat}, change)
+        result = await self.committer.commit(table_id, None, {"kind": f"table.{kind}", "seat": seat}, change)
         for token_hash in revoked:
             self.tokens.forget(token_hash)
-            await self.bus.publish(table_id, {"t": "kick", "token_hash": token_hash})
+            await self.bus.publish(table_id, Kick(token_hash))
         return result

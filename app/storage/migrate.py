@@ -10,7 +10,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import text
 
-from app.config import ROOT
+from app.process.config import ROOT
 from app.storage.db import is_sqlite, make_engine
 
 MIGRATION_LOCK = 0x5741_5242  # "WARB": the advisory lock key held while migrating

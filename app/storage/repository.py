@@ -38,11 +38,6 @@ _ACTION = select(actions).where(
     and_(actions.c.table_id == bindparam("b_table"), actions.c.action_id == bindparam("b_action"))
 )
 _TOKEN_LIVE = select(tokens.c.revoked).where(tokens.c.token_hash == bindparam("b_hash"))
-_SET_SEQ = (
-    update(tables)
-    .where(tables.c.id == bindparam("b_table"))
-    .values(seq=bindparam("b_seq"), updated_at=bindparam("b_at"))
-)
 _INSERT_ACTION = insert(actions)
 _INSERT_EVENTS = insert(events)
 # The fast path of a commit (see ``advance`` and ``append_new``): the table's seq moves on only
@@ -83,10 +78,6 @@ def lock_table(conn: Connection, table_id: str) -> tuple[int, str] | None:
     query = _HEAD_LOCKED if conn.dialect.name == "postgresql" else _HEAD
     row = conn.execute(query, {"b_table": table_id}).first()
     return (int(row[0]), str(row[1])) if row else None
-
-
-def set_seq(conn: Connection, table_id: str, seq: int) -> None:
-    conn.execute(_SET_SEQ, {"b_table": table_id, "b_seq": seq, "b_at": now()})
 
 
 def advance(
@@ -142,10 +133,6 @@ def list_public_tables(conn: Connection, limit: int = 200) -> list[dict[str, Any
         .limit(limit)
     )
     return [dict(r) for r in conn.execute(query).mappings()]
-
-
-def set_table(conn: Connection, table_id: str, **values: Any) -> None:
-    conn.execute(update(tables).where(tables.c.id == table_id).values(**values, updated_at=now()))
 
 
 def insert_token(conn: Connection, token_hash: str, table_id: str, role: str, seat: str | None, name: str) -> None:

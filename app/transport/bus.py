@@ -1,7 +1,7 @@
 """The in-process bus (``memory://``) and the choice of bus from its URL.
 
-The interface and the messages are described in ``app.core.bus``; ``MemoryBus`` serves one
-process, ``app.transport.redis_bus.RedisBus`` several.
+The interface and the messages are ``app.session.bus``; ``MemoryBus`` serves one process (every
+subscriber gets the very message published), ``app.transport.redis_bus.RedisBus`` several.
 """
 
 from __future__ import annotations
@@ -10,9 +10,8 @@ import asyncio
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
-from app.core.bus import Bus, Message, count_presence
+from app.session.bus import Bus, Counts, Message, count_presence
 
 
 class MemoryBus:
@@ -47,7 +46,7 @@ class MemoryBus:
             if not conns:
                 del self._presence[table_id]
 
-    async def presence(self, table_id: str) -> dict[str, Any]:
+    async def presence(self, table_id: str) -> Counts:
         return count_presence(self._presence.get(table_id, {}).values())
 
     async def close(self) -> None:

@@ -1,4 +1,5 @@
-"""What one server process measures of itself: ``GET /metrics``.
+"""What one server process measures of itself, as ``GET /metrics`` shows it (``report``; the
+route is ``app.web.health``).
 
 - ``loop``: a loop-lag sampler. A background task sleeps ``LAG_INTERVAL`` seconds and records
   how late it wakes; while a view, a diff or anything else holds the event loop, every other
@@ -31,7 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import psutil
-from fastapi import APIRouter, Request
+
+from app.storage.writer import Writer
 
 LAG_INTERVAL = 0.05  # seconds between two samples
 WINDOWS = (10, 60)  # seconds of samples the lag statistics cover
@@ -137,18 +139,15 @@ lag = LoopLag()
 updates = UpdateCounts()
 _process = psutil.Process(os.getpid())
 
-router = APIRouter(tags=["health"])
 
-
-@router.get("/metrics", summary="This process: event-loop lag, websocket updates and their bytes, CPU and memory")
-async def metrics(request: Request) -> dict[str, Any]:
+def report(writer: Writer, computers: int) -> dict[str, Any]:
+    """Everything above, with the commits of ``writer`` and the ``computers`` running."""
     cpu = _process.cpu_times()
-    writer = request.app.state.session.writer
     return {
         "loop": lag.report(),
         "updates": updates.report(),
         "commits": {"on_loop": writer.here_commits, "wal_syncs": writer.wal_syncs},
-        "computers": {"running": len(getattr(request.app.state, "bot_owners", {}))},
+        "computers": {"running": computers},
         "process": {
             "pid": _process.pid,
             "cpu_seconds": round(cpu.user + cpu.system, 3),

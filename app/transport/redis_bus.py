@@ -7,7 +7,7 @@ follows cannot miss an announcement); the last queue's exit sends ``UNSUBSCRIBE`
 (publish, presence) share a small pool (``MAX_CONNECTIONS``), never one per table.
 
 **Outages.** When Redis goes away the reader logs it, reconnects with a backoff and
-resubscribes every table. Meanwhile each subscribed table gets ``{"t": "poll"}`` every
+resubscribes every table. Meanwhile each subscribed table gets a ``Poll`` every
 ``POLL_EVERY`` seconds, on which its hub reads the table's seq from the database, so no table
 freezes; a publish that cannot reach Redis is still delivered to this process's own
 subscribers. On reconnection every table gets one more ``poll`` (for what was announced while
@@ -34,12 +34,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-import orjson
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from app.core.bus import Message, count_presence
+from app.session.bus import Counts, Message, Poll, Presence, Seq, count_presence, decode, encode
 
 log = logging.getLogger(__name__)
 PRESENCE_TTL = 10.0  # seconds: a process that stops beating drops out of presence after this
@@ -105,11 +104,11 @@ class RedisBus:
         self._start()
         if self.connected:
             try:
-                data = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)  # as a snapshot's JSON
+                data = encode(message)
             except TypeError:
                 data = b""
-            if (not data or len(data) > MAX_CARRIED) and "env" in message:  # others re-read the state
-                data = orjson.dumps({k: v for k, v in message.items() if k not in ("env", "events", "prev")})
+            if (not data or len(data) > MAX_CARRIED) and isinstance(message, Seq):  # others re-read the state
+                data = encode(message, carry=False)
             try:
                 await asyncio.wait_for(self.redis.publish(self._channel(table_id), data), 2.0)
                 return
@@ -117,8 +116,8 @@ class RedisBus:
                 if time.monotonic() - self._publish_failed > 10:
                     self._publish_failed = time.monotonic()
                     log.warning("bus: a publish failed (%s); delivered here, announced again later", exc)
-                if message.get("t") == "seq":  # other processes must hear of it: try again
-                    asyncio.get_running_loop().create_task(self._republish(table_id, message["seq"]))
+                if isinstance(message, Seq):  # other processes must hear of it: try again
+                    asyncio.get_running_loop().create_task(self._republish(table_id, message.seq))
         self._deliver(table_id, message)
 
     async def _republish(self, table_id: str, seq: int) -> None:
@@ -128,9 +127,7 @@ class RedisBus:
             if not self.connected:
                 return  # on reconnection every process polls every table anyway
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(
-                    self.redis.publish(self._channel(table_id), orjson.dumps({"t": "seq", "seq": seq})), 2.0
-                )
+                await asyncio.wait_for(self.redis.publish(self._channel(table_id), encode(Seq(seq))), 2.0)
                 return
 
     def _deliver(self, table_id: str, message: Message) -> None:
@@ -219,7 +216,7 @@ class RedisBus:
         elif kind == "message" and isinstance(channel, bytes):
             table_id = channel.decode().removeprefix(f"{self.prefix}:table:")
             if table_id in self._queues:
-                self._deliver(table_id, orjson.loads(raw["data"]))
+                self._deliver(table_id, decode(raw["data"]))
 
     async def _subscribe_missing(self, pubsub: Any) -> None:
         channels = [c for c in (self._channel(t).encode() for t in list(self._queues)) if c not in pubsub.channels]
@@ -239,8 +236,8 @@ class RedisBus:
     async def _after_outage(self) -> None:
         self._dirty.update(self._mine)
         await self._reconcile()
-        self._deliver_all({"t": "poll"})  # what was announced while we could not hear it
-        self._deliver_all({"t": "presence"})
+        self._deliver_all(Poll())  # what was announced while we could not hear it
+        self._deliver_all(Presence())
 
     def _down(self, exc: BaseException) -> None:
         if self.connected or self.down_since is None:
@@ -260,7 +257,7 @@ class RedisBus:
                 for queues in list(self._queues.values()):
                     for queue in queues:
                         if queue.empty():
-                            queue.put_nowait({"t": "poll"})
+                            queue.put_nowait(Poll())
 
     def health(self) -> dict[str, Any]:
         self._start()  # (the first check connects a process that has no table yet)
@@ -307,7 +304,7 @@ class RedisBus:
             self._live = (time.monotonic(), live)
         return live
 
-    async def presence(self, table_id: str) -> dict[str, Any]:
+    async def presence(self, table_id: str) -> Counts:
         try:
             live = sorted(await self._live_processes())
             async with self.redis.pipeline(transaction=False) as pipe:
@@ -333,7 +330,7 @@ class RedisBus:
         if results[-2]:
             self._live = (0.0, set())
             log.info("bus: processes %s stopped beating; their presence is gone", [p.decode() for p in results[-2]])
-            self._deliver_all({"t": "presence"})
+            self._deliver_all(Presence())
 
     async def _reconcile(self) -> None:
         dirty, self._dirty = self._dirty, set()
@@ -351,10 +348,10 @@ class RedisBus:
             self._dirty |= dirty
             return
         for table_id in dirty:
-            self._deliver(table_id, {"t": "presence"})
+            self._deliver(table_id, Presence())
         for table_id in dirty:  # other processes' hubs recount too
             with contextlib.suppress(Exception):
-                await self.redis.publish(self._channel(table_id), orjson.dumps({"t": "presence"}))
+                await self.redis.publish(self._channel(table_id), encode(Presence()))
 
     async def _heartbeat(self) -> None:
         while not self._closed:
@@ -378,7 +375,7 @@ class RedisBus:
                 pipe.zrem(self._procs_key, self.process)
                 for table_id in self._mine:
                     pipe.delete(self._presence_key(table_id))
-                    pipe.publish(self._channel(table_id), orjson.dumps({"t": "presence"}))
+                    pipe.publish(self._channel(table_id), encode(Presence()))
                 await asyncio.wait_for(pipe.execute(), 2.0)
         self._mine.clear()
         with contextlib.suppress(Exception):

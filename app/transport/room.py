@@ -1,402 +1,293 @@
-"""The table as people live in it, beside a hub's fan-out: table talk, shared marks (ruler and
-pointer), the live seat list, table settings, rematch notices and the spectator delay.
+"""The table as people live in it, beside the hub's fan-out: table talk, shared marks (ruler and
+pointer), the live seat list (presence), table settings, rematch notices and the spectator delay.
 
-One ``Room`` per ``TableHub``. The hub hands it the bus messages it does not know
-(``chat``, ``mark``, ``settings``, ``rematch``) and asks it, for a connection, which state
-the connection sees: spectators see the table ``delay`` behind while the game is open
-(``app.spectator_delay``). Chat is filtered per viewer with ``app.chat.visible_to``.
+One ``Room`` per ``TableHub``. The hub hands it the bus messages of the table's social life
+(``Chat``, ``Mark``, ``Settings``, ``Rematch``, ``Presence``), tells it when a connection
+attaches or leaves and when the table advanced, and passes on its connections' chat lines and
+marks. The room asks the hub through ``Stage``, the hub's public interface: spectators see the
+table the ``delay`` behind while the game is open (``app.social.delay``), so the room holds
+them back at an older state (``hold``) and sends them what they may see (``send_update``,
+``welcome``). Chat is filtered per viewer with ``app.social.chat.visible_to``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import math
 from collections.abc import Collection
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-import anyio
-
-from app import chat
-from app.core.bus import Bus
-from app.core.errors import MalformedAction, RateLimited
+from app.core.bucket import TokenBucket
+from app.core.errors import RateLimited
 from app.core.events import Event
-from app.session import Actor, Envelope, Session
-from app.spectator_delay import is_delayed, next_release, read_marks, seats_at, spectator_seq
+from app.process.outage import is_outage, outages
+from app.session import Actor, Envelope, Session, bus
+from app.session.bus import Bus
+from app.social import chat, marks
+from app.social import settings as table_settings
+from app.social.delay import is_delayed, next_release, read_marks, seat_then, seats_at, spectator_seq
 from app.storage import extras
-from app.transport import messages as msg
-from app.transport import metrics
-from app.transport.frames import frame
-from app.transport.ratelimit import TokenBucket
+from app.transport import outgoing
+from app.transport.connection import Connection
 
-MARK_RATE, MARK_BURST = 12.0, 24.0
 HELD_LINES = 1000  # players' chat lines kept for held spectators until their seq is shown
-COORD_LIMIT = 1e6
+PRESENCE_DELAY = 0.25  # seconds: presence changes that come together go out as one message
 
 
-class Connection(Protocol):
-    """What the room uses of a websocket connection (``app.transport.hub.Connection``)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def actor(self) -> Actor: ...
-
-    @property
-    def viewer(self) -> str | None: ...
-
-    def offer(self, text: str, data: bytes | None = None) -> None: ...
-
-
-class Hub(Protocol):
-    """What the room uses of its table's hub (``app.transport.hub.TableHub``); described here so
+class Stage(Protocol):
+    """What the room asks of its table's hub (``app.transport.hub.TableHub``), described here so
     that the room does not import the hub that owns it."""
 
     @property
-    def table_id(self) -> str: ...
+    def env(self) -> Envelope | None:
+        """The state every live connection has been sent."""
+        ...
 
     @property
-    def session(self) -> Session: ...
-
-    @property
-    def bus(self) -> Bus: ...
-
-    @property
-    def env(self) -> Envelope | None: ...
+    def held(self) -> Envelope | None:
+        """The state spectators see while the delay holds them back, else None."""
+        ...
 
     @property
     def conns(self) -> Collection[Connection]: ...
 
-    async def _render(
-        self, env: Envelope, events: list[Event], viewers: set[str | None], base: int | None = None
-    ) -> dict[str | None, tuple[str, bool]]: ...
+    def holds(self, conn: Connection) -> bool: ...
 
-    def remember(self, viewer: str | None, seq: int, view: dict[str, Any]) -> None: ...
+    def hold(self, env: Envelope | None) -> None: ...
 
-    def _schedule_presence(self) -> None: ...
+    async def send_update(
+        self, conns: Collection[Connection], env: Envelope, events: list[Event], base: int
+    ) -> None: ...
 
-
-def deliver(conns: Collection[Connection], texts: dict[str | None, tuple[str, bool]]) -> None:
-    """Hand each connection its viewer's update, and count them (``GET /metrics``).
-
-    ``texts``: each viewer's update text and whether it is a patch (``TableHub._render``)."""
-    receivers: dict[str | None, int] = {}
-    made: dict[str | None, tuple[str, bytes, int]] = {}
-    for conn in conns:
-        viewer = conn.viewer
-        out = made.get(viewer)
-        if out is None:  # one frame per viewer, written to each of its connections
-            text = texts[viewer][0]
-            data = text.encode()
-            out = made[viewer] = (text, frame(data), len(data))
-        conn.offer(out[0], out[1])
-        receivers[viewer] = receivers.get(viewer, 0) + 1
-    for viewer, n in receivers.items():
-        metrics.updates.count(made[viewer][2], n, texts[viewer][1])
+    async def welcome(self, conns: Collection[Connection], env: Envelope) -> None: ...
 
 
 class Room:
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
+    def __init__(self, table_id: str, session: Session, bus: Bus, stage: Stage) -> None:
+        self.table_id = table_id
+        self.session = session
+        self.bus = bus
+        self.stage = stage
         self.settings: dict[str, Any] = dict(extras.DEFAULT_SETTINGS)
-        self.spec_env: Envelope | None = None  # what spectators see, while they are held back
-        self._timer: asyncio.TimerHandle | None = None
-        self._buckets: dict[str, TokenBucket] = {}
-        self._chat_limits = chat.limits_for(hub.table_id)  # lines per token and per channel (app.chat)
+        self._timer: asyncio.TimerHandle | None = None  # the delay's next release
         self._lock = asyncio.Lock()
+        self._buckets: dict[str, TokenBucket] = {}
+        self._chat_limits = chat.limits_for(table_id)  # lines per token and per channel (app.social.chat)
         self._held_lines: list[dict[str, Any]] = []  # chat said after the seq held spectators see
-
-    @property
-    def session(self) -> Session:
-        return self.hub.session
+        self._presence_pending = False
 
     # --- lifecycle -------------------------------------------------------------------------
     async def start(self) -> None:
-        self.settings = await self._read_settings()
+        self.settings = await table_settings.read(self.session.engine, self.table_id)
         await self.catch_up()
 
     def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
 
-    async def _read_settings(self) -> dict[str, Any]:
-        def read() -> dict[str, Any]:
-            with self.session.engine.connect() as conn:
-                return extras.get_settings(conn, self.hub.table_id)
+    def spectators(self) -> list[Connection]:
+        return [c for c in self.stage.conns if c.viewer is None]
 
-        return await anyio.to_thread.run_sync(read)
+    async def advanced(self, old_status: str | None, events: list[Event]) -> None:
+        """The hub sent the table's new state (``stage.env``), after ``events``."""
+        if any(str(e.get("kind", "")).startswith("seat_") for e in events):
+            self.presence_changed()  # the live seat list
+        await self.catch_up()
+        env = self.stage.env
+        if env is not None and old_status == "open" and env.status != "open":
+            for conn in list(self.stage.conns):  # the game is over: players may now read the spectators
+                if conn.actor.role == "player":
+                    await self.send_history(conn)
 
     # --- the spectator delay ---------------------------------------------------------------
-    def holds(self, conn: Connection) -> bool:
-        return conn.viewer is None and self.spec_env is not None
-
-    def env_for(self, viewer: str | None) -> Envelope | None:
-        return self.spec_env if viewer is None and self.spec_env is not None else self.hub.env
-
     async def catch_up(self, rewelcome: bool = False) -> None:
         """Move the spectators' state to where the delay allows; send what they have not seen."""
         async with self._lock:
-            env = self.hub.env
+            env = self.stage.env
             if env is None:
                 return
-            old = self.spec_env
+            old = self.stage.held
             if not (is_delayed(self.settings) and env.status == "open"):
-                self.spec_env = None
+                self.stage.hold(None)
                 if old is not None:
                     await self._send_spectators(old, env, rewelcome)
-                self._release_lines()
+                self.release_lines()
                 return
-            marks = await read_marks(self.session.engine, self.hub.table_id, self.settings)
+            marks_now = await read_marks(self.session.engine, self.table_id, self.settings)
             now = datetime.now(UTC)
-            target = spectator_seq(self.settings, marks, env.seq, env.status, now)
+            target = spectator_seq(self.settings, marks_now, env.seq, env.status, now)
             if old is None or target != old.seq:
-                new = env if target >= env.seq else await self.session.envelope_at(self.hub.table_id, target)
-                self.spec_env = new
+                new = env if target >= env.seq else await self.session.envelope_at(self.table_id, target)
+                self.stage.hold(new)
                 if old is None:
                     await self._send_spectators(env, new, True)  # from live to held back: start again
                 else:
                     await self._send_spectators(old, new, rewelcome or new.seq < old.seq)
             elif rewelcome:
                 await self._send_spectators(old, old, True)
-            self._release_lines()
-            wait = next_release(self.settings, marks, self.spec_env.seq if self.spec_env else env.seq, now)
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
-            if wait is not None:
-                self._timer = asyncio.get_running_loop().call_later(
-                    wait + 0.05, lambda: asyncio.ensure_future(self.catch_up())
-                )
+            self.release_lines()
+            shown = self.stage.held
+            self._release_at(next_release(self.settings, marks_now, shown.seq if shown else env.seq, now))
+
+    def _release_at(self, wait: float | None) -> None:
+        """Catch up again in ``wait`` seconds (None: nothing waits for the time delay)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if wait is not None:
+            self._timer = asyncio.get_running_loop().call_later(
+                wait + 0.05, lambda: asyncio.ensure_future(self.catch_up())
+            )
 
     async def _send_spectators(self, old: Envelope, new: Envelope, welcome: bool) -> None:
-        conns = [c for c in self.hub.conns if c.viewer is None]
+        conns = self.spectators()
         if not conns or (old.seq == new.seq and not welcome):
             return
         if welcome:
-            self.hub._schedule_presence()  # the seat list as of the seq they now see
-            view = (await self.session.projection(self.hub.table_id)).view(new, None)
-            self.hub.remember(None, new.seq, view)
-            text = msg.welcome("spectator", None, new.seq, view)
-            for conn in conns:
-                conn.offer(
-                    msg.welcome(conn.actor.role, None, new.seq, view) if conn.actor.role != "spectator" else text
-                )
+            self.presence_changed()  # the seat list as of the seq they now see
+            await self.stage.welcome(conns, new)
             return
-        events = await self.session.events_after(self.hub.table_id, old.seq, new.seq)
-        deliver(conns, await self.hub._render(new, events, {None}, base=old.seq))
+        events = await self.session.events_after(self.table_id, old.seq, new.seq)
+        await self.stage.send_update(conns, new, events, old.seq)
         if any(str(e.get("kind", "")).startswith("seat_") for e in events):
-            self.hub._schedule_presence()  # the seat list as of the seq they now see
+            self.presence_changed()  # the seat list as of the seq they now see
 
-    def _release_lines(self) -> None:
+    # --- after a welcome -------------------------------------------------------------------
+    async def attached(self, conn: Connection) -> None:
+        conn.offer(outgoing.settings(table_settings.public(self.settings)))
+        await self.send_history(conn)
+
+    async def send_history(self, conn: Connection) -> None:
+        held = self.stage.held.seq if self.stage.holds(conn) and self.stage.held is not None else None
+        lines = await chat.history(self.session.engine, self.table_id, held)
+        spectator_chat = bool(self.settings["spectator_chat"])
+        mine = chat.filter_lines(lines, conn.actor.role, spectator_chat=spectator_chat, game_open=self._open())
+        conn.offer(outgoing.chat_history(mine))
+
+    def _open(self) -> bool:
+        return self.stage.env is None or self.stage.env.status == "open"
+
+    def _may_read(self, line: dict[str, Any], conn: Connection) -> bool:
+        spectator_chat = bool(self.settings["spectator_chat"])
+        return chat.visible_to(line["channel"], conn.actor.role, spectator_chat=spectator_chat, game_open=self._open())
+
+    def release_lines(self) -> None:
         """Send held spectators the players' lines whose seq they now see, in order."""
         if not self._held_lines:
             return
-        shown = self.spec_env.seq if self.spec_env is not None else None
+        shown = self.stage.held.seq if self.stage.held is not None else None
         ready = [line for line in self._held_lines if shown is None or line["seq"] <= shown]
         if not ready:
             return
         self._held_lines = [line for line in self._held_lines if shown is not None and line["seq"] > shown]
-        conns = [c for c in self.hub.conns if c.viewer is None]
+        conns = self.spectators()
         for line in ready:
-            text = msg.dumps({"type": "chat", **line})
+            text = outgoing.chat(line)
             for conn in conns:
                 if self._may_read(line, conn):
                     conn.offer(text)
-
-    def _may_read(self, line: dict[str, Any], conn: Connection) -> bool:
-        return chat.visible_to(
-            line["channel"],
-            conn.actor.role,
-            spectator_chat=bool(self.settings["spectator_chat"]),
-            game_open=self._open(),
-        )
-
-    async def resync(self, conn: Connection, since: int) -> bool:
-        """Answer a held spectator's resync with a fresh welcome at the delayed state."""
-        env = self.spec_env
-        if not self.holds(conn) or env is None:
-            return False
-        view = (await self.session.projection(self.hub.table_id)).view(env, None)
-        conn.offer(msg.welcome(conn.actor.role, None, env.seq, view))
-        return True
-
-    async def advanced(self, old_status: str | None, events: list[dict[str, Any]]) -> None:
-        if any(str(e.get("kind", "")).startswith("seat_") for e in events):
-            self.hub._schedule_presence()  # the live seat list
-        await self.catch_up()
-        env = self.hub.env
-        if env is not None and old_status == "open" and env.status != "open":
-            for conn in list(self.hub.conns):  # the game is over: players may now read the spectators
-                if conn.actor.role == "player":
-                    await self.send_history(conn)
-
-    # --- after a welcome -------------------------------------------------------------------
-    async def attached(self, conn: Connection) -> None:
-        conn.offer(msg.dumps({"type": "settings", "settings": public_settings(self.settings)}))
-        await self.send_history(conn)
-
-    async def send_history(self, conn: Connection) -> None:
-        held = self.spec_env.seq if self.holds(conn) and self.spec_env is not None else None
-        lines = await chat.history(self.session.engine, self.hub.table_id, held)
-        conn.offer(
-            msg.dumps(
-                {
-                    "type": "chat_history",
-                    "lines": chat.filter_lines(
-                        lines,
-                        conn.actor.role,
-                        spectator_chat=bool(self.settings["spectator_chat"]),
-                        game_open=self._open(),
-                    ),
-                }
-            )
-        )
-
-    def _open(self) -> bool:
-        return self.hub.env is None or self.hub.env.status == "open"
 
     # --- client messages -------------------------------------------------------------------
     async def say(self, conn: Connection, text: str) -> None:
         actor = conn.actor
         self._chat_limits.take(actor.token_hash, actor.role)  # raises RateLimited: nothing stored
-        seen = self.spec_env.seq if self.holds(conn) and self.spec_env is not None else None  # speaks at what it sees
-        line = await chat.say(self.session.writer, self.hub.table_id, actor.role, actor.seat, actor.name, text, seen)
-        await self.hub.bus.publish(self.hub.table_id, {"t": "chat", "line": line})
+        held = self.stage.held
+        seen = held.seq if self.stage.holds(conn) and held is not None else None  # speaks at what it sees
+        line = await chat.say(self.session.writer, self.table_id, actor.role, actor.seat, actor.name, text, seen)
+        await self.bus.publish(self.table_id, bus.Chat(line))
 
     async def mark(self, conn: Connection, ruler: Any, pointer: Any) -> None:
-        bucket = self._buckets.setdefault(conn.id, TokenBucket(MARK_RATE, MARK_BURST))
+        bucket = self._buckets.setdefault(conn.id, TokenBucket(marks.MARK_RATE, marks.MARK_BURST))
         if not bucket.take():
             raise RateLimited("Too many ruler or pointer updates; at most 12 a second", code="rate_limited")
-        actor = conn.actor
-        await self.hub.bus.publish(
-            self.hub.table_id,
-            {
-                "t": "mark",
-                "id": mark_id(actor),
-                "from": actor.name,
-                "seat": actor.seat,
-                "role": actor.role,
-                "ruler": check_ruler(ruler),
-                "pointer": check_point(pointer, "pointer"),
-            },
-        )
+        ruler, pointer = marks.check_ruler(ruler), marks.check_point(pointer, "pointer")
+        await self.bus.publish(self.table_id, _mark(conn.actor, ruler, pointer))
 
     async def detached(self, conn: Connection) -> None:
         self._buckets.pop(conn.id, None)
-        if not any(c.actor.token_hash == conn.actor.token_hash for c in self.hub.conns):
+        if not any(c.actor.token_hash == conn.actor.token_hash for c in self.stage.conns):
             with contextlib.suppress(Exception):
-                await self.hub.bus.publish(
-                    self.hub.table_id,
-                    {
-                        "t": "mark",
-                        "id": mark_id(conn.actor),
-                        "from": conn.actor.name,
-                        "seat": conn.actor.seat,
-                        "role": conn.actor.role,
-                        "ruler": None,
-                        "pointer": None,
-                    },
-                )
+                await self.bus.publish(self.table_id, _mark(conn.actor, None, None))  # its marks go with it
 
     # --- bus messages ----------------------------------------------------------------------
-    async def handle(self, message: dict[str, Any]) -> bool:
-        kind = message.get("t")
-        if kind == "chat":
-            line = message["line"]
-            text = msg.dumps({"type": "chat", **line})
-            later = self.spec_env is not None and line["seq"] > self.spec_env.seq
-            if later and len(self._held_lines) < HELD_LINES:
-                self._held_lines.append(line)  # held spectators read it when its seq is shown
-            for conn in self.hub.conns:
-                if (not later or not self.holds(conn)) and self._may_read(line, conn):
-                    conn.offer(text)
-        elif kind == "mark":
-            text = msg.dumps({"type": "mark", **{k: message[k] for k in ("id", "from", "seat", "ruler", "pointer")}})
-            for conn in self.hub.conns:
-                if mark_id(conn.actor) == message["id"] or self.holds(conn):
+    async def handle(self, message: bus.Message) -> None:
+        if isinstance(message, bus.Chat):
+            self._chat(message.line)
+        elif isinstance(message, bus.Mark):
+            text = outgoing.mark(message.id, message.sender, message.seat, message.ruler, message.pointer)
+            for conn in self.stage.conns:
+                if marks.mark_id(conn.actor) == message.id or self.stage.holds(conn):
                     continue
-                if message["role"] == "spectator" and conn.actor.role == "player":
-                    continue  # spectators point things out to each other, not to the players
+                if marks.shown_to(message.role, conn.actor.role):
+                    conn.offer(text)
+        elif isinstance(message, bus.Settings):
+            await self._settings_changed()
+        elif isinstance(message, bus.Rematch):
+            text = outgoing.rematch(message.table)
+            for conn in self.stage.conns:
                 conn.offer(text)
-        elif kind == "settings":
-            before = self.settings
-            self.settings = await self._read_settings()
-            text = msg.dumps({"type": "settings", "settings": public_settings(self.settings)})
-            for conn in self.hub.conns:
-                conn.offer(text)
-            if before["spectator_chat"] != self.settings["spectator_chat"]:
-                for conn in list(self.hub.conns):
-                    if conn.actor.role == "player":
-                        await self.send_history(conn)
-            delay = ("delay_actions", "delay_seconds")
-            if any(before[k] != self.settings[k] for k in delay):
-                await self.catch_up(rewelcome=True)
-        elif kind == "rematch":
-            text = msg.dumps({"type": "rematch", "table": message["table"]})
-            for conn in self.hub.conns:
-                conn.offer(text)
-        else:
-            return False
-        return True
+        elif isinstance(message, bus.Presence):
+            self.presence_changed()
 
-    async def seat_list(self) -> list[dict[str, Any]]:
-        summary = await self.session.summary(self.hub.table_id)
-        return [{"seat": s["seat"], "state": s["state"], "name": s["name"]} for s in summary["seats"]]
+    def _chat(self, line: dict[str, Any]) -> None:
+        text = outgoing.chat(line)
+        held = self.stage.held
+        later = held is not None and line["seq"] > held.seq
+        if later and len(self._held_lines) < HELD_LINES:
+            self._held_lines.append(line)  # held spectators read it when its seq is shown
+        for conn in self.stage.conns:
+            if (not later or not self.stage.holds(conn)) and self._may_read(line, conn):
+                conn.offer(text)
 
-    async def held_presence(self, seats: dict[str, int], spectators: int, live: list[dict[str, Any]]) -> str | None:
+    async def _settings_changed(self) -> None:
+        before = self.settings
+        self.settings = await table_settings.read(self.session.engine, self.table_id)
+        text = outgoing.settings(table_settings.public(self.settings))
+        for conn in self.stage.conns:
+            conn.offer(text)
+        if before["spectator_chat"] != self.settings["spectator_chat"]:
+            for conn in list(self.stage.conns):
+                if conn.actor.role == "player":
+                    await self.send_history(conn)
+        if any(before[k] != self.settings[k] for k in ("delay_actions", "delay_seconds")):
+            await self.catch_up(rewelcome=True)
+
+    # --- presence --------------------------------------------------------------------------
+    def presence_changed(self) -> None:
+        """Send everyone the table's presence soon (changes that come together: one message)."""
+        if not self._presence_pending:
+            self._presence_pending = True
+            asyncio.get_running_loop().call_later(PRESENCE_DELAY, lambda: asyncio.ensure_future(self._send_presence()))
+
+    async def _send_presence(self) -> None:
+        self._presence_pending = False
+        try:
+            counts = await self.bus.presence(self.table_id)
+            summary = await self.session.summary(self.table_id)
+            live = [{"seat": s["seat"], "state": s["state"], "name": s["name"]} for s in summary["seats"]]
+            text = outgoing.presence(counts["seats"], counts["spectators"], live)
+            held = await self._held_presence(counts, live)
+        except Exception as exc:
+            if not is_outage(exc):
+                raise
+            outages.failed(exc)  # one log line per outage; presence goes out again when it changes
+            return
+        for conn in self.stage.conns:
+            conn.offer(held if held is not None and self.stage.holds(conn) else text)
+
+    async def _held_presence(self, counts: bus.Counts, live: list[dict[str, Any]]) -> str | None:
         """The presence message for held spectators: the seat list at the seq they see (and
         the connections of those seats only), or None when nobody is held."""
-        env = self.spec_env
+        env = self.stage.held
         if env is None:
             return None
-        then = await seats_at(self.session.engine, self.hub.table_id, env.seq)
-        seat_list = [
-            {
-                "seat": s["seat"],
-                "state": then.get(s["seat"], {}).get("state", "open"),
-                "name": then.get(s["seat"], {}).get("name"),
-            }
-            for s in live
-        ]
+        then = await seats_at(self.session.engine, self.table_id, env.seq)
+        seat_list = [{"seat": s["seat"], **seat_then(then, s["seat"])} for s in live]
         taken = {seat for seat, row in then.items() if row["state"] == "taken"}
-        return msg.presence({k: v for k, v in seats.items() if k in taken}, spectators, seat_list)
+        seats = {k: v for k, v in counts["seats"].items() if k in taken}
+        return outgoing.presence(seats, counts["spectators"], seat_list)
 
 
-def mark_id(actor: Actor) -> str:
-    """Whose marks these are, the same on every process, and nothing of the token's hash."""
-    return hashlib.sha256(f"mark:{actor.token_hash}".encode()).hexdigest()[:12]
-
-
-def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
-    return {k: settings[k] for k in ("spectator_chat", "delay_actions", "delay_seconds", "rematch_id")}
-
-
-def check_point(value: Any, name: str) -> dict[str, float] | None:
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        raise MalformedAction(f"'{name}' must be an object {{x, y}} or null", code="bad_mark")
-    out = {}
-    for key in ("x", "y"):
-        v = value.get(key)
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > COORD_LIMIT:
-            raise MalformedAction(f"'{name}.{key}' must be a finite number", code="bad_mark")
-        out[key] = round(float(v), 3)
-    return out
-
-
-def check_ruler(value: Any) -> dict[str, Any] | None:
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        raise MalformedAction("'ruler' must be an object {from, to, text} or null", code="bad_mark")
-    text = value.get("text", "")
-    if not isinstance(text, str) or len(text) > 40:
-        raise MalformedAction("'ruler.text' must be a string of at most 40 characters", code="bad_mark")
-    ends = {k: check_point(value.get(k), f"ruler.{k}") for k in ("from", "to")}
-    if ends["from"] is None or ends["to"] is None:
-        raise MalformedAction("'ruler' needs both 'from' and 'to'", code="bad_mark")
-    return {**ends, "text": text}
+def _mark(actor: Actor, ruler: dict[str, Any] | None, pointer: dict[str, float] | None) -> bus.Mark:
+    return bus.Mark(marks.mark_id(actor), actor.name, actor.seat, actor.role, ruler, pointer)

@@ -1,4 +1,5 @@
-"""The websocket endpoint ``/ws/tables/{id}`` (API.md, "Websocket").
+"""The websocket endpoint ``/ws/tables/{id}`` (API.md, "Websocket"): ``serve``, handed its
+services by the web layer's route (``app.web.live``).
 
 The token comes in the socket's first frame, ``{"type": "auth", "token": ...}``, within
 ``AUTH_TIMEOUT`` seconds, so it is in no URL (proxy logs, the browser's history); ``?token=``
@@ -18,18 +19,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from app.config import Settings
+from app.core.bucket import TokenBucket
 from app.core.errors import RateLimited, Unauthorized, Unavailable, WarboardError
-from app.outage import is_outage, outages
-from app.session import Session
-from app.transport import messages as msg
-from app.transport.hub import Connection, Hubs
-from app.transport.messages import ActionMsg, ChatMsg, MarkMsg, PingMsg, ResyncMsg
-from app.transport.ratelimit import TokenBucket, charge_failure
+from app.process.config import Settings
+from app.process.outage import is_outage, outages
+from app.session import Actor, Session
+from app.transport import outgoing
+from app.transport.connection import Connection
+from app.transport.hub import Hubs, TableHub
+from app.transport.incoming import (
+    ActionMsg,
+    ChatMsg,
+    ClientMessage,
+    MarkMsg,
+    PingMsg,
+    ResyncMsg,
+    parse_auth,
+    parse_client,
+)
+from app.transport.ratelimit import Buckets
 from app.transport.sockets import CLOSE_CODE, CLOSE_TIMEOUT, SocketCounts
 
 OUTAGE_CLOSE = 1011
@@ -37,36 +48,21 @@ OUTAGE_CLOSE = 1011
 AUTH_TIMEOUT = float(os.environ.get("WARBOARD_WS_AUTH_TIMEOUT", "5"))
 
 
-async def table_socket(ws: WebSocket, table_id: str) -> None:
-    state = ws.app.state
-    session: Session = state.session
-    hubs: Hubs = state.hubs
-    settings: Settings = state.settings
-    sockets: SocketCounts = state.sockets
+async def serve(
+    ws: WebSocket,
+    table_id: str,
+    session: Session,
+    hubs: Hubs,
+    settings: Settings,
+    sockets: SocketCounts,
+    buckets: Buckets,
+) -> None:
+    """Serve one websocket of the table ``table_id`` from its accept to its close."""
     address = ws.client.host if ws.client else "?"
     await ws.accept()
-    try:
-        await session.table_meta(table_id)
-        token = ws.query_params.get("token")
-        if token is None:
-            token = await _first_frame_token(ws)
-            if token is None:
-                return  # gone before it said who it is
-        try:
-            actor = await session.authenticate(table_id, token)
-        except Unauthorized:
-            charge_failure(state, address)  # guessing tokens costs the address its rate
-            raise
-        sockets.open(actor.token_hash, address)
-    except WarboardError as exc:
-        await _refuse(ws, None, exc, CLOSE_CODE if exc.code == "too_many_sockets" else 4000 + exc.status)
+    actor = await _admit(ws, table_id, session, sockets, buckets, address)
+    if actor is None:
         return
-    except Exception as exc:
-        if not is_outage(exc):
-            raise
-        await _refuse(ws, None, outages.failed(exc), OUTAGE_CLOSE)
-        return
-
     conn: Connection | None = None
     hub = None
     ref: str | None = None
@@ -107,6 +103,35 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 await asyncio.wait({conn.closing}, timeout=CLOSE_TIMEOUT + 1)
 
 
+async def _admit(
+    ws: WebSocket, table_id: str, session: Session, sockets: SocketCounts, buckets: Buckets, address: str
+) -> Actor | None:
+    """The socket's actor, counted against its token's and its address's caps; None when it was
+    refused (an ``error`` and a close code sent) or left before it said who it is."""
+    try:
+        await session.table_meta(table_id)
+        token = ws.query_params.get("token")
+        if token is None:
+            token = await _first_frame_token(ws)
+            if token is None:
+                return None  # gone before it said who it is
+        try:
+            actor = await session.authenticate(table_id, token)
+        except Unauthorized:
+            buckets.charge_failure(address)  # guessing tokens costs the address its rate
+            raise
+        sockets.open(actor.token_hash, address)
+    except WarboardError as exc:
+        await _refuse(ws, None, exc, CLOSE_CODE if exc.code == "too_many_sockets" else 4000 + exc.status)
+        return None
+    except Exception as exc:
+        if not is_outage(exc):
+            raise
+        await _refuse(ws, None, outages.failed(exc), OUTAGE_CLOSE)
+        return None
+    return actor
+
+
 async def _first_frame_token(ws: WebSocket) -> str | None:
     """The token of the socket's ``auth`` frame (None: the client left first). Raises
     Unauthorized for any other frame, or none within ``AUTH_TIMEOUT``."""
@@ -117,10 +142,10 @@ async def _first_frame_token(ws: WebSocket) -> str | None:
     if frame["type"] == "websocket.disconnect":
         return None
     raw = frame.get("text")
-    return msg.parse_auth(raw if raw is not None else frame.get("bytes") or b"")
+    return parse_auth(raw if raw is not None else frame.get("bytes") or b"")
 
 
-async def _serve(ws: WebSocket, session: Session, hub: Any, conn: Connection, settings: Settings) -> None:
+async def _serve(ws: WebSocket, session: Session, hub: TableHub, conn: Connection, settings: Settings) -> None:
     """Read the client's messages until it leaves or is dropped (a send over the deadline, a kick).
 
     One reader task for the connection's life, not one per frame; a drop cancels it only while it
@@ -144,9 +169,9 @@ async def _serve(ws: WebSocket, session: Session, hub: Any, conn: Connection, se
             raw = frame.get("text")
             text: str | bytes = raw if raw is not None else frame.get("bytes") or b""
             try:
-                message = msg.parse_client(text)
+                message = parse_client(text)
             except WarboardError as exc:
-                conn.offer(msg.error(None, exc))
+                conn.offer(outgoing.error(None, exc))
                 continue
             await _handle(session, hub, conn, message)
 
@@ -165,18 +190,18 @@ async def _serve(ws: WebSocket, session: Session, hub: Any, conn: Connection, se
             reader.cancel()
 
 
-async def _handle(session: Session, hub: Any, conn: Connection, message: Any) -> None:
+async def _handle(session: Session, hub: TableHub, conn: Connection, message: ClientMessage) -> None:
     if isinstance(message, ActionMsg):
         try:
             result = await session.apply(conn.actor, message.id, message.action)
-            conn.offer_ack(msg.ack(message.id, result.seq, result.duplicate))
+            conn.offer_ack(outgoing.ack(message.id, result.seq, result.duplicate))
             if outages.down:
                 outages.ok()
         except WarboardError as exc:
             if isinstance(exc, Unavailable):
                 exc.ref = message.id  # type: ignore[attr-defined]
                 raise
-            conn.offer(msg.error(message.id, exc))
+            conn.offer(outgoing.error(message.id, exc))
         except Exception as exc:
             if is_outage(exc):
                 exc.ref = message.id  # type: ignore[attr-defined]
@@ -185,19 +210,19 @@ async def _handle(session: Session, hub: Any, conn: Connection, message: Any) ->
         await hub.resync(conn, message.since)
     elif isinstance(message, ChatMsg):
         try:
-            await hub.room.say(conn, message.text)  # stored, then sent to whoever may read it
+            await hub.say(conn, message.text)  # stored, then sent to whoever may read it
         except RateLimited as exc:  # a flood: refused, the socket stays open
-            conn.offer(msg.error(None, exc))
+            conn.offer(outgoing.error(None, exc))
     elif isinstance(message, MarkMsg):
         try:
-            await hub.room.mark(conn, message.ruler, message.pointer)
+            await hub.mark(conn, message.ruler, message.pointer)
         except WarboardError as exc:
-            conn.offer(msg.error(None, exc))
+            conn.offer(outgoing.error(None, exc))
     elif isinstance(message, PingMsg):
-        conn.offer(msg.PONG)
+        conn.offer(outgoing.pong())
 
 
 async def _refuse(ws: WebSocket, ref: str | None, exc: WarboardError, code: int) -> None:
     with contextlib.suppress(Exception):
-        await asyncio.wait_for(ws.send_text(msg.error(ref, exc)), 2.0)
+        await asyncio.wait_for(ws.send_text(outgoing.error(ref, exc)), 2.0)
         await asyncio.wait_for(ws.close(code, exc.message[:120]), 2.0)

@@ -11,14 +11,14 @@ from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
 
-from app import rules_process, systems
+from app import systems
 from app.core.errors import NotFound, Unauthorized
 from app.core.events import MAX_SEQ
-from app.projection import Projection, TableState, worker
-from app.spectator_delay import held_summary, public_lobby, spectators_see
+from app.session import rules_process
+from app.session.projection import Projection, TableState, worker
+from app.social.delay import held_summary, public_lobby, spectators_see
 from app.systems.base import Helper
-from app.transport.ratelimit import charge_failure
-from app.web.deps import ActorDep, ClientLimit, RulesLimit, SessionDep, bearer, charge_price
+from app.web.deps import ActorDep, ClientLimit, RulesLimit, SessionDep, bearer, charge_failure, charge_price
 from app.web.schemas import (
     ActionRequest,
     ActionResult,
@@ -74,7 +74,7 @@ async def read_table(
             if (await session.authenticate(table_id, token)).seat is not None:
                 return summary
         except Unauthorized:
-            charge_failure(request.app.state, request.client.host if request.client else "?")
+            charge_failure(request)
     return await held_summary(session, summary)
 
 
@@ -92,7 +92,7 @@ async def spectate(
 
 @router.get("/tables/{table_id}/view", response_model=ViewResponse, tags=["play"])
 async def read_view(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
-    if actor.seat is None:  # spectators may be held back (app.spectator_delay)
+    if actor.seat is None:  # spectators may be held back (app.social.delay)
         env = await spectators_see(session, actor.table_id, await session.current(actor.table_id))
         return {"seq": env.seq, "view": (await session.projection(actor.table_id)).view(env, None)}
     seq, view = await session.view(actor)
@@ -111,7 +111,7 @@ async def read_legal(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
 
 async def _legal(projection: Projection, env: TableState, seat: str | None) -> list[dict[str, Any]]:
     """A legal list can take tens of ms (line of sight, sampled moves): never on the event loop.
-    A heavy system's (HGB) is worked out in the rules process (``app.rules_process``), off this
+    A heavy system's (HGB) is worked out in the rules process (``app.session.rules_process``), off this
     process's interpreter lock; the others', and any when that process cannot start, on the
     worker thread."""
     if projection.off_loop and seat is not None and env.status == "open" and env.outcome is None:
@@ -154,7 +154,7 @@ async def read_events(
     actor: ActorDep, session: SessionDep, after: Annotated[int, Query(ge=-1, le=MAX_SEQ)] = -1
 ) -> dict[str, Any]:
     env = await session.current(actor.table_id)
-    if actor.seat is None:  # spectators may be held back (app.spectator_delay)
+    if actor.seat is None:  # spectators may be held back (app.social.delay)
         env = await spectators_see(session, actor.table_id, env)
     projection = await session.projection(actor.table_id)
     events = await session.events_after(actor.table_id, after, env.seq)

@@ -9,11 +9,11 @@ from fastapi import Depends, Header, Request
 from app.core.errors import Unauthorized
 from app.core.tokens import hash_token
 from app.session import Actor, Session
-from app.transport.ratelimit import charge_failure, take, take_rules
+from app.web.services import services
 
 
 def get_session(request: Request) -> Session:
-    return request.app.state.session  # type: ignore[no-any-return]
+    return services(request.app).session
 
 
 SessionDep = Annotated[Session, Depends(get_session)]
@@ -25,8 +25,13 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     return None
 
 
-def _limit(request: Request, key: str, cost: float = 1.0) -> None:
-    take(request.app.state, key, cost)
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def charge_failure(request: Request) -> None:
+    """A failed token guess counts against the client address's rate limit (raises RateLimited)."""
+    services(request.app).buckets.charge_failure(client_address(request))
 
 
 async def get_actor(
@@ -36,14 +41,14 @@ async def get_actor(
     try:
         actor = await session.authenticate(table_id, token)
     except Unauthorized:
-        charge_failure(request.app.state, request.client.host if request.client else "?")
+        charge_failure(request)
         raise
-    _limit(request, actor.token_hash)
+    services(request.app).buckets.take(actor.token_hash, 1.0)
     return actor
 
 
 def limit_by_client(request: Request) -> None:
-    _limit(request, request.client.host if request.client else "?")
+    services(request.app).buckets.take(client_address(request), 1.0)
 
 
 def rules_key(request: Request) -> str:
@@ -53,23 +58,24 @@ def rules_key(request: Request) -> str:
     token = bearer(request.headers.get("authorization"))
     if token:
         token_hash = hash_token(token)
-        if token_hash in getattr(request.app.state, "bot_tokens", {}).values():
+        if services(request.app).computers.plays_as(token_hash):
             return "computer:" + token_hash
-    return request.client.host if request.client else "?"
+    return client_address(request)
 
 
 def charge_rules(request: Request) -> None:
     """The first token of a rule helper's or QR code's price, from the caller's rules bucket
     (``rules_key``), taken before the request's body is read (``RulesLimit``)."""
-    take_rules(request.app.state, rules_key(request), 1.0)
+    services(request.app).buckets.take_rules(rules_key(request), 1.0)
 
 
 def charge_price(request: Request, price: float) -> None:
     """The rest of a call's ``price`` once its size is known (its first token was taken by
     ``RulesLimit``); never more than the bucket's burst in all, which could never be paid."""
-    rest = min(price, request.app.state.settings.rules_burst) - 1
+    buckets = services(request.app).buckets
+    rest = min(price, buckets.settings.rules_burst) - 1
     if rest > 0:
-        take_rules(request.app.state, rules_key(request), rest)
+        buckets.take_rules(rules_key(request), rest)
 
 
 ActorDep = Annotated[Actor, Depends(get_actor)]

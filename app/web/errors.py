@@ -12,7 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Mount
 
 from app.core.errors import Unavailable, WarboardError
-from app.outage import OUTAGE_ERRORS, RETRY_AFTER, outages
+from app.process.outage import OUTAGE_ERRORS, RETRY_AFTER, outages
 
 log = logging.getLogger(__name__)
 HTTP_CODES = {
@@ -67,7 +67,7 @@ def install(app: FastAPI) -> None:
         return JSONResponse(exc.to_dict(), status_code=exc.status, headers=headers)
 
     async def _outage(_request: Request, exc: Exception) -> JSONResponse:
-        # The database or the bus is down: one log line per outage (app.outage), no traceback.
+        # The database or the bus is down: one log line per outage (app.process.outage), no traceback.
         return unavailable_response(outages.failed(exc))
 
     for kind in OUTAGE_ERRORS:

@@ -17,9 +17,10 @@ from urllib.parse import parse_qsl, unquote
 import orjson
 
 from app.core.text import REFUSED, find_control, find_control_in_json, has_control
-from app.outage import outages
+from app.process.outage import outages
 from app.transport.frames import SEND_KEY
 from app.web.replay import take_replay
+from app.web.services import services
 
 Scope = dict[str, Any]
 DOC_PATHS = ("/docs", "/redoc")
@@ -87,9 +88,8 @@ class Guard:
 
         where = _bad_address(scope)
         if where is None and scope.get("method") == "GET" and REPLAY.match(scope.get("path", "")):
-            state = getattr(scope.get("app"), "state", None)
             address = scope["client"][0] if scope.get("client") else "?"
-            if state is not None and hasattr(state, "buckets") and not take_replay(state, address):
+            if not take_replay(services(scope["app"]).buckets, address):
                 await _answer(
                     send_with_headers,
                     429,

@@ -2,6 +2,7 @@
 
 ``GET /healthz``: liveness. The process answers; the body shows the bus's state (connected,
 outages, the last gap in seconds) so an outage that polling covered stays visible.
+``GET /metrics``: what the process measures of itself (``app.transport.metrics``).
 ``GET /readyz``: readiness. 200 only if the database answers a query and can write, and the bus
 is connected (each within ``CHECK_TIMEOUT`` seconds), else 503 with what failed. A database that
 answers but cannot write is ``"error": "read_only"`` or ``"disk_full"``: a SQLite file on a
@@ -22,6 +23,9 @@ import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy import Engine, text
+
+from app.transport import metrics as measured
+from app.web.services import services
 
 router = APIRouter(tags=["health"])
 CHECK_TIMEOUT = 2.0
@@ -50,7 +54,7 @@ def writable(engine: Engine) -> dict[str, Any]:
 
 
 def _bus_health(request: Request) -> dict[str, Any]:
-    bus = request.app.state.bus
+    bus = services(request.app).bus
     return bus.health() if hasattr(bus, "health") else {"kind": "memory", "connected": True}
 
 
@@ -65,7 +69,7 @@ async def healthz(request: Request) -> dict[str, Any]:
     responses={503: {"description": "The database or the bus does not answer, or the database cannot write"}},
 )
 async def readyz(request: Request) -> JSONResponse:
-    engine = request.app.state.engine
+    engine = services(request.app).engine
 
     def ping() -> dict[str, Any]:
         with engine.connect() as conn:
@@ -80,3 +84,9 @@ async def readyz(request: Request) -> JSONResponse:
     bus = _bus_health(request)
     ok = database["ok"] and bool(bus.get("connected"))
     return JSONResponse({"ok": ok, "database": database, "bus": bus}, status_code=200 if ok else 503)
+
+
+@router.get("/metrics", summary="This process: event-loop lag, websocket updates and their bytes, CPU and memory")
+async def metrics(request: Request) -> dict[str, Any]:
+    s = services(request.app)
+    return measured.report(s.session.writer, len(s.computers.owners))

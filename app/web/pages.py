@@ -15,15 +15,16 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import ValidationError
 
 from app import systems
-from app.bots.hosted import check_room, start_bot
-from app.config import ROOT
 from app.core.errors import NotFound, WarboardError
-from app.spectator_delay import public_lobby
+from app.process.config import ROOT
+from app.social.delay import public_lobby
 from app.storage import extras
-from app.web.deps import ClientLimit, RulesLimit, SessionDep
+from app.web.computers import seat_computer
+from app.web.deps import ClientLimit, RulesLimit, SessionDep, client_address
 from app.web.forms import form_sections, parse_options
 from app.web.lan import share_url
 from app.web.schemas import JoinRequest, TableCreate
+from app.web.services import services
 from app.web.table_life import SettingsChange, qr_response
 from app.web.templating import templates
 
@@ -79,7 +80,7 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
         player = _player_name(str(form.get("player_name", "")).strip())
         computers = max(_whole(form.get("computers")), 0)
         if computers:  # refused before the table is made
-            check_room(request.app, request.client.host if request.client else "?", computers)
+            services(request.app).computers.check_room(client_address(request), computers)
         created = await session.create_table(body.system, body.name, body.options, body.visibility, body.seed)
     except (ValueError, WarboardError) as exc:
         return templates.TemplateResponse(request, "_form_error.html", {"message": str(exc)})
@@ -88,7 +89,7 @@ async def create_from_form(request: Request, session: SessionDep) -> Response:
     computers = min(computers, len(created["seats"]) - 1)
     try:
         for seat in created["seats"][len(created["seats"]) - computers :]:  # the last seats; the first stays free
-            await start_bot(request, session, created["id"], seat)
+            await seat_computer(request, session, created["id"], seat)
     except WarboardError as exc:  # another client took the last places meanwhile
         return templates.TemplateResponse(request, "_form_error.html", {"message": str(exc)})
     target = f"/tables/{created['id']}#host={created['host_token']}"

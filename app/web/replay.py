@@ -18,8 +18,8 @@ from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel, Field
 
 from app.core.events import MAX_SEQ
-from app.spectator_delay import spectators_see
-from app.transport.ratelimit import TokenBucket
+from app.social.delay import spectators_see
+from app.transport.ratelimit import Buckets
 from app.web.deps import ClientLimit, SessionDep
 from app.web.schemas import ErrorResponse
 
@@ -33,16 +33,11 @@ router = APIRouter(
 _cache: OrderedDict[tuple[str, int], bytes] = OrderedDict()
 
 
-def take_replay(state: Any, address: str) -> bool:
+def take_replay(buckets: Buckets, address: str) -> bool:
     """Replays have a bucket of their own per address, stricter than other reads
     (``WARBOARD_REPLAY_RATE`` per second, ``WARBOARD_REPLAY_BURST`` at once). The Guard asks
     it before routing, so a client that loops on 429s costs next to nothing."""
-    buckets: dict[str, TokenBucket] = state.buckets
-    key = "replay:" + address
-    bucket = buckets.get(key)
-    if bucket is None:
-        bucket = buckets[key] = TokenBucket(REPLAY_RATE, REPLAY_BURST)
-    return bucket.take()
+    return buckets.bucket("replay:" + address, REPLAY_RATE, REPLAY_BURST).take()
 
 
 class ReplayView(BaseModel):

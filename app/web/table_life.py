@@ -13,16 +13,20 @@ from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from app import chat, rematch
 from app.bots.hosted import carry_over
 from app.core.errors import Forbidden, MalformedAction
 from app.core.events import MAX_SEQ
 from app.core.text import SafeStr
-from app.projection import worker
-from app.spectator_delay import MAX_ACTIONS, MAX_SECONDS, held_at, public_lobby
+from app.session import Session, bus, rematch
+from app.session.projection import worker
+from app.social import chat
+from app.social import settings as table_settings
+from app.social.delay import MAX_ACTIONS, MAX_SECONDS, held_at, public_lobby
 from app.storage import extras
-from app.web.deps import ActorDep, ClientLimit, RulesLimit, SessionDep, bearer, charge_price
+from app.web.computers import self_url
+from app.web.deps import ActorDep, ClientLimit, RulesLimit, SessionDep, bearer, charge_price, client_address
 from app.web.schemas import ErrorResponse
+from app.web.services import services
 
 ERRORS: dict[int | str, dict[str, Any]] = {c: {"model": ErrorResponse} for c in (400, 401, 403, 404, 409, 422, 429)}
 router = APIRouter(prefix="/api", responses=ERRORS)
@@ -117,14 +121,9 @@ async def issue_link(
 
 
 # --- settings ----------------------------------------------------------------------------
-async def read_settings(session: Any, table_id: str) -> dict[str, Any]:
-    await session.table_meta(table_id)
-
-    def read() -> dict[str, Any]:
-        with session.engine.connect() as conn:
-            return extras.get_settings(conn, table_id)
-
-    return await anyio.to_thread.run_sync(read)
+async def read_settings(session: Session, table_id: str) -> dict[str, Any]:
+    await session.table_meta(table_id)  # 404 for an unknown table
+    return await table_settings.read(session.engine, table_id)
 
 
 @router.get("/tables/{table_id}/settings", response_model=TableSettings, tags=["tables"])
@@ -139,7 +138,7 @@ async def change_settings(table_id: str, body: SettingsChange, actor: ActorDep, 
         raise Forbidden("Only the table's host may change its settings")
     values = body.model_dump(exclude_none=True)
     result = await session.writer.run(lambda conn: extras.put_settings(conn, table_id, values))
-    await session.bus.publish(table_id, {"t": "settings"})
+    await session.bus.publish(table_id, bus.Settings())
     return result
 
 
@@ -177,7 +176,8 @@ async def ask_rematch(request: Request, actor: ActorDep, session: SessionDep) ->
     host token; asking again returns the same table."""
     made = await rematch.rematch(session, actor)
     if made["host_token"] is not None:  # just made: its computers take their seats
-        await carry_over(request, session, actor.table_id, made["table"])
+        computers = services(request.app).computers
+        await carry_over(computers, session, self_url(request), client_address(request), actor.table_id, made["table"])
     return made
 
 

@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from fastapi.templating import Jinja2Templates
 
-from app.config import ROOT
+from app.process.config import ROOT
 
 templates = Jinja2Templates(directory=str(ROOT / "templates"))

@@ -107,7 +107,7 @@ async def test_warboard_bot_plays_a_seat_from_its_own_process(fast_server: Serve
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "app.cli",
+            "app.server.cli",
             "bot",
             fast_server.url,
             table,

@@ -85,9 +85,10 @@ def test_each_computer_player_of_the_server_has_a_rules_bucket_of_its_own(tmp_pa
     may make. A made-up Bearer token gets the address's bucket, as a request without one."""
     from fastapi.testclient import TestClient
 
-    from app.config import Settings
-    from app.main import create_app
+    from app.process.config import Settings
+    from app.server.factory import create_app
     from app.storage.migrate import upgrade
+    from app.web.services import services
 
     url = f"sqlite:///{tmp_path / 'own.sqlite3'}"
     upgrade(url)
@@ -96,7 +97,7 @@ def test_each_computer_player_of_the_server_has_a_rules_bucket_of_its_own(tmp_pa
     with TestClient(app) as client:
         table = new_table(client, name="Bucket")
         assert _add(client, table, "p2").status_code == 201  # it cannot reach "testserver": it retries
-        token = app.state.bots[(table["id"], "p2")].token
+        token = services(app).computers.bots[(table["id"], "p2")].token
         assert [client.post("/api/rules/hgb/odds", json=odds).status_code for _ in range(4)] == [200] * 3 + [429]
         assert client.post("/api/rules/hgb/odds", json=odds, headers=bearer("made-up")).status_code == 429
         mine = [client.post("/api/rules/hgb/odds", json=odds, headers=bearer(token)).status_code for _ in range(4)]

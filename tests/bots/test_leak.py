@@ -30,13 +30,14 @@ from websockets.asyncio.client import connect
 
 from app.bots import hosted
 from app.bots.client import BotClient
-from app.config import ROOT, Settings
-from app.main import create_app
+from app.process.config import ROOT, Settings
+from app.server.factory import create_app
 from app.storage.migrate import upgrade
+from app.web.services import services
 from tests.conftest import free_port
 
-FORBIDDEN = ("app.session", "app.storage", "app.projection", "app.systems", "app.transport", "app.web", "app.main")
-FORBIDDEN += ("app.core.dice", "app.rematch", "sqlalchemy")
+FORBIDDEN = ("app.session", "app.social", "app.storage", "app.systems", "app.transport", "app.web", "app.server")
+FORBIDDEN += ("app.main", "app.core.dice", "sqlalchemy")
 BOT_MODULES = ("app.bots.client", "app.bots.policy")
 
 
@@ -83,7 +84,7 @@ def test_the_bot_imports_nothing_that_holds_state() -> None:
 
 class _InProcess:
     """A real uvicorn serving the app on a thread of this process, so the test can reach the
-    in-server bot's recorded inputs (``app.state.bots``) and its seat's token."""
+    in-server bot's recorded inputs (``services(app).computers.bots``) and its seat's token."""
 
     def __init__(self, tmp: Path) -> None:
         url = f"sqlite:///{tmp / 'leak.sqlite3'}"
@@ -168,7 +169,7 @@ async def test_both_bots_decide_only_from_their_seats_stream(served: _InProcess,
         # p2: the in-server bot (p1 moves first, so nothing happens until p1's bot runs)
         added = await client.post(f"/api/tables/{table}/bots", json={"seat": "p2"}, headers=host)
         assert added.status_code == 201, added.text
-        inner: BotClient = served.app.state.bots[(table, "p2")]
+        inner: BotClient = services(served.app).computers.bots[(table, "p2")]
         deadline = time.monotonic() + 20
         while not inner.frames:
             assert time.monotonic() < deadline
@@ -182,7 +183,7 @@ async def test_both_bots_decide_only_from_their_seats_stream(served: _InProcess,
         await watch1.start()
         record = tmp_path / "p1.jsonl"
         proc = await asyncio.create_subprocess_exec(
-            *[sys.executable, "-m", "app.cli", "bot", served.url, table, "--token", token1, "--delay", "0"],
+            *[sys.executable, "-m", "app.server.cli", "bot", served.url, table, "--token", token1, "--delay", "0"],
             *["--seed", "leak", "--record", str(record)],
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,

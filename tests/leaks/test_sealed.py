@@ -25,7 +25,7 @@ Zero hits. The positive control: in the games with hidden cards, each seat's own
 up in that seat's own stream, so the scanner does see secrets where they belong.
 
 The operator's ``warboard export`` is not a viewer's path: it is the table's whole log, so that
-it can be imported elsewhere; while the game runs it holds no seed (``tests/test_cli.py``).
+it can be imported elsewhere; while the game runs it holds no seed (``tests/server/test_cli.py``).
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ import pytest
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
-from app.projection import Projection
 from app.session.actions import sealed_preview
 from app.session.game import play
+from app.session.projection import Projection
 from app.session.records import Envelope
 from app.systems import registry
 from tests.conftest import Server

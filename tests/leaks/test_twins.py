@@ -29,9 +29,9 @@ import pytest
 
 from app.core.dice import PreviewDice
 from app.core.errors import WarboardError
-from app.projection import Projection, Run
 from app.session.actions import sealed_preview
 from app.session.game import play
+from app.session.projection import Projection, Run
 from app.session.records import Envelope
 from tests.leaks.test_sealed import GAMES, MAX_STEPS, SANDBOX_SCRIPT, Game, _parses, choose
 from tests.leaks.twins import twin

@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, func, select
 
-from app import rematch
 from app.bots import policy
 from app.core.errors import Unauthorized
 from app.core.tokens import hash_token
-from app.session import Actor, Session
+from app.session import Actor, Session, rematch
 from app.session.transfer import BadExport, check_export, import_export, parse_export
 from app.storage import extras
 from app.storage import repository as repo

@@ -1,5 +1,5 @@
 """An action's acknowledgement rides in the same socket write as the action's update
-(``Connection.offer_ack``, app/transport/hub.py), and never after anything offered later.
+(``Connection.offer_ack``, app/transport/connection.py), and never after anything offered later.
 
 The connection here writes through a stand-in for uvicorn's websocket protocol that records
 every ``transport.write``: one write per entry, the bytes as the client reads them.
@@ -15,8 +15,8 @@ import pytest
 from websockets.server import ServerProtocol
 
 from app.session import Actor
+from app.transport.connection import Connection
 from app.transport.frames import SEND_KEY, frame
-from app.transport.hub import Connection
 
 pytestmark = pytest.mark.anyio
 

@@ -296,7 +296,7 @@ async def test_viewers_who_see_the_same_share_one_base_and_one_patch(
             env = await session.current(table)
             events = await session.events_after(table, before, env.seq)
             diffs.clear()
-            texts = await hub._render(env, events, viewers, base=before)
+            texts = await hub.render(env, events, viewers, base=before)
             assert all(patched for _, patched in texts.values())
             assert len({text for text, _ in texts.values()}) == 1
             assert len(diffs) == (3 if i == 0 else 1)  # the first update joins their bases
@@ -343,14 +343,14 @@ async def test_a_socket_that_attaches_while_an_update_renders_gets_that_update(
         early = _Socket(first, "early")
         await hub.attach(early)
         rendering, gate = asyncio.Event(), asyncio.Event()
-        real = hub._render
+        real = hub.render
 
         async def held(*args: Any, **kwargs: Any) -> Any:
             rendering.set()
             await gate.wait()
             return await real(*args, **kwargs)
 
-        monkeypatch.setattr(hub, "_render", held)
+        monkeypatch.setattr(hub, "render", held)
         before = hub.env.seq if hub.env else -1
         await session.apply(first, "a1", {"kind": "add_token", "token": "t", "x": 1, "y": 1, "label": "T"})
         await asyncio.wait_for(rendering.wait(), 10)

@@ -5,8 +5,8 @@ of one, each re-reading the database for updates it did not commit).
 Two sessions with an engine and a Redis bus each stand for two processes; the second, whose
 hub holds the table (cached at the previous seq), receives the first's update through a real
 Redis (127.0.0.1:6379, or ``WARBOARD_TEST_REDIS_URL``; skipped where none answers) and builds
-the new state and the events to send from it as its hub does (``Hub._advance``): its engine
-runs no statement meanwhile.
+the new state and the events to send from it as its hub does (``TableHub._advance``, through
+``Session.follow``): its engine runs no statement meanwhile.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import redis
 from sqlalchemy import event
 
 from app.session import Session
+from app.session.bus import Seq
 from app.storage.db import make_engine
 from app.transport.redis_bus import RedisBus
 from tests.session.test_session import add, seated
@@ -38,11 +39,11 @@ def _redis_answers() -> bool:
 pytestmark = [pytest.mark.anyio, pytest.mark.skipif(not _redis_answers(), reason="needs Redis")]
 
 
-async def _next_seq(messages: Any) -> dict[str, Any]:
-    async def first() -> dict[str, Any]:
+async def _next_seq(messages: Any) -> Seq:
+    async def first() -> Seq:
         async for message in messages:
-            if message.get("t") == "seq":
-                return dict(message)
+            if isinstance(message, Seq):
+                return message
         raise AssertionError("the subscription ended")
 
     return await asyncio.wait_for(first(), 10)
@@ -60,8 +61,8 @@ async def test_another_process_takes_the_update_from_the_bus_without_reading_the
             await asyncio.sleep(0.5)  # the subscription reaches Redis
             committed = await one.apply(p1, "a1", add("t1", 3.0))
             message = await _next_seq(messages)
-            assert message["seq"] == committed.seq and message["prev"] == before.seq
-            assert message["events"], "the events ride along"
+            assert message.seq == committed.seq and message.prev == before.seq
+            assert message.events, "the events ride along"
             statements: list[str] = []
 
             def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
@@ -69,11 +70,9 @@ async def test_another_process_takes_the_update_from_the_bus_without_reading_the
 
             event.listen(engines[1], "before_cursor_execute", count)
             try:
-                two.absorb(table_id, message)  # as the hub does with an update (Hub._advance)
-                cached = two.cached(table_id)
-                assert cached is not None and cached.env.seq == committed.seq
-                env = cached.env
-                events = await two.events_after(table_id, before.seq, env.seq)
+                env, events = await two.follow(table_id, before.seq, message)  # as the hub does (TableHub._advance)
+                cached = two.cache.get(table_id)
+                assert cached is not None and cached.env is env and env.seq == committed.seq
             finally:
                 event.remove(engines[1], "before_cursor_execute", count)
             assert statements == [], statements  # nothing read from the database

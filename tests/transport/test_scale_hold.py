@@ -59,7 +59,7 @@ def _start_together(servers: list[Server], logs: Path) -> None:
     for i, s in enumerate(servers):
         s.log = logs / f"node{i}.log"  # type: ignore[attr-defined]
         s.proc = subprocess.Popen(  # a file, not a pipe nobody reads: a full pipe would block the node
-            [sys.executable, "-m", "app.cli", "serve", "--port", str(s.port), "--database-url", s.database_url],
+            [sys.executable, "-m", "app.server.cli", "serve", "--port", str(s.port), "--database-url", s.database_url],
             cwd=ROOT,
             env=s.env,
             stdout=subprocess.DEVNULL,
@@ -394,7 +394,7 @@ def test_processes_started_together_migrate_one_after_the_other() -> None:
         url = _database_url()
         procs = [
             subprocess.Popen(
-                [sys.executable, "-m", "app.cli", "migrate", "--database-url", url],
+                [sys.executable, "-m", "app.server.cli", "migrate", "--database-url", url],
                 cwd=ROOT,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,

@@ -14,9 +14,9 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from app.config import Settings
 from app.core.events import MAX_SEQ
-from app.main import create_app
+from app.process.config import Settings
+from app.server.factory import create_app
 from app.systems.base import MAX_OPTION_BYTES, MAX_OPTION_DEPTH
 from tests.conftest import Server
 from tests.kit.table import open_table

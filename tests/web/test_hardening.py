@@ -15,8 +15,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 from starlette.websockets import WebSocketDisconnect
 
-from app.config import Settings
-from app.main import create_app
+from app.process.config import Settings
+from app.server.factory import create_app
+from app.web.services import services
 from tests.kit.table import assert_unavailable, open_table
 
 NUL = "a\u0000b"
@@ -225,7 +226,7 @@ def test_a_database_outage_mid_game_answers_503_and_recovers(
         assert ws.receive_json()["type"] == "welcome"
         while ws.receive_json()["type"] != "chat_history":  # attached: the socket is settled
             pass
-        with _Outage(client.app.state.engine):  # type: ignore[attr-defined]
+        with _Outage(services(client.app).engine):  # type: ignore[arg-type]
             for i in range(3, 8):
                 assert_unavailable(act(i))
             assert client.get(f"/api/tables/{table_id}").status_code == 503

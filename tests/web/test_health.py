@@ -82,7 +82,7 @@ def test_a_database_on_a_read_only_filesystem_cannot_write(small_disk: Path, mon
     closed, and its filesystem remounted read-only."""
     monkeypatch.setattr(health, "MIN_FREE", 1024 * 1024)  # the disk is 16 MB
     url = f"sqlite:///{small_disk / 'warboard.sqlite3'}"
-    made = subprocess.run([sys.executable, "-m", "app.cli", "migrate", "--database-url", url], cwd=ROOT)
+    made = subprocess.run([sys.executable, "-m", "app.server.cli", "migrate", "--database-url", url], cwd=ROOT)
     assert made.returncode == 0
     engine = make_engine(url)
     assert writable(engine)["writable"]

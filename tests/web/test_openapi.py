@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from app import systems
 from app.core.dice import Dice
 from app.core.errors import WarboardError
-from app.main import create_app
+from app.server.factory import create_app
 
 GAMES = [
     ("sandbox", {}),

@@ -12,8 +12,8 @@ import json
 import random
 from typing import Any
 
-from app.projection import Projection
 from app.session.actions import sealed_preview
+from app.session.projection import Projection
 from app.session.records import Envelope
 from tests.leaks.twins import twin
 from tests.systems.gkr.helpers import DB, GKR, KW, act, activate, new, pass_until, place

@@ -105,7 +105,7 @@ def test_cover_keyed_on_the_models_in_the_way_equals_cover_with_every_model() ->
     on the table, for every pair of models at every tenth step of a seeded bot game per map."""
     from app.bots.local import bot_player
     from app.core.dice import Dice
-    from app.projection import Projection
+    from app.session.projection import Projection
     from app.systems import registry
     from app.systems.hgb import sight
 

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from app.core.errors import WarboardError
 from app.core.text import find_control
-from app.transport import messages as msg
+from app.transport import incoming as msg
 
 FRAMES = [
     {"type": "action", "id": "a1", "action": {"kind": "move_token", "x": 1.5}},

@@ -20,10 +20,10 @@ from typing import Any
 
 import anyio
 
+from app.core.bucket import TokenBucket
 from app.core.errors import RateLimited
 from app.storage import extras
 from app.storage.writer import Writer
-from app.transport.ratelimit import TokenBucket
 
 HISTORY = 200
 #: lines one token may say per second, and at once (all its sockets together)

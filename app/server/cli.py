@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from app.config import Settings, load
+from app.process.config import Settings, load
 
 cli = typer.Typer(
     help="Warboard: a rules-enforcing live virtual tabletop for mecha wargames.",
@@ -72,7 +72,7 @@ def serve(
             typer.echo(terminal_qr(f"http://{addresses[0]}:{port}/"))
         else:
             typer.echo("No LAN address found; serving on all interfaces anyway.")
-    from app.main import create_app
+    from app.server.factory import create_app
 
     # The address this process's own computer players connect to (app.bots.hosted.restore)
     loopback = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, f"[{host}]" if ":" in host else host)
@@ -81,8 +81,8 @@ def serve(
     # The database writer runs on its own thread: hand the GIL over sooner than every 5 ms,
     # so that a commit that is done does not wait behind the event loop (and vice versa).
     sys.setswitchinterval(0.0005)
-    # Garbage collections walk only what was made since the last one (app/collector.py).
-    from app import collector
+    # Garbage collections walk only what was made since the last one (app/process/collector.py).
+    from app.process import collector
 
     collector.install()
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from app import chat
 from app.core.errors import RateLimited
+from app.social import chat
 from app.storage import extras
 from app.storage import repository as repo
 from app.storage.db import make_engine

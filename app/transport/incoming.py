@@ -1,7 +1,6 @@
-"""The websocket protocol of API.md: a closed set of typed messages, one model per message.
-
-Client to server messages are parsed with ``parse_client``; server to client messages are
-built by the functions below and serialized once per distinct viewer.
+"""What a websocket client sends the server (API.md, "Websocket"): a closed set of typed
+messages, one model per message, parsed by ``parse_client`` (and ``parse_auth`` for a socket's
+first frame). What the server sends is ``app.transport.outgoing``.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from app.core.errors import MalformedAction, Unauthorized, UnknownAction, WarboardError
+from app.core.errors import MalformedAction, Unauthorized, UnknownAction
 from app.core.events import MAX_SEQ
 from app.core.text import REFUSED, SafeStr, check_tree, find_control_in_json, has_control
 
@@ -123,45 +122,3 @@ def _plain_action(data: dict[str, Any]) -> ActionMsg | None:
     ):
         return ActionMsg.model_construct(type="action", id=ref, action=action)
     return None
-
-
-def dumps(message: dict[str, Any]) -> str:
-    return orjson.dumps(message).decode()
-
-
-def welcome(role: str, seat: str | None, seq: int, view: dict[str, Any]) -> str:
-    return dumps({"type": "welcome", "role": role, "seat": seat, "seq": seq, "view": view})
-
-
-def update(seq: int, events: list[dict[str, Any]], view: dict[str, Any]) -> str:
-    return dumps({"type": "update", "seq": seq, "events": events, "view": view})
-
-
-def patch_update(seq: int, base: int, events: list[dict[str, Any]], patch: list[dict[str, Any]]) -> str:
-    """An update as a JSON Patch (RFC 6902) against the view at seq ``base`` (README changelog)."""
-    return dumps({"type": "update", "seq": seq, "base": base, "events": events, "patch": patch})
-
-
-def ack(ref: str, seq: int, duplicate: bool = False) -> str:
-    body: dict[str, Any] = {"type": "ack", "ref": ref, "seq": seq}
-    if duplicate:
-        body["duplicate"] = True
-    return dumps(body)
-
-
-def error(ref: str | None, exc: WarboardError) -> str:
-    return dumps({"type": "error", "ref": ref, **exc.to_dict()})
-
-
-def presence(seats: dict[str, int], spectators: int, seat_list: list[dict[str, Any]] | None = None) -> str:
-    body: dict[str, Any] = {"type": "presence", "seats": seats, "spectators": spectators}
-    if seat_list is not None:
-        body["seat_list"] = seat_list  # each seat's state and player, live (README changelog)
-    return dumps(body)
-
-
-def chat(sender: str, seat: str | None, text: str) -> str:
-    return dumps({"type": "chat", "from": sender, "seat": seat, "text": text})
-
-
-PONG = dumps({"type": "pong"})

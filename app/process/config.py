@@ -6,18 +6,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+_APP = Path(__file__).resolve().parent.parent  # the ``app`` package
 #: where templates/, static/, migrations/ and alembic.ini are: the checkout, or the copy an
 #: installed package carries (app/_bundle, made by setup.py), or WARBOARD_HOME if set
 ROOT = Path(
     os.environ.get("WARBOARD_HOME")
-    or next(
-        (
-            p
-            for p in (Path(__file__).resolve().parent.parent, Path(__file__).resolve().parent / "_bundle")
-            if (p / "migrations").is_dir()
-        ),
-        Path(__file__).resolve().parent.parent,
-    )
+    or next((p for p in (_APP.parent, _APP / "_bundle") if (p / "migrations").is_dir()), _APP.parent)
 )
 _DATA = ROOT / "data" if ROOT.name != "_bundle" else Path.cwd() / "data"  # installed: beside the caller
 DEFAULT_DATABASE_URL = f"sqlite:///{_DATA / 'warboard.sqlite3'}"

@@ -1,4 +1,4 @@
-"""The garbage collector policy of ``warboard serve`` (app/collector.py)."""
+"""The garbage collector policy of ``warboard serve`` (app/process/collector.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from app import collector
+from app.process import collector
 
 
 class Node:
@@ -157,7 +157,7 @@ def test_install_makes_young_passes_come_sooner() -> None:
         [
             sys.executable,
             "-c",
-            "import gc; from app import collector; collector.install(); collector.install(); "
+            "import gc; from app.process import collector; collector.install(); collector.install(); "
             "print(gc.get_threshold()[0], gc.callbacks.count(collector._after_pass))",
         ],
         capture_output=True,

@@ -19,7 +19,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 import anyio
+from sqlalchemy import Engine
 
+from app.session import Envelope, Session
+from app.social import settings as table_settings
 from app.storage import extras
 
 MAX_ACTIONS = 100
@@ -69,7 +72,7 @@ def _stamp(at: datetime) -> float:
     return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
 
 
-async def read_marks(engine: Any, table_id: str, settings: dict[str, Any]) -> list[tuple[int, int, datetime]]:
+async def read_marks(engine: Engine, table_id: str, settings: dict[str, Any]) -> list[tuple[int, int, datetime]]:
     limit = max(int(settings.get("delay_actions") or 0) + 2, 200)
 
     def read() -> list[tuple[int, int, datetime]]:
@@ -79,24 +82,19 @@ async def read_marks(engine: Any, table_id: str, settings: dict[str, Any]) -> li
     return await anyio.to_thread.run_sync(read)
 
 
-async def spectators_see(session: Any, table_id: str, env: Any) -> Any:
+async def spectators_see(session: Session, table_id: str, env: Envelope) -> Envelope:
     """The state spectators may see now: ``env`` itself, or an older one under a delay."""
     seq = await held_at(session, table_id, env.seq, env.status)
     return env if seq is None else await session.envelope_at(table_id, seq)
 
 
 async def held_at(
-    session: Any, table_id: str, seq: int, status: str, settings: dict[str, Any] | None = None
+    session: Session, table_id: str, seq: int, status: str, settings: dict[str, Any] | None = None
 ) -> int | None:
     """The seq spectators see when the delay holds them behind ``seq`` (the table's latest),
     else None."""
     if settings is None:
-
-        def read() -> dict[str, Any]:
-            with session.engine.connect() as conn:
-                return extras.get_settings(conn, table_id)
-
-        settings = await anyio.to_thread.run_sync(read)
+        settings = await table_settings.read(session.engine, table_id)
     if not is_delayed(settings) or status != "open":
         return None
     marks = await read_marks(session.engine, table_id, settings)
@@ -117,7 +115,7 @@ def seats_from(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return seats
 
 
-async def seats_at(engine: Any, table_id: str, seq: int) -> dict[str, dict[str, Any]]:
+async def seats_at(engine: Engine, table_id: str, seq: int) -> dict[str, dict[str, Any]]:
     """The table's seat rows as they were at ``seq``."""
 
     def read() -> list[dict[str, Any]]:
@@ -127,7 +125,13 @@ async def seats_at(engine: Any, table_id: str, seq: int) -> dict[str, dict[str, 
     return seats_from(await anyio.to_thread.run_sync(read))
 
 
-async def held_summary(session: Any, summary: dict[str, Any]) -> dict[str, Any]:
+def seat_then(then: dict[str, dict[str, Any]], seat: str) -> dict[str, Any]:
+    """A seat's ``state`` and ``name`` in the seat rows of then (``seats_at``): open if none."""
+    row = then.get(seat, {})
+    return {"state": row.get("state", "open"), "name": row.get("name")}
+
+
+async def held_summary(session: Session, summary: dict[str, Any]) -> dict[str, Any]:
     """A table's summary as a token without a seat may read it: at the delayed seq, with the
     seat list of then (whether a seat shown is connected stays live)."""
     seq = await held_at(session, summary["id"], summary["seq"], summary["status"])
@@ -135,18 +139,12 @@ async def held_summary(session: Any, summary: dict[str, Any]) -> dict[str, Any]:
         return summary
     then = await seats_at(session.engine, summary["id"], seq)
     seats = [
-        {
-            **s,
-            "state": then.get(s["seat"], {}).get("state", "open"),
-            "name": then.get(s["seat"], {}).get("name"),
-            "connected": s["connected"] and s["seat"] in then,
-        }
-        for s in summary["seats"]
+        {**s, **seat_then(then, s["seat"]), "connected": s["connected"] and s["seat"] in then} for s in summary["seats"]
     ]
     return {**summary, "seq": seq, "seats": seats}
 
 
-async def held_entries(session: Any, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+async def held_entries(session: Session, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The lobby's entries with the taken seats of delayed tables counted at the delayed seq."""
     ids = [e["id"] for e in entries if e["status"] == "open"]
 
@@ -168,6 +166,6 @@ async def held_entries(session: Any, entries: list[dict[str, Any]]) -> list[dict
     return out
 
 
-async def public_lobby(session: Any) -> list[dict[str, Any]]:
+async def public_lobby(session: Session) -> list[dict[str, Any]]:
     """The lobby as everyone may read it (``held_entries``)."""
     return await held_entries(session, await session.lobby())

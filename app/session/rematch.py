@@ -15,7 +15,9 @@ from typing import Any
 import anyio
 
 from app.core.errors import Conflict, Forbidden, NotFound
-from app.session import Actor, Session
+from app.session import bus
+from app.session.records import Actor
+from app.session.session import Session
 from app.storage import extras
 from app.storage import repository as repo
 
@@ -57,8 +59,8 @@ async def rematch(session: Session, actor: Actor) -> dict[str, Any]:
                 extras.put_settings(conn, table_id, {"rematch_id": new_id}),
             )
         )
-    await session.bus.publish(table_id, {"t": "settings"})
-    await session.bus.publish(table_id, {"t": "rematch", "table": new_id})
+    await session.bus.publish(table_id, bus.Settings())
+    await session.bus.publish(table_id, bus.Rematch(new_id))
     return {"table": new_id, "host_token": created["host_token"]}
 
 

@@ -23,7 +23,7 @@ from tests.session.test_transfer import closed_sandbox, contents, victim_table
 
 def warboard(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "app.cli", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "app.server.cli", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
 
 

@@ -1,4 +1,4 @@
-"""The rules process (``app.rules_process``): heavy systems' legal lists worked out in a process of
+"""The rules process (``app.session.rules_process``): heavy systems' legal lists worked out in a process of
 their own at a lower CPU priority, the same lists as in the server's own thread, a worker that
 dies replaced, and the worker thread used when no process can start."""
 
@@ -16,12 +16,12 @@ import psutil
 import pytest
 from fastapi.testclient import TestClient
 
-from app import rules_process
 from app.bots import policy
-from app.config import Settings
 from app.core.dice import Dice
-from app.main import create_app
-from app.projection import Projection
+from app.process.config import Settings
+from app.server.factory import create_app
+from app.session import rules_process
+from app.session.projection import Projection
 from app.storage.migrate import upgrade
 from app.systems import registry
 from tests.conftest import Server

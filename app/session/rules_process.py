@@ -30,7 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from app.projection import Projection, TableState
+from app.session.projection import Projection, TableState
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""The one redaction point (``app.projection``): every outgoing path uses it, and previews are
+"""The one redaction point (``app.session.projection``): every outgoing path uses it, and previews are
 sealed by construction."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from pathlib import Path
 
 from app.core.errors import IllegalAction
 from app.core.events import Event, private
-from app.projection import Projection, Run
+from app.session.projection import Projection, Run
 from app.systems import registry
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
 
-APP = Path(__file__).resolve().parent.parent / "app"
+APP = Path(__file__).resolve().parent.parent.parent / "app"
 # A rule system's own view, redaction or legal list (made from the full state), called from
 # anywhere but the projection.
 DIRECT = re.compile(r"\bredact_event\(|\bsystem\.view\(|\bredact\(|\blegal_actions\(")
@@ -26,7 +26,7 @@ def test_nothing_but_the_projection_redacts() -> None:
     offenders = []
     for path in APP.rglob("*.py"):
         rel = path.relative_to(APP).as_posix()
-        if rel.startswith(("systems/", "core/")) or rel == "projection.py":
+        if rel.startswith(("systems/", "core/")) or rel == "session/projection.py":
             continue
         for n, line in enumerate(path.read_text().splitlines(), 1):
             if DIRECT.search(line):

@@ -1,4 +1,4 @@
-"""The spectator delay holds everything (app/spectator_delay.py), against a real server: for a
+"""The spectator delay holds everything (app/social/delay.py), against a real server: for a
 token without a seat, the summary's seq and seats, ``/legal``'s seq, the chat (HTTP and live),
 the presence's seat list and the lobby's and Watch list's taken seats are all as of the seq
 the delay shows; a seat's token reads them live. Plus the pure seat-list rebuild."""
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from app.spectator_delay import seats_from
+from app.social.delay import seats_from
 from tests.conftest import Server
 from tests.kit.table import bearer, join, new_table, spectate, token_of
 from tests.kit.ws import WsClient
