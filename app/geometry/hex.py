@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from heapq import heappop, heappush
 from typing import Any, Literal
@@ -65,6 +65,30 @@ def direction_to(a: Hex, b: Hex) -> int | None:
     """The direction index from ``a`` to an adjacent ``b``, or None if not adjacent."""
     d = b - a
     return DIRECTIONS.index(d) if d in DIRECTIONS else None
+
+
+def column_letters(index: int) -> str:
+    """A column's letters as a board's edge reads them: 0 -> "A", 25 -> "Z", 26 -> "AA"."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def cell_names(cells: Iterable[Hex]) -> dict[Hex, str]:
+    """Each cell's name on a pointy-top board, as the board's coordinates read (like a map's
+    grid squares): the column's letters, from "A" at the leftmost half-column, then the row's
+    number, from 1 at the top row (the smallest ``r``). A row shifted half a hex to the right
+    takes the letter of the column its left half stands in: rows of 7 and 6 hexes read A-G and
+    A-F. Texts name places by these names; the board shows them when coordinates are on."""
+    cells = list(cells)
+    if not cells:
+        return {}
+    left = min(2 * h.q + h.r for h in cells)  # doubled x: a hex is two half-columns wide
+    top = min(h.r for h in cells)
+    return {h: f"{column_letters((2 * h.q + h.r - left) // 2)}{h.r - top + 1}" for h in cells}
 
 
 def ring(center: Hex, radius: int) -> list[Hex]:

@@ -5,7 +5,19 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.geometry.hex import Hex, Layout, direction_to, distance, line, neighbors, reachable, ring, spiral
+from app.geometry.hex import (
+    Hex,
+    Layout,
+    cell_names,
+    column_letters,
+    direction_to,
+    distance,
+    line,
+    neighbors,
+    reachable,
+    ring,
+    spiral,
+)
 
 coords = st.integers(-50, 50)
 hexes = st.builds(Hex, coords, coords)
@@ -53,3 +65,25 @@ def test_reachable_respects_blocking_and_stopping() -> None:
 @given(hexes, hexes)
 def test_line_back_is_the_line_forth_reversed(a: Hex, b: Hex) -> None:
     assert line(b, a) == list(reversed(line(a, b)))
+
+
+def test_column_letters_run_past_z() -> None:
+    assert [column_letters(i) for i in (0, 1, 25, 26, 27, 51, 52)] == ["A", "B", "Z", "AA", "AB", "AZ", "BA"]
+
+
+def test_cell_names_read_like_a_board_edge() -> None:
+    """Rows of 7 and 6 hexes (the Small Soldiers board): the top row A1-G1, the shifted row
+    below A2-F2, each hex named by the half-column its left half stands in."""
+    top = [Hex(q, -6) for q in range(3, 10)]  # 7 hexes: doubled x 0, 2, ... 12
+    second = [Hex(q, -5) for q in range(3, 9)]  # 6 hexes, shifted half a hex: doubled x 1, 3, ... 11
+    names = cell_names(top + second)
+    assert [names[h] for h in top] == ["A1", "B1", "C1", "D1", "E1", "F1", "G1"]
+    assert [names[h] for h in second] == ["A2", "B2", "C2", "D2", "E2", "F2"]
+    assert cell_names([]) == {}
+
+
+def test_cell_names_of_a_round_board_are_unique() -> None:
+    board = spiral(Hex(0, 0), 6)
+    names = cell_names(board)
+    assert len(set(names.values())) == len(board) == 127
+    assert names[Hex(0, -6)] == "D1" and names[Hex(0, 6)] == "J13" and names[Hex(-6, 0)] == "A7"
