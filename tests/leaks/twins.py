@@ -48,7 +48,7 @@ def _gkr_choices(s: State, seat: str, unit: str, cards: list[str]) -> list[dict[
     trial = {**s, "players": {**s["players"], seat: {**s["players"][seat], "hand": list(cards)}}}
     return [
         c
-        for c in gkr_view._single_shots(gkr_view._weapons(trial, seat))
+        for c in gkr_view.single_shots(gkr_view._weapons(trial, seat))
         if {"card": f"{seat}:heavy", "combat": f"{seat}:combat", "blb": "blb"}[c["source"]] == unit
     ]
 

@@ -56,7 +56,7 @@ def prompted(state: State, seat: str) -> list[dict[str, Any]]:
         acts += [{"kind": "tag", "unit": t["unit"], "building": b} for b in t["buildings"]]
     if phase == "combat" and "weapons" in p:
         acts.append({"kind": "choose_weapons", "weapons": []})
-        acts += [{"kind": "choose_weapons", "weapons": [choice]} for choice in view._single_shots(p["weapons"])]
+        acts += [{"kind": "choose_weapons", "weapons": [choice]} for choice in view.single_shots(p["weapons"])]
     if "hexes" in p and phase == "reset":
         acts += [{"kind": "displace", "to": h} for h in p["hexes"]]
     return acts

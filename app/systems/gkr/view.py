@@ -332,7 +332,7 @@ def _weapons(state: State, seat: str) -> list[dict[str, Any]]:
     return out
 
 
-def _single_shots(weapons: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def single_shots(weapons: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every one-weapon choice the prompt allows (for bots and the client)."""
     shots = []
     for w in weapons:
