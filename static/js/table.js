@@ -13,6 +13,7 @@ import { DiceTray } from "./dice.js";
 import { showPresence } from "./presence.js";
 import { showTurn, showConnection, flash, promptText } from "./status.js";
 import { TurnAlerts, alertFor } from "./alerts.js";
+import { mountPings, showOthersPing } from "./ping.js";
 import { showDetails } from "./details.js";
 import { mountHost } from "./host.js";
 import { mountBoard } from "./table-board.js";
@@ -64,7 +65,7 @@ const message = (text) => flash($("board-message"), text, 6000);
 const preview = (action) =>
   api(`/api/tables/${table.id}/preview`, { method: "POST", token: state.me?.token, body: { id: newId("p"), action } });
 const board = mountBoard({ state, slot, sides, send, preview, describe, $ });
-const marks = new SharedMarks(board, (ruler, pointer) => state.socket?.mark(ruler, pointer));
+const marks = new SharedMarks(board, (ruler, pointer, ping) => state.socket?.mark(ruler, pointer, ping));
 // what the seat card and the game panel need of the page
 const page = { table, names, state, $, start, host: null, board, view: () => state.view, send, preview, message };
 
@@ -278,6 +279,14 @@ function renderPresence() {
 
 // --- page controls --------------------------------------------------------------------------
 mountTools(board, marks, $);
+const pingSound = () => alerts.play($("sound-ping"));
+mountPings(board, marks, {
+  who: () => state.me?.name || "You",
+  seat: () => state.me?.seat || null,
+  colour: (seat) => sides(seat).color,
+  sound: pingSound,
+});
+marks.onPing = (m) => showOthersPing(board, m, sides(m.seat).color, pingSound);
 mountKeyboard();
 $("watch").addEventListener("click", () => watch(page));
 $("leave").addEventListener("click", () => {
