@@ -59,7 +59,8 @@ class Kick:
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """A viewer's ruler or pointer (``app.social.marks``), None to take it away."""
+    """A viewer's ruler or pointer (``app.social.marks``), None to take it away, and a ping it
+    dropped (shown once)."""
 
     kind: ClassVar[str] = "mark"
 
@@ -69,6 +70,7 @@ class Mark:
     role: str
     ruler: dict[str, Any] | None
     pointer: dict[str, float] | None
+    ping: dict[str, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,8 @@ from app.session import Actor
 
 #: marks one connection may send per second, and at once
 MARK_RATE, MARK_BURST = 12.0, 24.0
+#: pings one connection may drop per second, and at once (each plays a sound at the table)
+PING_RATE, PING_BURST = 1.0, 3.0
 COORD_LIMIT = 1e6
 
 

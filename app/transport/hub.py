@@ -246,9 +246,9 @@ class TableHub:
         """A chat line of ``conn``'s (``Room.say``)."""
         await self.room.say(conn, text)
 
-    async def mark(self, conn: Connection, ruler: Any, pointer: Any) -> None:
-        """A ruler or pointer of ``conn``'s (``Room.mark``)."""
-        await self.room.mark(conn, ruler, pointer)
+    async def mark(self, conn: Connection, ruler: Any, pointer: Any, ping: Any = None) -> None:
+        """A ruler, pointer or ping of ``conn``'s (``Room.mark``)."""
+        await self.room.mark(conn, ruler, pointer, ping)
 
 
 class Hubs:

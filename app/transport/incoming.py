@@ -44,11 +44,13 @@ class PingMsg(_Msg):
 
 
 class MarkMsg(_Msg):
-    """A shared ruler or pointer (ephemeral: relayed to the table, never stored)."""
+    """A shared ruler or pointer, and a ping dropped at a point (ephemeral: relayed to the
+    table, never stored)."""
 
     type: Literal["mark"]
     ruler: dict[str, Any] | None = None
     pointer: dict[str, Any] | None = None
+    ping: dict[str, Any] | None = None
 
 
 class AuthMsg(_Msg):

@@ -113,6 +113,7 @@ Mark = TypedDict(
         "seat": str | None,
         "ruler": dict[str, Any] | None,
         "pointer": dict[str, float] | None,
+        "ping": dict[str, float] | None,
     },
 )
 
@@ -193,9 +194,16 @@ def chat_history(lines: list[dict[str, Any]]) -> str:
 
 
 def mark(
-    mark_id: str, sender: str, seat: str | None, ruler: dict[str, Any] | None, pointer: dict[str, float] | None
+    mark_id: str,
+    sender: str,
+    seat: str | None,
+    ruler: dict[str, Any] | None,
+    pointer: dict[str, float] | None,
+    ping: dict[str, float] | None = None,
 ) -> str:
-    return _dumps({"type": "mark", "id": mark_id, "from": sender, "seat": seat, "ruler": ruler, "pointer": pointer})
+    return _dumps(
+        {"type": "mark", "id": mark_id, "from": sender, "seat": seat, "ruler": ruler, "pointer": pointer, "ping": ping}
+    )
 
 
 def rematch(table: str) -> str:

@@ -197,15 +197,24 @@ class Room:
         line = await chat.say(self.session.writer, self.table_id, actor.role, actor.seat, actor.name, text, seen)
         await self.bus.publish(self.table_id, bus.Chat(line))
 
-    async def mark(self, conn: Connection, ruler: Any, pointer: Any) -> None:
+    async def mark(self, conn: Connection, ruler: Any, pointer: Any, ping: Any = None) -> None:
         bucket = self._buckets.setdefault(conn.id, TokenBucket(marks.MARK_RATE, marks.MARK_BURST))
         if not bucket.take():
             raise RateLimited("Too many ruler or pointer updates; at most 12 a second", code="rate_limited")
-        ruler, pointer = marks.check_ruler(ruler), marks.check_point(pointer, "pointer")
-        await self.bus.publish(self.table_id, _mark(conn.actor, ruler, pointer))
+        ruler, pointer, ping = (
+            marks.check_ruler(ruler),
+            marks.check_point(pointer, "pointer"),
+            marks.check_point(ping, "ping"),
+        )
+        if ping is not None:
+            pings = self._buckets.setdefault(f"{conn.id}:ping", TokenBucket(marks.PING_RATE, marks.PING_BURST))
+            if not pings.take():
+                raise RateLimited("Too many pings; at most one a second", code="rate_limited")
+        await self.bus.publish(self.table_id, _mark(conn.actor, ruler, pointer, ping))
 
     async def detached(self, conn: Connection) -> None:
         self._buckets.pop(conn.id, None)
+        self._buckets.pop(f"{conn.id}:ping", None)
         if not any(c.actor.token_hash == conn.actor.token_hash for c in self.stage.conns):
             with contextlib.suppress(Exception):
                 await self.bus.publish(self.table_id, _mark(conn.actor, None, None))  # its marks go with it
@@ -215,7 +224,7 @@ class Room:
         if isinstance(message, bus.Chat):
             self._chat(message.line)
         elif isinstance(message, bus.Mark):
-            text = outgoing.mark(message.id, message.sender, message.seat, message.ruler, message.pointer)
+            text = outgoing.mark(message.id, message.sender, message.seat, message.ruler, message.pointer, message.ping)
             for conn in self.stage.conns:
                 if marks.mark_id(conn.actor) == message.id or self.stage.holds(conn):
                     continue
@@ -289,5 +298,7 @@ class Room:
         return outgoing.presence(seats, counts["spectators"], seat_list)
 
 
-def _mark(actor: Actor, ruler: dict[str, Any] | None, pointer: dict[str, float] | None) -> bus.Mark:
-    return bus.Mark(marks.mark_id(actor), actor.name, actor.seat, actor.role, ruler, pointer)
+def _mark(
+    actor: Actor, ruler: dict[str, Any] | None, pointer: dict[str, float] | None, ping: dict[str, float] | None = None
+) -> bus.Mark:
+    return bus.Mark(marks.mark_id(actor), actor.name, actor.seat, actor.role, ruler, pointer, ping)

@@ -215,7 +215,7 @@ async def _handle(session: Session, hub: TableHub, conn: Connection, message: Cl
             conn.offer(outgoing.error(None, exc))
     elif isinstance(message, MarkMsg):
         try:
-            await hub.mark(conn, message.ruler, message.pointer)
+            await hub.mark(conn, message.ruler, message.pointer, message.ping)
         except WarboardError as exc:
             conn.offer(outgoing.error(None, exc))
     elif isinstance(message, PingMsg):

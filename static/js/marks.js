@@ -1,5 +1,6 @@
 // Shared marks: your ruler and pointer are sent to the table (ephemeral, never in the log), and
-// the other people's are drawn on the board with their name, like Owlbear Rodeo's.
+// the other people's are drawn on the board with their name, like Owlbear Rodeo's. A ping
+// (ping.js) rides along with them: `onPing` draws someone else's.
 import { el, text } from "./board/svg.js";
 
 const SEND_EVERY = 100; // ms: at most 10 updates a second (the server allows 12)
@@ -8,7 +9,9 @@ const FADE = { ruler: 20000, pointer: 3000 };
 export class SharedMarks {
   constructor(board, send) {
     this.board = board;
-    this.send = send; // (ruler, pointer) => bool
+    this.send = send; // (ruler, pointer, ping) => bool
+    this.onPing = null; // (mark) => void: someone else's ping
+    this.pointer = null;
     this.others = new Map(); // id -> {g, timer}
     this.pending = null;
     this.timer = null;
@@ -31,13 +34,19 @@ export class SharedMarks {
 
   queue(part) {
     if ("ruler" in part) this.ruler = part.ruler;
-    this.pending = { ruler: this.ruler, pointer: "pointer" in part ? part.pointer : (this.pending?.pointer ?? null) };
+    if ("pointer" in part) this.pointer = part.pointer;
+    this.pending = { ruler: this.ruler, pointer: this.pointer };
     if (this.timer) return;
     this.flush();
     this.timer = setTimeout(() => {
       this.timer = null;
       if (this.pending) this.flush();
     }, SEND_EVERY);
+  }
+
+  // A ping at `point`: sent at once with the ruler and pointer as they are.
+  ping(point) {
+    this.send(this.ruler, this.pointer, xy(point));
   }
 
   flush() {
@@ -59,6 +68,7 @@ export class SharedMarks {
       clearTimeout(old.timer);
       this.others.delete(m.id);
     }
+    if (m.ping) this.onPing?.(m);
     if (!m.ruler && !m.pointer) return;
     const px = this.board.scale?.() || 0; // a label of 13 screen pixels, readable on a phone too
     const size = px > 0 ? 13 / px : Math.max(0.35, this.board.panZoom.vb.w / 45);

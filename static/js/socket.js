@@ -149,8 +149,8 @@ export class TableSocket {
   }
 
   // A shared ruler or pointer (ephemeral; the server relays it, never stores it).
-  mark(ruler, pointer = null) {
-    return this.send({ type: "mark", ruler, pointer });
+  mark(ruler, pointer = null, ping = null) {
+    return this.send(ping ? { type: "mark", ruler, pointer, ping } : { type: "mark", ruler, pointer });
   }
 
   // For tests and the "reconnect now" control: drop the connection as a network would.

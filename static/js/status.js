@@ -17,12 +17,17 @@ export function showTurn(el, view, me) {
   if (active.length) {
     parts.push(me?.seat && active.includes(me.seat) ? "Your turn" : `Turn: ${active.join(", ")}`);
   }
-  if (view.prompt) {
-    const p = view.prompt;
-    parts.push(typeof p === "string" ? p : p.text || p.message || p.kind || JSON.stringify(p).slice(0, 120));
-  }
+  const prompt = promptText(view);
+  if (prompt) parts.push(prompt);
   el.textContent = parts.join(" · ");
   el.title = el.textContent; // the header shows one line: the whole of it on hover
+}
+
+// What the view asks of the seat, in a line ("" when it asks nothing).
+export function promptText(view) {
+  const p = view.prompt;
+  if (!p) return "";
+  return typeof p === "string" ? p : p.text || p.message || p.kind || JSON.stringify(p).slice(0, 120);
 }
 
 const LABELS = {

@@ -11,7 +11,9 @@ import { SharedMarks } from "./marks.js";
 import { mountRejoin, mountInvite, showEnd } from "./seating.js";
 import { DiceTray } from "./dice.js";
 import { showPresence } from "./presence.js";
-import { showTurn, showConnection, flash } from "./status.js";
+import { showTurn, showConnection, flash, promptText } from "./status.js";
+import { TurnAlerts, alertFor } from "./alerts.js";
+import { mountPings, showOthersPing } from "./ping.js";
 import { showDetails } from "./details.js";
 import { mountHost } from "./host.js";
 import { mountBoard } from "./table-board.js";
@@ -48,12 +50,22 @@ const log = new GameLog($("log"), describe);
 const chat = new TableChat($("chat"), $("chat-form"), $("chat-text"), (text) => !!state.socket?.chat(text));
 const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
 window.warboard = state; // for debugging and the browser tests
+const alerts = new TurnAlerts({
+  tableName: table.name,
+  turnSound: $("sound-turn"),
+  moveSound: $("sound-move"),
+  icon: $("tab-icon"),
+  turnIcon: $("tab-icon").dataset.turn,
+  soundsBox: $("alert-sounds"),
+  notifyButton: $("alert-notify"),
+  notifyState: $("alert-notify-state"),
+});
 
 const message = (text) => flash($("board-message"), text, 6000);
 const preview = (action) =>
   api(`/api/tables/${table.id}/preview`, { method: "POST", token: state.me?.token, body: { id: newId("p"), action } });
 const board = mountBoard({ state, slot, sides, send, preview, describe, $ });
-const marks = new SharedMarks(board, (ruler, pointer) => state.socket?.mark(ruler, pointer));
+const marks = new SharedMarks(board, (ruler, pointer, ping) => state.socket?.mark(ruler, pointer, ping));
 // what the seat card and the game panel need of the page
 const page = { table, names, state, $, start, host: null, board, view: () => state.view, send, preview, message };
 
@@ -105,9 +117,13 @@ function connect() {
     welcome: (m, before) => inOrder(socket, () => onWelcome(m, before)),
     update: (m) =>
       inOrder(socket, () => {
+        const wasMine = state.myTurn;
         for (const e of m.events) onEvent(e);
         announce($("log-live"), m.events, state.me?.role === "player" ? state.me.seat : null, (e) => log.line(e));
         render(m.view);
+        const alert = alertFor(wasMine, state.myTurn, m.events, state.me?.seat);
+        if (alert === "turn") alerts.yourTurn(promptText(m.view));
+        else if (alert === "other") alerts.othersActed();
       }),
     presence: (m) => {
       state.presence = m;
@@ -213,6 +229,7 @@ function renderTurn() {
   const mine = !!state.me?.seat && (view.turn?.active || []).includes(state.me.seat) && state.status === "open";
   if (mine && !state.myTurn) turnStarted(); // the focus to the main action (not from a field being typed in)
   state.myTurn = mine;
+  alerts.mark(mine);
   document.title = `${mine ? "\u25B6 Your turn \u00B7 " : ""}${table.name} \u00B7 Warboard`;
 }
 
@@ -262,6 +279,14 @@ function renderPresence() {
 
 // --- page controls --------------------------------------------------------------------------
 mountTools(board, marks, $);
+const pingSound = () => alerts.play($("sound-ping"));
+mountPings(board, marks, {
+  who: () => state.me?.name || "You",
+  seat: () => state.me?.seat || null,
+  colour: (seat) => sides(seat).color,
+  sound: pingSound,
+});
+marks.onPing = (m) => showOthersPing(board, m, sides(m.seat).color, pingSound);
 mountKeyboard();
 $("watch").addEventListener("click", () => watch(page));
 $("leave").addEventListener("click", () => {

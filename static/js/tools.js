@@ -1,5 +1,5 @@
 // The board's toolbar: select and measure tools, zoom, the shared pointer, and their keys
-// (M measure, S select, P pointer).
+// (M measure, S select, P pointer; G pings, ping.js).
 export function mountTools(board, marks, $) {
   function setTool(tool) {
     board.setTool(tool);
@@ -19,7 +19,7 @@ export function mountTools(board, marks, $) {
     type: "button",
     id: "tool-point",
     textContent: "Point",
-    title: "Show the table where you point (P)",
+    title: "Show the table where you point (P). To ping a spot: Alt+click, a long press, or G",
   });
   pointButton.setAttribute("aria-pressed", "false");
   $("tool-measure").after(pointButton);

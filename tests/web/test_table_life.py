@@ -135,6 +135,34 @@ async def test_ruler_and_pointer_are_shared_but_not_kept(server: Server) -> None
         await c.close()
 
 
+async def test_a_ping_is_shown_to_the_table_once_a_second_at_most(server: Server) -> None:
+    """A ping (issue 26) rides on a mark: the other player and the spectator get it with the
+    pinger's name and seat, the sender gets no echo; a bad point is refused (bad_mark) and a
+    second ping within the second is refused (rate_limited), the socket staying open."""
+    _, table, ann, bob, spec = table_with_players(server)
+    tid = table["id"]
+    a, b, s = [await WsClient.open(server.ws_url, tid, t) for t in (ann, bob, spec)]
+    for c in (a, b, s):
+        await c.recv_type("chat_history")
+    await a.send({"type": "mark", "ruler": None, "pointer": None, "ping": {"x": 3.25, "y": 7}})
+    for c in (b, s):
+        seen = await c.recv_type("mark")
+        assert (seen["ping"], seen["from"], seen["seat"]) == ({"x": 3.25, "y": 7.0}, "Ann", "p1")
+    assert await quiet(a, "mark", 0.4) == []
+    for _ in range(3):  # the burst is three: the fourth ping of the second is one too many
+        await a.send({"type": "mark", "ping": {"x": 1, "y": 1}})
+    err = await a.recv_type("error")
+    assert err["error"]["code"] == "rate_limited" and "ping" in err["error"]["message"]
+    await a.send({"type": "mark", "ping": {"x": "here"}})
+    assert (await a.recv_type("error"))["error"]["code"] == "bad_mark"
+    await a.send({"type": "mark", "pointer": {"x": 2, "y": 2}})  # the pointer is not held back by pings
+    while (seen := await b.recv_type("mark"))["ping"]:
+        pass  # the pings that were let through
+    assert seen["pointer"] == {"x": 2.0, "y": 2.0}
+    for c in (a, b, s):
+        await c.close()
+
+
 async def test_seat_list_is_live(server: Server) -> None:
     client = server.client()
     table = new_table(client)
