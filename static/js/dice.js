@@ -6,11 +6,13 @@ export class DiceTray {
     this.seen = new Set();
   }
 
-  add(e) {
+  // `live`: rolled just now, so its dice tumble as they land (not with prefers-reduced-motion).
+  add(e, live = false) {
     const rolls = findRolls(e);
     if (!rolls.length || this.seen.has(e.seq)) return;
     this.seen.add(e.seq);
     const li = document.createElement("li");
+    if (live) li.className = "rolling";
     li.dataset.order = String(e.seq);
     const who = document.createElement("span");
     who.className = "who";

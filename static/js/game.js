@@ -13,6 +13,7 @@ const TABLETOP = { kind: "tabletop", width: 24, height: 24 };
  * @property {(view: object) => object[]} [pieces]
  * @property {(view: object, playerNames?: Map<string, string>) => object[]|null} [legend]
  * @property {(view: object) => {turn?: number, activation?: number}} [clock]
+ * @property {boolean} [drawsAttacks]  the game draws its last attack itself (no generic shot line)
  *
  * @typedef {object} Game
  * @property {ViewPart|null} view

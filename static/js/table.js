@@ -14,6 +14,8 @@ import { showPresence } from "./presence.js";
 import { showTurn, showConnection, flash, promptText } from "./status.js";
 import { TurnAlerts, alertFor } from "./alerts.js";
 import { mountPings, showOthersPing } from "./ping.js";
+import { lastActionShapes, isAction } from "./last-action.js";
+import { AwayList } from "./away.js";
 import { showDetails } from "./details.js";
 import { mountHost } from "./host.js";
 import { mountBoard } from "./table-board.js";
@@ -47,6 +49,8 @@ const gameReady = loadGame(game, config.panel);
 const slot = panelSlot(game, $("system-panel"), $("piece-menu"));
 const describe = (e) => slot.panel?.describe?.(e) || describeWith(game, e, state.view, names);
 const log = new GameLog($("log"), describe);
+const away = new AwayList($("away"), describe, () => state.me?.seat || null);
+document.addEventListener("visibilitychange", () => (document.hidden ? away.leave() : away.back()));
 const chat = new TableChat($("chat"), $("chat-form"), $("chat-text"), (text) => !!state.socket?.chat(text));
 const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
 window.warboard = state; // for debugging and the browser tests
@@ -71,6 +75,7 @@ const page = { table, names, state, $, start, host: null, board, view: () => sta
 
 function send(action) {
   if (!state.socket) return Promise.reject(new Error("Not connected"));
+  away.close();
   return state.socket.act(newId(state.me.seat || "a"), action).catch((err) => {
     throw Object.assign(new Error(err.message || "Refused"), { code: err.code });
   });
@@ -111,6 +116,7 @@ function connect() {
       if (state.socket !== socket) return;
       showConnection($("conn"), s, detail);
       if (s === "refused") seatLost(detail, reason);
+      if (s === "reconnecting" || s === "offline") away.leave();
     },
     // In order, each after the one before: an update that arrives while the welcome still mounts
     // the game panel (or fills the log) reaches the panel's describer and board too.
@@ -118,9 +124,11 @@ function connect() {
     update: (m) =>
       inOrder(socket, () => {
         const wasMine = state.myTurn;
-        for (const e of m.events) onEvent(e);
+        const before = board.positions();
+        for (const e of m.events) onEvent(e, true);
         announce($("log-live"), m.events, state.me?.role === "player" ? state.me.seat : null, (e) => log.line(e));
         render(m.view);
+        if (isAction(m.events)) showLastAction(before, m.events);
         const alert = alertFor(wasMine, state.myTurn, m.events, state.me?.seat);
         if (alert === "turn") alerts.yourTurn(promptText(m.view));
         else if (alert === "other") alerts.othersActed();
@@ -193,13 +201,16 @@ async function onWelcome(m, before) {
     for (const e of events.events) if (e.seq <= m.seq) onEvent(e);
     after = events.seq;
   }
+  if (!document.hidden) away.back(); // a connection back: what the others did meanwhile
 }
 
-function onEvent(e) {
+// `live`: it happened just now (not the history the page opened with): its dice roll in the tray.
+function onEvent(e, live = false) {
   if (e.kind === "seat_joined") names.set(e.seat_id, e.name);
   if (e.kind === "seat_kicked") names.delete(e.seat_id);
   log.addEvent(e);
-  dice.add(e);
+  dice.add(e, live);
+  away.note(e);
   if (e.kind === "seat_kicked" || e.kind === "seat_reopened") {
     const seat = table.seats.find((s) => s.seat === e.seat_id);
     if (seat) seat.state = e.kind === "seat_kicked" ? "closed" : "open";
@@ -220,6 +231,26 @@ function render(view) {
   renderTurn();
   renderPresence();
   renderEnd();
+}
+
+// The last action marked on the board until the next one (last-action.js).
+function showLastAction(before, events) {
+  const px = board.scale() || 0;
+  const size = px > 0 ? 13 / px : 0.5;
+  const last = lastActionShapes({
+    before,
+    after: board.positions(),
+    events,
+    sides,
+    size,
+    attacks: !game.view?.drawsAttacks,
+  });
+  board.set({
+    shapes: {
+      "last-move": { nodes: last.move, layer: "below" },
+      "last-attack": { nodes: last.attack, layer: "above" },
+    },
+  });
 }
 
 function renderTurn() {

@@ -27,6 +27,7 @@ import { showLegend } from "./legend.js";
 import { onKey } from "./keys.js";
 import { freeSpot } from "./free-spot.js";
 
+const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 const hasPos = (p) => (Number.isFinite(p.q) && Number.isFinite(p.r)) || (Number.isFinite(p.x) && Number.isFinite(p.y));
 
 export class Board {
@@ -180,7 +181,7 @@ export class Board {
       entry.g.setAttribute("aria-label", pieceName(piece, piece.where || this.grid.describe(this.piecePos(piece))));
       entry.g.classList.toggle("selected", this.selected === piece.id);
       entry.g.classList.toggle("movable", !!this.config.canDrag?.(piece));
-      if (!(this.drag.active && this.drag.state.piece.id === piece.id)) this.placePiece(piece.id);
+      if (!(this.drag.active && this.drag.state.piece.id === piece.id)) this.placePiece(piece.id, null, true);
     }
     for (const [id, entry] of this.pieces) {
       if (!seen.has(id)) {
@@ -222,12 +223,31 @@ export class Board {
     return this.grid.kind === "tabletop" && base > 0 && base < 100 ? base / 2 : this.grid.pieceRadius;
   }
 
-  placePiece(id, pos = null) {
+  // `glide`: a piece already on the board slides to its new place (under 300 ms; not with
+  // prefers-reduced-motion, nor when it is already there, as after the player's own drag).
+  placePiece(id, pos = null, glide = false) {
     const entry = this.pieces.get(id);
     if (!entry) return;
     const p = this.grid.position(pos || entry.piece);
     const nudge = pos ? 0 : (entry.stack || 0) * this.grid.pieceRadius * 0.35;
+    const from = glide ? entry.g.getAttribute("transform") : null;
     place(entry.g, p.x + nudge, p.y - nudge);
+    const to = entry.g.getAttribute("transform");
+    if (from && from !== to && entry.g.animate && !reducedMotion()) {
+      const css = (t) => t.replace(/translate\(([-\d.]+),([-\d.]+)\)/, "translate($1px, $2px)");
+      entry.g.animate([{ transform: css(from) }, { transform: css(to) }], { duration: 260, easing: "ease-out" });
+    }
+  }
+
+  // Each piece's place on the board (board units) with its label, owner and status: what the
+  // last-action marks compare before and after an update.
+  positions() {
+    const out = new Map();
+    for (const [id, e] of this.pieces) {
+      const p = this.grid.position(e.piece);
+      out.set(id, { x: p.x, y: p.y, label: e.piece.label || "", owner: e.piece.owner, status: e.piece.status });
+    }
+    return out;
   }
 
   select(id) {

@@ -264,3 +264,7 @@ export function clock(view) {
   const acted = (view?.cards || []).filter((c) => c.used).length + (view?.current?.model ? 1 : 0);
   return { turn: view?.turn?.round || 0, activation: acted };
 }
+
+// HGB draws the last direct attack itself (overlays.js: the line of fire and what the shot did),
+// so the table's generic last-action marks leave shots to it.
+export const drawsAttacks = true;
