@@ -3,7 +3,7 @@ control characters or lone surrogates in what enters (path, query, JSON or form 
 ``malformed``.
 
 The headers: a strict Content-Security-Policy (the pages' own scripts and styles only, no
-inline script), ``X-Content-Type-Options: nosniff``, a framing policy (``frame-ancestors``,
+inline script but the pages' import map, allowed by its hash: ``app.web.assets``), ``X-Content-Type-Options: nosniff``, a framing policy (``frame-ancestors``,
 ``'none'`` unless ``WARBOARD_FRAME_ANCESTORS`` asks for embedding) and
 ``Referrer-Policy: no-referrer`` (a token in a page address never leaks through a referrer).
 """
@@ -11,6 +11,7 @@ inline script), ``X-Content-Type-Options: nosniff``, a framing policy (``frame-a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl, unquote
 
@@ -29,14 +30,16 @@ REPLAY = re.compile(
 )  # its own rate bucket, checked before routing  # FastAPI's API browsers load their scripts from a CDN
 
 
-def csp(frame_ancestors: str) -> str:
+def csp(frame_ancestors: str, script_hash: str = "") -> str:
+    scripts = f"'self' {script_hash}".strip()
     return (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+        f"default-src 'self'; script-src {scripts}; style-src 'self'; img-src 'self' data: blob:; "
         "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
         f"form-action 'self'; frame-ancestors {frame_ancestors}"
     )
 
 
+PAGE_CACHE = (b"cache-control", b"no-cache")
 DOCS_CSP = (
     "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
     "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
@@ -45,23 +48,35 @@ DOCS_CSP = (
 
 
 class Guard:
-    def __init__(self, app: Any, frame_ancestors: str = "'none'", max_body: int = 64 * 1024) -> None:
+    def __init__(
+        self,
+        app: Any,
+        frame_ancestors: str = "'none'",
+        max_body: int = 64 * 1024,
+        script_hash: Callable[[], str] = str,
+    ) -> None:
         self.app = app
         self.max_body = max_body  # a longer body is not scanned: BodyLimit refuses it (413)
-        policy = csp(frame_ancestors)
-        self.headers = [
-            (b"content-security-policy", policy.encode()),
-            (b"x-content-type-options", b"nosniff"),
-            (b"referrer-policy", b"no-referrer"),
-        ]
-        if frame_ancestors.strip() == "'none'":
-            self.headers.append((b"x-frame-options", b"DENY"))
+        self.frame_ancestors = frame_ancestors
+        self.script_hash = script_hash  # the import map's, which changes with the static files
+        self._for_hash = ""
+        self.headers = self._headers("")
         self.doc_headers = [
             (b"content-security-policy", DOCS_CSP.encode()),
             (b"x-content-type-options", b"nosniff"),
             (b"referrer-policy", b"no-referrer"),
             (b"x-frame-options", b"DENY"),
         ]
+
+    def _headers(self, script_hash: str) -> list[tuple[bytes, bytes]]:
+        headers = [
+            (b"content-security-policy", csp(self.frame_ancestors, script_hash).encode()),
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+        ]
+        if self.frame_ancestors.strip() == "'none'":
+            headers.append((b"x-frame-options", b"DENY"))
+        return headers
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
@@ -73,6 +88,9 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        script_hash = self.script_hash()
+        if script_hash != self._for_hash:
+            self.headers, self._for_hash = self._headers(script_hash), script_hash
         extra = self.doc_headers if scope.get("path", "").startswith(DOC_PATHS) else self.headers
 
         async def send_with_headers(message: dict[str, Any]) -> None:
@@ -80,10 +98,10 @@ class Guard:
                 if outages.down and message["status"] < 500 and scope.get("path", "").startswith("/api/tables/"):
                     outages.ok()  # a table's route reached the database again: one log line
                 names = {name.lower() for name, _ in message.get("headers", ())}
-                message = {
-                    **message,
-                    "headers": [*message.get("headers", ()), *(h for h in extra if h[0] not in names)],
-                }
+                added = [h for h in extra if h[0] not in names]
+                if b"cache-control" not in names and _is_page(message):
+                    added.append(PAGE_CACHE)  # a page names the current hashed files: never kept stale
+                message = {**message, "headers": [*message.get("headers", ()), *added]}
             await send(message)
 
         where = _bad_address(scope)
@@ -119,6 +137,12 @@ class Guard:
             await _malformed(send_with_headers, f"{where}: {REFUSED}")
             return
         await self.app(scope, receive, send_with_headers)
+
+
+def _is_page(message: dict[str, Any]) -> bool:
+    return any(
+        name.lower() == b"content-type" and value.startswith(b"text/html") for name, value in message.get("headers", ())
+    )
 
 
 def _bad_address(scope: Scope) -> str | None:

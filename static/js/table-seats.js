@@ -55,6 +55,7 @@ export function askName(page, message) {
   const { $ } = page;
   showJoin(page, message);
   $("join-error").classList.add("join-ask");
+  document.body.classList.remove("loading"); // the panels shown now, before the first view: a field to type in
   // the message above the field, both in sight under a board that stays at the top of a phone
   $("player-name").focus({ preventScroll: true });
   $("player-name").scrollIntoView({ block: "end" });

@@ -188,6 +188,7 @@ async function onWelcome(m, before) {
   state.viewer = viewer;
   if (config.panel) mountPanel(slot, page, m.role, state.me.seat);
   render(m.view);
+  document.body.classList.remove("loading"); // the panels, filled, shown at once: nothing shifts
   // Fill the log with what this page has not seen (the recent past on load, the gap after a reconnect).
   let after = before < 0 ? Math.max(-1, m.seq - HISTORY) : before;
   while (after < m.seq) {

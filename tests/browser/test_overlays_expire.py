@@ -35,10 +35,10 @@ def test_small_soldiers_catapult_shot_is_gone_two_turns_later(fast_server: Serve
         else:
             raise AssertionError("no catapult card came up")
         page = new_page(1280, 720)
-        # The game panel's module is held back until the shot is fired, as on a slow connection:
+        # The game panel's module (its hashed file) is held back until the shot is fired, as on a slow connection:
         # the update that carries the shot arrives while the welcome is still mounting the panel.
         held: list[Any] = []
-        page.route("**/static/js/systems/small-soldiers.js", lambda route: held.append(route))
+        page.route("**/static/js/systems/small-soldiers.*.js", lambda route: held.append(route))
         page.goto(f"{server.url}/tables/{tid}?watch=1")
         page.wait_for_selector("#conn.conn-connected")
         while not held:
@@ -50,7 +50,7 @@ def test_small_soldiers_catapult_shot_is_gone_two_turns_later(fast_server: Serve
         )
         page.wait_for_timeout(500)  # the update reaches the page before its panel
         held[0].continue_()
-        page.unroute("**/static/js/systems/small-soldiers.js")
+        page.unroute("**/static/js/systems/small-soldiers.*.js")
         expect(page.locator("#board .ss-shot")).to_have_count(1)
         page.screenshot(path=str(artifacts / "expire-small-soldiers-shot-fired.png"))
         # the other side's turn still shows it (it was fired at them) ...

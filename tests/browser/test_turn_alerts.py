@@ -5,6 +5,7 @@ them and is remembered. HGB, two players, 1280x720 and 390x844."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,9 @@ HIDE = """() => {
   document.dispatchEvent(new Event('visibilitychange'));
 }"""
 ENDING = ("end_group", "done", "pass")
+# the tab's icons, at their content-hashed addresses
+ICON = re.compile(r"^/static/img/icon\.[0-9a-f]{12}\.svg$")
+TURN_ICON = re.compile(r"^/static/img/turn\.[0-9a-f]{12}\.svg$")
 
 
 def end_turn(server: Server, tid: str, seat: str, seats: dict[str, dict[str, str]]) -> None:
@@ -63,7 +67,7 @@ def test_the_turn_comes_to_a_hidden_tab(
     expect(page.locator("#alert-sounds")).to_be_checked()
     expect(page.locator("#alert-notify-state")).to_contain_text("notification tells you")
     expect(page.locator("#alert-notify")).to_be_hidden()  # granted: nothing to ask
-    expect(page.locator("#tab-icon")).to_have_attribute("href", "/static/img/icon.svg")
+    expect(page.locator("#tab-icon")).to_have_attribute("href", ICON)
     page.locator("#seat-panel").screenshot(path=str(artifacts / f"turn-alerts-seat-{size[0]}x{size[1]}.png"))
 
     page.evaluate(HIDE)
@@ -74,17 +78,17 @@ def test_the_turn_comes_to_a_hidden_tab(
     assert notes[0]["body"], notes
     played = page.evaluate("window.__played")
     assert "sound-move" in played and played[-1] == "sound-turn", played
-    expect(page.locator("#tab-icon")).to_have_attribute("href", "/static/img/turn.svg")
+    expect(page.locator("#tab-icon")).to_have_attribute("href", TURN_ICON)
     expect(page).to_have_title("\u25b6 Your turn \u00b7 Friday game \u00b7 Warboard")
 
     # the seat's own activation over: the icon at rest; muted, the next turn plays nothing
     end_turn(server, tid, second, seats)
-    expect(page.locator("#tab-icon")).to_have_attribute("href", "/static/img/icon.svg")
+    expect(page.locator("#tab-icon")).to_have_attribute("href", ICON)
     page.locator("#alert-sounds").uncheck()
     assert page.evaluate("localStorage.getItem('warboard.sounds')") == "off"
     page.evaluate("window.__played = []")
     end_turn(server, tid, first, seats)
-    expect(page.locator("#tab-icon")).to_have_attribute("href", "/static/img/turn.svg")
+    expect(page.locator("#tab-icon")).to_have_attribute("href", TURN_ICON)
     assert page.evaluate("window.__played") == []
     page.reload()
     expect(page.locator("#alert-sounds")).not_to_be_checked()

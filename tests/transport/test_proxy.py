@@ -171,3 +171,26 @@ def test_warboard_serve_logs_no_token(tmp_path: Path) -> None:
     assert srv.proc is not None and srv.proc.stderr is not None
     log = srv.proc.stderr.read().decode()
     assert token not in log and token[:12] not in log, log[-3000:]
+
+
+def test_through_nginx_pages_and_static_files_arrive_compressed_and_hashed_files_kept(
+    proxied: tuple[Server, str, Path],
+) -> None:
+    """Compression is the app's (nginx passes Accept-Encoding and the gzip body through as they
+    are); a hashed static file keeps its year-long cache header; a websocket is never compressed."""
+    _srv, url, _logs = proxied
+    with _from("127.0.0.2", url) as client:
+        page = client.get("/")
+        assert page.status_code == 200 and page.headers["content-encoding"] == "gzip", page.headers
+        assert "<html" in page.text  # decoded once: not compressed twice
+        css = re.search(r'href="(/static/css/warboard\.[0-9a-f]{12}\.css)"', page.text)
+        assert css, page.text[:800]
+        answer = client.get(css[1])
+        assert answer.headers["content-encoding"] == "gzip" and answer.text.lstrip().startswith("/*")
+        assert answer.headers["cache-control"] == "public, max-age=31536000, immutable"
+        assert client.get("/api/systems").headers["content-encoding"] == "gzip"
+        assert client.get(css[1].replace(css[1][-16:-4], "0" * 12)).status_code == 404  # a stale hash
+        seated = open_table(client, seats=("p1",), names=("Ann",))
+    ws_url = url.replace("http://", "ws://")
+    with connect(f"{ws_url}/ws/tables/{seated.id}?token={seated.tokens['p1']}") as ws:
+        assert json.loads(ws.recv(5))["type"] == "welcome"  # plain JSON frames
