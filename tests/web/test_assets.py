@@ -66,8 +66,8 @@ def test_every_module_a_page_loads_is_in_the_import_map_and_preloaded(server: Se
         table = new_table(client, system="gkr", options={"players": 2})
         page = client.get(f"/tables/{table['id']}").text
         _, imports = _importmap(page)
-        preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
-        entries = re.findall(r'<script type="module" src="([^"]+)">', page)
+        preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)"', page))
+        entries = re.findall(r'<script type="module" src="([^"]+)"', page)
         config = json.loads(re.search(r'<script type="application/json" id="table-config">(.*?)</script>', page)[1])
         todo = [*entries, imports[config["panel"]]]
         seen: set[str] = set()
