@@ -6,7 +6,7 @@ import { shapes } from "./board/shapes.js";
 
 const MOVED = 0.01; // board units: less is the same place
 const LOST = /destroy|wreck|dead|elimin|knocked|out_of/i;
-const SHOOTER = ["attacker", "fighter", "shooter"];
+const SHOOTER = ["attacker", "fighter", "shooter"]; // GKR's attack names its shooter `unit`
 const TARGET = ["target", "defender"];
 
 /**
@@ -122,26 +122,37 @@ function shots(events, before, after) {
   const on = (id) => typeof id === "string" && (after.has(id) || before.has(id));
   const out = [];
   for (const e of events) {
-    const by = SHOOTER.map((k) => e[k]).find(on);
+    const keys = /attack/.test(String(e.kind)) ? [...SHOOTER, "unit"] : SHOOTER;
+    const by = keys.map((k) => e[k]).find(on);
     const at = TARGET.map((k) => e[k]).find(on);
     if (by && at && by !== at && !out.some((s) => s.by === by && s.at === at)) out.push({ by, at });
   }
   return out;
 }
 
-// What a shot did to its target, read from the update's events: the damage done, whether it
-// was destroyed, or that it did nothing.
+// What a shot did to its target, read from the update's events: destroyed, the damage done
+// (GKR's and Small Soldiers' damage events), the opposed roll's result (Samurai Robots' attacker
+// or defender winning), a battle's winner, or that it did nothing.
 function outcome(target, events, lost) {
   if (lost.has(target)) return "destroyed";
   let damage = 0;
+  let result = "";
   for (const e of events) {
-    const hit = e.unit === target || e.target === target || e.defender === target;
-    if (hit && /damag/.test(String(e.kind)) && Number.isFinite(Number(e.amount))) damage += Number(e.amount);
+    const on = e.unit === target || e.target === target || e.defender === target;
+    if (on && /damag/.test(String(e.kind)) && Number.isFinite(Number(e.amount))) damage += Number(e.amount);
     if (e.loser === target) return "beaten";
     if (e.winner === target) return "held";
+    if (e.target === target && typeof e.result === "string")
+      result = RESULTS.find(([re]) => re.test(e.result))?.[1] || "";
   }
-  return damage > 0 ? `${damage} damage` : "no damage";
+  return damage > 0 ? `${damage} damage` : result || "no damage";
 }
+
+const RESULTS = [
+  [/^attacker/, "hit"],
+  [/^defender/, "missed"],
+  [/^tie/, "a tie"],
+];
 
 /** Whether an update's events are an action's (not only seats coming and going). */
 export function isAction(events) {

@@ -96,6 +96,31 @@ test("a shot: the line from shooter to target and what it did; a lost piece cros
   assert.deepEqual(wrecked.said, ["Brute lost"]);
 });
 
+test("each game's shot: GKR's unit and its damage, Samurai Robots' opposed roll, a battle's loser", () => {
+  const before = places([
+    ["m1", 1, 1, "DiamondBack", "diamondback"],
+    ["m2", 4, 4, "King Wolf", "kingwolf"],
+  ]);
+  const said = (events) => lastActionShapes({ before, after: before, events, sides, size: 0.5 }).said;
+  assert.deepEqual(
+    said([
+      { kind: "attack", unit: "m1", target: "m2", damage: 3 },
+      { kind: "damaged", unit: "m2", amount: 3, by: "diamondback" },
+    ]),
+    ["DiamondBack attacked King Wolf: 3 damage"],
+  );
+  assert.deepEqual(said([{ kind: "damaged", unit: "m2", amount: 3, by: "m1" }]), [], "damage alone is no shot");
+  assert.deepEqual(said([{ kind: "attack", attacker: "m1", target: "m2", result: "defender_wins" }]), [
+    "DiamondBack attacked King Wolf: missed",
+  ]);
+  assert.deepEqual(said([{ kind: "attack", attacker: "m1", target: "m2", result: "attacker_double" }]), [
+    "DiamondBack attacked King Wolf: hit",
+  ]);
+  assert.deepEqual(said([{ kind: "battle", attacker: "m1", defender: "m2", winner: "m1", loser: "m2" }]), [
+    "DiamondBack attacked King Wolf: beaten",
+  ]);
+});
+
 test("seats coming and going are no action", () => {
   assert.equal(isAction([{ kind: "seat_joined", seat_id: "p2" }]), false);
   assert.equal(isAction([{ kind: "seat_joined" }, { kind: "moved", seat: "p1" }]), true);
