@@ -54,11 +54,12 @@ export function seatLabel(seat) {
 
 const nameOf = (names, seat) => (names instanceof Map ? names.get(seat) : names?.[seat]) || "";
 
-// A seat as players read it: "Ann (Northern)", or "Northern" when nobody sits there.
-export function seatText(seat, names) {
+// A seat as players read it: "Ann (Northern)", or "Northern" when nobody sits there. `fallback`:
+// the label a game knows for a seat the page has registered none for (its faction in the view).
+export function seatText(seat, names, fallback = "") {
   if (!seat) return "";
   const name = nameOf(names, seat);
-  const label = seatLabel(seat);
+  const label = labels.get(seat) || fallback || seatLabel(seat);
   return name && name !== label ? `${name} (${label})` : label;
 }
 

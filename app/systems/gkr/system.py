@@ -6,6 +6,7 @@ him is built from rules/NOTES.md facts and Warboard defaults (data/*.json). See 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.core.dice import Dice
@@ -19,8 +20,9 @@ from app.systems.gkr.helpers import HELPERS
 from app.systems.gkr.options import Options
 from app.systems.gkr.setup import seats_for
 from app.systems.gkr.view import render
-from app.systems.gkr.words import action_words, faction_name, phase_name
+from app.systems.gkr.words import ACTION_WORDS, faction_name, phase_name
 from app.systems.views import Scene
+from app.systems.words import sentence_start
 
 #: one handler per action kind: the one-line steps here, the others in ``play.py``, the manual
 #: records in ``records.py``
@@ -53,11 +55,12 @@ class GKR(RuleSystem):
     phases = turns.PHASES
     anytime = turns.ANYTIME
     handlers = HANDLERS
+    kind_names = ACTION_WORDS
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seats_for(options)
 
-    def seat_label(self, seat: str, options: dict[str, Any]) -> str:
+    def seat_label(self, seat: str, options: Mapping[str, Any] | None = None) -> str:
         """A seat is a team: its faction's name ("DiamondBack")."""
         faction = load("factions")["factions"].get(seat)
         return str(faction["name"]) if faction else seat
@@ -153,7 +156,9 @@ class GKR(RuleSystem):
             return WrongPhase(f"There is no turn to end in the {phase_name(phase)}")
         home = next((p for p, kinds in turns.PHASES.items() if kind in kinds), phase)
         home = "combat" if home == "firing_line" else home
-        return WrongPhase(f"{action_words(kind)} belongs to the {phase_name(home)}; it is the {phase_name(phase)}")
+        return WrongPhase(
+            f"{sentence_start(self.kind_words(kind))} belongs to the {phase_name(home)}; it is the {phase_name(phase)}"
+        )
 
     def _move_on(self, state: State, dice: Dice, events: list[Event]) -> None:
         """Move on if a Heavy Hitter's destruction left nobody to act in the current step."""

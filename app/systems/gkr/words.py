@@ -30,30 +30,26 @@ AREA_NAMES = {
     "tagging": "Tagging",
     "support": "Support units",
 }
-#: each action as a player would name it
+#: each action as a player would name it (``RuleSystem.kind_names``)
 ACTION_WORDS = {
-    "play_sponsor": "Playing a sponsor card",
-    "activate_blb": "Activating Big Little Buddy",
-    "deploy_support": "Calling in a Support Unit",
-    "resolve_dispute": "Ruling on a dispute",
-    "move": "Moving",
-    "choose_weapons": "Choosing weapons",
-    "state_result": "Stating an attack's result",
-    "tag": "Tagging a building",
-    "displace": "Displacing a unit",
-    "end_turn": "Ending the turn",
-    "steal": "Stealing a sponsor card",
-    "record": "Recording a result",
-    "dispute": "Disputing a record",
+    "play_sponsor": "playing a sponsor card",
+    "activate_blb": "activating Big Little Buddy",
+    "deploy_support": "calling in a Support Unit",
+    "move": "moving",
+    "choose_weapons": "choosing weapons",
+    "state_result": "stating an attack's result",
+    "tag": "tagging a building",
+    "displace": "displacing a unit",
+    "end_turn": "ending the turn",
+    "steal": "stealing a sponsor card",
+    "record": "recording a result",
+    "dispute": "disputing a record",
+    "resolve_dispute": "ruling on a dispute",
 }
 
 
 def phase_name(phase: str) -> str:
     return PHASE_NAMES.get(phase, phase.replace("_", " "))
-
-
-def action_words(kind: str) -> str:
-    return ACTION_WORDS.get(kind, kind.replace("_", " ").capitalize())
 
 
 def cell_name(state: State, h: Hex) -> str | None:

@@ -4,7 +4,7 @@
 // is gkr/rules.js.
 import { h } from "../dom.js";
 import { showWinner } from "../panel.js";
-import { PHASES, STEPS } from "./view.js";
+import { PHASES, STEPS, buildingText } from "./view.js";
 import { names, phase } from "./state.js";
 
 /** @typedef {import("./state.js").GkrState} State */
@@ -327,7 +327,7 @@ export function showBuildings(s, view) {
       h(
         "li",
         { class: b.demolished ? "rubble" : "" },
-        h("strong", { text: b.id }),
+        h("strong", { text: buildingText(b) }),
         h("span", {
           text: b.demolished
             ? ` rubble (demolished by ${faction(b.by)})`
