@@ -11,8 +11,8 @@ import pytest
 from app.core.errors import IllegalAction
 from app.geometry.hex import Hex
 from app.systems.gkr.board import unit_name
-from app.systems.gkr.words import cell_name, hex_name, place_name
 from app.systems.gkr.combat import check_shot
+from app.systems.gkr.words import cell_name, hex_name, place_name
 from tests.systems.gkr.helpers import DB, KW, act, active, new, pass_until, place
 
 RAW = re.compile(r"\w+-?\w*:\w+|\(-?\d+, ?-?\d+\)|\bb\d+\b")
