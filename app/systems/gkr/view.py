@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, TypedDict, cast
 
 from app.core.errors import IllegalAction
-from app.geometry.hex import Hex, distance, spiral
+from app.geometry.hex import Hex, cell_names, distance, spiral
 from app.geometry.hexlos import facing_degrees
 from app.systems.gkr import play
 from app.systems.gkr.blb import displace_options
@@ -61,8 +61,10 @@ def _cells(state: State) -> list[dict[str, Any]]:
     by_hex = {(b["q"], b["r"]): b for b in state["buildings"].values()}
     mid = centre(state)
     cells = []
-    for h in spiral(Hex(0, 0), state["data"]["map"]["radius"]):
-        cell: dict[str, Any] = {"q": h.q, "r": h.r, "terrain": "street"}
+    hexes = spiral(Hex(0, 0), state["data"]["map"]["radius"])
+    names = cell_names(hexes)  # the board's coordinates, which the texts use
+    for h in hexes:
+        cell: dict[str, Any] = {"q": h.q, "r": h.r, "terrain": "street", "name": names[h]}
         b = by_hex.get((h.q, h.r))
         if b is not None:
             cell["terrain"] = "rubble" if b["demolished"] else "building"
