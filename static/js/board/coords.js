@@ -33,7 +33,9 @@ export function mountCoordinates(toolbar, svg) {
     show(on);
   });
   const fit = () => {
+    // (the toolbar's buttons set their own display: `hidden` alone would not hide it)
     button.hidden = svg.dataset.kind !== "hex";
+    button.style.display = button.hidden ? "none" : "";
   };
   show(coordinatesOn());
   fit();
