@@ -9,6 +9,7 @@ import { DiceTray } from "./dice.js";
 import { showDetails } from "./details.js";
 import { newGame, loadGame, boardOf, describeWith } from "./game.js";
 import { seatText, setSeatLabels } from "./words.js";
+import { mountCoordinates } from "./board/coords.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const table = config.table;
@@ -21,6 +22,7 @@ let shownView = null; // the view at the point shown: the log names what it hold
 const log = new GameLog($("log"), (e) => describe(e));
 const dice = new DiceTray($("dice"), (seat) => seatText(seat, names));
 const board = new Board($("board"), { sides, legendHost: document.querySelector(".board-area .toolbar") });
+mountCoordinates(document.querySelector(".board-area .toolbar"), $("board"));
 board.on("select", (piece) => showDetails($("details"), piece, sides));
 const scrubber = $("scrubber");
 let last = Number(scrubber.max);

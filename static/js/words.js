@@ -85,3 +85,14 @@ export function cellName(board, q, r) {
   }
   return map.get(`${q},${r}`) || "";
 }
+
+// --- places on a tabletop ----------------------------------------------------------------------
+// A length as a tape measure reads it: to a tenth, no trailing ".0" ("3.5 in", "12 in").
+export function tape(v, unit = "in") {
+  return `${Math.round(Number(v) * 10) / 10} ${unit}`;
+}
+
+// A place on a tabletop as a tape measure finds it: "3.5 in from the left, 12 in from the top".
+export function placeWords(x, y, unit = "in") {
+  return `${tape(x, unit)} from the left, ${tape(y, unit)} from the top`;
+}

@@ -43,6 +43,6 @@ test("the view part's memory lasts across lines: the sandbox names a token after
   const f = fixture("sandbox");
   const game = { ...newGame(), view: sandbox };
   const lines = f.events.map((e) => describeWith(game, e, f.view, new Map()));
-  assert.equal(lines[3], "p1: removed Scout");
-  assert.equal(describeWith(game, f.events[3], null, new Map()), "p1: removed Scout"); // no view yet
+  assert.equal(lines[3], "Player 1: removed Scout");
+  assert.equal(describeWith(game, f.events[3], null, new Map()), "Player 1: removed Scout"); // no view yet
 });

@@ -70,10 +70,9 @@ def _cells(state: State) -> list[dict[str, Any]]:
     mid = centre(state)
     cells = []
     hexes = spiral(Hex(0, 0), state["data"]["map"]["radius"])
-    names = cell_names(hexes)
+    names = cell_names(hexes)  # the board's coordinates, which the texts use
     for h in hexes:
-        # name: the board's coordinates ("B4"), as every text names the hex
-        cell: dict[str, Any] = {"q": h.q, "r": h.r, "name": names[h], "terrain": "street"}
+        cell: dict[str, Any] = {"q": h.q, "r": h.r, "terrain": "street", "name": names[h]}
         b = by_hex.get((h.q, h.r))
         if b is not None:
             cell["terrain"] = "rubble" if b["demolished"] else "building"

@@ -29,10 +29,9 @@ def board(state: State) -> dict[str, Any]:
         special[tuple(a["recruit"])] = (f"recruit-{army}", f"{name} Recruit space")
         special[tuple(a["flag"])] = (f"flag-{army}", f"{name} flag")
     cells = []
-    names = cell_names(Hex(q, r) for q, r in m["cells"])
+    names = cell_names(Hex(q, r) for q, r in m["cells"])  # the board's coordinates, which the texts use
     for q, r in m["cells"]:
-        # name: the board's coordinates ("B4"), as every text names the space
-        cell: dict[str, Any] = {"q": q, "r": r, "name": names[Hex(q, r)], "terrain": "plain"}
+        cell: dict[str, Any] = {"q": q, "r": r, "terrain": "plain", "name": names[Hex(q, r)]}
         if (q, r) in special:
             cell["terrain"], cell["label"] = special[(q, r)]
         cells.append(cell)
