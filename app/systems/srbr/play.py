@@ -14,7 +14,7 @@ from app.core.events import Event
 from app.systems.srbr import actions as A
 from app.systems.srbr import buildings, combat, deploy, manual, movement, pieces, records, turns
 from app.systems.srbr.words import terrain_label
-from app.systems.words import listed, plain_words
+from app.systems.words import listed, plain_words, title_words
 
 State = dict[str, Any]
 Step = tuple[State, list[Event]]
@@ -101,7 +101,7 @@ def done(state: State, seat: str, a: A.Done, dice: Dice) -> Step:
 
 
 def end_turn(state: State, seat: str, a: A.EndTurn, dice: Dice) -> Step:
-    return turns.next_turn(state, f"{seat} ended the turn")
+    return turns.next_turn(state, f"{title_words(seat)} ended the turn")
 
 
 def react(state: State, seat: str, a: A.React, dice: Dice) -> Step:
