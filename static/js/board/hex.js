@@ -141,7 +141,7 @@ export function makeHexGrid(board) {
         );
         const title = el("title", {}, poly);
         const name = names.get(`${c.q},${c.r}`);
-        title.textContent = `${name} ${String(c.terrain || "").replace(/[_-]+/g, " ")}${c.label ? ` ${c.label}` : ""}`;
+        title.textContent = `${name} ${c.label || String(c.terrain || "").replace(/[_-]+/g, " ")}`; // a label names its terrain
         if (c.label) text(short(c.label, 12), { x: p.x, y: p.y - 0.6, class: "cell-label" }, layer);
         // the board's coordinates, shown while the Coordinates toggle is on (board/coords.js)
         text(name, { x: p.x, y: p.y + 0.72, class: "cell-name", "aria-hidden": "true" }, layer);

@@ -66,7 +66,7 @@ function body(shape, r, parent, attrs) {
 export function pieceName(piece, where) {
   const parts = [piece.label || piece.id];
   if (piece.owner) parts.push(`of ${piece.side || seatLabel(piece.owner)}`);
-  if (piece.kind) parts.push(piece.kind);
+  if (piece.kind && piece.kind !== piece.id) parts.push(piece.kind); // a kind that is its own id says nothing
   if (piece.status) parts.push(`status ${piece.status}`);
   for (const b of piece.badges || []) if (b.title) parts.push(b.title);
   if (where) parts.push(`at ${where}`);

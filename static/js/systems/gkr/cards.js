@@ -5,6 +5,13 @@
 import { h } from "../dom.js";
 import { showWinner } from "../panel.js";
 import { PHASES, STEPS, buildingText } from "./view.js";
+
+// A card's type as the card says it.
+const CARD_TYPES = {
+  "activate-blb": "activate Big Little Buddy",
+  "repair-kit": "repair kit",
+  "energy-boost": "energy boost",
+};
 import { names, phase } from "./state.js";
 
 /** @typedef {import("./state.js").GkrState} State */
@@ -296,7 +303,7 @@ export function showHand(s, view) {
               "li",
               { class: `gkr-hcard type-${c.type}`, title: c.id },
               h("span", { text: c.name }),
-              h("span", { class: "gkr-type", text: c.type.replace("-", " ") }),
+              h("span", { class: "gkr-type", text: CARD_TYPES[c.type] || c.type.replace(/-/g, " ") }),
             ),
           ),
         )
