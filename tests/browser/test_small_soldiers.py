@@ -270,7 +270,8 @@ def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str
     expect(pages[winner["army"]].locator("#system-panel .ss-winner")).to_contain_text("You win!")
     expect(pages[loser].locator("#system-panel .ss-winner")).to_contain_text("You lose.")
     for page in all_pages:
-        expect(page.locator("#turn")).to_contain_text(f"Game over: {winner['army']} won")
+        army = {"gorgonites": "Gorgonites", "commandos": "Commando Elite"}[winner["army"]]
+        expect(page.locator("#turn")).to_contain_text(re.compile(rf"Game over: \w+ \({army}\) won"))
     expect(pages[loser].locator("#system-panel button")).to_have_count(0)
     with server.client() as client:
         summary = client.get(f"/api/tables/{tid}").json()
