@@ -304,7 +304,8 @@ def test_advanced_rules_hand_and_several_moves(server: Server, new_page, artifac
         view = page.evaluate("window.warboard.view")
         expect(page.locator("#system-panel .ss-hand h3")).to_have_text(f"Your hand ({len(view['hand'])})")
         other = "commandos" if seat == "gorgonites" else "gorgonites"
-        expect(page.locator("#system-panel .ss-hand")).to_contain_text(f"({other}): {view['hand_counts'][other]}")
+        label = {"gorgonites": "Gorgonites", "commandos": "Commando Elite"}[other]
+        expect(page.locator("#system-panel .ss-hand")).to_contain_text(f"({label}): {view['hand_counts'][other]}")
 
 
 def test_four_players_split_command(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
@@ -329,7 +330,7 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
     g1 = pages["gorgonites-1"]
     panel = g1.locator("#system-panel")
     expect(panel.get_by_role("group", name=re.compile("^Three fighters for"))).to_have_count(1)
-    expect(panel.locator("fieldset legend")).to_contain_text("gorgonites-2")
+    expect(panel.locator("fieldset legend")).to_contain_text("Gorgonites 2")
     # Archer, Slamfist, Punchit for the second seat instead of the last three
     for fid, on in (
         ("archer", True),
