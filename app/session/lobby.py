@@ -35,6 +35,7 @@ class Lobby:
         seats = [
             {
                 "seat": s,
+                "label": system.seat_label(s, meta["options"]),
                 "state": seat_rows.get(s, {}).get("state", "open"),
                 "name": seat_rows.get(s, {}).get("name"),
                 "connected": presence["seats"].get(s, 0) > 0,

@@ -49,7 +49,7 @@ def move_seat(conn: Connection, table_id: str, seat: str) -> tuple[dict[str, Any
     Returns (issued, the old token's hash)."""
     current = repo.get_seats(conn, table_id).get(seat)
     if current is None or current["state"] != "taken":
-        raise Conflict(f"Seat {seat!r} is no longer yours: the host removed or reopened it", code="seat_not_taken")
+        raise Conflict("This seat is no longer yours: the host removed or reopened it", code="seat_not_taken")
     token = new_token()
     repo.insert_token(conn, hash_token(token), table_id, "player", seat, current["name"])
     repo.put_seat(conn, table_id, seat, "taken", current["name"], hash_token(token))
@@ -99,7 +99,7 @@ class Seats:
         def write(conn: Connection) -> str:
             current = repo.get_seats(conn, table_id).get(seat)
             if current is None or current["state"] != "taken":
-                raise Conflict(f"Seat {seat!r} has no player", code="seat_not_taken")
+                raise Conflict("Nobody sits in that seat", code="seat_not_taken")
             if not by_host and current["token_hash"] != actor.token_hash:
                 raise Forbidden("This token no longer holds the seat", code="not_your_seat")
             extras.add_seat_link(conn, hash_token(key), table_id, seat, current["token_hash"], by_host)
@@ -156,7 +156,7 @@ class Seats:
 
         def take(conn: Connection, env: Envelope, _dice: Dice) -> tuple[Envelope, list[Event]]:
             if repo.get_seats(conn, table_id).get(seat) is not None:
-                raise Conflict(f"Seat {seat!r} is taken", code="seat_taken")
+                raise Conflict("That seat is taken", code="seat_taken")
             repo.put_seat(conn, table_id, seat, "taken", name, None)
             return env, [{"kind": "seat_joined", "seat_id": seat, "name": name}]
 
@@ -170,7 +170,7 @@ class Seats:
             current = repo.get_seats(conn, table_id).get(seat)
             if current is None or current["state"] != "taken" or current["token_hash"] is not None:
                 raise Conflict(
-                    f"Seat {seat!r} at the rematch was already claimed, or the host changed it", code="seat_claimed"
+                    "Your seat at the rematch was already claimed, or the host changed it", code="seat_claimed"
                 )
             issued, _ = move_seat(conn, table_id, seat)
             claimed.append(issued)

@@ -126,11 +126,13 @@ class Tables:
 
     async def join(self, table_id: str, seat: str, name: str) -> dict[str, Any]:
         meta = await self.meta(table_id)
-        seats = system_of(meta["system"]).seats(meta["options"])
-        if seat not in seats:
+        system = system_of(meta["system"])
+        labels = system.seat_labels(meta["options"])
+        if seat not in labels:
             raise NotFound(
-                f"Seat {seat!r} does not exist at this table; seats: {', '.join(seats)}", code="unknown_seat"
+                f"There is no such seat at this table; its seats are {', '.join(labels.values())}", code="unknown_seat"
             )
+        label = labels[seat]
         token = new_token()
         token_hash = hash_token(token)
 
@@ -138,8 +140,8 @@ class Tables:
             current = repo.get_seats(conn, table_id).get(seat)
             if current is not None:
                 if current["state"] == "closed":
-                    raise Conflict(f"Seat {seat!r} was closed by the host", code="seat_closed")
-                raise Conflict(f"Seat {seat!r} is taken by {current['name']}", code="seat_taken")
+                    raise Conflict(f"The seat of {label} was closed by the host", code="seat_closed")
+                raise Conflict(f"{label} is taken by {current['name']}", code="seat_taken")
             repo.insert_token(conn, token_hash, table_id, "player", seat, name)
             repo.put_seat(conn, table_id, seat, "taken", name, token_hash)
             return env, [{"kind": "seat_joined", "seat_id": seat, "name": name}]
@@ -154,7 +156,7 @@ class Tables:
         table_id = actor.table_id
         meta = await self.meta(table_id)
         if kind != "close" and seat not in system_of(meta["system"]).seats(meta["options"]):
-            raise NotFound(f"Seat {seat!r} does not exist at this table", code="unknown_seat")
+            raise NotFound("There is no such seat at this table", code="unknown_seat")
         revoked: list[str] = []
 
         def change(conn: Connection, env: Envelope, _dice: Dice) -> tuple[Envelope, list[Event]]:
@@ -172,7 +174,10 @@ class Tables:
                 repo.put_seat(conn, table_id, seat, "closed", "", None)
                 return env, [{"kind": "seat_kicked", "seat_id": seat}]
             if current is None or current["state"] != "closed":
-                raise Conflict(f"Seat {seat!r} is not closed", code="seat_not_closed")
+                raise Conflict(
+                    f"The seat of {system_of(meta['system']).seat_label(seat, meta['options'])} is not closed",
+                    code="seat_not_closed",
+                )
             repo.delete_seat(conn, table_id, seat)
             return env, [{"kind": "seat_reopened", "seat_id": seat}]
 

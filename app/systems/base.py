@@ -56,6 +56,7 @@ from app.core.errors import (
 )
 from app.core.events import Event, redact
 from app.systems.views import BoardView, OutcomeView, Scene
+from app.systems.words import listed, plain_words, sentence_start, title_words
 
 State = dict[str, Any]
 Board = Literal["hex", "tabletop"]
@@ -144,6 +145,10 @@ class RuleSystem:
     #: Kinds that only ask (HGB's ``aim``): their handler reads the state and changes nothing,
     #: so ``dispatch`` hands it the state itself rather than a copy.
     queries: ClassVar[frozenset[str]] = frozenset()
+    #: Action kinds in words, as a refusal names them ("roll_opening" -> "roll the opening");
+    #: a kind not listed reads as its words (``kind_words``). Phases the same (``phase_words``).
+    kind_names: ClassVar[Mapping[str, str]] = {}
+    phase_names: ClassVar[Mapping[str, str]] = {}
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
@@ -154,6 +159,24 @@ class RuleSystem:
     def board_for(self, options: dict[str, Any]) -> Board:
         return self.board
 
+    def seat_label(self, seat: str, options: Mapping[str, Any] | None = None) -> str:
+        """A seat as players read it (the seat list, headers, log lines, refusals): by default
+        its id in words ("north" -> "North", "peace_river" -> "Peace River"); a game whose seat
+        ids are not words overrides it (HGB's factions, the sandbox's "Player 1")."""
+        return title_words(seat)
+
+    def seat_labels(self, options: Mapping[str, Any] | None = None) -> dict[str, str]:
+        """Every seat of a table with these options -> its label."""
+        return {s: self.seat_label(s, options) for s in self.seats(dict(options or {}))}
+
+    def kind_words(self, kind: str) -> str:
+        """An action kind as a refusal names it: ``kind_names``, else its words ("roll opening")."""
+        return self.kind_names.get(kind) or plain_words(kind)
+
+    def phase_words(self, phase: str) -> str:
+        """A phase as a refusal names it: ``phase_names``, else its words."""
+        return self.phase_names.get(phase) or plain_words(phase)
+
     def describe(self) -> dict[str, Any]:
         defaults = self.options_model().model_dump(mode="json")
         return {
@@ -162,6 +185,7 @@ class RuleSystem:
             "aliases": list(self.aliases),
             "board": self.board,
             "seats": self.seats(defaults),
+            "seat_labels": self.seat_labels(defaults),
             "options": self.options_model.model_json_schema(),
             "helpers": [h.name for h in self.helpers],
         }
@@ -209,7 +233,10 @@ class RuleSystem:
         state = self.upgrade(state)
         if seat == HOST_SEAT:
             if kind not in self.rulings:
-                raise IllegalAction(f"The host only rules on disputes here, not {kind!r}", code="not_a_ruling")
+                raise IllegalAction(
+                    f"The host only rules on disputes here: {self.kind_words(kind)} is not a ruling",
+                    code="not_a_ruling",
+                )
             return self.rule(state, action, dice)
         self.guard(state, seat, kind)
         return self.dispatch(state, seat, action, dice)
@@ -263,7 +290,9 @@ class RuleSystem:
 
     def rule(self, state: State, action: Any, dice: Dice) -> tuple[State, list[Event]]:
         """A host ruling (a kind in ``rulings``)."""
-        raise IllegalAction(f"There is nothing for the host to rule on, not {action.kind!r}", code="not_a_ruling")
+        raise IllegalAction(
+            f"There is nothing for the host to rule on ({self.kind_words(action.kind)})", code="not_a_ruling"
+        )
 
     # --- the phases and the seats (guards 2 and 3) --------------------------------------
     def phase(self, state: State) -> str:
@@ -286,13 +315,15 @@ class RuleSystem:
         return GameOver("The game is over")
 
     def not_seated_error(self, state: State, seat: str) -> WarboardError:
-        return NotYourTurn(f"{seat!r} is not a seat at this table")
+        return NotYourTurn("You do not play a seat in this game")
 
     def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
-        return NotYourTurn(f"It is not {seat}'s turn: waiting for {', '.join(self.active_seats(state) or [])}")
+        waiting = [self.seat_label(s, state.get("options")) for s in self.active_seats(state) or []]
+        return NotYourTurn(f"It is not your turn: waiting for {listed(waiting) or 'nobody'}")
 
     def wrong_phase_error(self, state: State, seat: str, kind: str) -> WarboardError:
-        return WrongPhase(f"{kind!r} is not possible during the {self.phase(state)} phase")
+        what = sentence_start(self.kind_words(kind))
+        return WrongPhase(f"{what}: not possible now, during the {self.phase_words(self.phase(state))} phase")
 
     # --- what players see --------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> BoardView:

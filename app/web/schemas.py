@@ -32,6 +32,7 @@ class SystemPublic(BaseModel):
     aliases: list[str]
     board: Literal["hex", "tabletop"]
     seats: list[str]
+    seat_labels: dict[str, str] = Field(description="seat id -> the seat as players read it (default options)")
     options: dict[str, Any] = Field(description="JSON schema of the table options")
     helpers: list[str]
 
@@ -71,6 +72,7 @@ class LobbyEntry(BaseModel):
 
 class SeatPublic(BaseModel):
     seat: str
+    label: str = Field(description="the seat as players read it: 'Northern', 'Player 1' (the id stays in 'seat')")
     state: Literal["open", "taken", "closed"]
     name: str | None
     connected: bool

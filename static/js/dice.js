@@ -1,4 +1,6 @@
 // The dice tray: every roll of the table with who rolled, what, and the faces.
+import { plainWords } from "./words.js";
+
 export class DiceTray {
   constructor(list, names) {
     this.list = list;
@@ -17,11 +19,11 @@ export class DiceTray {
     const who = document.createElement("span");
     who.className = "who";
     const name = this.names(e.seat);
-    who.textContent = e.seat ? `${name}${name !== e.seat ? ` (${e.seat})` : ""}` : "table";
+    who.textContent = e.seat ? name : "table";
     li.appendChild(who);
     if (e.kind !== "rolled") li.appendChild(span("what", ` ${String(e.kind).replace(/_/g, " ")}`));
     for (const roll of rolls) {
-      li.appendChild(span("what", ` ${roll.name}`));
+      li.appendChild(span("what", ` ${plainWords(roll.name)}`));
       const faces = span("faces", "");
       faces.setAttribute("role", "img"); // a name on a span needs a role (axe: aria-prohibited-attr)
       faces.setAttribute("aria-label", `faces ${roll.faces.join(", ")}`);

@@ -62,5 +62,5 @@ export function describeWith(game, event, view, playerNames) {
   const line = v?.describe
     ? v.describe(event, v.names ? v.names(view || {}, playerNames, game.memory) : {})
     : undefined;
-  return line || describeEvent(event);
+  return line || describeEvent(event, playerNames);
 }

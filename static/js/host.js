@@ -3,6 +3,7 @@
 // the table's settings (spectators' chat for the players, spectator delay).
 import { api } from "./api.js";
 import { qrImage } from "./seating.js";
+import { seatLabel } from "./words.js";
 
 export function mountHost(container, table, token, names, onMessage, mySeat = () => null) {
   container.hidden = false;
@@ -16,19 +17,29 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
       const closed = s.state === "closed";
       const own = s.seat === mySeat();
       const computer = names.get(s.seat) === "Computer";
-      label.textContent = `${s.seat}: ${closed ? "closed" : names.get(s.seat) || "free"}${own ? " (you)" : ""}${computer ? " (computer player)" : ""}`;
+      label.textContent = `${seatLabel(s.seat)}: ${closed ? "closed" : names.get(s.seat) || "free"}${own ? " (you)" : ""}${computer ? " (computer player)" : ""}`;
       li.appendChild(label);
-      if (closed) li.appendChild(button("Reopen", `Reopen seat ${s.seat}`, () => run("reopen", s)));
+      if (closed) li.appendChild(button("Reopen", `Reopen the seat of ${seatLabel(s.seat)}`, () => run("reopen", s)));
       if (!closed && !names.has(s.seat))
-        li.appendChild(button("Add computer player", `Add a computer player at ${s.seat}`, () => bot(s, true)));
+        li.appendChild(
+          button("Add computer player", `Add a computer player at ${seatLabel(s.seat)}`, () => bot(s, true)),
+        );
       if (computer)
-        li.appendChild(button("Remove computer", `Remove the computer player at ${s.seat}`, () => bot(s, false)));
+        li.appendChild(
+          button("Remove computer", `Remove the computer player at ${seatLabel(s.seat)}`, () => bot(s, false)),
+        );
       if (!closed && names.has(s.seat) && !computer) {
-        li.appendChild(button("New rejoin link", `New rejoin link for seat ${s.seat}`, () => reissue(s, li)));
+        li.appendChild(
+          button("New rejoin link", `New rejoin link for the seat of ${seatLabel(s.seat)}`, () => reissue(s, li)),
+        );
         if (!own) {
           li.appendChild(
-            button("Remove player", `Remove the player at ${s.seat}`, () => {
-              if (confirm(`Remove ${names.get(s.seat)} from seat ${s.seat}? Their seat closes until you reopen it.`))
+            button("Remove player", `Remove the player at ${seatLabel(s.seat)}`, () => {
+              if (
+                confirm(
+                  `Remove ${names.get(s.seat)} from the seat of ${seatLabel(s.seat)}? Their seat closes until you reopen it.`,
+                )
+              )
                 run("kick", s);
             }),
           );
@@ -84,7 +95,7 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
       const input = document.createElement("input");
       input.readOnly = true;
       input.value = url;
-      input.setAttribute("aria-label", `New rejoin link for seat ${seat.seat}`);
+      input.setAttribute("aria-label", `New rejoin link for the seat of ${seatLabel(seat.seat)}`);
       const note = document.createElement("p");
       note.className = "small muted";
       note.textContent = "The old link no longer works. Send this one to the player.";
@@ -92,7 +103,7 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
       li.querySelector(".reissued")?.remove();
       li.appendChild(box);
       try {
-        box.appendChild(await qrImage(url, `QR code of the new rejoin link for seat ${seat.seat}`));
+        box.appendChild(await qrImage(url, `QR code of the new rejoin link for the seat of ${seatLabel(seat.seat)}`));
       } catch {
         /* link only */
       }

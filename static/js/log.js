@@ -1,21 +1,24 @@
 // The game log and the chat: lists of text lines (never HTML), in seq order.
+import { plainWords, seatLabel, seatText, seatsText, sentence } from "./words.js";
+
 const MAX_LINES = 500;
 
-const fmt = (v) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
-
 // A sentence for an event of any system; a game's view part (systems/<id>/view.js) may supply a
-// better one.
-export function describeEvent(e) {
-  const who = e.seat ? `${e.seat}: ` : "";
+// better one. `names` (seat -> player name) names the seats; ids never show: a seat reads as its
+// label ("Ann (Northern)"), an unknown kind as its words ("Northern: token moved").
+export function describeEvent(e, names) {
+  const seat = (id) => seatText(id, names);
+  const who = e.seat ? `${seat(e.seat)}: ` : "";
+  const reason = e.reason ? ` (${plainWords(e.reason)})` : "";
   switch (e.kind) {
     case "table_created":
       return `Table created${e.name ? ` (${e.name})` : ""}`;
     case "seat_joined":
-      return `${e.name || "Someone"} sat at ${e.seat_id}`;
+      return `${e.name || "Someone"} sat down as ${seatLabel(e.seat_id)}`;
     case "seat_kicked":
-      return `Seat ${e.seat_id} was closed by the host`;
+      return `The host removed the player of ${seatLabel(e.seat_id)} and closed the seat`;
     case "seat_reopened":
-      return `Seat ${e.seat_id} was reopened`;
+      return `The host reopened the seat of ${seatLabel(e.seat_id)}`;
     case "seat_link_issued":
       return `The host made a new link for ${e.name}'s seat: whoever opens it takes the seat`;
     case "seat_moved":
@@ -27,14 +30,10 @@ export function describeEvent(e) {
     case "table_closed":
       return "The table was closed";
     case "game_over":
-      return `Game over${e.winners?.length ? `: ${e.winners.join(", ")} won` : ""}${e.reason ? ` (${e.reason})` : ""}`;
-    default: {
-      const rest = Object.entries(e)
-        .filter(([k]) => !["kind", "seq", "seat"].includes(k))
-        .map(([k, v]) => `${k}=${fmt(v)}`)
-        .join(", ");
-      return `${who}${String(e.kind || "event").replace(/_/g, " ")}${rest ? ` (${rest.slice(0, 200)})` : ""}`;
-    }
+      return `Game over${e.winners?.length ? `: ${seatsText(e.winners, names)} won` : ": a draw"}${reason}`;
+    default:
+      // a kind no page knows a sentence for: its words, never its fields
+      return `${who}${who ? plainWords(e.kind || "something happened") : sentence(plainWords(e.kind || "something happened"))}`;
   }
 }
 
@@ -108,7 +107,7 @@ export class Chat extends LineList {
   }
 
   addMessage(m) {
-    const who = m.seat ? `${m.from} (${m.seat})` : `${m.from} (watching)`;
+    const who = m.seat ? `${m.from} (${seatLabel(m.seat)})` : `${m.from} (watching)`;
     const li = this.add(this.n++, "", "chat-line");
     const name = document.createElement("strong");
     name.textContent = `${who}: `;

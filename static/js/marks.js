@@ -1,6 +1,7 @@
 // Shared marks: your ruler and pointer are sent to the table (ephemeral, never in the log), and
 // the other people's are drawn on the board with their name, like Owlbear Rodeo's. A ping
 // (ping.js) rides along with them: `onPing` draws someone else's.
+import { seatLabel } from "./words.js";
 import { el, text } from "./board/svg.js";
 
 const SEND_EVERY = 100; // ms: at most 10 updates a second (the server allows 12)
@@ -73,7 +74,7 @@ export class SharedMarks {
     const px = this.board.scale?.() || 0; // a label of 13 screen pixels, readable on a phone too
     const size = px > 0 ? 13 / px : Math.max(0.35, this.board.panZoom.vb.w / 45);
     const g = el("g", { class: "shared-mark", "data-from": m.from }, this.layer());
-    const who = `${m.from}${m.seat ? ` (${m.seat})` : ""}`;
+    const who = `${m.from}${m.seat ? ` (${seatLabel(m.seat)})` : ""}`;
     if (m.ruler) {
       const { from, to } = m.ruler;
       el(

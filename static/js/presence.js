@@ -1,4 +1,6 @@
 // Who is at the table: each seat's player and whether connected (in words, not only colour).
+import { seatLabel } from "./words.js";
+
 export function showPresence(list, seats, names, counts, sides, active = []) {
   list.replaceChildren();
   for (const seat of seats) {
@@ -12,7 +14,7 @@ export function showPresence(list, seats, names, counts, sides, active = []) {
     badge.setAttribute("aria-hidden", "true");
     const text = document.createElement("span");
     const name = names.get(seat);
-    text.textContent = `${seat}: ${name || "free"}${name ? (n ? " — connected" : " — away") : ""}${active.includes(seat) ? " — to act" : ""}`;
+    text.textContent = `${seatLabel(seat)}: ${name || "free"}${name ? (n ? " — connected" : " — away") : ""}${active.includes(seat) ? " — to act" : ""}`;
     if (active.includes(seat)) li.classList.add("active");
     li.append(badge, text);
     list.appendChild(li);

@@ -8,17 +8,21 @@ import { GameLog } from "./log.js";
 import { DiceTray } from "./dice.js";
 import { showDetails } from "./details.js";
 import { newGame, loadGame, boardOf, describeWith } from "./game.js";
+import { seatText, setSeatLabels } from "./words.js";
+import { mountCoordinates } from "./board/coords.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const table = config.table;
 const $ = (id) => document.getElementById(id);
+setSeatLabels(table.seats);
 const sides = makeSides(table.seats.map((s) => s.seat));
 const names = new Map(table.seats.filter((s) => s.name).map((s) => [s.seat, s.name]));
 const game = newGame();
 let shownView = null; // the view at the point shown: the log names what it holds
 const log = new GameLog($("log"), (e) => describe(e));
-const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
+const dice = new DiceTray($("dice"), (seat) => seatText(seat, names));
 const board = new Board($("board"), { sides, legendHost: document.querySelector(".board-area .toolbar") });
+mountCoordinates(document.querySelector(".board-area .toolbar"), $("board"));
 board.on("select", (piece) => showDetails($("details"), piece, sides));
 const scrubber = $("scrubber");
 let last = Number(scrubber.max);

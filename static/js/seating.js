@@ -2,6 +2,7 @@
 // the seat's personal rejoin link with its QR code, the invitation box (player and spectator
 // links, QR of the table) and the end-of-game box with its next steps. Builds its own cards.
 import { api } from "./api.js";
+import { plainWords, seatLabel, seatsText } from "./words.js";
 
 const h = (tag, props = {}, ...children) => {
   const node = document.createElement(tag);
@@ -48,8 +49,8 @@ export function renderSeatButtons(container, seats, status, onSit) {
     const b = h("button", {
       type: "button",
       "data-seat": s.seat,
-      text: taken ? `${s.seat} (${s.name || s.state})` : `Sit at ${s.seat}`,
-      "aria-label": taken ? `Seat ${s.seat}, taken` : `Sit at seat ${s.seat}`,
+      text: taken ? `${seatLabel(s.seat)} (${s.name || s.state})` : `Sit at ${seatLabel(s.seat)}`,
+      "aria-label": taken ? `${seatLabel(s.seat)}, taken` : `Sit at ${seatLabel(s.seat)}`,
     });
     b.disabled = taken || status !== "open";
     b.addEventListener("click", () => onSit(s.seat));
@@ -72,7 +73,7 @@ export function mountRejoin(side, tableId, me, saveKey) {
       copyRow("rejoin-link", "Rejoin link", url),
     );
     try {
-      card.appendChild(await qrImage(url, `QR code of your rejoin link for seat ${me.seat}`));
+      card.appendChild(await qrImage(url, `QR code of your rejoin link for ${seatLabel(me.seat)}`));
     } catch {
       /* the link alone is enough */
     }
@@ -127,10 +128,10 @@ export async function mountInvite(side, tableId) {
 // --- the end of the game ------------------------------------------------------------------
 export function endText(outcome, status, names) {
   if (status === "closed") return "The table was closed.";
-  const winners = (outcome?.winners || []).map((s) => `${names.get(s) || s} (${s})`);
-  const reason = String(outcome?.reason || "").replace(/_/g, " ");
+  const winners = outcome?.winners || [];
+  const reason = plainWords(outcome?.reason || "");
   const why = reason ? ` ${reason[0].toUpperCase()}${reason.slice(1)}.` : "";
-  return winners.length ? `Game over: ${winners.join(" and ")} won.${why}` : `Game over: a draw.${why}`;
+  return winners.length ? `Game over: ${seatsText(winners, names)} won.${why}` : `Game over: a draw.${why}`;
 }
 
 // The box sits above the board (never over it): result, then rematch, replay, dice proof, new table.

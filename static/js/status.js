@@ -1,21 +1,23 @@
 // Small status lines of the table page: whose turn, the connection, passing messages.
-export function showTurn(el, view, me) {
+import { plainWords, seatsText } from "./words.js";
+
+export function showTurn(el, view, me, names) {
   const turn = view.turn || {};
   const parts = [];
   const table = view._table || {};
   if (table.status && table.status !== "open") {
     parts.push(
       table.status === "finished"
-        ? `Game over${table.outcome?.winners?.length ? `: ${table.outcome.winners.join(", ")} won` : ""}`
+        ? `Game over${table.outcome?.winners?.length ? `: ${seatsText(table.outcome.winners, names)} won` : ""}`
         : "Table closed",
     );
   }
   // the game's own word for its counter (Small Soldiers counts turns), "Round" otherwise
   if (turn.round !== undefined) parts.push(`${turn.round_label || "Round"} ${turn.round}`);
-  if (turn.phase) parts.push(`Phase: ${turn.phase}`);
+  if (turn.phase) parts.push(`Phase: ${plainWords(turn.phase)}`);
   const active = turn.active || [];
   if (active.length) {
-    parts.push(me?.seat && active.includes(me.seat) ? "Your turn" : `Turn: ${active.join(", ")}`);
+    parts.push(me?.seat && active.includes(me.seat) ? "Your turn" : `${seatsText(active, names)} to act`);
   }
   const prompt = promptText(view);
   if (prompt) parts.push(prompt);

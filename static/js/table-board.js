@@ -2,6 +2,7 @@
 // piece, drag previews through the server, moves sent and refused moves snapped back with the
 // reason). The game's panel shapes the moves (moveAction, canDrag, limit); a game whose panel
 // sends no moves has none to drag.
+import { mountCoordinates } from "./board/coords.js";
 import { Board } from "./board/board.js";
 import { showDetails } from "./details.js";
 import { flash } from "./status.js";
@@ -9,6 +10,7 @@ import { flash } from "./status.js";
 // page: {state, slot, sides, send, preview(action), describe(event), $}
 export function mountBoard(page) {
   const { state, sides, $ } = page;
+  mountCoordinates(document.querySelector(".board-area .toolbar"), $("board"));
   const hooks = () => page.slot.panel || {};
   const board = new Board($("board"), {
     sides,

@@ -3,6 +3,7 @@
 // lost. Starting the live table with the seat or the spectator's token is the page's (start).
 import { api, loadSeat, savedName, saveName } from "./api.js";
 import { renderSeatButtons } from "./seating.js";
+import { seatLabel } from "./words.js";
 
 /**
  * @typedef {object} SeatPage  what the seat card needs of the page
@@ -67,7 +68,7 @@ export async function join(page, seat) {
   const name = $("player-name").value.trim() || savedName();
   if (!name) {
     // nobody plays as "Player": the others see this name at the table and in the log
-    askName(page, `Type your name first, then Sit at ${seat} again (the other players see it).`);
+    askName(page, `Type your name first, then Sit at ${seatLabel(seat)} again (the other players see it).`);
     return;
   }
   saveName(name);
@@ -84,7 +85,7 @@ export async function join(page, seat) {
       } catch {
         /* keep the list */
       }
-      showJoin(page, `Seat ${seat} was just taken by someone else. Pick another seat, or keep watching.`);
+      showJoin(page, `${seatLabel(seat)} was just taken by someone else. Pick another seat, or keep watching.`);
     } else showJoin(page, err.message);
   }
 }

@@ -23,10 +23,12 @@ import { mountTools } from "./tools.js";
 import { newGame, loadGame, boardOf, describeWith } from "./game.js";
 import { panelSlot, mountPanel, unmountPanel, panelFrame } from "./panel-host.js";
 import { showJoin, applySeatList, askName, join, rejoin, watch, lostSeatNotice } from "./table-seats.js";
+import { seatLabel, seatText, setSeatLabels } from "./words.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const table = config.table;
 const $ = (id) => document.getElementById(id);
+setSeatLabels(table.seats);
 const seatIds = table.seats.map((s) => s.seat);
 const names = new Map(table.seats.filter((s) => s.name).map((s) => [s.seat, s.name]));
 const sides = makeSides(seatIds);
@@ -52,7 +54,7 @@ const log = new GameLog($("log"), describe);
 const away = new AwayList($("away"), describe, () => state.me?.seat || null);
 document.addEventListener("visibilitychange", () => (document.hidden ? away.leave() : away.back()));
 const chat = new TableChat($("chat"), $("chat-form"), $("chat-text"), (text) => !!state.socket?.chat(text));
-const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
+const dice = new DiceTray($("dice"), (seat) => seatText(seat, names));
 window.warboard = state; // for debugging and the browser tests
 const alerts = new TurnAlerts({
   tableName: table.name,
@@ -103,8 +105,8 @@ function start(me) {
   document.body.classList.toggle("role-player", me.role === "player");
   $("seat-title").textContent = me.role === "player" ? "Your seat" : "Watching";
   $("seated-text").textContent =
-    me.role === "player" ? `You play ${me.seat} as ${me.name}.` : "You are watching; you cannot act.";
-  $("me").textContent = me.role === "player" ? `You: ${me.seat}` : "Spectator";
+    me.role === "player" ? `You play ${seatLabel(me.seat)} as ${me.name}.` : "You are watching; you cannot act.";
+  $("me").textContent = me.role === "player" ? `You: ${seatText(me.seat, names)}` : "Spectator";
   $("leave").textContent = me.role === "player" ? "Forget this seat on this browser" : "Stop watching";
   renderTurn();
   connect();
@@ -257,7 +259,7 @@ function showLastAction(before, events) {
 function renderTurn() {
   const view = state.view;
   if (!view) return;
-  showTurn($("turn"), view, state.me);
+  showTurn($("turn"), view, state.me, names);
   const mine = !!state.me?.seat && (view.turn?.active || []).includes(state.me.seat) && state.status === "open";
   if (mine && !state.myTurn) turnStarted(); // the focus to the main action (not from a field being typed in)
   state.myTurn = mine;

@@ -1,6 +1,7 @@
 // Table talk: the chat as the server keeps it (history on every welcome, then live lines).
 // Players and the host write in the players' channel, spectators in their own; the server
 // decides who reads what (app/chat.py), this only shows it.
+import { seatLabel } from "./words.js";
 import { LineList } from "./log.js";
 
 export class TableChat extends LineList {
@@ -22,7 +23,7 @@ export class TableChat extends LineList {
 
   addMessage(m) {
     const aside = m.channel === "spectators";
-    const who = m.seat ? `${m.from} (${m.seat})` : `${m.from}${aside ? " (watching)" : ""}`;
+    const who = m.seat ? `${m.from} (${seatLabel(m.seat)})` : `${m.from}${aside ? " (watching)" : ""}`;
     const li = this.add(Number.isFinite(m.id) ? m.id : null, "", `chat-line${aside ? " chat-spectators" : ""}`);
     if (!li) return;
     const name = document.createElement("strong");

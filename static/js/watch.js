@@ -2,16 +2,16 @@
 // point, which the spectator delay holds back as it does any watcher's view), and how long ago
 // its last move was made, kept fresh as the rows refresh themselves (htmx, every 5 s).
 import { api } from "./api.js";
+import { seatText, setSeatLabels } from "./words.js";
 
 const FRESH = 10000; // ms: a game's turn is asked again after this long
 const known = new Map(); // table id -> {at, text}
 
-// "Round 3 · Ann (north) to act" from a view's turn and the table's seats.
+// "Round 3 · Ann (Northern) to act" from a view's turn and the table's seats ({seat, label, name}).
 export function turnText(turn = {}, seats = []) {
-  const who = (seat) => {
-    const name = seats.find((s) => s.seat === seat)?.name;
-    return name ? `${name} (${seat})` : seat;
-  };
+  setSeatLabels(seats);
+  const names = new Map(seats.filter((s) => s.name).map((s) => [s.seat, s.name]));
+  const who = (seat) => seatText(seat, names);
   const parts = [];
   if (turn.round !== undefined) parts.push(`${turn.round_label || "Round"} ${turn.round}`);
   if (turn.active?.length) parts.push(`${turn.active.map(who).join(", ")} to act`);
@@ -52,5 +52,8 @@ function fill() {
   for (const row of document.querySelectorAll("#watch-rows tr[data-table]")) fillRow(row);
 }
 
-fill();
-document.body.addEventListener("htmx:afterSwap", fill);
+if (typeof document !== "undefined") {
+  // the page (not the unit tests, which import turnText)
+  fill();
+  document.body.addEventListener("htmx:afterSwap", fill);
+}

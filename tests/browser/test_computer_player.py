@@ -63,5 +63,5 @@ def test_a_computer_opponent_plays_hgb_from_the_host_panel(server: Server, new_p
         )
         after = {p["id"]: (p["x"], p["y"]) for p in view_of(page)["pieces"] if p["owner"] == "south"}
         assert after != before, "the computer's group moved"
-        expect(page.locator("#log")).to_contain_text("Computer (south)")
+        expect(page.locator("#log")).to_contain_text("Computer (Southern)")
         page.screenshot(path=str(artifacts / "hgb-computer-opponent.png"))

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from app.geometry.hex import Hex, cell_names, spiral
 from tests.browser.helpers import board_point, create_table, drag, open_seat, panel_shot, sit
 from tests.browser.helpers import centre_of as unit_centre
 from tests.browser.helpers import piece_of as unit
@@ -27,6 +28,8 @@ from tests.conftest import Server
 from tests.kit.table import act, join, new_table
 from tests.systems.gkr.test_game import OPTIONS, SEED, play_buildings_game
 
+#: the board's coordinates on the radius-6 map ("G7" is the centre)
+CELLS = cell_names(spiral(Hex(0, 0), 6))
 pytestmark = pytest.mark.browser
 
 SQRT3 = 3**0.5
@@ -75,13 +78,15 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     expect(db.locator(".gkr-status")).to_contain_text("Your energy 9 · tags 20 · 25 cards left")
     db.get_by_text("Table rules", exact=True).click()
     expect(db.locator(".gkr-rules")).to_contain_text("Energy per round9 (host option)")
-    expect(db.locator(".gkr-rules")).to_contain_text("Buildings to win4 (fixed: NOTES.md")
+    expect(db.locator(".gkr-rules")).to_contain_text("Buildings to win4 (fixed: known rule")
     expect(db.locator(".gkr-rules")).to_contain_text("Warboard default, not from the rulebook")
     db.get_by_text("Table rules", exact=True).click()
     shot(db, artifacts, "1-deploy")
     db.get_by_role("button", name=re.compile(r"^Play Activate BLB: take Big Little Buddy")).click()
     for page in (db, kw, th):
-        expect(page.locator(".gkr-blb .gkr-control")).to_contain_text("Controlled by DiamondBack")
+        expect(page.locator(".gkr-blb .gkr-control")).to_contain_text(
+            re.compile(r"Controlled by Diamondback \(DiamondBack\)")
+        )
         expect(page.locator(".gkr-blb-mark.controlled")).to_have_count(1)
     expect(db.locator(".gkr-hand")).to_contain_text("Your sponsor cards (1)")
     expect(kw.locator('.gkr-counts tr[data-seat="diamondback"] td').nth(1)).to_have_text("19")  # tags: one on him
@@ -97,7 +102,7 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     kw.select_option("#gkr-facing", "120")
     drag(kw, unit_centre(kw, "king-wolf:heavy"), board_point(kw, *hex_xy(0, 3)))
     for page in (db, kw, th, eve):
-        expect(unit(page, "king-wolf:heavy")).to_have_attribute("aria-label", re.compile(r"hex \(0, 3\), facing 120"))
+        expect(unit(page, "king-wolf:heavy")).to_have_attribute("aria-label", re.compile(r"at H10, facing 120"))
     end_turn(kw)
     expect(th.locator(".gkr-dest")).not_to_have_count(0)
     near = th.locator(".gkr-dest").count()
@@ -107,9 +112,9 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     th.select_option("#gkr-facing", "180")
     lit_hex(th, 3, 1).click()
     expect(th.locator("#log")).to_contain_text(
-        "ThunderHappy Heavy Hitter moved 2 hexes to (3, 1), facing west with a movement card"
+        "ThunderHappy Heavy Hitter moved 2 hexes to hex J8, facing west with a movement card"
     )
-    expect(unit(db, "thunderhappy:heavy")).to_have_attribute("aria-label", re.compile(r"hex \(3, 1\), facing 180"))
+    expect(unit(db, "thunderhappy:heavy")).to_have_attribute("aria-label", re.compile(r"at J8, facing 180"))
     end_turn(th)
 
     wait_phase(db, "movement", "blb")
@@ -117,14 +122,14 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     db.select_option("#gkr-facing", "60")
     lit_hex(db, 0, 1).focus()  # from the keyboard: Tab reaches the lit hexes, Enter moves there
     db.keyboard.press("Enter")
-    expect(unit(kw, "blb")).to_have_attribute("aria-label", re.compile(r"hex \(0, 1\), facing 60"))
+    expect(unit(kw, "blb")).to_have_attribute("aria-label", re.compile(r"at G8, facing 60"))
     end_turn(db)
 
     wait_phase(db, "movement", "support")
     db.get_by_role("button", name=re.compile(r"^Choose DiamondBack Combat Unit to move")).click()
     expect(db.locator("#gkr-facing")).to_have_value("keep")
     lit_hex(db, 0, 0).click()
-    expect(unit(th, "diamondback:combat")).to_have_attribute("aria-label", re.compile(r"hex \(0, 0\)"))
+    expect(unit(th, "diamondback:combat")).to_have_attribute("aria-label", re.compile(r"at G7,"))
     for page in (db, kw, th):
         end_turn(page)
 
@@ -187,8 +192,10 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     expect(kw.locator(".gkr-attacks")).to_contain_text(
         "Mine Mate Big Little Buddy → King Wolf Heavy Hitter (flank shot)"
     )
-    expect(kw.locator("#log")).to_contain_text("Big Little Buddy was destroyed by ThunderHappy")
-    expect(kw.locator("#log")).to_contain_text("ThunderHappy took a random sponsor card from DiamondBack")
+    expect(kw.locator("#log")).to_contain_text("Big Little Buddy was destroyed by Thunderhappy (ThunderHappy)")
+    expect(kw.locator("#log")).to_contain_text(
+        "Thunderhappy (ThunderHappy) took a random sponsor card from Diamondback (DiamondBack)"
+    )
     expect(unit(eve, "king-wolf:heavy")).not_to_have_attribute("aria-label", re.compile(r"status 25 cards"))
     expect(unit(eve, "blb")).to_have_count(0)
 
@@ -199,7 +206,7 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     shot(kw, artifacts, "6-tagging")
     lit_hex(kw, 0, 2).click()
     for page in (db, kw, th):
-        expect(page.locator(".gkr-blist")).to_contain_text("b6 1/4 tags: King Wolf 1")
+        expect(page.locator(".gkr-blist")).to_contain_text("Building 6 1/4 tags: King Wolf 1")
     kw.locator('#system-panel button[data-key="end-turn"]').focus()  # the keyboard works for buttons too
     kw.keyboard.press("Enter")
     end_turn(th)
@@ -214,9 +221,9 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
     for page in (db, kw, th):
         wait_phase(page, "deploy")
         expect(page.locator(".gkr-status")).to_contain_text("Round 2")
-        expect(unit(page, "blb")).to_have_attribute("aria-label", re.compile(r"hex \(0, 0\)"))
+        expect(unit(page, "blb")).to_have_attribute("aria-label", re.compile(r"at G7,"))
     expect(unit(eve, "diamondback:combat")).to_have_attribute(
-        "aria-label", re.compile(rf"hex \({spot['q']}, {spot['r']}\)")
+        "aria-label", re.compile(rf"at {CELLS[Hex(spot['q'], spot['r'])]},")
     )
     expect(kw.locator(".gkr-blb .gkr-control")).to_contain_text("Uncontrolled")
     shot(th, artifacts, "8-round-2")
@@ -309,7 +316,7 @@ def test_manual_resolution_controls(server: Server, new_page, artifacts: Path) -
     th.get_by_label("Damage to Big Little Buddy").fill("4")
     th.get_by_role("button", name="State the result").click()
     th.get_by_role("button", name="Do not steal").click()
-    expect(db.locator("#log")).to_contain_text("Big Little Buddy was destroyed by ThunderHappy")
+    expect(db.locator("#log")).to_contain_text("Big Little Buddy was destroyed by Thunderhappy (ThunderHappy)")
     expect(db.locator(".gkr-records")).to_contain_text("King Wolf Heavy Hitter 3 damage")
     # Tagging, manual: the tag count is stated
     wait_phase(db, "tagging")
@@ -351,11 +358,11 @@ def test_call_in_support_brings_a_destroyed_unit_back(server: Server, new_page, 
     expect(kw.locator("#gkr-deploy-unit")).to_have_value("king-wolf:combat")
     assert unnamed_controls(kw) == []
     spot = kw.locator('#system-panel button[data-key^="deploy-"]').first
-    where = re.search(r"\((-?\d+), (-?\d+)\)", spot.inner_text())
+    where = re.fullmatch(r"[A-Z]\d+", spot.inner_text().strip())  # the hex as the board's coordinates read
     assert where is not None
     spot.click()
-    expect(unit(kw, "king-wolf:combat")).to_have_attribute("aria-label", re.compile(rf"hex \({where[1]}, {where[2]}\)"))
-    expect(kw.locator("#log")).to_contain_text(f"King Wolf Combat Unit was called in at ({where[1]}, {where[2]})")
+    expect(unit(kw, "king-wolf:combat")).to_have_attribute("aria-label", re.compile(rf"at {where[0]},"))
+    expect(kw.locator("#log")).to_contain_text(f"King Wolf Combat Unit was called in at hex {where[0]}")
     shot(kw, artifacts, "12-call-in-support")
     # a phone: one column, the board first, the game panel right under it
     kw.set_viewport_size({"width": 390, "height": 844})

@@ -108,7 +108,7 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     north.get_by_role("button", name="Field this force (600 TV)").click()
     expect(north.locator(".hgb-force")).to_contain_text("Fielded now: Peace River Starting Forces, 600 TV")
     expect(south.locator(".hgb-force")).to_contain_text("The other side fields Peace River Starting Forces (600 TV)")
-    expect(north.locator("#log")).to_contain_text("Ann (north): fields the Peace River Starting Forces (600 TV)")
+    expect(north.locator("#log")).to_contain_text("Ann (Northern): fields the Peace River Starting Forces (600 TV)")
     expect(north.locator(".hgb-card[data-model='n-cg1-1'] .hgb-box")).to_have_count(6)  # the vest's extra Sturdy box
     shot(north, artifacts, "1-forces")
 
@@ -159,8 +159,8 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
 
     # --- initiative: north won (seeded) and goes first ------------------------------------------
     wait_phase(north, "initiative")
-    expect(north.locator(".hgb-initiative")).to_contain_text("Ann (north) wins")
-    expect(south.locator(".hgb-first")).to_contain_text("Ann (north) won the initiative")
+    expect(north.locator(".hgb-initiative")).to_contain_text("Ann (Northern) wins")
+    expect(south.locator(".hgb-first")).to_contain_text("Ann (Northern) won the initiative")
     north.get_by_role("button", name="We activate first").click()
     wait_phase(north, "activation")
     expect(north.locator(".hgb-status")).to_contain_text("Round 1")
@@ -243,11 +243,11 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     north.locator(".hgb-more summary").click()
     north.get_by_role("button", name="Propose: we win").click()
     expect(north.locator(".hgb-more")).to_contain_text("You proposed: north wins.")
-    expect(south.locator(".hgb-more")).to_contain_text("Ann (north) proposes to end: north wins.")
+    expect(south.locator(".hgb-more")).to_contain_text("Ann (Northern) proposes to end: north wins.")
     concede(south)
-    expect(north.locator(".hgb-winner")).to_contain_text("You win! Ann (north) won: south conceded.")
-    expect(south.locator(".hgb-winner")).to_contain_text("Game over. Ann (north) won")
-    expect(eve.locator(".hgb-winner")).to_contain_text("Game over. Ann (north) won: south conceded.")
+    expect(north.locator(".hgb-winner")).to_contain_text("You win! Ann (Northern) won: south conceded.")
+    expect(south.locator(".hgb-winner")).to_contain_text("Game over. Ann (Northern) won")
+    expect(eve.locator(".hgb-winner")).to_contain_text("Game over. Ann (Northern) won: south conceded.")
     shot(north, artifacts, "7-winner")
 
 
@@ -369,8 +369,8 @@ def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path
 
     # --- the group ends from the keyboard; south's turn; a phone-sized window still works ----------
     page.get_by_role("button", name="End this Combat Group").press("Enter")
-    expect(page.locator(".hgb-status")).to_contain_text("To activate a Combat Group: South (south)")
-    expect(page.locator("#log")).to_contain_text("North (north): General Purpose Squad is done")
+    expect(page.locator(".hgb-status")).to_contain_text("To activate a Combat Group: South (Southern)")
+    expect(page.locator("#log")).to_contain_text("North (Northern): General Purpose Squad is done")
     expect(page.locator(".hgb-arc")).to_have_count(0)  # arcs and aim only while it is this player's turn
     expect(page.locator(".hgb-aim-line")).to_have_count(0)
     page.set_viewport_size({"width": 412, "height": 900})

@@ -62,8 +62,8 @@ def test_lobby_lists_live_and_creates_tables(server: Server, new_page, artifacts
 
     # The creator lands in the first seat, not as a spectator with the seats out of sight.
     page.wait_for_selector(CONNECTED)
-    expect(page.locator("#me")).to_have_text("You: p1")
-    expect(page.locator("#seated-text")).to_contain_text("You play p1 as Ann")
+    expect(page.locator("#me")).to_have_text("You: Ann (Player 1)")
+    expect(page.locator("#seated-text")).to_contain_text("You play Player 1 as Ann")
     assert "player=" not in page.url  # the seat's token left the address bar
     expect(page.locator("#board")).to_have_attribute("data-kind", "hex")
     page.screenshot(path=str(artifacts / "lobby-created-seated.png"))
@@ -95,8 +95,8 @@ def test_join_and_watch_from_the_lobby(server: Server, new_page) -> None:  # typ
     other.wait_for_selector(CONNECTED)
     expect(other.locator("#player-name")).to_be_focused()  # no name on this browser yet: asked first
     other.fill("#player-name", "Oscar")
-    other.get_by_role("button", name="Sit at seat p1").click()
-    expect(other.locator("#me")).to_have_text("You: p1")
+    other.get_by_role("button", name="Sit at Player 1").click()
+    expect(other.locator("#me")).to_have_text("You: Oscar (Player 1)")
 
 
 def test_replay_scrubber_shows_the_earlier_position(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]

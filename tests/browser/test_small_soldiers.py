@@ -270,7 +270,8 @@ def play_through_ui(server: Server, new_page, options: dict[str, Any], seed: str
     expect(pages[winner["army"]].locator("#system-panel .ss-winner")).to_contain_text("You win!")
     expect(pages[loser].locator("#system-panel .ss-winner")).to_contain_text("You lose.")
     for page in all_pages:
-        expect(page.locator("#turn")).to_contain_text(f"Game over: {winner['army']} won")
+        army = {"gorgonites": "Gorgonites", "commandos": "Commando Elite"}[winner["army"]]
+        expect(page.locator("#turn")).to_contain_text(re.compile(rf"Game over: \w+ \({army}\) won"))
     expect(pages[loser].locator("#system-panel button")).to_have_count(0)
     with server.client() as client:
         summary = client.get(f"/api/tables/{tid}").json()
@@ -303,7 +304,8 @@ def test_advanced_rules_hand_and_several_moves(server: Server, new_page, artifac
         view = page.evaluate("window.warboard.view")
         expect(page.locator("#system-panel .ss-hand h3")).to_have_text(f"Your hand ({len(view['hand'])})")
         other = "commandos" if seat == "gorgonites" else "gorgonites"
-        expect(page.locator("#system-panel .ss-hand")).to_contain_text(f"({other}): {view['hand_counts'][other]}")
+        label = {"gorgonites": "Gorgonites", "commandos": "Commando Elite"}[other]
+        expect(page.locator("#system-panel .ss-hand")).to_contain_text(f"({label}): {view['hand_counts'][other]}")
 
 
 def test_four_players_split_command(server: Server, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
@@ -328,7 +330,7 @@ def test_four_players_split_command(server: Server, new_page, artifacts: Path) -
     g1 = pages["gorgonites-1"]
     panel = g1.locator("#system-panel")
     expect(panel.get_by_role("group", name=re.compile("^Three fighters for"))).to_have_count(1)
-    expect(panel.locator("fieldset legend")).to_contain_text("gorgonites-2")
+    expect(panel.locator("fieldset legend")).to_contain_text("Gorgonites 2")
     # Archer, Slamfist, Punchit for the second seat instead of the last three
     for fid, on in (
         ("archer", True),

@@ -110,11 +110,13 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     wait_ask(p2, "wait")
     expect(p1.locator("#measure-readout")).to_have_text("")
     assert view(p1)["board"]["units"] == "cm"
-    assert re.search(r"\(30, 83\) cm", str(mecha(p1, "p1-kabuto").get_attribute("aria-label")))
+    assert re.search(
+        r"at 30 cm from the left, 83 cm from the top", str(mecha(p1, "p1-kabuto").get_attribute("aria-label"))
+    )
     body = mecha(p1, "p1-kabuto").locator(".body")
     assert float(body.get_attribute("r") or 0) == pytest.approx(2.0)  # 4 cm base
     expect(p1.locator(".srbr-status")).to_contain_text("Your turn")
-    expect(p2.locator(".srbr-status")).to_contain_text("Waiting for p1")
+    expect(p2.locator(".srbr-status")).to_contain_text(re.compile(r"Waiting for .*Player 1"))
     # the rules panel: every value the table plays with, labelled (the host's health track too)
     rules = eve.locator(".srbr-rules")
     rules.locator("summary").click()
@@ -158,7 +160,7 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     x, y = piece_at(p1, "p1-kabuto")
     assert math.hypot(x + 1 - 33, y - 70) < 0.2, (x, y)
     expect(mecha(eve, "p1-kabuto")).to_have_attribute(
-        "aria-label", re.compile(r"\((31\.9|32|32\.1), (69\.9|70|70\.1)\) cm")
+        "aria-label", re.compile(r"at (31\.9|32|32\.1) cm from the left, (69\.9|70|70\.1) cm from the top")
     )
 
     # --- Raijin's Legs, three dice: a 1 on yellow, the opponent may react ----------------------
@@ -176,7 +178,7 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     expect(roll).to_contain_text("the opponent may react")
     expect(roll).to_contain_text("the turn ends after these actions")
     wait_ask(p1, "wait")
-    expect(p1.locator(".srbr-status")).to_contain_text("Waiting for p2")
+    expect(p1.locator(".srbr-status")).to_contain_text(re.compile(r"Waiting for .*Player 2"))
 
     # --- p2: the reaction prompt; react with Gamera-X's Legs and move ---------------------------
     wait_ask(p2, "reaction")
@@ -185,7 +187,7 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     expect(prompt).to_contain_text("rolled a 1 on a yellow or red activation die")
     expect(p2.get_by_role("button", name="Pass: do not react")).to_be_visible()
     assert unnamed_controls(p2) == []
-    expect(p2.locator("#log")).to_contain_text("Bob (p2) may react (1 chance)")
+    expect(p2.locator("#log")).to_contain_text("Bob (Player 2) may react (1 chance)")
     shot(p2, artifacts, "3-reaction-prompt")
     p2.get_by_label("Reacting mecha").select_option("p2-gamera")
     p2.get_by_label("Body part").select_option("legs")
@@ -208,14 +210,16 @@ def test_an_srbr_activation_and_reaction_in_the_browser(server: Server, new_page
     wait_ask(p2, "activate")
     expect(mecha(p1, "p1-raijin")).to_have_attribute("aria-label", re.compile(r"facing 315 degrees"))
     expect(p2.locator(".srbr-status")).to_contain_text("Your turn")
-    expect(p1.locator("#log")).to_contain_text("Round 1: Bob (p2)'s turn")
+    expect(p1.locator("#log")).to_contain_text("Round 1: Bob (Player 2)'s turn")
     expect(p2.locator(".srbr-mecha[data-mecha='p1-raijin']")).to_contain_text("Raijin")
     shot(p2, artifacts, "4-p2-turn")
 
     # --- the spectator: the same board, no controls ---------------------------------------------
-    expect(mecha(eve, "p2-gamera")).to_have_attribute("aria-label", re.compile(r"\(30, 11\.5\) cm"))
+    expect(mecha(eve, "p2-gamera")).to_have_attribute(
+        "aria-label", re.compile(r"at 30 cm from the left, 11\.5 cm from the top")
+    )
     expect(eve.locator("#log")).to_contain_text("reacts with")  # the panel describes srbr events for watchers too
-    expect(eve.locator("#turn")).to_contain_text("Turn: p2")
+    expect(eve.locator("#turn")).to_contain_text("Bob (Player 2) to act")
     shot(eve, artifacts, "5-spectator")
     watch = eve.locator("#system-panel")  # the panel read-only: status, dice, roster, sticks
     expect(watch.locator(".srbr-mecha")).to_have_count(4)
@@ -351,11 +355,13 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
     record_kabuto_arms(box, "2", "<b>slam</b> into the tower", jam=True)
     for page in (p1, p2, hal):
         expect(page.locator("#log")).to_contain_text(
-            "Ann (p1): records Kabuto-Maru Arms: damage 2, jammed, fallen (<b>slam</b> into the tower)"
+            "Ann (Player 1): records Kabuto-Maru Arms: damage 2, jammed, fallen (<b>slam</b> into the tower)"
         )
         expect(arms_chips(page, "red")).to_have_count(3)  # damage 2 on white, yellow, red: three red dice
         expect(mecha(page, "p1-kabuto")).to_have_attribute("aria-label", re.compile("status fallen"))
-        expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text("#0 Ann (p1): records Kabuto-Maru Arms")
+        expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text(
+            "#0 Ann (Player 1): records Kabuto-Maru Arms"
+        )
         expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text("open: may be disputed")
     assert p1.locator("#log b").count() == 0  # a note is text, never markup
     expect(p1.get_by_role("button", name="Dispute record 0")).to_have_count(0)  # not one's own record
@@ -364,8 +370,12 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
     p2.get_by_label("Reason to dispute record 0").fill("the slam missed")
     p2.get_by_role("button", name="Dispute record 0").click()
     for page in (p1, p2, hal):
-        expect(page.locator(".srbr-hold")).to_contain_text("On hold: Bob (p2) disputes record 0 (the slam missed)")
-        expect(page.locator("#log")).to_contain_text("Bob (p2): disputes record 0 by Ann (p1) (the slam missed)")
+        expect(page.locator(".srbr-hold")).to_contain_text(
+            "On hold: Bob (Player 2) disputes record 0 (the slam missed)"
+        )
+        expect(page.locator("#log")).to_contain_text(
+            "Bob (Player 2): disputes record 0 by Ann (Player 1) (the slam missed)"
+        )
         expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text("disputed: waiting for the host")
     expect(p1.get_by_role("button", name="Uphold record 0")).to_have_count(0)  # players never rule
     expect(p2.get_by_role("button", name="Overturn record 0")).to_have_count(0)
@@ -380,7 +390,7 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
     hal.get_by_role("button", name="Overturn record 0").click()
     for page in (p1, p2, hal):
         expect(page.locator("#log")).to_contain_text(
-            "The host overturns record 0 by Ann (p1): the table is back as it was before it (it missed)"
+            "The host overturns record 0 by Ann (Player 1): the table is back as it was before it (it missed)"
         )
         expect(page.locator(".srbr-hold")).to_have_count(0)
         expect(arms_chips(page, "white")).to_have_count(3)
@@ -391,14 +401,14 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
     # p1 records again; p2 disputes; the host upholds
     record_kabuto_arms(box, "1", "a glancing blow")
     expect(p2.locator(".srbr-rec[data-record='1']")).to_contain_text(
-        "#1 Ann (p1): records Kabuto-Maru Arms: damage 1, fallen (a glancing blow)"
+        "#1 Ann (Player 1): records Kabuto-Maru Arms: damage 1, fallen (a glancing blow)"
     )
     p2.get_by_label("Reason to dispute record 1").fill("no fall")
     p2.get_by_label("Reason to dispute record 1").press("Enter")
     expect(hal.locator(".srbr-hold")).to_contain_text("disputes record 1 (no fall)")
     hal.get_by_role("button", name="Uphold record 1").click()
     for page in (p1, p2, hal):
-        expect(page.locator("#log")).to_contain_text("The host upholds record 1 by Ann (p1)")
+        expect(page.locator("#log")).to_contain_text("The host upholds record 1 by Ann (Player 1)")
         expect(page.locator(".srbr-rec[data-record='1']")).to_contain_text("upheld by the host")
         expect(arms_chips(page, "yellow")).to_have_count(3)
         expect(mecha(page, "p1-kabuto")).to_have_attribute("aria-label", re.compile("status fallen"))
@@ -407,10 +417,10 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
     # both declare p2 the winner
     for page in (p1, p2):
         vote = page.locator(".srbr-vote")
-        vote.get_by_label("Bob (p2)").check()
+        vote.get_by_label("Bob (Player 2)").check()
         vote.get_by_role("button", name="Declare").click()
-        expect(page.locator("#log")).to_contain_text("declares Bob (p2) the winner")
-    expect(p2.locator(".srbr-winner")).to_contain_text("You win! Bob (p2) wins: declared by the players")
+        expect(page.locator("#log")).to_contain_text("declares Bob (Player 2) the winner")
+    expect(p2.locator(".srbr-winner")).to_contain_text("You win! Bob (Player 2) wins: declared by the players")
     expect(p1.locator(".srbr-winner")).to_contain_text("Game over.")
     expect(p1.locator(".srbr-manual form")).to_have_count(0)
 
@@ -428,7 +438,7 @@ def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(
     wait_ask(p1, "deploy")
     expect(p1.locator(".srbr-zone")).to_have_count(1)
     drag(p1, mecha_centre(p1, "p1-kabuto"), board_point(p1, 45, 82))
-    expect(p1.locator("#log")).to_contain_text("Ann (p1): deploys Kabuto-Maru at (")
+    expect(p1.locator("#log")).to_contain_text("Ann (Player 1): deploys Kabuto-Maru at ")
     x, y = piece_at(p1, "p1-kabuto")
     assert math.hypot(x - 45, y - 82) < 0.3
     shot(p1, artifacts, "11-deploy")
@@ -456,7 +466,7 @@ def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(
     p1.keyboard.press("Shift+ArrowUp")
     p1.keyboard.press("]")
     p1.keyboard.press("]")
-    expect(p1.locator("#board-message")).to_contain_text("10 of 12 cm, north-east. Enter moves")
+    expect(p1.locator("#board-message")).to_contain_text("10 cm of 12 cm, north-east. Enter moves")
     expect(p1.locator(".srbr-pick-dot")).to_have_count(1)
     p1.keyboard.press("Enter")
     expect(p1.locator("#log")).to_contain_text("Raijin moves 10 cm (Long stick)")
@@ -473,7 +483,7 @@ def test_srbr_deployment_by_drag_keyboard_activation_and_a_passed_reaction(
     p1.get_by_role("button", name=re.compile(r"^Roll 3 dice for Kabuto-Maru Arms")).click()
     wait_ask(p2, "reaction")
     p2.get_by_role("button", name="Pass: do not react").click()
-    expect(p1.locator("#log")).to_contain_text("Bob (p2): passes (no reaction)")
+    expect(p1.locator("#log")).to_contain_text("Bob (Player 2): passes (no reaction)")
     wait_ask(p1, "actions")
     expect(p1.locator(".srbr-actions")).to_contain_text("2 actions left of 2 successes")
     expect(p1.locator(".srbr-attacks")).to_contain_text("No target in reach for punch, slash, grapple.")

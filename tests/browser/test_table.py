@@ -65,7 +65,7 @@ def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) 
     bob.fill("#sb-dice", "3d6")
     bob.get_by_role("button", name="Roll").click()
     for page in (ann, bob, eve):
-        expect(page.locator("#dice li").first).to_contain_text("Bob (p2)")
+        expect(page.locator("#dice li").first).to_contain_text("Bob (Player 2)")
         expect(page.locator("#dice li .die")).to_have_count(3)
     expect(eve.locator("#dice-proof")).to_have_attribute("href", f"/api/tables/{tid}/dice/proof")
 
@@ -91,7 +91,7 @@ def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) 
     # A reload keeps the seat.
     ann.reload()
     ann.wait_for_selector(CONNECTED)
-    expect(ann.locator("#me")).to_have_text("You: p1")
+    expect(ann.locator("#me")).to_have_text("You: Ann (Player 1)")
     expect(ann.locator("#join")).to_be_hidden()
     expect(ann.locator("#system-panel")).to_be_visible()
     expect(ann.locator("#log")).to_contain_text("rolled 3d6")
@@ -246,8 +246,8 @@ def test_player_names_are_text(server: Server, new_page) -> None:  # type: ignor
     mal.get_by_role("button", name="Send").click()
     expect(ann.locator("#presence")).to_contain_text(evil)
     expect(ann.locator("#dice")).to_contain_text(evil)
-    expect(ann.locator("#log")).to_contain_text(f"{evil} sat at p1")
-    expect(ann.locator("#chat")).to_contain_text(f"{evil} (p1): {evil}")
+    expect(ann.locator("#log")).to_contain_text(f"{evil} sat down as Player 1")
+    expect(ann.locator("#chat")).to_contain_text(f"{evil} (Player 1): {evil}")
     assert ann.locator("img:not(.qr)").count() == 0 and ann.locator("img[src='x']").count() == 0
     assert ann.evaluate("window.pwned") is None and mal.evaluate("window.pwned") is None
 

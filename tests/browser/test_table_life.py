@@ -46,8 +46,8 @@ def test_rejoin_link_restores_the_seat_in_a_fresh_browser(
     phone = new_page(*size)  # a fresh context: no local storage at all
     phone.goto(url)
     phone.wait_for_selector(CONNECTED)
-    expect(phone.locator("#me")).to_have_text("You: p1")
-    expect(phone.locator("#seated-text")).to_contain_text("You play p1 as Ann")
+    expect(phone.locator("#me")).to_have_text("You: Ann (Player 1)")
+    expect(phone.locator("#seated-text")).to_contain_text("You play Player 1 as Ann")
     assert "seat=" not in phone.url  # the key does not stay in the address bar
     # a link works once: the new device shows a link of its own
     expect(phone.locator("#rejoin-link")).to_have_value(re.compile(r"#seat="))
@@ -74,11 +74,11 @@ def test_live_seats_chat_channels_and_shared_ruler(
         eve.goto(f"{server.url}/tables/{tid}")  # no parameters: watching at once, board live
         eve.wait_for_selector(CONNECTED)
         expect(eve.locator("#me")).to_have_text("Spectator")
-        expect(eve.get_by_role("button", name="Sit at seat p1")).to_be_enabled()
+        expect(eve.get_by_role("button", name="Sit at Player 1")).to_be_enabled()
 
         # Someone sits at p1 elsewhere: the spectator's seat list follows live.
         join(client, tid, "p1", "Ann")
-        expect(eve.get_by_role("button", name="Seat p1, taken")).to_be_disabled()
+        expect(eve.get_by_role("button", name="Player 1, taken")).to_be_disabled()
         expect(eve.locator("#seat-buttons")).to_contain_text("Ann")
 
         # A lost race: the seat went a moment ago; a clear message and a fresh list.
@@ -86,13 +86,13 @@ def test_live_seats_chat_channels_and_shared_ruler(
         eve.evaluate("document.querySelector('[data-seat=p2]').disabled = false")
         eve.locator("[data-seat=p2]").click()
         expect(eve.locator("#join-error")).to_contain_text("was just taken")
-        expect(eve.get_by_role("button", name="Seat p2, taken")).to_be_disabled()
+        expect(eve.get_by_role("button", name="Player 2, taken")).to_be_disabled()
 
         ann, bob = open_seats(new_page, server.url, tid, ("p3", "p4"), size)
         # One click from watching to playing.
-        eve.get_by_role("button", name="Sit at seat p5").click()
+        eve.get_by_role("button", name="Sit at Player 5").click()
         eve.wait_for_selector(CONNECTED)
-        expect(eve.locator("#me")).to_have_text("You: p5")
+        expect(eve.locator("#me")).to_have_text("You: Eve (Player 5)")
         eve.goto(f"{server.url}/tables/{tid}")  # and back to a spectator for the chat checks
         eve.wait_for_selector(CONNECTED)  # (the page keeps its seat's token once connected)
         eve.evaluate(f"localStorage.removeItem('warboard:table:{tid}')")
@@ -122,7 +122,7 @@ def test_live_seats_chat_channels_and_shared_ruler(
         bob.get_by_role("button", name="Ruler").click()
         start, end = board_point(bob, 3, 3), board_point(bob, 9, 11)
         shot = artifacts / f"table-life-shared-ruler-{size[0]}.png"
-        assert_ruler_shared(bob, ann, start, end, "Bob (p4): 10", shot)
+        assert_ruler_shared(bob, ann, start, end, "Bob (Player 4): 10", shot)
 
 
 def test_spectator_delay_holds_back_updates(
@@ -180,7 +180,7 @@ def test_end_of_game_box_with_next_steps(
     box.get_by_role("button", name="Rematch").click()
     page.wait_for_url(re.compile(r"/tables/(?!" + tid + ")"))
     page.wait_for_selector(CONNECTED)
-    expect(page.locator("#me")).to_have_text(f"You: {seats[1]}")
+    expect(page.locator("#me")).to_have_text("You: Bob (Player 2)")
 
 
 def test_replay_shows_chat_at_its_time_and_host_asks_before_removing(
@@ -255,10 +255,10 @@ def test_the_link_to_play_asks_the_friend_for_a_name(
         expect(friend.locator("#player-name")).to_be_focused()
         friend.screenshot(path=str(artifacts / f"table-life-invited-{size[0]}.png"))
         assert all(s["state"] == "open" for s in client.get(f"/api/tables/{tid}").json()["seats"])
-        friend.get_by_role("button", name="Sit at seat p1").click()  # no name yet: asked again
+        friend.get_by_role("button", name="Sit at Player 1").click()  # no name yet: asked again
         expect(friend.locator("#join-error")).to_contain_text("Type your name first")
         friend.fill("#player-name", "Dana")
-        friend.get_by_role("button", name="Sit at seat p1").click()
-        expect(friend.locator("#me")).to_have_text("You: p1")
+        friend.get_by_role("button", name="Sit at Player 1").click()
+        expect(friend.locator("#me")).to_have_text("You: Dana (Player 1)")
         seats = client.get(f"/api/tables/{tid}").json()["seats"]
         assert seats[0]["name"] == "Dana"

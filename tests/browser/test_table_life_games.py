@@ -68,8 +68,9 @@ def test_rejoin_chat_ruler_and_delay(
         ann = new_page(*size)
         ann.goto(link.input_value())
         ann.wait_for_selector(CONNECTED)
-        expect(ann.locator("#me")).to_have_text(f"You: {first}")
-        expect(ann.locator("#seated-text")).to_contain_text(f"You play {first} as Ann")
+        label = {s["seat"]: s["label"] for s in client.get(f"/api/tables/{tid}").json()["seats"]}[first]
+        expect(ann.locator("#me")).to_have_text(f"You: Ann ({label})")
+        expect(ann.locator("#seated-text")).to_contain_text(f"You play {label} as Ann")
         expect(ann.locator("#system-panel")).to_be_attached()
         expect(old.locator("#join-error")).to_contain_text("now open on another device")
         assert client.get(f"/api/tables/{tid}/legal", headers=seats[first]).status_code in (401, 403)

@@ -6,6 +6,7 @@ import { fixture } from "./fixtures.js";
 import { boardOf, describeWith, loadGame, newGame } from "../../static/js/game.js";
 import * as sandbox from "../../static/js/systems/sandbox/view.js";
 import * as gkr from "../../static/js/systems/gkr/view.js";
+import { setSeatLabels } from "../../static/js/words.js";
 
 test("without a module: the view's own pieces on a 24-inch table, the page's sentences", async () => {
   const game = await loadGame(newGame(), null);
@@ -16,8 +17,15 @@ test("without a module: the view's own pieces on a 24-inch table, the page's sen
     legend: null,
     clock: null,
   });
-  assert.equal(describeWith(game, { kind: "seat_joined", name: "Ann", seat_id: "p1" }, {}), "Ann sat at p1");
-  assert.equal(describeWith(game, { kind: "odd_thing", seat: "p1", n: 2 }, {}), "p1: odd thing (n=2)");
+  setSeatLabels([{ seat: "p1", label: "Player 1" }]);
+  assert.equal(describeWith(game, { kind: "seat_joined", name: "Ann", seat_id: "p1" }, {}), "Ann sat down as Player 1");
+  // a kind the page has no sentence for: its words, never its fields nor the seat's id
+  assert.equal(
+    describeWith(game, { kind: "odd_thing", seat: "p1", n: 2 }, {}, new Map([["p1", "Ann"]])),
+    "Ann (Player 1): odd thing",
+  );
+  assert.equal(describeWith(game, { kind: "odd_thing", n: 2 }, {}), "Odd thing");
+  setSeatLabels(null);
 });
 
 test("with a view part: the game's pieces, legend and clock, its lines, the page's for the rest", () => {
@@ -35,6 +43,6 @@ test("the view part's memory lasts across lines: the sandbox names a token after
   const f = fixture("sandbox");
   const game = { ...newGame(), view: sandbox };
   const lines = f.events.map((e) => describeWith(game, e, f.view, new Map()));
-  assert.equal(lines[3], "p1: removed Scout");
-  assert.equal(describeWith(game, f.events[3], null, new Map()), "p1: removed Scout"); // no view yet
+  assert.equal(lines[3], "Player 1: removed Scout");
+  assert.equal(describeWith(game, f.events[3], null, new Map()), "Player 1: removed Scout"); // no view yet
 });

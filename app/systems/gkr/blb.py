@@ -11,7 +11,8 @@ from typing import Any, cast
 from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.geometry.hex import Hex, ring
-from app.systems.gkr.board import BLB, centre, empty_adjacent, hex_name, hex_of, on_map, unit_at
+from app.systems.gkr.board import BLB, centre, empty_adjacent, hex_of, on_map, unit_at
+from app.systems.gkr.words import hex_name
 
 State = dict[str, Any]
 
@@ -20,10 +21,10 @@ def activate(state: State, seat: str, card_id: str, events: list[Event]) -> list
     """Activating Big Little Buddy (Deploy Phase, on the player's turn, with an Activate BLB card)."""
     player = state["players"][seat]
     if card_id not in player["sponsor"]:
-        raise IllegalAction(f"Sponsor card {card_id!r} is not in your hand", code="not_in_hand")
+        raise IllegalAction("That sponsor card is not in your hand", code="not_in_hand")
     if state["cards"][card_id]["type"] != "activate-blb":
         raise IllegalAction(
-            f"{state['cards'][card_id]['name']} ({card_id}) is not an Activate BLB card", code="not_activate_blb"
+            f"{state['cards'][card_id]['name']} is not an Activate Big Little Buddy card", code="not_activate_blb"
         )
     # "Only 1 of these cards may be played each Round. So once 1 player has activated Big
     # Little Buddy, no other players can activate him that Round."

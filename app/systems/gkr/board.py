@@ -60,25 +60,6 @@ def unit_name(state: State, uid: str | None) -> str:
     return f"{faction['name']} {state['data']['support']['units'][unit['kind']]['name']}"
 
 
-def place_name(state: State, h: Hex) -> str:
-    """A hex as the board shows it: the unit or building on it, else "that hex" (the board shows
-    no coordinates)."""
-    unit = unit_at(state, h)
-    if unit is not None:
-        return unit_name(state, unit["id"])
-    for b in state["buildings"].values():
-        if b["q"] == h.q and b["r"] == h.r:
-            return f"building {b['id']}"
-    return "that hex"
-
-
-def hex_name(state: State, h: Hex, capital: bool = False) -> str:
-    """ "that hex", or "the hex of <unit or building>" (for moves and deployments)."""
-    place = place_name(state, h)
-    text = place if place == "that hex" else f"the hex of {place}"
-    return text[0].upper() + text[1:] if capital else text
-
-
 def faction_of(state: State, unit: dict[str, Any]) -> str | None:
     """The faction a unit fights for; Big Little Buddy's is his controller's (or None)."""
     if unit["id"] == BLB:

@@ -21,11 +21,11 @@ from app.systems.gkr.board import (
     hex_of,
     in_unit_arc,
     on_map,
-    place_name,
     unit_name,
     units_on_board,
 )
 from app.systems.gkr.damage import counted, damage_unit, spend_energy
+from app.systems.gkr.words import place_name
 
 State = dict[str, Any]
 
@@ -46,10 +46,10 @@ def _attacker(state: State, seat: str, choice: WeaponChoice) -> tuple[dict[str, 
     player = state["players"][seat]
     if choice.source == "card":
         if choice.card is None or choice.card not in player["hand"]:
-            raise IllegalAction(f"Card {choice.card!r} is not in your hand", code="not_in_hand")
+            raise IllegalAction("That card is not in your hand", code="not_in_hand")
         card = state["cards"][choice.card]
         if card["type"] != "weapon":
-            raise IllegalAction(f"{card['name']} ({choice.card}) is not a weapon card", code="not_a_weapon")
+            raise IllegalAction(f"{card['name']} is not a weapon card", code="not_a_weapon")
         return state["units"][f"{seat}:heavy"], card["weapon"], choice.card
     if choice.source == "combat":
         return state["units"][f"{seat}:combat"], "support/combat", None
@@ -58,7 +58,7 @@ def _attacker(state: State, seat: str, choice: WeaponChoice) -> tuple[dict[str, 
         raise IllegalAction("You do not control Big Little Buddy this round", code="not_blb_controller")
     key = f"blb/{choice.weapon}"
     if key not in state["data"]["weapons"]:
-        raise IllegalAction(f"Big Little Buddy has no weapon {choice.weapon!r}", code="unknown_weapon")
+        raise IllegalAction("Big Little Buddy has no such weapon", code="unknown_weapon")
     return state["units"][BLB], key, None
 
 
@@ -88,7 +88,12 @@ def target_hex_of(state: State, choice: WeaponChoice, weapon: dict[str, Any]) ->
 def check_target_unit(state: State, seat: str, uid: str | None) -> dict[str, Any]:
     unit = state["units"].get(uid or "")
     if unit is None or not unit["on_board"]:
-        raise IllegalAction(f"There is no unit {uid!r} on the Battlefield", code="no_target")
+        raise IllegalAction(
+            f"{unit_name(state, uid)} is not on the Battlefield"
+            if uid in state["units"]
+            else "Choose a unit to attack",
+            code="no_target",
+        )
     if uid == BLB and state["blb"]["controller"] is None:
         # BLB text: "If Big Little Buddy is not controlled by anyone, players cannot attack him."
         raise IllegalAction(
@@ -307,7 +312,9 @@ def state_result(state: State, seat: str, action: StateResult, dice: Dice, event
     for r in action.results:
         if r.unit not in awaiting["victims"]:
             raise IllegalAction(
-                f"{r.unit} is not hit by this attack (targets: {awaiting['victims']})", code="not_a_target"
+                f"{unit_name(state, r.unit)} is not hit by this attack (it hits "
+                f"{', '.join(unit_name(state, v) for v in awaiting['victims'])})",
+                code="not_a_target",
             )
     entry = state["firing_line"][state["resolve_index"]]
     # a manual record like ``records.record``'s: open to dispute (see records.py)

@@ -131,8 +131,8 @@ HOST_EDITABLE = (
     "speed_order",
 )
 FIXED = {
-    "tags_per_faction": "NOTES.md (Sure): 20 holo-board tags per faction",
-    "buildings_to_win": "NOTES.md (Sure): a player wins by demolishing 4 buildings",
+    "tags_per_faction": "known rule: 20 holo-board tags per faction",
+    "buildings_to_win": "known rule: a player wins by demolishing 4 buildings",
     "dice": "Warboard default procedure, fixed; switch dice to manual resolution to state results",
 }
 

@@ -18,7 +18,6 @@ from app.systems.gkr.board import (
     BLB,
     destinations,
     empty_adjacent,
-    hex_name,
     hex_of,
     on_map,
     standing_building_at,
@@ -28,6 +27,7 @@ from app.systems.gkr.board import (
 from app.systems.gkr.damage import check_victory, repair_heavy, spend_energy
 from app.systems.gkr.data import SUPPORT_KINDS
 from app.systems.gkr.turns import draw_sponsor
+from app.systems.gkr.words import STEP_NAMES, building_name, hex_name
 
 State = dict[str, Any]
 Step = tuple[State, list[Event]]
@@ -36,7 +36,7 @@ Step = tuple[State, list[Event]]
 def play_sponsor(state: State, seat: str, action: A.PlaySponsor, dice: Dice) -> Step:
     player = state["players"][seat]
     if action.card not in player["sponsor"]:
-        raise IllegalAction(f"Sponsor card {action.card!r} is not in your hand", code="not_in_hand")
+        raise IllegalAction("That sponsor card is not in your hand", code="not_in_hand")
     card = state["cards"][action.card]
     if card["type"] == "activate-blb":
         return state, blb.activate(state, seat, action.card, [])
@@ -55,7 +55,7 @@ def deploy_support(state: State, seat: str, action: A.DeploySupport, dice: Dice)
     """Deploy card (Warboard default): a destroyed Support Unit returns next to its Heavy Hitter."""
     player = state["players"][seat]
     if action.card not in player["hand"] or state["cards"][action.card]["type"] != "deploy":
-        raise IllegalAction(f"{action.card!r} is not a deploy card in your hand", code="not_in_hand")
+        raise IllegalAction("That is not a deploy card in your hand", code="not_in_hand")
     unit = state["units"].get(action.unit)
     if unit is None or unit["owner"] != seat or unit["kind"] not in SUPPORT_KINDS:
         raise IllegalAction(f"{unit_name(state, action.unit)} is not one of your Support Units", code="not_your_unit")
@@ -83,7 +83,7 @@ def movable_unit(state: State, seat: str, uid: str) -> dict[str, Any]:
     unit = state["units"].get(uid)
     step = state["step"]
     if unit is None:
-        raise IllegalAction(f"There is no unit {uid!r}", code="unknown_unit")
+        raise IllegalAction("There is no such unit", code="unknown_unit")
     if step == BLB:
         if uid != BLB:
             raise IllegalAction("Now only Big Little Buddy moves", code="wrong_step")
@@ -95,7 +95,7 @@ def movable_unit(state: State, seat: str, uid: str) -> dict[str, Any]:
         raise IllegalAction(f"{unit_name(state, uid)} is not your unit", code="not_your_unit")
     elif (step == "heavy") != (unit["kind"] == "heavy"):
         raise IllegalAction(
-            f"{unit_name(state, uid)} does not move in the {step} step: Heavy Hitters move first, "
+            f"{unit_name(state, uid)} does not move in the {STEP_NAMES.get(step, step)} step: Heavy Hitters move first, "
             "then Big Little Buddy, then Support Units",
             code="wrong_step",
         )
@@ -125,10 +125,14 @@ def why_not_there(state: State, unit: dict[str, Any], to: Hex) -> tuple[str, str
     if standing_building_at(state, to):
         return f"{hex_name(state, to, True)} holds a building", "building"
     if other is not None and other["id"] == BLB and unit["kind"] == "heavy":
-        return ("That hex is Big Little Buddy's: a Heavy Hitter cannot end its move there nor displace him", "blb_hex")
+        return (
+            f"{hex_name(state, to, True)} is Big Little Buddy's: a Heavy Hitter cannot end its move there nor "
+            "displace him",
+            "blb_hex",
+        )
     if other is not None:
-        return f"That hex is occupied by {unit_name(state, other['id'])}", "occupied"
-    return f"{unit_name(state, unit['id'])} cannot reach that hex this move", "out_of_reach"
+        return f"{hex_name(state, to, True)} is occupied", "occupied"
+    return f"{unit_name(state, unit['id'])} cannot reach {hex_name(state, to)} this move", "out_of_reach"
 
 
 def move(state: State, seat: str, action: A.Move, dice: Dice) -> Step:
@@ -139,7 +143,7 @@ def move(state: State, seat: str, action: A.Move, dice: Dice) -> Step:
         or action.card not in player["hand"]
         or state["cards"][action.card]["type"] != "movement"
     ):
-        raise IllegalAction(f"{action.card!r} is not a movement card for your Heavy Hitter", code="not_in_hand")
+        raise IllegalAction("That is not a movement card in your hand for your Heavy Hitter", code="not_in_hand")
     start = hex_of(unit)
     to = Hex(action.to.q, action.to.r) if action.to else start
     steps = 0
@@ -198,10 +202,12 @@ def tag(state: State, seat: str, action: A.Tag, dice: Dice) -> Step:
         raise IllegalAction(f"{unit_name(state, unit['id'])} has already tagged this phase", code="already_tagged")
     building = state["buildings"].get(action.building)
     if building is None or building["demolished"]:
-        raise IllegalAction(f"There is no standing building {action.building!r}", code="no_building")
+        raise IllegalAction(
+            f"{building_name(building)} is rubble" if building else "There is no such building", code="no_building"
+        )
     if not manual["tagging"] and distance(hex_of(unit), hex_of(building)) != 1:
         raise IllegalAction(
-            f"{unit_name(state, unit['id'])} is not next to building {building['id']}", code="not_adjacent"
+            f"{unit_name(state, unit['id'])} is not next to {building_name(building)}", code="not_adjacent"
         )
     count = _tag_count(state, unit, action.count)
     count = min(count, player["tags"])

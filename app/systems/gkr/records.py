@@ -27,6 +27,7 @@ from app.systems.gkr.board import BLB, unit_name
 from app.systems.gkr.combat import check_target_unit
 from app.systems.gkr.damage import damage_unit, repair_heavy
 from app.systems.gkr.turns import active_seats
+from app.systems.gkr.words import AREA_NAMES, phase_name
 
 State = dict[str, Any]
 
@@ -63,19 +64,22 @@ def check_record(state: State, seat: str, action: Record) -> None:
     area = action.area
     if not state["data"]["manual"][area]:
         raise IllegalAction(
-            f"The table resolves {area} by the rules; switch it to manual "
+            f"The table resolves {AREA_NAMES[area]} by the rules; switch it to manual "
             "resolution in the table options to state results",
             code="not_manual",
         )
     if seat not in active_seats(state):
-        raise NotYourTurn(f"Only a seat that may act now records a result; {seat} may not act now")
+        raise NotYourTurn("Only a player who may act now records a result; you may not act now")
     if state["phase"] not in AREA_PHASES[area]:
         raise WrongPhase(
-            f"A {area} record belongs to the {' or '.join(AREA_PHASES[area])} phase; it is the {state['phase']} phase"
+            f"A record of {AREA_NAMES[area]} belongs to the {' or '.join(map(phase_name, AREA_PHASES[area]))}; "
+            f"it is the {phase_name(state['phase'])}"
         )
     extra = _stated(action) - AREA_FIELDS.get(area, set())
     if extra:
-        raise IllegalAction(f"A {area} record cannot state {', '.join(sorted(extra))}", code="not_in_area")
+        raise IllegalAction(
+            f"A record of {AREA_NAMES[area]} cannot state {' or '.join(sorted(extra))}", code="not_in_area"
+        )
     if area == "support":
         _check_support(state, seat, action)
 

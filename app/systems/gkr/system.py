@@ -6,6 +6,7 @@ him is built from rules/NOTES.md facts and Warboard defaults (data/*.json). See 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.core.dice import Dice
@@ -14,11 +15,14 @@ from app.core.events import Event
 from app.systems.base import Handler, RuleSystem, State
 from app.systems.gkr import actions as A
 from app.systems.gkr import blb, combat, legal, play, records, seal, setup, turns
+from app.systems.gkr.data import load
 from app.systems.gkr.helpers import HELPERS
 from app.systems.gkr.options import Options
 from app.systems.gkr.setup import seats_for
 from app.systems.gkr.view import render
+from app.systems.gkr.words import ACTION_WORDS, faction_name, phase_name
 from app.systems.views import Scene
+from app.systems.words import sentence_start
 
 #: one handler per action kind: the one-line steps here, the others in ``play.py``, the manual
 #: records in ``records.py``
@@ -51,9 +55,15 @@ class GKR(RuleSystem):
     phases = turns.PHASES
     anytime = turns.ANYTIME
     handlers = HANDLERS
+    kind_names = ACTION_WORDS
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seats_for(options)
+
+    def seat_label(self, seat: str, options: Mapping[str, Any] | None = None) -> str:
+        """A seat is a team: its faction's name ("DiamondBack")."""
+        faction = load("factions")["factions"].get(seat)
+        return str(faction["name"]) if faction else seat
 
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
         return setup.setup(options, dice)
@@ -100,7 +110,7 @@ class GKR(RuleSystem):
         if not self.is_seated(state, seat):
             raise self.not_seated_error(state, seat)
         if state["players"][seat]["eliminated"]:
-            raise NotYourTurn(f"{seat}'s Heavy Hitter is destroyed: {seat} is out of the game")
+            raise NotYourTurn("Your Heavy Hitter is destroyed: you are out of the game")
         if kind in self.rulings:
             raise Forbidden("Only the table's host rules on a dispute", code="host_only")
         hold = self.hold(state)
@@ -111,7 +121,8 @@ class GKR(RuleSystem):
         pending = state["pending_steal"]
         if pending is not None and pending["seat"] != seat:
             raise NotYourTurn(
-                f"{pending['seat']} destroyed Big Little Buddy and decides whether to steal a sponsor card first"
+                f"{faction_name(state, pending['seat'])} destroyed Big Little Buddy and decides whether to steal "
+                "a sponsor card first"
             )
         if pending is not None and kind != "steal":
             raise IllegalAction("Decide first whether to steal a sponsor card", code="steal_pending")
@@ -121,7 +132,7 @@ class GKR(RuleSystem):
             return
         if state["phase"] == "combat" and state["awaiting"] is None:
             if seat not in state["queue"]:
-                raise NotYourTurn(f"{seat} has already chosen weapons this round")
+                raise NotYourTurn("You have already chosen weapons this round")
             return
         if not state["queue"] or state["queue"][0] != seat:
             raise self.not_your_turn_error(state, seat, kind)
@@ -130,8 +141,8 @@ class GKR(RuleSystem):
         return GameOver(f"The game is over: {state['result']['reason']}")
 
     def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
-        who = state["queue"][0] if state["queue"] else "nobody"
-        return NotYourTurn(f"It is {who}'s turn in the {state['phase']} phase, not {seat}'s")
+        who = faction_name(state, state["queue"][0] if state["queue"] else None)
+        return NotYourTurn(f"It is {who}'s turn in the {phase_name(state['phase'])}, not yours")
 
     def wrong_phase_error(self, state: State, seat: str, kind: str) -> WarboardError:
         phase = state["phase"]
@@ -142,10 +153,12 @@ class GKR(RuleSystem):
         if phase == "combat":
             return WrongPhase("The firing line is being resolved: the attacker states the result")
         if kind == "end_turn":
-            return WrongPhase(f"There is no turn to end in the {phase} phase")
+            return WrongPhase(f"There is no turn to end in the {phase_name(phase)}")
         home = next((p for p, kinds in turns.PHASES.items() if kind in kinds), phase)
         home = "combat" if home == "firing_line" else home
-        return WrongPhase(f"{kind} belongs to the {home} phase; it is the {phase} phase")
+        return WrongPhase(
+            f"{sentence_start(self.kind_words(kind))} belongs to the {phase_name(home)}; it is the {phase_name(phase)}"
+        )
 
     def _move_on(self, state: State, dice: Dice, events: list[Event]) -> None:
         """Move on if a Heavy Hitter's destruction left nobody to act in the current step."""

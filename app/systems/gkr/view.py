@@ -9,15 +9,23 @@ from __future__ import annotations
 from typing import Any, TypedDict, cast
 
 from app.core.errors import IllegalAction
-from app.geometry.hex import Hex, distance, spiral
+from app.geometry.hex import Hex, cell_names, distance, spiral
 from app.geometry.hexlos import facing_degrees
 from app.systems.gkr import play
 from app.systems.gkr.blb import displace_options
-from app.systems.gkr.board import BLB, centre, destinations, hex_of, units_on_board
+from app.systems.gkr.board import (
+    BLB,
+    centre,
+    destinations,
+    hex_of,
+    unit_name,
+    units_on_board,
+)
 from app.systems.gkr.combat import shot_hexes
 from app.systems.gkr.damage import heavy_hp
 from app.systems.gkr.data import BLB_WEAPONS, SUPPORT_KINDS, help_panel
 from app.systems.gkr.turns import active_seats
+from app.systems.gkr.words import STEP_NAMES, building_name, faction_name
 from app.systems.views import Scene, TurnView
 
 State = dict[str, Any]
@@ -61,12 +69,14 @@ def _cells(state: State) -> list[dict[str, Any]]:
     by_hex = {(b["q"], b["r"]): b for b in state["buildings"].values()}
     mid = centre(state)
     cells = []
-    for h in spiral(Hex(0, 0), state["data"]["map"]["radius"]):
-        cell: dict[str, Any] = {"q": h.q, "r": h.r, "terrain": "street"}
+    hexes = spiral(Hex(0, 0), state["data"]["map"]["radius"])
+    names = cell_names(hexes)  # the board's coordinates, which the texts use
+    for h in hexes:
+        cell: dict[str, Any] = {"q": h.q, "r": h.r, "terrain": "street", "name": names[h]}
         b = by_hex.get((h.q, h.r))
         if b is not None:
             cell["terrain"] = "rubble" if b["demolished"] else "building"
-            cell["label"] = b["id"]
+            cell["label"] = building_name(b)
         elif h == mid:
             cell.update(terrain="centre", label="centre")
         cells.append(cell)
@@ -100,7 +110,7 @@ def _pieces(state: State) -> list[dict[str, Any]]:
                 owner=controller,
                 tag=controller,
                 status=f"HP {u['hp']}/{state['data']['blb']['max_hp']}"
-                + (f", controlled by {controller}" if controller else ", uncontrolled"),
+                + (f", controlled by {faction_name(state, controller)}" if controller else ", uncontrolled"),
             )
         else:
             name = state["data"]["support"]["units"][u["kind"]]["name"]
@@ -188,7 +198,10 @@ def render(state: State, viewer: str | None) -> GkrScene:
             "map": state["data"]["map"]["name"],
             "centre": centre(state).to_dict(),
             "cells": _cells(state),
-            "buildings": [{**b, "tag_total": sum(b["tags"].values())} for b in state["buildings"].values()],
+            "buildings": [
+                {**b, "name": building_name(b), "tag_total": sum(b["tags"].values())}
+                for b in state["buildings"].values()
+            ],
         },
         "pieces": _pieces(state),
         "turn": turn,
@@ -245,7 +258,7 @@ def _prompt_body(state: State, seat: str) -> dict[str, Any] | None:
     if state["pending_steal"] is not None:
         victim = state["pending_steal"]["from"]
         return {
-            "text": f"You destroyed Big Little Buddy: steal a random sponsor card from {victim}?",
+            "text": f"You destroyed Big Little Buddy: steal a random sponsor card from {faction_name(state, victim)}?",
             "steal_from": victim,
             "sponsor_count": len(state["players"][victim]["sponsor"]),
         }
@@ -258,7 +271,7 @@ def _prompt_body(state: State, seat: str) -> dict[str, Any] | None:
         return {"text": "Deploy: play sponsor or deploy cards, then end your turn", "can_activate_blb": can}
     if phase == "movement":
         return {
-            "text": f"Movement ({state['step']}): move your units, then end your turn",
+            "text": f"Movement ({STEP_NAMES.get(state['step'], 'your units')}): move your units, then end your turn",
             "moves": _moves(state, seat),
         }
     if phase == "combat" and state["awaiting"]:
@@ -270,18 +283,11 @@ def _prompt_body(state: State, seat: str) -> dict[str, Any] | None:
     if phase == "reset" and state["pending_displace"]:
         return {
             "text": f"Big Little Buddy is back in the centre: displace your "
-            f"{_unit_name(state, state['pending_displace']['unit'])} to an empty adjacent hex",
+            f"{unit_name(state, state['pending_displace']['unit'])} to an empty adjacent hex",
             "unit": state["pending_displace"]["unit"],
             "hexes": [h.to_dict() for h in displace_options(state)],
         }
     return None
-
-
-def _unit_name(state: State, uid: str) -> str:
-    unit = state["units"][uid]
-    if unit["kind"] == "heavy":
-        return str(state["data"]["factions"][unit["owner"]]["heavy_hitter"])
-    return str(state["data"]["support"]["units"][unit["kind"]]["name"])
 
 
 def _moves(state: State, seat: str) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ A 4 x 4 foot (48 x 48 inch) table; the players place terrain until both are sati
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from shapely import Point as SPoint
@@ -24,6 +25,19 @@ from app.systems.hgb.sight import ordered
 
 DEPLOY_DEPTH = 12.0  # "no more than 1 foot (30 cm) from their own table edge"
 SEATS = ("north", "south")
+#: the factions as players read them (the seat list names a seat by its force's faction)
+FACTION_LABELS = {"north": "Northern", "south": "Southern", "peace_river": "Peace River"}
+
+
+def seat_label(seat: str, options: Mapping[str, Any] | None) -> str | None:
+    """A seat (a table edge) as players read it: its force's faction ("Northern", "Peace
+    River"), with its edge when both sides field the same faction ("Northern, south edge");
+    None for a string that is no seat."""
+    if seat not in SEATS:
+        return None
+    factions = {s: ((options or {}).get(s) or {}).get("faction", s) for s in SEATS}
+    label = FACTION_LABELS.get(factions[seat], seat)
+    return f"{label}, {seat} edge" if factions["north"] == factions["south"] else label
 
 
 def other(seat: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.core.dice import Dice
@@ -38,6 +39,10 @@ class HeavyGearBlitz(RuleSystem):
     def seats(self, options: dict[str, Any]) -> list[str]:
         return list(setup.SEATS)
 
+    def seat_label(self, seat: str, options: Mapping[str, Any] | None = None) -> str:
+        """A seat is its force's faction: "Northern", "Southern", "Peace River" (``setup.seat_label``)."""
+        return setup.seat_label(seat, options) or super().seat_label(seat, options)
+
     def validate_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
         """The options of a new table (raises BadOptions). Custom terrain with more corners than
         a table holds (``board.MAX_CORNERS``) is refused before any outline is checked."""
@@ -67,7 +72,7 @@ class HeavyGearBlitz(RuleSystem):
         return seat in setup.SEATS
 
     def not_seated_error(self, state: State, seat: str) -> WarboardError:
-        return NotYourTurn(f"{seat!r} is not a seat of this game")
+        return NotYourTurn("You do not play a side in this game")
 
     def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
         return turns.not_your_turn(state, kind)

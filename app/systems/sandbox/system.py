@@ -49,7 +49,7 @@ def roll(state: State, seat: str, action: Roll, dice: Dice) -> tuple[State, list
 def add_token(state: State, seat: str, action: AddToken, dice: Dice) -> tuple[State, list[Event]]:
     tokens = state["tokens"]
     if action.token in tokens:
-        raise IllegalAction(f"Token {action.token!r} already exists", code="token_exists")
+        raise IllegalAction("A token with this name is on the board already", code="token_exists")
     if len(tokens) >= MAX_TOKENS:
         raise IllegalAction(f"A sandbox holds at most {MAX_TOKENS} tokens", code="too_many_tokens")
     token = {
@@ -83,7 +83,7 @@ def remove_token(state: State, seat: str, action: RemoveToken, dice: Dice) -> tu
 
 def _token(state: State, token: str) -> dict[str, Any]:
     if token not in state["tokens"]:
-        raise IllegalAction(f"There is no token {token!r} on the board", code="unknown_token")
+        raise IllegalAction("That token is not on the board", code="unknown_token")
     found: dict[str, Any] = state["tokens"][token]
     return found
 
@@ -94,12 +94,14 @@ def _position(state: State, action: AddToken | MoveToken) -> dict[str, Any]:
         if action.q is None or action.r is None:
             raise MalformedAction("A hex sandbox needs hex coordinates q and r")
         if max(abs(action.q), abs(action.r), abs(action.q + action.r)) > board["radius"]:
-            raise IllegalAction(f"Hex ({action.q},{action.r}) is off the board", code="off_board")
+            raise IllegalAction("That hex is off the board", code="off_board")
         return {"q": action.q, "r": action.r}
     if action.x is None or action.y is None:
         raise MalformedAction("A tabletop sandbox needs coordinates x and y (inches)")
     if not (0 <= action.x <= board["width"] and 0 <= action.y <= board["height"]):
-        raise IllegalAction(f"({action.x}, {action.y}) is off the table", code="off_board")
+        raise IllegalAction(
+            f"That place is off the table ({board['width']:g} by {board['height']:g} in)", code="off_board"
+        )
     return {"x": action.x, "y": action.y}
 
 

@@ -18,7 +18,8 @@ from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.small_soldiers.battle import send_to_toy_store
-from app.systems.small_soldiers.model import State, army_of, commanded, enemy, on_board, where
+from app.systems.small_soldiers.model import State, army_of, commanded, enemy, on_board
+from app.systems.small_soldiers.words import army_name, fighter_name, space_name
 
 POWER = ("weapon", "armor", "vehicle")
 HAND_SIZE = 5  # Advanced Rules: "each dealt a 5-card hand"
@@ -74,7 +75,7 @@ def place(state: State, seat: str, card: dict[str, Any], fid: str) -> list[Event
             if not f or fid not in [g["id"] for g in commanded(state, seat)] or f["pos"] is None
             else "already has a card"
         )
-        raise IllegalAction(f"{card['name']} cannot go under {fid!r}: it {why}", code="illegal_card")
+        raise IllegalAction(f"{card['name']} cannot go under {fighter_name(state, fid)}: it {why}", code="illegal_card")
     f = state["fighters"][fid]
     events: list[Event] = []
     if replacing and f.get("card"):
@@ -95,8 +96,9 @@ def recall(state: State, seat: str, target: str) -> list[Event]:
     f = state["fighters"].get(target)
     foe = enemy(army_of(seat))
     if f is None or f["army"] != foe or f["pos"] is None:
-        at = "unknown" if f is None else f"{f['name']} ({f['army']}, {where(f)})"
+        at = "" if f is None else f" ({army_name(f['army'])}, {space_name(state, f['pos'])})"
         raise IllegalAction(
-            f"GloboTech Recall needs an enemy fighter on the board, not {target!r} ({at})", code="illegal_target"
+            f"GloboTech Recall needs an enemy fighter on the board, not {fighter_name(state, target)}{at}",
+            code="illegal_target",
         )
     return [send_to_toy_store(state, target, "GloboTech Recall")]

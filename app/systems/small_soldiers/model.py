@@ -79,7 +79,7 @@ def recruit_hex(state: State, army: str) -> Hex:
 def fighter(state: State, fid: str) -> dict[str, Any]:
     f = state["fighters"].get(fid)
     if f is None:
-        raise IllegalAction(f"There is no fighter {fid!r}", code="unknown_fighter")
+        raise IllegalAction("There is no such fighter", code="unknown_fighter")
     return cast("dict[str, Any]", f)
 
 
@@ -133,7 +133,3 @@ def bonus(f: dict[str, Any], *types: str) -> int:
 
 def hex_list(h: Hex) -> list[int]:
     return [h.q, h.r]
-
-
-def where(f: dict[str, Any]) -> str:
-    return "the Toy Store" if f["pos"] is None else f"({f['pos'][0]},{f['pos'][1]})"

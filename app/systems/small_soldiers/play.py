@@ -11,6 +11,7 @@ flag wins at once. A drawn card is resolved before the turn ends; a card played 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, cast
 
 from app.core.dice import Dice
@@ -30,7 +31,6 @@ from app.systems.small_soldiers.model import (
     in_toy_store,
     occupied,
     recruit_hex,
-    where,
 )
 from app.systems.small_soldiers.movement import (
     can_move,
@@ -40,13 +40,17 @@ from app.systems.small_soldiers.movement import (
     move_length,
 )
 from app.systems.small_soldiers.turns import check_winner, end_turn, win
+from app.systems.small_soldiers.words import KIND_NAMES, fighter_name, space_name
+from app.systems.words import sentence_start
 
 
 def need_card(state: State, action: str, *types: str) -> dict[str, Any]:
     """The drawn card, if ``action`` resolves it (the guard list has checked the card phase)."""
     card = state["turn"]["card"]
     if card["type"] not in types:
-        raise WrongPhase(f"'{action}' does not resolve {card['name']}", code="wrong_card")
+        raise WrongPhase(
+            f"{sentence_start(KIND_NAMES.get(action, action))} does not resolve {card['name']}", code="wrong_card"
+        )
     return cast("dict[str, Any]", card)
 
 
@@ -142,7 +146,7 @@ def play_card(state: State, seat: str, card_id: str) -> list[Event]:
     hand = state["hands"][army_of(seat)]  # one hand per side, shared by a team (README)
     card = next((c for c in hand if c["id"] == card_id), None)
     if card is None:
-        raise IllegalAction(f"Card {card_id!r} is not in your hand", code="not_in_hand")
+        raise IllegalAction("That card is not in your hand", code="not_in_hand")
     hand.remove(card)
     state["turn"]["hand_played"] = True
     return take_card(state, seat, card, "hand")
@@ -182,10 +186,13 @@ def move(state: State, seat: str, fid: str, q: int, r: int) -> list[Event]:
 def _why_not(state: State, f: dict[str, Any], to: Hex) -> str:
     other = fighter_at(state, to)
     if other is not None:
-        return f"Hex ({to.q},{to.r}) is occupied by {other['name']}"
+        return f"{sentence_start(space_name(state, to))} is occupied by {other['name']}"
     if to == flag_hex(state, f["army"]):
-        return f"Hex ({to.q},{to.r}) is your own flag's space"
-    return f"{f['name']} at {where(f)} cannot end a move of exactly {move_length(state, f)} spaces on ({to.q},{to.r})"
+        return f"{sentence_start(space_name(state, to))} is your own flag's space"
+    return (
+        f"{f['name']} on {space_name(state, f['pos'])} cannot end a move of exactly {move_length(state, f)} "
+        f"spaces on {space_name(state, to)}"
+    )
 
 
 def end_moves(state: State, seat: str) -> list[Event]:
@@ -222,9 +229,11 @@ def attack(state: State, seat: str, dice: Dice, target: str, fid: str | None) ->
     if fid is None and len(able) == 1:
         fid = able[0]
     if fid is None or fid not in able:
-        names = ", ".join(f"{a} -> {'/'.join(foes)}" for a, foes in options.items())
+        name = partial(fighter_name, state)
+        battles = "; ".join(f"{name(a)} against {' or '.join(map(name, foes))}" for a, foes in options.items())
+        who = f"{name(fid)} cannot battle" if fid else "No fighter of yours can battle"
         raise IllegalAction(
-            f"No battle {fid or '?'} against {target!r} is possible; possible: {names}", code="illegal_attack"
+            f"{who} {name(target)} now; the possible battles: {battles or 'none'}", code="illegal_attack"
         )
     state["turn"]["attacked"].append(fid)
     events = battle.resolve(state, dice, fid, target)
@@ -249,7 +258,9 @@ def can_recruit(state: State, seat: str) -> bool:
 def recruit(state: State, seat: str, fid: str) -> list[Event]:
     f = fighter(state, fid)
     if f["army"] != army_of(seat) or f["pos"] is not None:
-        raise IllegalAction(f"{f['name']} is not in your Toy Store (at {where(f)})", code="not_in_toy_store")
+        raise IllegalAction(
+            f"{f['name']} is not in your Toy Store (it is on {space_name(state, f['pos'])})", code="not_in_toy_store"
+        )
     green = recruit_hex(state, army_of(seat))
     f["pos"] = hex_list(green)
     return [{"kind": "recruited", "fighter": fid, "to": f["pos"]}, *end_turn(state)]

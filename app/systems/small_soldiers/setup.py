@@ -12,6 +12,8 @@ from app.systems.small_soldiers.cards import HAND_SIZE, build_deck
 from app.systems.small_soldiers.model import ARMIES, State, army_map, army_of, army_seats, seat_ids
 from app.systems.small_soldiers.options import resolve_data
 from app.systems.small_soldiers.turns import start_turn
+from app.systems.small_soldiers.words import army_name, fighter_name
+from app.systems.words import listed
 
 
 def setup(options: dict[str, Any], dice: Dice) -> State:
@@ -78,13 +80,17 @@ def deploy(state: State, seat: str, reserve: str, order: list[str] | None, secon
     leader = next(f["id"] for f in roster if f["leader"])
     if reserve not in ids or reserve == leader:
         raise IllegalAction(
-            f"The reserve must be one of your fighters other than the leader {leader!r}, not {reserve!r}",
+            f"The reserve must be one of your fighters other than your leader {fighter_name(state, leader)}, "
+            f"not {fighter_name(state, reserve)}",
             code="illegal_setup",
         )
     rest = [i for i in ids if i not in (leader, reserve)]
     order = order or rest
     if sorted(order) != sorted(rest):
-        raise IllegalAction(f"The four placed fighters must be exactly {', '.join(sorted(rest))}", code="illegal_setup")
+        raise IllegalAction(
+            f"The four placed fighters must be exactly {listed([fighter_name(state, i) for i in rest])}",
+            code="illegal_setup",
+        )
     places = army_map(state, army)
     state["fighters"][leader]["pos"] = list(places["leader_start"])
     for fid, pos in zip(order, places["starts"], strict=False):
@@ -107,7 +113,10 @@ def _split(state: State, army: str, ids: list[str], second: list[str] | None) ->
     """4 players, three fighters each: ``second`` go to the army's second seat."""
     second = second or ids[3:]
     if len(set(second)) != 3 or not set(second) <= set(ids):
-        raise IllegalAction(f"'second' must name three different fighters of the {army}", code="illegal_setup")
+        raise IllegalAction(
+            f"The second player of the {army_name(army)} commands three different fighters of the army",
+            code="illegal_setup",
+        )
     first_seat, second_seat = army_seats(state, army)
     for fid in ids:
         state["fighters"][fid]["owner"] = second_seat if fid in second else first_seat

@@ -6,11 +6,12 @@ See README.md for what is the rulebook's and what is a Warboard default.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
-from app.systems.base import Handler, RuleSystem, State
+from app.systems.base import Handler, Outcome, RuleSystem, State
 from app.systems.small_soldiers import actions as A
 from app.systems.small_soldiers import play, seal, setup, turns
 from app.systems.small_soldiers.helpers import HELPERS
@@ -18,6 +19,7 @@ from app.systems.small_soldiers.legal import legal_actions
 from app.systems.small_soldiers.model import seat_ids
 from app.systems.small_soldiers.options import Options, check_feasible
 from app.systems.small_soldiers.view import render
+from app.systems.small_soldiers.words import KIND_NAMES, PHASE_NAMES, WIN_REASONS, seat_label
 from app.systems.views import Scene
 
 
@@ -28,12 +30,18 @@ class SmallSoldiers(RuleSystem):
     board = "hex"
     action_type = A.SmallSoldiersAction
     options_model = Options
+    kind_names = KIND_NAMES
+    phase_names = PHASE_NAMES
     phases = turns.PHASES
     helpers = HELPERS
     previewable = frozenset({"moved", "deployed"})
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seat_ids(options.get("players", 2))
+
+    def seat_label(self, seat: str, options: Mapping[str, Any] | None = None) -> str:
+        """A seat by its army: "Gorgonites", "Commando Elite"; at four players "Gorgonites 2"."""
+        return seat_label(seat, options)
 
     def validate_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
         """The options' shape, then whether a whole game can be played with them.
@@ -64,6 +72,11 @@ class SmallSoldiers(RuleSystem):
 
     def is_seated(self, state: State, seat: str) -> bool:
         return seat in state["seats"]
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The result, its reason in words ("captured the enemy flag"; the state keeps the code)."""
+        result = super().outcome(state)
+        return result and Outcome(result.winners, WIN_REASONS.get(result.reason, result.reason))
 
     def game_over_error(self, state: State) -> WarboardError:
         return turns.game_over(state)

@@ -27,6 +27,8 @@ from app.systems.small_soldiers.model import (
     on_board,
     recruit_hex,
 )
+from app.systems.small_soldiers.words import KIND_NAMES, PHASE_NAMES, WIN_REASONS, army_name, seat_label
+from app.systems.words import listed, plain_words, sentence_start
 
 
 def fresh_turn(army: str, seat: str, number: int) -> dict[str, Any]:
@@ -77,22 +79,26 @@ PHASES = {
 
 
 def game_over(state: State) -> GameOver:
-    return GameOver("The game is over: " + state["result"]["reason"])
+    result = state["result"]
+    return GameOver(f"The game is over: {WIN_REASONS.get(result['reason'], result['reason'])}")
 
 
 def not_seated(seat: str) -> NotYourTurn:
-    return NotYourTurn(f"Seat {seat!r} does not play at this table")
+    return NotYourTurn("You do not play a seat in this game")
 
 
 def not_your_turn(state: State, seat: str) -> NotYourTurn:
     active = acting_seats(state)
-    return NotYourTurn(f"It is not {seat}'s turn: waiting for {', '.join(active)} ({state['phase']})")
+    waiting = listed([seat_label(s) for s in active]) or "nobody"
+    return NotYourTurn(f"It is not your turn: waiting for {waiting} ({PHASE_NAMES.get(state['phase'], 'play')})")
 
 
 def wrong_phase(state: State, kind: str) -> WrongPhase:
-    needs = [phase for phase, kinds in PHASES.items() if kind in kinds]
+    needs = [PHASE_NAMES.get(phase, phase) for phase, kinds in PHASES.items() if kind in kinds]
+    now = PHASE_NAMES.get(state["phase"], "play")
     return WrongPhase(
-        f"'{kind}' is not possible now: the game is in the {state['phase']!r} phase (it needs {' or '.join(needs)})"
+        f"{sentence_start(KIND_NAMES.get(kind, plain_words(kind)))} is not possible now: it is the {now} step "
+        f"(it needs the {' or '.join(needs)} step)"
     )
 
 
@@ -141,10 +147,7 @@ def check_winner(state: State, acting_army: str) -> list[Event]:
 
 def win(state: State, army: str, reason: str) -> list[Event]:
     seats = army_seats(state, army)
-    text = {
-        "flag_captured": "captured the enemy flag",
-        "all_in_toy_store": "sent every enemy fighter to the Toy Store",
-    }[reason]
-    state["result"] = {"winners": seats, "reason": reason, "army": army, "text": f"The {army} {text}"}
+    text = f"The {army_name(army)} {WIN_REASONS[reason]}"
+    state["result"] = {"winners": seats, "reason": reason, "army": army, "text": text}
     state["phase"] = "over"
     return [{"kind": "game_won", "army": army, "seats": seats, "reason": reason}]

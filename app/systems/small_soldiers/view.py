@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from app.geometry.hex import Hex, cell_names
 from app.systems.small_soldiers.legal import legal
 from app.systems.small_soldiers.model import ARMIES, ARMY_NAMES, State, army_of, in_toy_store
 from app.systems.small_soldiers.turns import acting_seats
@@ -28,8 +29,9 @@ def board(state: State) -> dict[str, Any]:
         special[tuple(a["recruit"])] = (f"recruit-{army}", f"{name} Recruit space")
         special[tuple(a["flag"])] = (f"flag-{army}", f"{name} flag")
     cells = []
+    names = cell_names(Hex(q, r) for q, r in m["cells"])  # the board's coordinates, which the texts use
     for q, r in m["cells"]:
-        cell: dict[str, Any] = {"q": q, "r": r, "terrain": "plain"}
+        cell: dict[str, Any] = {"q": q, "r": r, "terrain": "plain", "name": names[Hex(q, r)]}
         if (q, r) in special:
             cell["terrain"], cell["label"] = special[(q, r)]
         cells.append(cell)

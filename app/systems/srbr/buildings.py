@@ -19,6 +19,7 @@ from app.core.events import Event
 from app.geometry import footprints
 from app.geometry.tabletop import Point
 from app.systems.srbr import movement, pieces
+from app.systems.srbr.words import terrain_label
 
 State = dict[str, Any]
 
@@ -29,7 +30,7 @@ def find(state: State, terrain_id: str) -> dict[str, Any] | None:
 
 def check_reach(state: State, att: dict[str, Any], building: dict[str, Any], spec: dict[str, Any], name: str) -> None:
     shape = pieces.outline(building)
-    label = building.get("label") or building["id"]
+    label = terrain_label(state, building["id"])
     if spec["mode"] == "close":
         if not footprints.in_contact(pieces.shape(att), shape):
             raise IllegalAction(f"{att['name']} is not in contact with {label}", code="not_in_contact")
@@ -79,7 +80,7 @@ def attack(
 
 
 def smash(building: dict[str, Any]) -> dict[str, Any]:
-    label = building.get("label") or building["id"]
+    label = building.get("label") or "a building"
     return {**building, "type": "rubble", "label": f"Rubble ({label})", "was": building["type"]}
 
 

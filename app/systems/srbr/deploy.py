@@ -16,6 +16,7 @@ from app.core.events import Event
 from app.systems.srbr import actions as A
 from app.systems.srbr import pieces
 from app.systems.srbr.layout import EDGES
+from app.systems.srbr.words import place_words, tape, terrain_label, units
 
 State = dict[str, Any]
 
@@ -34,22 +35,24 @@ def zone(state: State, seat: str) -> list[list[float]]:
 def _check_phase(state: State, seat: str) -> None:
     """The guard list has checked the game goes on and it is the deploy phase."""
     if seat in state["turn"]["ready"]:
-        raise IllegalAction(f"{seat} has declared ready", code="already_ready")
+        raise IllegalAction("You have declared ready", code="already_ready")
 
 
 def place(state: State, seat: str, a: A.Deploy, dice: Dice) -> tuple[State, list[Event]]:
     _check_phase(state, seat)
     m = pieces.mecha(state, a.mecha)
     if m["owner"] != seat:
-        raise IllegalAction(f"{m['name']} belongs to {m['owner']}, not {seat}", code="not_your_mecha")
+        raise IllegalAction(f"{m['name']} is not yours", code="not_your_mecha")
     x0, y0 = zone(state, seat)[0]
     x1, y1 = zone(state, seat)[2]
     r = pieces.radius(m)
     w, h = state["board"]["width"], state["board"]["height"]
+    unit = units(state)
     if not (x0 <= a.x <= x1 and y0 <= a.y <= y1) or not (r <= a.x <= w - r and r <= a.y <= h - r):
         raise IllegalAction(
-            f"({a.x:g}, {a.y:g}) is outside {seat}'s deployment zone "
-            f"x {x0:g}-{x1:g}, y {y0:g}-{y1:g} (the whole base on the table)",
+            f"{place_words(a.x, a.y, unit)} is outside your deployment zone ({tape(x0, unit)} to "
+            f"{tape(x1, unit)} from the left, {tape(y0, unit)} to {tape(y1, unit)} from the top; the whole "
+            "base on the table)",
             code="outside_zone",
         )
     moved = {**m, "x": a.x, "y": a.y, "facing": (a.facing if a.facing is not None else m["facing"]) % 360}
@@ -59,7 +62,7 @@ def place(state: State, seat: str, a: A.Deploy, dice: Dice) -> tuple[State, list
             raise IllegalAction(f"{m['name']} would overlap {other['name']}", code="overlap")
     for tid, poly in pieces.buildings(state):
         if shape.intersection(poly).area > 0.01:
-            raise IllegalAction(f"{m['name']} would stand inside building {tid}", code="overlap")
+            raise IllegalAction(f"{m['name']} would stand inside {terrain_label(state, tid)}", code="overlap")
     state = pieces.replace_mecha(state, moved)
     return state, [{"kind": "deployed", "mecha": m["id"], "x": a.x, "y": a.y, "facing": moved["facing"]}]
 

@@ -7,9 +7,11 @@ label from data/*.json ("Warboard default, not from the rulebook").
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from app.systems.srbr import sticks
+from app.systems.words import plain_words
 
 RULEBOOK = "Rulebook"
 DEFAULT = "Warboard default, not from the rulebook"
@@ -134,7 +136,7 @@ def rows(rules: dict[str, Any], scale: str, overrides: dict[str, Any] | None = N
             f"A mecha is destroyed when a {' or '.join(rules['victory']['vital_part_types']) or 'vital'}"
             " part or all its parts are; the last player with mechas on the table wins.",
         ),
-        _row("attack_types", "Attack types", DEFAULT, ", ".join(sorted(rules["attack_types"]))),
+        _row("attack_types", "Attack types", DEFAULT, ", ".join(plain_words(a) for a in sorted(rules["attack_types"]))),
     ]
     if overrides:
         changed = ", ".join(sorted(overrides))
@@ -147,7 +149,8 @@ def _row(area: str, title: str, source: str, text: str) -> dict[str, str]:
 
 
 def _src(area: dict[str, Any]) -> str:
-    return str(area.get("_source") or DEFAULT)
+    """An area's source as a player reads it: the rule notes by name, not their file."""
+    return re.sub(r"(rules/)?NOTES\.md:? ?", "the rule notes: ", str(area.get("_source") or DEFAULT))
 
 
 def _stick(name: str) -> str:

@@ -15,7 +15,11 @@ from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.srbr import actions as A
 from app.systems.srbr import buildings, combat, malfunction, pieces
+from app.systems.srbr.words import tape, terrain_label, units
+from app.systems.words import plain_words
 
+#: the table edge each coordinate is measured from
+EDGES = {"x": "left", "y": "top"}
 State = dict[str, Any]
 
 
@@ -62,7 +66,7 @@ def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, lis
     for key in ("x", "y"):
         value = getattr(a, key)
         if value is not None and not 0 <= value <= board["width" if key == "x" else "height"]:
-            raise IllegalAction(f"{key}={value:g} is off the table", code="off_board")
+            raise IllegalAction(f"{tape(value, units(state))} from the {EDGES[key]} is off the table", code="off_board")
     m = {**m, **{k: given[k] for k in ("status", "x", "y") if k in given}}
     if a.facing is not None:
         m["facing"] = a.facing % 360
@@ -83,7 +87,7 @@ def record_terrain(state: State, seat: str, a: A.RecordTerrain, dice: Dice) -> t
         )
     piece = buildings.find(state, a.terrain)
     if piece is None:
-        raise IllegalAction(f"There is no terrain {a.terrain!r} on the table", code="unknown_terrain")
+        raise IllegalAction("There is no such terrain on the table", code="unknown_terrain")
     if a.smashed and piece["type"] == "building":
         piece = buildings.smash(piece)
     elif not a.smashed and piece.get("was") == "building":
@@ -92,7 +96,10 @@ def record_terrain(state: State, seat: str, a: A.RecordTerrain, dice: Dice) -> t
             "label": piece["label"].removeprefix("Rubble (").removesuffix(")"),
         }
     else:
-        raise IllegalAction(f"{a.terrain} is {piece['type']}: nothing to record", code="no_change")
+        raise IllegalAction(
+            f"{terrain_label(state, a.terrain)} is {plain_words(piece['type'])} already: nothing to record",
+            code="no_change",
+        )
     return buildings.replace(state, piece), [
         {"kind": "terrain_recorded", "by": seat, "terrain": a.terrain, "type": piece["type"], "note": a.note}
     ]
@@ -104,7 +111,7 @@ def declare_result(state: State, seat: str, a: A.DeclareResult, dice: Dice) -> t
         raise IllegalAction("Victory is decided by the rules at this table (not manual)", code="not_manual")
     unknown = [w for w in a.winners if w not in state["seats"]]
     if unknown:
-        raise IllegalAction(f"{unknown} are not seats at this table", code="unknown_seat")
+        raise IllegalAction("Only the seats at this table can be declared winners", code="unknown_seat")
     votes = {**state["votes"], seat: sorted(set(a.winners))}
     return {**state, "votes": votes}, [{"kind": "result_declared", "by": seat, "winners": votes[seat]}]
 

@@ -19,6 +19,7 @@ from app.core.events import Event
 from app.geometry import footprints
 from app.geometry.tabletop import Point
 from app.systems.srbr import pieces, sticks
+from app.systems.words import plain_words
 
 State = dict[str, Any]
 TOLERANCE = 0.01  # cm
@@ -158,8 +159,8 @@ def check_type(m: dict[str, Any], p: dict[str, Any]) -> None:
     used = m.get("moved_with")
     if used is not None and used != p["type"]:
         raise IllegalAction(
-            f"{m['name']} has already moved with its {used} this turn: only one "
-            f"movement type per turn, so its {p['name']} ({p['type']}) cannot "
+            f"{m['name']} has already moved with its {plain_words(used)} this turn: only one "
+            f"movement type per turn, so its {p['name']} ({plain_words(p['type'])}) cannot "
             "move it now",
             code="one_movement_type",
         )

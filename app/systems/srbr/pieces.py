@@ -11,6 +11,7 @@ from shapely.validation import make_valid
 from app.core.errors import IllegalAction
 from app.geometry import footprints
 from app.geometry.tabletop import Point
+from app.systems.words import listed, plain_words
 
 State = dict[str, Any]
 
@@ -19,7 +20,7 @@ def mecha(state: State, mecha_id: str) -> dict[str, Any]:
     """The mecha ``mecha_id``. Raises IllegalAction(unknown_mecha)."""
     found: dict[str, Any] | None = state["mechas"].get(mecha_id)
     if found is None:
-        raise IllegalAction(f"There is no mecha {mecha_id!r} at this table", code="unknown_mecha")
+        raise IllegalAction("There is no such mecha at this table", code="unknown_mecha")
     return found
 
 
@@ -31,7 +32,7 @@ def live_mecha(state: State, mecha_id: str) -> dict[str, Any]:
     """A mecha still on the table. Raises IllegalAction(mecha_out)."""
     m = mecha(state, mecha_id)
     if not in_play(m):
-        raise IllegalAction(f"{m['name']} ({mecha_id}) has {m['out']} and is out of the game", code="mecha_out")
+        raise IllegalAction(f"{m['name']} has {plain_words(m['out'])} and is out of the game", code="mecha_out")
     return m
 
 
@@ -39,8 +40,8 @@ def part(m: dict[str, Any], part_id: str) -> dict[str, Any]:
     for p in m["parts"]:
         if p["id"] == part_id:
             return dict(p)
-    names = ", ".join(p["id"] for p in m["parts"])
-    raise IllegalAction(f"{m['name']} has no body part {part_id!r} (parts: {names})", code="unknown_part")
+    names = listed([p["name"] for p in m["parts"]])
+    raise IllegalAction(f"{m['name']} has no such body part (its parts: {names})", code="unknown_part")
 
 
 #: SRBR "Activation Process": "You may roll one, two or three activation dice – your choice"

@@ -13,6 +13,8 @@ from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.srbr import actions as A
 from app.systems.srbr import buildings, combat, deploy, manual, movement, pieces, records, turns
+from app.systems.srbr.words import terrain_label
+from app.systems.words import listed, plain_words, title_words
 
 State = dict[str, Any]
 Step = tuple[State, list[Event]]
@@ -48,7 +50,8 @@ def attack(state: State, seat: str, a: A.Attack, dice: Dice) -> Step:
     spec = state["rules"]["attack_types"].get(a.attack)
     if spec is None or a.attack not in p["attacks"]:
         raise IllegalAction(
-            f"{m['name']}'s {p['name']} cannot {a.attack} (it can: {', '.join(p['attacks']) or 'no attacks'})",
+            f"{m['name']}'s {p['name']} cannot {plain_words(a.attack)} "
+            f"(it can: {listed([plain_words(x) for x in p['attacks']], 'or') or 'no attack'})",
             code="cannot_attack",
         )
     manual_combat = state["options"]["manual"]["combat"]
@@ -56,7 +59,10 @@ def attack(state: State, seat: str, a: A.Attack, dice: Dice) -> Step:
     declared: Event = {"kind": "attack_declared", "attack": a.attack, "attacker": m["id"], "part": p["id"]}
     if building is not None:
         if building["type"] != "building":
-            raise IllegalAction(f"{building['id']} is {building['type']}, not a building", code="not_a_building")
+            raise IllegalAction(
+                f"{terrain_label(state, building['id'])} is {plain_words(building['type'])}, not a building",
+                code="not_a_building",
+            )
         if manual_combat:
             buildings.check_reach(state, m, building, spec, a.attack)
             events: list[Event] = [{**declared, "target": building["id"], "manual": True}]
@@ -95,7 +101,7 @@ def done(state: State, seat: str, a: A.Done, dice: Dice) -> Step:
 
 
 def end_turn(state: State, seat: str, a: A.EndTurn, dice: Dice) -> Step:
-    return turns.next_turn(state, f"{seat} ended the turn")
+    return turns.next_turn(state, f"{title_words(seat)} ended the turn")
 
 
 def react(state: State, seat: str, a: A.React, dice: Dice) -> Step:
@@ -108,7 +114,7 @@ def pass_(state: State, seat: str, a: A.Pass, dice: Dice) -> Step:
 
 def concede(state: State, seat: str, a: A.Concede, dice: Dice) -> Step:
     if seat in state["conceded"]:
-        raise IllegalAction(f"{seat} has already conceded", code="already_conceded")
+        raise IllegalAction("You have already conceded", code="already_conceded")
     state = {**state, "conceded": [*state["conceded"], seat]}
     events: list[Event] = [{"kind": "conceded", "seat": seat}]
     phase = state["turn"]["phase"]

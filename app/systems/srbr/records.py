@@ -93,7 +93,7 @@ def _closed(entry: dict[str, Any]) -> dict[str, Any]:
 def dispute(state: State, seat: str, a: A.Dispute, dice: Dice) -> tuple[State, list[Event]]:
     """Another seat contests the latest, still open record: the game is on hold."""
     if seat in state["conceded"]:
-        raise IllegalAction(f"{seat} has conceded and can no longer dispute", code="conceded")
+        raise IllegalAction("You have conceded and can no longer dispute", code="conceded")
     log = state.get("records", [])
     if not 0 <= a.record < len(log):
         raise IllegalAction(f"There is no record {a.record} (records: {len(log)})", code="unknown_record")

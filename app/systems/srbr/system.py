@@ -79,7 +79,7 @@ class SamuraiRobots(RuleSystem):
         return records.hold_reason(state)
 
     def not_seated_error(self, state: State, seat: str) -> WarboardError:
-        return IllegalAction(f"{seat!r} is not a seat at this table", code="not_a_seat")
+        return IllegalAction("You do not play a seat in this game", code="not_a_seat")
 
     def not_your_turn_error(self, state: State, seat: str, kind: str) -> WarboardError:
         return turns.not_your_turn(state, seat, kind)

@@ -14,6 +14,7 @@ from app.core.dice import Dice
 from app.core.errors import IllegalAction, NotYourTurn, WrongPhase
 from app.core.events import Event
 from app.systems.srbr import activation, malfunction, pieces
+from app.systems.words import listed, plain_words, title_words
 
 State = dict[str, Any]
 
@@ -31,6 +32,15 @@ def active_seats(state: State) -> list[str]:
 
 #: a record is stated by the active player in their turn, or the reacting player in their reaction
 RECORD_PHASES = ("activate", "actions", "reaction_actions")
+#: the phases as the status line names them
+PHASE_NAMES = {
+    "deploy": "deployment",
+    "activate": "activation",
+    "actions": "actions",
+    "reaction": "reaction",
+    "reaction_actions": "reaction actions",
+    "over": "end of the game",
+}
 #: the phases each action kind is allowed in, and what it does (for the refusals' words)
 KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "deploy": (("deploy",), "deploy"),
@@ -61,17 +71,19 @@ def phase(state: State) -> str:
 
 def not_your_turn(state: State, seat: str, kind: str) -> IllegalAction:
     if state["turn"]["phase"] == "deploy" and seat in state["turn"]["ready"]:
-        return IllegalAction(f"{seat} has declared ready", code="already_ready")
-    what = KINDS.get(kind, ((), kind))[1]
-    return NotYourTurn(f"{seat} cannot {what} now: waiting for {', '.join(active_seats(state))}")
+        return IllegalAction("You have declared ready", code="already_ready")
+    what = KINDS.get(kind, ((), plain_words(kind)))[1]
+    waiting = listed([title_words(s) for s in active_seats(state)]) or "nobody"
+    return NotYourTurn(f"You cannot {what} now: waiting for {waiting}")
 
 
 def wrong_phase(state: State, kind: str) -> WrongPhase:
     phase = state["turn"]["phase"]
     if kind in ("deploy", "ready"):
-        return WrongPhase(f"Mechas are deployed before play; the phase is {phase}")
-    phases, what = KINDS.get(kind, ((), kind))
-    return WrongPhase(f"Cannot {what} in the {phase} phase (allowed in: {', '.join(phases)})")
+        return WrongPhase(f"Mechas are deployed before play; it is the {PHASE_NAMES.get(phase, phase)} phase")
+    phases, what = KINDS.get(kind, ((), plain_words(kind)))
+    allowed = listed([PHASE_NAMES.get(p, p) for p in phases], "or")
+    return WrongPhase(f"You cannot {what} in the {PHASE_NAMES.get(phase, phase)} phase (only in the {allowed} phase)")
 
 
 def with_turn(state: State, **changes: Any) -> State:
@@ -95,7 +107,7 @@ def activate(state: State, seat: str, mecha_id: str, part_id: str, count: int, d
     """SRBR p. 4: roll 1-3 dice for one body part; each success buys one action."""
     m = pieces.live_mecha(state, mecha_id)
     if m["owner"] != seat:
-        raise IllegalAction(f"{m['name']} belongs to {m['owner']}, not {seat}", code="not_your_mecha")
+        raise IllegalAction(f"{m['name']} is not yours", code="not_your_mecha")
     p = pieces.live_part(state, m, part_id)
     limit = state["rules"]["activation"]["activations_per_part_per_turn"]
     if limit and p["activations"] >= limit:
@@ -142,7 +154,7 @@ def react(state: State, seat: str, mecha_id: str, part_id: str, dice: Dice) -> t
     """Warboard default reaction: one die for one part of one of the reacting player's mechas."""
     m = pieces.live_mecha(state, mecha_id)
     if m["owner"] != seat:
-        raise IllegalAction(f"{m['name']} belongs to {m['owner']}, not {seat}", code="not_your_mecha")
+        raise IllegalAction(f"{m['name']} is not yours", code="not_your_mecha")
     p = pieces.live_part(state, m, part_id)
     cfg = state["rules"]["reaction"]
     count = min(int(cfg["dice"]), len(pieces.dice_of(state, p)))

@@ -15,6 +15,7 @@ from app.systems.srbr import buildings, combat, deploy, guide, malfunction, piec
 from app.systems.srbr.data import COLOURS, REACTION_COLOURS
 from app.systems.srbr.records import PublicRecords
 from app.systems.views import Scene, TurnView
+from app.systems.words import listed, plain_words, title_words
 
 State = dict[str, Any]
 
@@ -130,7 +131,7 @@ def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
             "ask": "wait",
             "waiting_for": ["host"],
             "phase": turn["phase"],
-            "text": f"{hold['by']} disputes record {hold['record']} ({hold['reason']}): waiting for the host's ruling",
+            "text": f"{title_words(hold['by'])} disputes record {hold['record']} ({hold['reason']}): waiting for the host's ruling",
         }
     if viewer not in turns.active_seats(state):
         waiting = turns.active_seats(state)
@@ -138,7 +139,8 @@ def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
             "ask": "wait",
             "waiting_for": waiting,
             "phase": turn["phase"],
-            "text": f"Waiting for {', '.join(waiting)} ({turn['phase'].replace('_', ' ')})",
+            "text": f"Waiting for {listed([title_words(s) for s in waiting]) or 'nobody'} "
+            f"({turns.PHASE_NAMES.get(turn['phase'], plain_words(turn['phase']))})",
         }
     phase = turn["phase"]
     if phase == "deploy":

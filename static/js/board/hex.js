@@ -52,6 +52,31 @@ export function cellsOf(board) {
   return cells;
 }
 
+// Letters of a column: 0 -> "A", 25 -> "Z", 26 -> "AA" (as app.geometry.hex.column_letters).
+export function columnLetters(i) {
+  let n = i + 1;
+  let out = "";
+  while (n > 0) {
+    const d = (n - 1) % 26;
+    out = String.fromCharCode(65 + d) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+// Each cell's name ("q,r" -> "A1"), as the view names them (cell.name) or, for a board whose
+// view has none, as app.geometry.hex.cell_names does: a column letter from the left (a row
+// shifted half a hex takes the column its left half stands in), a row number from the top.
+export function cellNames(cells) {
+  const names = new Map();
+  if (!cells.length) return names;
+  const left = Math.min(...cells.map((c) => 2 * c.q + c.r));
+  const top = Math.min(...cells.map((c) => c.r));
+  for (const c of cells)
+    names.set(`${c.q},${c.r}`, c.name || `${columnLetters(Math.floor((2 * c.q + c.r - left) / 2))}${c.r - top + 1}`);
+  return names;
+}
+
 // Neighbour directions in the order of the arrow keys' use: E, W, SE, NW, SW, NE.
 const DIRS = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1], downLeft: [-1, 1], upRight: [1, -1] };
 
@@ -60,6 +85,7 @@ export function makeHexGrid(board) {
   const px = (q, r) => toPixel(q, r, flat);
   const cells = cellsOf(board);
   const keys = new Set(cells.map((c) => `${c.q},${c.r}`));
+  const names = cellNames(cells);
   const xs = [],
     ys = [];
   for (const c of cells) {
@@ -102,7 +128,8 @@ export function makeHexGrid(board) {
       const d = DIRS[key];
       return d ? { q: pos.q + d[0], r: pos.r + d[1] } : null;
     },
-    describe: (pos) => `hex (${pos.q}, ${pos.r})`,
+    describe: (pos) => names.get(`${pos.q},${pos.r}`) || "off the board",
+    cellName: (pos) => names.get(`${pos.q},${pos.r}`) || "",
     facingStep: 60,
     draw(layer) {
       for (const c of cells) {
@@ -113,8 +140,11 @@ export function makeHexGrid(board) {
           layer,
         );
         const title = el("title", {}, poly);
-        title.textContent = `(${c.q}, ${c.r}) ${c.terrain || ""}${c.label ? ` ${c.label}` : ""}`;
+        const name = names.get(`${c.q},${c.r}`);
+        title.textContent = `${name} ${c.label || String(c.terrain || "").replace(/[_-]+/g, " ")}`; // a label names its terrain
         if (c.label) text(short(c.label, 12), { x: p.x, y: p.y - 0.6, class: "cell-label" }, layer);
+        // the board's coordinates, shown while the Coordinates toggle is on (board/coords.js)
+        text(name, { x: p.x, y: p.y + 0.72, class: "cell-name", "aria-hidden": "true" }, layer);
       }
     },
   };

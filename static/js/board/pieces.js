@@ -2,6 +2,7 @@
 // kind (piece.icon) or the side's short name, a facing pointer (degrees, 0 = east, clockwise),
 // status badges (piece.badges: [{text, title, tone}]) and the label. The board scales the body
 // up to a minimum size on screen and sizes labels in screen pixels (see board.js).
+import { seatLabel } from "../words.js";
 import { el, text } from "./svg.js";
 import { iconPath } from "./icons.js";
 
@@ -64,8 +65,8 @@ function body(shape, r, parent, attrs) {
 
 export function pieceName(piece, where) {
   const parts = [piece.label || piece.id];
-  if (piece.owner) parts.push(`of ${piece.side || piece.owner}`);
-  if (piece.kind) parts.push(piece.kind);
+  if (piece.owner) parts.push(`of ${piece.side || seatLabel(piece.owner)}`);
+  if (piece.kind && piece.kind !== piece.id) parts.push(piece.kind); // a kind that is its own id says nothing
   if (piece.status) parts.push(`status ${piece.status}`);
   for (const b of piece.badges || []) if (b.title) parts.push(b.title);
   if (where) parts.push(`at ${where}`);

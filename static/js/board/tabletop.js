@@ -1,5 +1,6 @@
 // Tabletop boards in inches (or view.board.units): a width x height table with terrain polygons.
 import { el, text, terrainColor } from "./svg.js";
+import { placeWords } from "../words.js";
 
 function centroid(points) {
   let x = 0,
@@ -35,7 +36,7 @@ export function makeTabletop(board) {
       const d = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] }[key];
       return d ? { x: round1(pos.x + d[0]), y: round1(pos.y + d[1]) } : null;
     },
-    describe: (pos) => `(${round1(pos.x)}, ${round1(pos.y)}) ${unit}`,
+    describe: (pos) => placeWords(pos.x, pos.y, unit),
     facingStep: 30,
     draw(layer) {
       el("rect", { x: 0, y: 0, width, height, class: "table-surface" }, layer);

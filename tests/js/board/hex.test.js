@@ -81,7 +81,7 @@ test("the hex grid: bounds, what is on the board, steps, measures and names", ()
     b = toPixel(2, -1);
   assert.equal(grid.measure(a, b), "2 hexes");
   assert.equal(grid.measure(a, toPixel(1, 0)), "1 hex");
-  assert.equal(grid.describe({ q: 1, r: -1 }), "hex (1, -1)");
+  assert.equal(grid.describe({ q: 1, r: -1 }), "C2");
   assert.equal(grid.facingStep, 60);
   const xs = grid.bounds;
   assert.ok(xs.w > 4 * Math.sqrt(3) && xs.h > 6);
@@ -109,4 +109,17 @@ test("a drag stops on the last legal hex it crossed, or is refused", () => {
     note: "stop",
   });
   assert.equal(stopAtLastLegal({ q: 5, r: 5 }, [{ q: 5, r: 5 }], ok, "stop"), null); // nothing legal crossed
+});
+
+test("cells are named as app.geometry.hex.cell_names names them, and drawn for the Coordinates toggle", () => {
+  const grid = makeHexGrid({ radius: 2 });
+  // the server's names of the same radius-2 board (cell_names(spiral(Hex(0, 0), 2)))
+  assert.equal(grid.describe({ q: 1, r: -1 }), "C2");
+  assert.equal(grid.describe({ q: -2, r: 0 }), "A3");
+  assert.equal(grid.describe({ q: 0, r: -2 }), "B1");
+  assert.equal(grid.describe({ q: 2, r: 0 }), "E3");
+  assert.equal(grid.describe({ q: 9, r: 9 }), "off the board");
+  // a view's own names win
+  const named = makeHexGrid({ cells: [{ q: 0, r: 0, name: "K7", terrain: "clear" }] });
+  assert.equal(named.cellName({ q: 0, r: 0 }), "K7");
 });

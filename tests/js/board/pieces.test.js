@@ -17,7 +17,10 @@ test("each seat gets its own colour and shape; P-seats are short as P1", () => {
 
 test("a piece's name says whose, what, its state, where and its facing", () => {
   const piece = { id: "t1", label: "Hunter", owner: "p1", kind: "gear", status: "ready", facing: 90.4 };
-  assert.equal(pieceName(piece, "(3, 4) in"), "Hunter, of p1, gear, status ready, at (3, 4) in, facing 90 degrees");
+  assert.equal(
+    pieceName(piece, "3 in from the left, 4 in from the top"),
+    "Hunter, of Player 1, gear, status ready, at 3 in from the left, 4 in from the top, facing 90 degrees",
+  );
   const badged = { id: "x", badges: [{ text: "2", title: "damaged" }], side: "north", owner: "n" };
   assert.equal(pieceName(badged), "x, of north, damaged");
 });

@@ -24,6 +24,6 @@ test("the ruler reads in the table's units; steps are one unit", () => {
   assert.equal(t.measure({ x: 0, y: 0 }, { x: 3, y: 4 }), "5.0 cm");
   assert.deepEqual(t.step({ x: 1.25, y: 2 }, "left"), { x: 0.3, y: 2 });
   assert.equal(t.step({ x: 0, y: 0 }, "upRight"), null);
-  assert.equal(t.describe({ x: 1.26, y: 2 }), "(1.3, 2) cm");
+  assert.equal(t.describe({ x: 1.26, y: 2 }), "1.3 cm from the left, 2 cm from the top");
   assert.equal(t.facingStep, 30);
 });

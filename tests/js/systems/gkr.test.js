@@ -7,6 +7,7 @@ import { allNodes, assertLegend, assertPieces, assertReadable, assertShapes, fix
 import * as view from "../../../static/js/systems/gkr/view.js";
 import * as overlays from "../../../static/js/systems/gkr/overlays.js";
 import { createState } from "../../../static/js/systems/gkr/state.js";
+import { setSeatLabels } from "../../../static/js/words.js";
 import { clickableHexes, destinations, moveAction, tagAction } from "../../../static/js/systems/gkr/moves.js";
 
 const f = fixture("gkr");
@@ -37,24 +38,33 @@ test("legend: the factions in turn order, then the kinds of unit; the clock is t
   assert.deepEqual(view.clock(v), { turn: v.turn.round });
 });
 
-test("names: factions, players with their faction, units, hexes with their building", () => {
+test("names: factions, players as their name with their faction, units, hexes by the board's coordinates", () => {
+  setSeatLabels({ "king-wolf": "King Wolf", diamondback: "DiamondBack" });
   const n = view.names(v, playerNames);
   assert.equal(n.faction("king-wolf"), "King Wolf");
-  assert.equal(n.player("king-wolf"), "King Wolf (Ann)");
+  assert.equal(n.player("king-wolf"), "Ann (King Wolf)");
   assert.equal(n.player("diamondback"), "DiamondBack");
   assert.equal(n.unitName("blb"), "Big Little Buddy");
   assert.equal(n.unitName("diamondback:heavy"), "DiamondBack Heavy Hitter");
   const b = v.board.buildings[0];
-  assert.equal(n.hexLabel(b), `(${b.q}, ${b.r}) building ${b.id}`);
+  const cell = v.board.cells.find((c) => c.q === b.q && c.r === b.r);
+  assert.match(cell.name, /^[A-Z]\d+$/);
+  assert.equal(n.hexLabel(b), `${cell.name}, Building ${b.id.slice(1)}`);
+  assert.equal(n.building(b.id), `Building ${b.id.slice(1)}`);
+  assert.equal(n.hex({ q: 0, r: 0 }), `hex ${v.board.cells.find((c) => c.q === 0 && c.r === 0).name}`);
 });
 
 test("every event of the sample game reads as a sentence in the game's words", () => {
   const n = view.names(v, playerNames);
-  for (const e of f.events) assertReadable(view.describe(e, n), e);
+  for (const e of f.events) {
+    const line = view.describe(e, n);
+    assertReadable(line, e);
+    assert.doesNotMatch(line, /\(-?\d+, -?\d+\)|\bb\d+\b|diamondback|king-wolf|_/, `${e.kind}: ${line}`);
+  }
   const moved = f.events.find((e) => e.kind === "moved" && e.card);
   assert.match(
     view.describe(moved, n),
-    /^King Wolf Heavy Hitter moved \d+ hexes to \(-?\d+, -?\d+\), facing .* with a movement card$/,
+    /^King Wolf Heavy Hitter moved \d+ hexes to hex [A-Z]\d+, facing .* with a movement card$/,
   );
   assert.equal(view.describe({ kind: "unknown" }, n), undefined);
 });
@@ -97,7 +107,7 @@ test("moves: the chosen unit's destinations, with its facing and movement card",
   assert.equal(hexes.size, m.hexes.length);
   const [first] = hexes.values();
   assert.equal(first.action().unit, m.unit);
-  assert.match(first.label, /^Move King Wolf .* to hex \(/);
+  assert.match(first.label, /^Move King Wolf .* to hex [A-Z]\d+$/);
   s.me = null;
   assert.equal(clickableHexes(s, v).size, 0); // a watcher acts on no hex
 });

@@ -8,6 +8,7 @@ import * as view from "../../../static/js/systems/hgb/view.js";
 import * as overlays from "../../../static/js/systems/hgb/overlays.js";
 import { createState, actors } from "../../../static/js/systems/hgb/state.js";
 import { canDrag, facingFor, moveAction, moveFor } from "../../../static/js/systems/hgb/moves.js";
+import { setSeatLabels } from "../../../static/js/words.js";
 import { aimLine, menuControls } from "../../../static/js/systems/hgb/menu.js";
 
 const f = fixture("hgb");
@@ -41,8 +42,10 @@ test("legend: each side's force, the silhouettes and the badges; the clock count
 
 test("names and numbers as a tape measure reads them", () => {
   const n = view.names(v, playerNames);
-  assert.equal(n.player("north"), "Ann (north)");
-  assert.equal(n.player("south"), "south");
+  setSeatLabels({ north: "Northern", south: "Southern" });
+  assert.equal(n.player("north"), "Ann (Northern)");
+  assert.equal(n.player("south"), "Southern");
+  setSeatLabels(null);
   assert.equal(n.label("n-cg1-1"), "Hunter 1");
   assert.equal(n.groupName("north", "cg1"), v.forces.north.groups[0].name);
   assert.equal(view.num(7.2468), 7.2);

@@ -9,15 +9,21 @@ const f = fixture("sandbox");
 
 test("every sandbox line, a removed token still named by its label", () => {
   const memory = new Map();
-  const lines = f.events.map((e) => view.describe(e, view.names(f.view, new Map(), memory)));
+  const lines = f.events.map((e) => view.describe(e, view.names(f.view, new Map([["p1", "Ann"]]), memory)));
   for (const [i, e] of f.events.entries()) assertReadable(lines[i], e);
   assert.deepEqual(lines, [
-    "p1: added Hunter",
-    "p1: added Scout",
-    "p1: moved Hunter to (5, 6), facing 90°",
-    "p1: removed Scout",
-    "p1: rolled 2d6: 5, 6 = 11",
+    "Ann (Player 1): added Hunter",
+    "Ann (Player 1): added Scout",
+    "Ann (Player 1): moved Hunter to 5 in from the left, 6 in from the top, facing 90°",
+    "Ann (Player 1): removed Scout",
+    "Ann (Player 1): rolled 2d6: 5, 6 = 11",
   ]);
+  // on a hex sandbox, a hex by the name the Coordinates toggle shows
+  const hex = view.names({ board: { kind: "hex", radius: 2 } }, new Map());
+  assert.equal(
+    view.describe({ kind: "token_moved", seat: "p2", token: "t", q: 1, r: -1 }, hex),
+    "Player 2: moved t to C2",
+  );
   assert.equal(view.describe({ kind: "seat_joined" }, view.names(f.view)), undefined);
 });
 

@@ -44,7 +44,18 @@ test("names: fighters, armies, seats with their player", () => {
 
 test("every event of the sample game reads as a sentence in the game's words", () => {
   const n = view.names(v, playerNames);
-  for (const e of f.events) assertReadable(view.describe(e, n), e);
+  for (const e of f.events) {
+    const line = view.describe(e, n);
+    assertReadable(line, e);
+    assert.doesNotMatch(line, /\(-?\d+, -?\d+\)|gorgonites|commandos|_/, `${e.kind}: ${line}`);
+  }
+  const moved = { kind: "moved", fighter: fighter.id, steps: 2, to: [fighter.q, fighter.r] };
+  const cell = v.board.cells.find((c) => c.q === fighter.q && c.r === fighter.r);
+  assert.equal(view.describe(moved, n), `${fighter.label} moved 2 spaces to space ${cell.name}`);
+  assert.equal(
+    view.describe({ kind: "game_won", army: "commandos", reason: "flag_captured" }, n),
+    "Commando Elite win: captured the enemy flag",
+  );
   assert.match(
     view.describe(
       f.events.find((e) => e.kind === "spun"),

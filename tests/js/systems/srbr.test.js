@@ -31,7 +31,7 @@ test("pieces: each seat's colour, a silhouette per form, badges; the legend name
   assertLegend(items);
   assert.deepEqual(
     items.slice(0, 2).map((i) => i.label),
-    ["Ann (p1)", "p2"],
+    ["Ann (Player 1)", "Player 2"],
   );
   assert.deepEqual(view.clock(v), { turn: v.turn.round });
 });
@@ -50,8 +50,17 @@ test("names: mechas, parts, sticks and units; numbers to a tenth", () => {
 
 test("every event of the sample game reads as a sentence in the game's words", () => {
   const n = view.names(v, playerNames);
-  for (const e of f.events) assertReadable(view.describe(e, n), e);
-  assert.match(view.describe(f.events[0], n), /^Ann \(p1\): activates /);
+  for (const e of f.events) {
+    const line = view.describe(e, n);
+    assertReadable(line, e);
+    assert.doesNotMatch(line, /\(-?\d+(\.\d+)?, -?\d+(\.\d+)?\)|\bp\d\b|_/, `${e.kind}: ${line}`);
+  }
+  assert.match(view.describe(f.events[0], n), /^Ann \(Player 1\): activates /);
+  const moved = { kind: "moved", mecha: mecha.id, travelled: 7.04, stick: "M", to: [12.25, 30] };
+  assert.equal(
+    view.describe(moved, n),
+    `${mecha.label} moves 7 cm (Medium stick) to 12.3 cm from the left, 30 cm from the top`,
+  );
 });
 
 test("overlays: measuring points, the sticks around one model, the move's reach", () => {

@@ -1,6 +1,6 @@
 """Refusals name units and places the way the board shows them ("King Wolf Combat Unit",
-"building b1", "that hex"), never internal ids like "king-wolf:combat" or hex coordinates
-the board does not show. The codes stay as they were."""
+"Building 1", "hex B4" as the board's coordinates read), never internal ids like
+"king-wolf:combat" or "b1", nor axial coordinates. The codes stay as they were."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ import pytest
 
 from app.core.errors import IllegalAction
 from app.geometry.hex import Hex
-from app.systems.gkr.board import hex_name, place_name, unit_name
+from app.systems.gkr.board import unit_name
 from app.systems.gkr.combat import check_shot
+from app.systems.gkr.words import cell_name, hex_name, place_name
 from tests.systems.gkr.helpers import DB, KW, act, active, new, pass_until, place
 
-RAW = re.compile(r"\w+-?\w*:\w+|\(-?\d+, ?-?\d+\)")
+RAW = re.compile(r"\w+-?\w*:\w+|\(-?\d+, ?-?\d+\)|\bb\d+\b")
+HEX = r"hex [A-M]\d{1,2}"
 
 
 def test_units_and_places_have_the_boards_names():
@@ -23,9 +25,14 @@ def test_units_and_places_have_the_boards_names():
     assert unit_name(state, f"{DB}:heavy") == "DiamondBack Heavy Hitter"
     assert unit_name(state, "blb") == "Big Little Buddy"
     b = next(iter(state["buildings"].values()))
-    assert place_name(state, Hex(b["q"], b["r"])) == f"building {b['id']}"
+    assert place_name(state, Hex(b["q"], b["r"])) == f"Building {b['id'][1:]}"
     assert place_name(state, Hex(1, 1)) == "King Wolf Combat Unit"
-    assert hex_name(state, Hex(1, 1), True) == "The hex of King Wolf Combat Unit"
+    # the radius-6 map: 13 rows, the top one (r = -6) is row 1; its leftmost hex stands in column D
+    assert cell_name(state, Hex(0, -6)) == "D1"
+    assert cell_name(state, Hex(0, 0)) == "G7"
+    assert place_name(state, Hex(6, -6)) == "hex J1"
+    assert hex_name(state, Hex(1, 1), True) == f"Hex {cell_name(state, Hex(1, 1))} (King Wolf Combat Unit)"
+    assert cell_name(state, Hex(40, 0)) is None
 
 
 def test_a_refused_move_names_the_unit_not_its_id():
@@ -48,7 +55,7 @@ def test_a_shot_out_of_range_names_the_target():
     spot = next(
         h
         for h in (Hex(q, r) for q in range(-6, 7) for r in range(-6, 7))
-        if place_name(state, h) == "that hex"
+        if place_name(state, h).startswith("hex ")
         and abs(h.q - start.q) + abs(h.r - start.r) >= 6
         and max(abs(h.q), abs(h.r), abs(h.q + h.r)) <= 6
     )
@@ -68,10 +75,11 @@ def test_an_unreachable_hex_reads_as_a_sentence():
         for q in range(6, -7, -1)
         for r in range(-6, 7)
         if max(abs(q), abs(r), abs(q + r)) <= 6
-        and place_name(state, Hex(q, r)) == "that hex"
+        and place_name(state, Hex(q, r)).startswith("hex ")
         and abs(q - unit["q"]) + abs(r - unit["r"]) > 8
     )
     assert why_not_there(state, unit, far) == (
-        "DiamondBack Heavy Hitter cannot reach that hex this move",
+        f"DiamondBack Heavy Hitter cannot reach hex {cell_name(state, far)} this move",
         "out_of_reach",
     )
+    assert re.fullmatch(f"DiamondBack Heavy Hitter cannot reach {HEX} this move", why_not_there(state, unit, far)[0])

@@ -28,7 +28,7 @@ def test_pieces_with_facing_owner_and_blb_marker():
     pieces = {p["id"]: p for p in GKR.view(state, None)["pieces"]}
     assert len(pieces) == 13  # 3 x (Heavy Hitter + 3 Support Units) + Big Little Buddy
     assert pieces["diamondback:heavy"]["facing"] == 60 and pieces["king-wolf:heavy"]["facing"] == 240
-    assert pieces["blb"]["tag"] == DB and "controlled by diamondback" in pieces["blb"]["status"]
+    assert pieces["blb"]["tag"] == DB and "controlled by DiamondBack" in pieces["blb"]["status"]
     assert pieces["king-wolf:recon"]["owner"] == KW and pieces["king-wolf:recon"]["color"]
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from app.systems.small_soldiers.words import WIN_REASONS
 from tests.conftest import Server
 from tests.core.test_dice import recompute
 from tests.kit.table import act, join, new_table, spectate
@@ -159,7 +160,7 @@ def test_seeded_game_to_each_victory(
     assert winner["reason"] == reason
     assert summary["status"] == "finished"
     assert summary["outcome"]["winners"] == winner["seats"] == [winner["army"]]
-    assert summary["outcome"]["reason"] == reason
+    assert summary["outcome"]["reason"] == WIN_REASONS[reason]  # in words; the view's winner keeps the code
     assert view["_table"]["status"] == "finished" and view["turn"]["phase"] == "over"
     loser = FOE[winner["army"]]
     if reason == "all_in_toy_store":
@@ -205,7 +206,7 @@ def test_secret_seed_proof_only_after_the_end(client: httpx.Client) -> None:
     assert early.status_code == 409 and early.json()["error"]["code"] == "game_in_progress"
     game.play()
     summary = client.get(f"/api/tables/{game.id}").json()
-    assert summary["status"] == "finished" and summary["outcome"]["reason"] in ("flag_captured", "all_in_toy_store")
+    assert summary["status"] == "finished" and summary["outcome"]["reason"] in WIN_REASONS.values()
     proof = client.get(f"/api/tables/{game.id}/dice/proof").json()
     assert hashlib.sha256(proof["seed"].encode()).hexdigest() == game.table["dice_commitment"]
     assert proof["rolls"] and all(recompute(proof["seed"], r["i"], r["sides"]) == r["value"] for r in proof["rolls"])

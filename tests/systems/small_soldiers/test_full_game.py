@@ -8,6 +8,7 @@ import pytest
 
 from app.core.dice import Dice
 from app.geometry.hex import Hex, distance
+from app.systems.small_soldiers.words import WIN_REASONS
 
 from .conftest import SYSTEM
 
@@ -63,7 +64,7 @@ def test_a_seeded_game_reaches_a_winner(options, seed, reason):
     state, outcome, log = play(options, seed)
     assert state["phase"] == "over" and outcome.winners == state["result"]["winners"]
     if reason:
-        assert outcome.reason == reason
+        assert outcome.reason == WIN_REASONS[reason]
     assert log[0][1] == "deploy" and {"spin", "move"} <= {k for _, k in log}
 
 

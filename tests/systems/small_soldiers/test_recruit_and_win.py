@@ -72,7 +72,7 @@ def test_moving_onto_the_enemy_flag_space_captures_it_and_wins(game):
     state, events = act(state, "gorgonites", {"kind": "move", "fighter": "ocula", "q": flag[0], "r": flag[1]})
     assert events[-1] == {"kind": "game_won", "army": "gorgonites", "seats": ["gorgonites"], "reason": "flag_captured"}
     outcome = SYSTEM.outcome(state)
-    assert outcome.winners == ["gorgonites"] and outcome.reason == "flag_captured"
+    assert outcome.winners == ["gorgonites"] and outcome.reason == "captured the enemy flag"
     view = SYSTEM.view(state, None)
     assert view["winner"]["army"] == "gorgonites" and view["turn"]["active"] == []
     with pytest.raises(GameOver):

@@ -28,7 +28,7 @@ def test_record_refusals() -> None:
     refused(state, "p1", {"kind": "record", "mecha": "p2-gamera", "x": 95}, "off_board")
     refused(state, "p1", {"kind": "record", "mecha": "nobody", "x": 5}, "unknown_mecha")
     msg = refused(state, "p1", {"kind": "record", "mecha": "p2-gamera", "part": "wing", "damage": 1}, "unknown_part")
-    assert "head, torso, legs, tail" in msg
+    assert "its parts: Head, Shell, Legs and Tail" in msg  # the parts as the roster names them
     state, _ = act(
         state, "p1", {"kind": "record", "mecha": "p2-gamera", "x": 50, "y": 50, "facing": 400, "out": "fled"}
     )

@@ -4,7 +4,14 @@
 // is gkr/rules.js.
 import { h } from "../dom.js";
 import { showWinner } from "../panel.js";
-import { PHASES, STEPS } from "./view.js";
+import { PHASES, STEPS, buildingText } from "./view.js";
+
+// A card's type as the card says it.
+const CARD_TYPES = {
+  "activate-blb": "activate Big Little Buddy",
+  "repair-kit": "repair kit",
+  "energy-boost": "energy boost",
+};
 import { names, phase } from "./state.js";
 
 /** @typedef {import("./state.js").GkrState} State */
@@ -296,7 +303,7 @@ export function showHand(s, view) {
               "li",
               { class: `gkr-hcard type-${c.type}`, title: c.id },
               h("span", { text: c.name }),
-              h("span", { class: "gkr-type", text: c.type.replace("-", " ") }),
+              h("span", { class: "gkr-type", text: CARD_TYPES[c.type] || c.type.replace(/-/g, " ") }),
             ),
           ),
         )
@@ -327,7 +334,7 @@ export function showBuildings(s, view) {
       h(
         "li",
         { class: b.demolished ? "rubble" : "" },
-        h("strong", { text: b.id }),
+        h("strong", { text: buildingText(b) }),
         h("span", {
           text: b.demolished
             ? ` rubble (demolished by ${faction(b.by)})`

@@ -112,9 +112,9 @@ function deployControls(s, view, p) {
     for (const spot of freeAround(view, `${me}:heavy`)) {
       row.append(
         button(
-          hexText(spot),
+          hexText(view, spot),
           () => s.ctx.fire({ kind: "deploy_support", card: deployCard.id, unit: select.value, to: spot }),
-          { key: `deploy-${hexKey(spot)}`, aria: `Call in the chosen unit at hex ${hexText(spot)}` },
+          { key: `deploy-${hexKey(spot)}`, aria: `Call in the chosen unit at hex ${hexText(view, spot)}` },
         ),
       );
     }
@@ -230,7 +230,7 @@ function moveControls(s, view, p) {
     });
     for (const d of destinations(s, chosen)) {
       list.append(
-        button(hexText(d), () => s.ctx.fire(moveAction(s, piece, d)), {
+        button(hexText(view, d), () => s.ctx.fire(moveAction(s, piece, d)), {
           key: `to-${hexKey(d)}`,
           cls: "small secondary",
           aria: `Move ${unitName(chosen.unit)} to hex ${hexLabel(d)}`,
@@ -245,7 +245,7 @@ function moveControls(s, view, p) {
 /** @param {State} s */
 function tagControls(s, view, p) {
   const { me } = s;
-  const { unitName } = names(s);
+  const { unitName, building } = names(s);
   const box = group("Tag buildings");
   const tags = p.tags || [];
   if (!tags.length)
@@ -273,7 +273,7 @@ function tagControls(s, view, p) {
   for (const t of tags) {
     for (const b of t.buildings) {
       box.append(
-        button(`Tag ${b} with ${unitName(t.unit)}`, () => s.ctx.fire(tagAction(s, t.unit, b)), {
+        button(`Tag ${building(b)} with ${unitName(t.unit)}`, () => s.ctx.fire(tagAction(s, t.unit, b)), {
           key: `tag-${t.unit}-${b}`,
         }),
       );
@@ -296,9 +296,9 @@ function displaceControls(s, p) {
   const row = h("div", { class: "gkr-buttons" });
   for (const x of p.hexes)
     row.append(
-      button(hexText(x), () => s.ctx.fire({ kind: "displace", to: x }), {
+      button(hexText(view, x), () => s.ctx.fire({ kind: "displace", to: x }), {
         key: `displace-${hexKey(x)}`,
-        aria: `Displace ${unitName(p.unit)} to hex ${hexText(x)}`,
+        aria: `Displace ${unitName(p.unit)} to hex ${hexText(view, x)}`,
       }),
     );
   box.append(row);

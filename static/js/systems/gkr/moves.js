@@ -33,7 +33,7 @@ export function clickableHexes(s, view) {
   const out = new Map();
   const p = view.prompt;
   if (!s.me || !p) return out;
-  const { unitName, hexLabel } = names(s);
+  const { unitName, hexLabel, building } = names(s);
   const ph = phase(s);
   const add = (hex, label, act) => out.set(hexKey(hex), { hex, label, ...act });
   if (ph === "movement" && s.chosen) {
@@ -45,14 +45,16 @@ export function clickableHexes(s, view) {
   }
   if (ph === "reset" && p.hexes) {
     for (const d of p.hexes)
-      add(d, `Displace ${unitName(p.unit)} to hex ${hexText(d)}`, { action: () => ({ kind: "displace", to: d }) });
+      add(d, `Displace ${unitName(p.unit)} to hex ${hexText(view, d)}`, {
+        action: () => ({ kind: "displace", to: d }),
+      });
   }
   if (ph === "tagging") {
     for (const t of p.tags || [])
       for (const bid of t.buildings) {
         const b = (view.board?.buildings || []).find((x) => x.id === bid);
         if (b && !out.has(hexKey(b)))
-          add(b, `Tag building ${bid} with ${unitName(t.unit)}`, { action: () => tagAction(s, t.unit, bid) });
+          add(b, `Tag ${building(bid)} with ${unitName(t.unit)}`, { action: () => tagAction(s, t.unit, bid) });
       }
   }
   if (ph === "combat" && p.weapons && s.focusWeapon) {

@@ -4,6 +4,7 @@
 // movers and targets, aim crosses with blasts, revealed shots and Big Little Buddy's tag. Pure.
 import { shapes } from "../../board/shapes.js";
 import { toPixel, corners } from "../../board/hex.js";
+import { buildingText } from "./view.js";
 
 export function buildings(view, colour) {
   const S = shapes();
@@ -19,7 +20,8 @@ export function buildings(view, colour) {
       class: `gkr-building${b.demolished ? " rubble" : ""}`,
       transform: `translate(${p.x} ${p.y})`,
     });
-    S.title(b.demolished ? `Building ${b.id}: rubble` : `Building ${b.id}: ${b.tag_total} of ${need} tags`, bg);
+    const name = buildingText(b);
+    S.title(b.demolished ? `${name}: rubble` : `${name}: ${b.tag_total} of ${need} tags`, bg);
     if (b.demolished) {
       S.el("path", { d: "M-0.5 0.35 L-0.25 -0.1 L0 0.2 L0.2 -0.2 L0.5 0.35 Z", class: "gkr-rubble" }, bg);
       continue;
@@ -28,7 +30,7 @@ export function buildings(view, colour) {
     for (let i = 0; i < 3; i++)
       for (let j = 0; j < 2; j++)
         S.el("rect", { x: -0.36 + i * 0.26, y: -0.38 + j * 0.3, width: 0.18, height: 0.18, class: "gkr-window" }, bg);
-    S.text(b.id, { x: 0, y: 0.62, class: "gkr-bid", "paint-order": "normal" }, bg);
+    S.text(name, { x: 0, y: 0.62, class: "gkr-bid", "paint-order": "normal" }, bg);
     // tag pips: one per tag, in the tagging faction's colour, along the top
     let i = 0;
     for (const [seat, n] of Object.entries(b.tags || {})) {

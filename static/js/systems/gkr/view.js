@@ -1,7 +1,10 @@
 // GKR: Heavy Hitters with Big Little Buddy: the pure view. From a view (and the table's player
 // names) it gives the board's pieces (a silhouette per unit kind in the faction's colour, cards
 // or HP as badges), the legend, the clock and a log line for every event: units and factions by
-// name, hexes as the board shows them. Used by players, spectators and the replay page alike.
+// name, players as "<name> (<faction>)", hexes by the board's coordinates ("hex B4") and
+// buildings by their labels ("Building 3"). Used by players, spectators and the replay page alike.
+import { cellName, listed, seatText } from "../../words.js";
+
 export const FACINGS = [
   [0, "east"],
   [300, "north-east"],
@@ -39,19 +42,19 @@ export const AREAS = {
 const ICONS = { heavy: "robot", blb: "monster", combat: "tank", repair: "wrench", recon: "drone" };
 
 export const hexKey = (p) => `${p.q},${p.r}`;
-export const hexText = (p) => `(${p.q}, ${p.r})`;
+// A hex by the board's coordinates ("B4"; the view's cells carry the names).
+export const hexText = (view, p) => cellName(view?.board, p?.q, p?.r) || "off the board";
+// A building by its label on the board: "Building 3" (its id is "b3").
+export const buildingText = (b) => b?.name || `Building ${String(b?.id ?? "?").replace(/^b/, "")}`;
 export const facingName = (deg) => (FACINGS.find(([d]) => d === deg) || [0, `${deg}°`])[1];
 
 // Lookups over one view.
 export function names(view, playerNames) {
   const faction = (seat) => view?.players?.[seat]?.name || seat || "nobody";
   const colour = (seat) => view?.players?.[seat]?.colour || "#777";
-  const player = (seat) => {
-    const n = playerNames?.get?.(seat);
-    return n && n.toLowerCase() !== faction(seat).toLowerCase() && n.toLowerCase() !== String(seat).toLowerCase()
-      ? `${faction(seat)} (${n})`
-      : faction(seat);
-  };
+  // "Ann (DiamondBack)": a seat's label is its faction's name (the view's, also where the
+  // page has registered no labels)
+  const player = (seat) => (seat ? seatText(seat, playerNames, faction(seat)) : "nobody");
   const unitName = (id) => {
     if (id === "blb") return "Big Little Buddy";
     const piece = (view?.pieces || []).find((p) => p.id === id);
@@ -61,21 +64,24 @@ export function names(view, playerNames) {
     return `${faction(seat)} ${piece?.name || kindName}`;
   };
   const buildingAt = (p) => (view?.board?.buildings || []).find((b) => b.q === p.q && b.r === p.r);
+  const building = (id) => buildingText((view?.board?.buildings || []).find((b) => b.id === id) || { id });
+  // "B4", or "C3, Building 2 (rubble)"
   const hexLabel = (p) => {
     const b = buildingAt(p);
-    return `${hexText(p)}${b ? ` building ${b.id}${b.demolished ? " (rubble)" : ""}` : ""}`;
+    return `${hexText(view, p)}${b ? `, ${buildingText(b)}${b.demolished ? " (rubble)" : ""}` : ""}`;
   };
-  return { faction, colour, player, unitName, buildingAt, hexLabel };
+  const hex = (p) => `hex ${hexText(view, p)}`;
+  return { faction, colour, player, unitName, buildingAt, building, hexLabel, hex };
 }
 
 // A log line for the game's own events (undefined: the page's default).
 export function describe(e, n) {
-  const f = n.faction,
+  const f = n.player,
     u = n.unitName;
   const who = e.player ? f(e.player) : e.seat ? f(e.seat) : "";
   switch (e.kind) {
     case "round":
-      return `Round ${e.round}: turn order ${(e.turn_order || []).map(f).join(", ")}`;
+      return `Round ${e.round}: turn order ${(e.turn_order || []).map(n.faction).join(", ")}`;
     case "phase":
       return `${PHASES[e.phase] || e.phase} Phase${e.step ? `: ${STEPS[e.step] || e.step}` : ""}`;
     case "turn_ended":
@@ -85,15 +91,15 @@ export function describe(e, n) {
     case "sponsor_played":
       return `${who} played ${e.name}`;
     case "deployed":
-      return `${u(e.unit)} was called in at (${e.q}, ${e.r})`;
+      return `${u(e.unit)} was called in at ${n.hex(e)}`;
     case "moved":
-      return `${u(e.unit)} moved ${e.hexes} hex${e.hexes === 1 ? "" : "es"} to (${e.to?.q}, ${e.to?.r}), facing ${facingName(e.facing)}${e.card ? " with a movement card" : ""}`;
+      return `${u(e.unit)} moved ${e.hexes} hex${e.hexes === 1 ? "" : "es"} to ${n.hex(e.to)}, facing ${facingName(e.facing)}${e.card ? " with a movement card" : ""}`;
     case "energy_spent":
       return `${who} spent ${e.amount} energy (${e.energy} left)`;
     case "weapons_chosen":
       return `${who} put ${e.count} weapon${e.count === 1 ? "" : "s"} face down${e.entries ? `: ${e.entries.map((x) => x.weapon?.name).join(", ")}` : ""}`;
     case "firing_line_revealed":
-      return `The firing line is revealed: ${(e.entries || []).map((x) => `${x.weapon?.name} (${f(x.owner)}, speed ${x.weapon?.speed})`).join(", ") || "nothing"}`;
+      return `The firing line is revealed: ${(e.entries || []).map((x) => `${x.weapon?.name} (${n.faction(x.owner)}, speed ${x.weapon?.speed})`).join(", ") || "nothing"}`;
     case "attack":
       return `${u(e.unit)} fired ${e.weapon} at ${u(e.target)}${e.flank ? " (flank shot)" : ""}: ${e.hits} hit${e.hits === 1 ? "" : "s"}, ${e.saves} saved, ${e.damage} damage`;
     case "attack_void":
@@ -113,9 +119,9 @@ export function describe(e, n) {
     case "blb_control_ended":
       return `${f(e.player)}'s control of Big Little Buddy ended; the tag returns`;
     case "tagged":
-      return `${u(e.unit)} tagged building ${e.building} (${e.count} tag${e.count === 1 ? "" : "s"})`;
+      return `${u(e.unit)} tagged ${n.building(e.building)} (${e.count} tag${e.count === 1 ? "" : "s"})`;
     case "demolished":
-      return `Building ${e.building} was demolished by ${f(e.by)} (${e.total} so far)`;
+      return `${n.building(e.building)} was demolished by ${f(e.by)} (${e.total} so far)`;
     case "sponsor_drawn":
       return `${f(e.player)} drew ${e.count} sponsor card${e.count === 1 ? "" : "s"}`;
     case "cards_drawn":
@@ -127,9 +133,9 @@ export function describe(e, n) {
     case "displacement_required":
       return `${u(e.unit)} must leave the centre: ${f(e.owner)} displaces it`;
     case "displaced":
-      return `${u(e.unit)} was displaced to (${e.q}, ${e.r})`;
+      return `${u(e.unit)} was displaced to ${n.hex(e)}`;
     case "recorded":
-      return `${f(e.player)} recorded ${e.area}${e.note ? `: ${e.note}` : ""}`;
+      return `${f(e.player)} recorded ${AREAS[e.area] || e.area}${e.note ? `: ${e.note}` : ""}`;
     case "steal_offered":
       return `${f(e.player)} may steal a random sponsor card from ${f(e.from)}`;
     case "steal_declined":
@@ -141,7 +147,7 @@ export function describe(e, n) {
     case "result_stated":
       return `${f(e.player)} stated the result of ${e.weapon}`;
     case "victory":
-      return `${(e.winners || []).map(f).join(", ") || "Nobody"} won: ${e.reason}`;
+      return `${listed((e.winners || []).map(f)) || "Nobody"} won: ${e.reason}`;
     default:
       return undefined;
   }

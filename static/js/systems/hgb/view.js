@@ -3,6 +3,8 @@
 // clock overlays expire by, and a log line for every event: models named as their labels
 // read on the board, places in inches from the top-left corner, numbers rounded as a tape
 // measure reads. Used by players, spectators and the replay page alike. No DOM here.
+import { seatText } from "../../words.js";
+
 export const FACTIONS = [
   ["north", "Northern"],
   ["south", "Southern"],
@@ -90,10 +92,7 @@ export function names(view, playerNames) {
   const cards = view?.cards || [];
   const pieces = view?.pieces || [];
   const label = (id) => cards.find((c) => c.id === id)?.label || pieces.find((p) => p.id === id)?.label || id;
-  const player = (seat) => {
-    const n = playerNames?.get?.(seat);
-    return n && n !== seat ? `${n} (${seat})` : seat || "nobody";
-  };
+  const player = (seat) => (seat ? seatText(seat, playerNames) : "nobody");
   const groupName = (seat, gid) => (view?.forces?.[seat]?.groups || []).find((g) => g.id === gid)?.name || gid;
   return { label, player, groupName };
 }

@@ -3,7 +3,7 @@
 // the fighter chosen to move, and what a click, a drag or its limit means.
 import { stopAtLastLegal } from "../../board/hex.js";
 import * as overlays from "./overlays.js";
-import { enemyOf, hexKey } from "./view.js";
+import { enemyOf, hexKey, spaceName } from "./view.js";
 import { names, shotKey } from "./state.js";
 
 /** @typedef {import("./state.js").SsState} State */
@@ -36,7 +36,7 @@ export function drawBoard(s, v) {
     s.spaces = new Map((v.board?.cells || []).map((c) => [hexKey(c.q, c.r), c]));
     shapes(s, { spaces: overlays.spaces(v, armyName) });
   }
-  const describeSpace = (d) => `Move ${nameOf(s.chosen)} to (${d.q}, ${d.r})${spaceNote(s, d.q, d.r)}`;
+  const describeSpace = (d) => `Move ${nameOf(s.chosen)} to space ${spaceName(v, d.q, d.r)}${spaceNote(s, d.q, d.r)}`;
   const turn = s.shots.get(shotKey(v.last_catapult));
   shapes(s, {
     dest: overlays.destinations(v, s.chosen, describeSpace),

@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { keepFocus } from "../panel.js";
 import { button } from "./cards.js";
 import { names } from "./state.js";
+import { spaceName } from "./view.js";
 import { choose, drawAim, spaceNote } from "./board.js";
 
 /** @typedef {import("./state.js").SsState} State */
@@ -181,12 +182,12 @@ function moveControls(s, view, legal) {
     for (const d of legal.moves[s.chosen]) {
       dests.append(
         button(
-          `(${d.q}, ${d.r})${spaceNote(s, d.q, d.r)}`,
+          `${spaceName(s.view, d.q, d.r)}${spaceNote(s, d.q, d.r)}`,
           () => s.ctx.fire({ kind: "move", fighter: s.chosen, q: d.q, r: d.r }),
           {
             key: `to-${d.q},${d.r}`,
             cls: "small",
-            aria: `Move ${nameOf(s.chosen)} to (${d.q}, ${d.r})${spaceNote(s, d.q, d.r)}`,
+            aria: `Move ${nameOf(s.chosen)} to space ${spaceName(s.view, d.q, d.r)}${spaceNote(s, d.q, d.r)}`,
           },
         ),
       );

@@ -22,7 +22,7 @@ export function spaces(view, armyName) {
         ? ["recruit", t.slice(8)]
         : [t, t.includes("sun") ? "gorgonites" : "commandos"];
     const poly = S.el("polygon", { points: corners(p.x, p.y, 0.98), class: `ss-space ${kind} army-${army}` });
-    S.title(`(${c.q}, ${c.r}) ${c.label || t}`, poly);
+    S.title(`${c.name ? `${c.name} ` : ""}${c.label || "space"}`, poly);
     const glyph = { sun: "☀", "gold-sun": "☀", star: "★", "gold-star": "★", flag: "⚑", recruit: "R" }[kind] || "";
     S.text(glyph, { x: p.x, y: p.y + 0.05, class: `ss-glyph ${kind}`, "paint-order": "normal" });
   }

@@ -73,14 +73,10 @@ export function createState(ctx) {
   };
 }
 
-// Names over the latest view: fighters, armies, and seats with their player ("Ann (commandos-2)").
+// Names over the latest view: fighters, armies, and seats with their player ("Ann (Commando Elite 2)").
 export function names(s) {
   const n = view.names(s.view, s.ctx.names);
-  const seatName = (seat) => {
-    const player = s.ctx.names.get(seat);
-    return player ? `${player} (${seat})` : seat;
-  };
-  return { nameOf: n.fighter, armyName: n.army, seatName };
+  return { nameOf: n.fighter, armyName: n.army, seatName: n.seat };
 }
 
 export const shotKey = (shot) => (shot ? JSON.stringify([shot.origin, shot.landing, shot.stop]) : null);

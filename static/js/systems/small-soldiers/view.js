@@ -3,6 +3,8 @@
 // badge, army colours), the legend, the clock overlays expire by, and a log line for every
 // event: fighters and armies by name, spaces as the board's coordinates, players by name.
 // Used by players, spectators and the replay page alike. No DOM here.
+import { cellName, seatText } from "../../words.js";
+
 export const SKULL = "skull";
 export const ARMY_COLORS = { gorgonites: "#7b3fa0", commandos: "#b08a4a" };
 export const CARD_SHORT = { weapon: "W", armor: "A", vehicle: "V" };
@@ -16,6 +18,8 @@ export const armyOf = (seat) => String(seat || "").split("-")[0];
 export const enemyOf = (army) => (army === "gorgonites" ? "commandos" : "gorgonites");
 export const hexKey = (q, r) => `${q},${r}`;
 const face = (f) => (f === SKULL ? "a skull" : String(f));
+// A space by the board's coordinates ("B4"; the view's cells carry the names).
+export const spaceName = (view, q, r) => cellName(view?.board, q, r) || "off the board";
 
 // Lookups over one view: fighter names (on the board or in a Toy Store), armies, players.
 export function names(view, playerNames) {
@@ -24,12 +28,10 @@ export function names(view, playerNames) {
   for (const list of Object.values(view?.toy_store || {})) for (const f of list) m.set(f.id, f.name);
   const fighter = (id) => m.get(id) || id;
   const army = (a) => view?.armies?.[a]?.name || ARMY_NAMES[a] || a;
-  const seat = (s) => {
-    const n = playerNames?.get?.(s);
-    return n ? `${n} (${army(armyOf(s))})` : army(armyOf(s)) || s;
-  };
-  const player = (s) => playerNames?.get?.(s) || s;
-  return { fighter, army, seat, player };
+  // "Ann (Gorgonites)": a seat's label is its army (at four players with its number)
+  const seat = (s) => seatText(s, playerNames, army(armyOf(s)));
+  const player = seat;
+  return { fighter, army, seat, player, view };
 }
 
 // A log line for the game's own events (undefined: the page's default).
@@ -47,7 +49,7 @@ export function describe(e, n) {
     case "first_player":
       return `${A(e.army)} go first`;
     case "turn_started":
-      return `Turn ${e.number}: ${A(e.army)}${e.player ? ` (${n.player(e.player)})` : ""}`;
+      return `Turn ${e.number}: ${e.player ? S(e.player) : A(e.army)}`;
     case "spun": {
       const r = e.result || {};
       return `${S(e.seat)} spun ${r.kind === "move" ? `a ${r.value}: move ${r.value} space${r.value === 1 ? "" : "s"}` : r.kind === "draw" ? "Draw a Card" : "Recruit"}`;
@@ -57,7 +59,7 @@ export function describe(e, n) {
     case "moves_ended":
       return `${S(e.seat)} is done moving`;
     case "moved":
-      return `${F(e.fighter)} moved ${e.steps} space${e.steps === 1 ? "" : "s"} to (${e.to?.[0]}, ${e.to?.[1]})`;
+      return `${F(e.fighter)} moved ${e.steps} space${e.steps === 1 ? "" : "s"} to space ${spaceName(n.view, e.to?.[0], e.to?.[1])}`;
     case "battle": {
       const r = e.rolls?.[e.rolls.length - 1];
       const side = (s) => (s ? `${face(s.face)}${s.bonus ? `+${s.bonus}` : ""}` : "?");

@@ -3,6 +3,7 @@
 // point or the keyboard sends, and where a move stops (the stick's length).
 import * as overlays from "./overlays.js";
 import { FACINGS, round1 } from "./view.js";
+import { tape } from "../../words.js";
 import { acting, names, pieceOf, prompt } from "./state.js";
 
 /** @typedef {import("./state.js").SrbrState} State */
@@ -149,10 +150,10 @@ export function nextFacing(facing, key) {
 }
 
 function keyTargetText(s) {
-  const { unit } = names(s);
+  const { unit, place } = names(s);
   const p = prompt(s);
   const [x, y] = p.move.from;
   const d = Math.hypot(s.keyTarget.x - x, s.keyTarget.y - y);
   const face = FACINGS.find(([v]) => String(v) === String(s.facing))?.[1] || "Keep facing";
-  return `Move target (${round1(s.keyTarget.x)}, ${round1(s.keyTarget.y)}) ${unit()}: ${round1(d)} of ${p.move.length} ${unit()}, ${face.toLowerCase()}. Enter moves, Escape cancels.`;
+  return `Move target ${place(s.keyTarget.x, s.keyTarget.y)}: ${tape(d, unit())} of ${tape(p.move.length, unit())}, ${face.toLowerCase()}. Enter moves, Escape cancels.`;
 }

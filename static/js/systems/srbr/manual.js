@@ -1,7 +1,7 @@
 // Samurai Robots Battle Royale: the seat's manual resolution (records of damage, jams,
 // positions and terrain; declared results) and conceding.
 import { button, h } from "../dom.js";
-import { AREAS, FACINGS, recordedLine } from "./view.js";
+import { AREAS, FACINGS, nice, recordedLine } from "./view.js";
 import { field, numberIn, select } from "./fields.js";
 import { rulingBox } from "../ruling.js";
 import { concedeButtons } from "../panel.js";
@@ -121,10 +121,10 @@ function recordForm(s, view) {
 // The mecha and body part selects; the parts (with their damage) follow the mecha and the view.
 /** @param {State} s */
 function mechaAndPart(s, view) {
-  const { mechaOf } = names(s);
+  const { mechaOf, player } = names(s);
   const mechas = Object.values(view.mechas || {});
   const mSel = select(
-    mechas.map((m) => [m.id, `${m.name} (${m.owner})`]),
+    mechas.map((m) => [m.id, `${m.name} (${player(m.owner)})`]),
     mechas[0]?.id,
     { "data-key": "rec-mecha" },
   );
@@ -149,7 +149,7 @@ function mechaAndPart(s, view) {
 /** @param {State} s */
 function terrainForm(s, buildings) {
   const bSel = select(
-    buildings.map((t) => [t.id, `${t.label || t.id} (${t.type})`]),
+    buildings.map((t) => [t.id, `${t.label || "Building"} (${nice(t.type)})`]),
     buildings[0].id,
     { "data-key": "rec-building" },
   );

