@@ -209,6 +209,7 @@ def test_a_round_of_gkr_in_the_browser(server: Server, new_page, artifacts: Path
         expect(page.locator(".gkr-blist")).to_contain_text("Building 6 1/4 tags: King Wolf 1")
     kw.locator('#system-panel button[data-key="end-turn"]').focus()  # the keyboard works for buttons too
     kw.keyboard.press("Enter")
+    expect(th.locator("#log")).to_contain_text("(King Wolf) ended the turn")  # then it is ThunderHappy's
     end_turn(th)
 
     # --- Reset: Big Little Buddy back in the centre, DiamondBack displaces its Combat Unit -------

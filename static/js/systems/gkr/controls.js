@@ -296,9 +296,9 @@ function displaceControls(s, p) {
   const row = h("div", { class: "gkr-buttons" });
   for (const x of p.hexes)
     row.append(
-      button(hexText(view, x), () => s.ctx.fire({ kind: "displace", to: x }), {
+      button(hexText(s.view, x), () => s.ctx.fire({ kind: "displace", to: x }), {
         key: `displace-${hexKey(x)}`,
-        aria: `Displace ${unitName(p.unit)} to hex ${hexText(view, x)}`,
+        aria: `Displace ${unitName(p.unit)} to hex ${hexText(s.view, x)}`,
       }),
     );
   box.append(row);
