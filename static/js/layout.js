@@ -69,10 +69,11 @@ function primary() {
     let x = r.left + gap,
       y = r.top + gap,
       row = 0;
-    for (const b of now) {
-      b.style.maxWidth = `${Math.max(120, r.width - 2 * gap)}px`;
-      const w = b.offsetWidth,
-        hgt = b.offsetHeight;
+    // every button given its width first, then all measured: one layout, not one per button
+    for (const b of now) b.style.maxWidth = `${Math.max(120, r.width - 2 * gap)}px`;
+    const sizes = now.map((b) => [b.offsetWidth, b.offsetHeight]);
+    for (const [i, b] of now.entries()) {
+      const [w, hgt] = sizes[i];
       if (x + w > r.right - gap && x > r.left + gap) {
         x = r.left + gap;
         y += row + gap;
