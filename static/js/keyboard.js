@@ -16,8 +16,8 @@ export function mainAction() {
 const typing = (node) => !!node?.closest?.(TYPING);
 
 // The key's badge over the main button's corner (outside the button: its name stays its words).
-export function showKeyHint() {
-  const main = mainAction();
+// `main` and its box on screen when the caller knows them (it has just placed the button).
+export function showKeyHint(main = mainAction(), box = null) {
   for (const b of document.querySelectorAll("[aria-keyshortcuts]"))
     if (b !== main && b.getAttribute("aria-keyshortcuts") === KEY) b.removeAttribute("aria-keyshortcuts");
   let hint = $("main-key");
@@ -32,7 +32,7 @@ export function showKeyHint() {
     hint.title = `Press ${KEY} for the main action`;
     document.body.append(hint);
   }
-  const r = main.getBoundingClientRect();
+  const r = box || main.getBoundingClientRect();
   hint.hidden = false;
   hint.style.left = `${Math.round(r.right - 10)}px`;
   hint.style.top = `${Math.round(r.top - 8)}px`;

@@ -2,7 +2,7 @@
 // the game's main button for the current step (a panel marks it with data-primary) is shown
 // over the strip of the dock (the rail's top on a laptop, under the board on a phone), beside
 // the acting piece's menu, so both are in sight without scrolling on a laptop or a phone.
-import { showKeyHint } from "./keyboard.js";
+import { mainAction, showKeyHint } from "./keyboard.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -58,21 +58,31 @@ function primary() {
     lifted = now;
     slot.classList.toggle("holding", now.length > 0);
     dock.hidden = !now.length && !menu?.childElementCount;
-    if (now.length) lift(now, slot);
-    showKeyHint();
+    if (!now.length) showKeyHint();
+    else {
+      const { main, boxes } = lift(now, slot);
+      showKeyHint(main, boxes.get(main));
+    }
   };
-  // The main buttons over the strip, in rows; the strip as high as they need.
+  // The main buttons over the strip, in rows; the strip as high as they need. Reads, then writes:
+  // the strip's box, the buttons' sizes, then their places. Returns the main action and the
+  // lifted buttons' boxes on screen (the key's badge goes by them, without measuring again).
   const lift = (now, slot) => {
-    for (const b of now) b.classList.add("lifted");
     const gap = 6;
     const r = slot.getBoundingClientRect();
+    const maxWidth = `${Math.max(120, r.width - 2 * gap)}px`;
+    for (const b of now) {
+      b.classList.add("lifted");
+      if (b.style.maxWidth !== maxWidth) b.style.maxWidth = maxWidth;
+    }
     let x = r.left + gap,
       y = r.top + gap,
       row = 0;
-    for (const b of now) {
-      b.style.maxWidth = `${Math.max(120, r.width - 2 * gap)}px`;
-      const w = b.offsetWidth,
-        hgt = b.offsetHeight;
+    const sizes = now.map((b) => [b.offsetWidth, b.offsetHeight, b.getBoundingClientRect().width]);
+    const main = mainAction();
+    const boxes = new Map();
+    for (const [i, b] of now.entries()) {
+      const [w, hgt, exact] = sizes[i];
       if (x + w > r.right - gap && x > r.left + gap) {
         x = r.left + gap;
         y += row + gap;
@@ -80,6 +90,7 @@ function primary() {
       }
       b.style.left = `${x}px`;
       b.style.top = `${y}px`;
+      boxes.set(b, { left: x, top: y, right: x + exact, bottom: y + hgt });
       x += w + gap;
       row = Math.max(row, hgt);
     }
@@ -88,6 +99,7 @@ function primary() {
       slot.style.height = `${need}px`;
       requestAnimationFrame(place);
     }
+    return { main, boxes };
   };
   let queued = false;
   const soon = () => {

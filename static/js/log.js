@@ -56,11 +56,22 @@ export class LineList {
         else break;
       }
     }
-    const stick = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 20;
+    this.follow();
     this.list.insertBefore(li, before);
     while (this.list.children.length > MAX_LINES) this.list.firstElementChild.remove();
-    if (stick) this.list.scrollTop = this.list.scrollHeight;
     return li;
+  }
+
+  // A list scrolled to its end stays at its end as lines come. Lines added together (the log's
+  // history on load) measure the list once before the first and scroll once after the last,
+  // not once per line (each measure would lay the page out again).
+  follow() {
+    if (this.sticking !== undefined) return;
+    this.sticking = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 20;
+    queueMicrotask(() => {
+      if (this.sticking) this.list.scrollTop = this.list.scrollHeight;
+      this.sticking = undefined;
+    });
   }
 
   clear() {

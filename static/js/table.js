@@ -171,6 +171,10 @@ function seatLost(code, reason) {
   watch(page);
 }
 
+// Let the browser paint and answer input before going on.
+const nextTask = () =>
+  globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+
 let pending = Promise.resolve();
 function inOrder(socket, step) {
   pending = pending
@@ -189,7 +193,12 @@ async function onWelcome(m, before) {
   }
   state.viewer = viewer;
   if (config.panel) mountPanel(slot, page, m.role, state.me.seat);
-  render(m.view);
+  // The panel's own page first, then (a task later: no long block of the page) the board and
+  // the headers, and the panels shown together.
+  state.view = m.view;
+  const frame = panelFrame(slot, m.view);
+  await nextTask();
+  render(m.view, frame);
   document.body.classList.remove("loading"); // the panels, filled, shown at once: nothing shifts
   // Fill the log with what this page has not seen (the recent past on load, the gap after a reconnect).
   let after = before < 0 ? Math.max(-1, m.seq - HISTORY) : before;
@@ -224,10 +233,11 @@ function onEvent(e, live = false) {
   }
 }
 
-function render(view) {
+// `frame`: the panel's part, when it was run already.
+function render(view, ran = null) {
   state.view = view;
   state.status = view._table?.status || "open";
-  const frame = panelFrame(slot, view);
+  const frame = ran || panelFrame(slot, view);
   board.set({ ...boardOf(game, view, names), ...frame, flip: !!frame.flip });
   const selected = board.selectedPiece();
   if (selected) showDetails($("details"), selected, sides);

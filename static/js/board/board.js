@@ -109,7 +109,7 @@ export class Board {
 
   // Screen pixels per board unit at the current zoom.
   scale() {
-    const rect = this.svg.getBoundingClientRect();
+    const rect = this.panZoom.rect();
     const vb = this.panZoom.vb;
     return rect.width > 0 ? Math.min(rect.width / vb.w, rect.height / vb.h) : 0;
   }

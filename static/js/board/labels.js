@@ -10,15 +10,24 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
 export const FIT_MIN_PX = 24; // a body shrunk to fit its cell keeps at least this on its short side
 
 // How far a body reaches from its centre (its longest half) and its short half, in its own
-// units (a square reaches 0.85 r, a diamond 1.1 r).
-function reach(g, r) {
-  try {
-    const b = g.querySelector(".body")?.getBBox();
-    if (b && b.width > 0 && b.height > 0)
-      return { long: Math.max(b.width, b.height) / 2, short: Math.min(b.width, b.height) / 2 };
-  } catch {
-    /* not rendered yet */
+// units (a square reaches 0.85 r, a diamond 1.1 r): from its attributes, as getBBox would give
+// it, without asking the browser for a layout.
+export function bodyReach(body, r) {
+  let w = 0,
+    h = 0;
+  const num = (name) => Number(body?.getAttribute(name));
+  if (body?.tagName === "circle") w = h = 2 * num("r");
+  else if (body?.tagName === "rect") [w, h] = [num("width"), num("height")];
+  else if (body?.tagName === "polygon") {
+    const v = String(body.getAttribute("points") || "")
+      .trim()
+      .split(/[\s,]+/)
+      .map(Number);
+    const xs = v.filter((_, i) => i % 2 === 0),
+      ys = v.filter((_, i) => i % 2 === 1);
+    if (xs.length) [w, h] = [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
   }
+  if (w > 0 && h > 0) return { long: Math.max(w, h) / 2, short: Math.min(w, h) / 2 };
   return { long: r, short: r };
 }
 
@@ -35,7 +44,7 @@ export function layoutPieces(entries, scale, fit = null, view = null, yielding =
   for (const e of entries) {
     let k = Math.max(1, MIN_PX / 2 / (e.r * scale));
     if (fit > 0) {
-      const { long, short } = reach(e.g, e.r);
+      const { long, short } = bodyReach(e.g.querySelector(".body"), e.r);
       k = Math.min(k, Math.max(fit / long, FIT_MIN_PX / 2 / (short * scale)));
     }
     e.k = k;
@@ -46,15 +55,22 @@ export function layoutPieces(entries, scale, fit = null, view = null, yielding =
     bodies.push({ x: e.x - rr, y: e.y - rr, w: 2 * rr, h: 2 * rr });
   }
   const order = [...entries].sort((a, b) => (b.priority || 0) - (a.priority || 0));
+  // every label sized first, then all measured (one layout for them all, not one per label)
+  const labelled = [];
   for (const e of order) {
     const label = e.g.querySelector(".piece-label");
     if (!label) continue;
     label.setAttribute("font-size", font.toFixed(4));
     label.setAttribute("stroke-width", (font * 0.22).toFixed(4));
     label.removeAttribute("display");
+    labelled.push({ e, label });
+  }
+  const length = (label) => label.getComputedTextLength?.() || font * String(label.textContent).length * 0.6;
+  for (const l of labelled) l.length = length(l.label);
+  for (const { e, label, length } of labelled) {
     const rr = e.r * e.k;
     const pad = 4 / scale; // glyphs overhang their advance a little; keep labels clearly apart
-    const w = Math.max(font, label.getComputedTextLength?.() || font * String(label.textContent).length * 0.6) + pad;
+    const w = Math.max(font, length) + pad;
     const h = font * 1.2 + pad / 2;
     const gap = font * 0.25;
     const spots = [
@@ -98,17 +114,25 @@ export function layoutPieces(entries, scale, fit = null, view = null, yielding =
 }
 
 // Texts of the board itself (in board units, untransformed) yield to the pieces: hidden where
-// they lie over a body or a placed label, shown again where they are clear.
+// they lie over a body or a placed label, shown again where they are clear. Their boxes do not
+// change with the zoom: each is measured once (all together, one layout) and kept.
+const boxes = new WeakMap();
+
 function giveWay(texts, taken) {
-  for (const t of texts) {
-    t.removeAttribute("display");
+  const fresh = texts.filter((t) => !boxes.has(t));
+  for (const t of fresh) t.removeAttribute("display");
+  for (const t of fresh) {
     let b = null;
     try {
       b = t.getBBox();
     } catch {
       /* not rendered */
     }
-    if (b && b.width > 0 && taken.some((p) => overlaps(p, { x: b.x, y: b.y, w: b.width, h: b.height })))
-      t.setAttribute("display", "none");
+    if (b && b.width > 0) boxes.set(t, { x: b.x, y: b.y, w: b.width, h: b.height });
+  }
+  for (const t of texts) {
+    const box = boxes.get(t);
+    if (box && taken.some((p) => overlaps(p, box))) t.setAttribute("display", "none");
+    else t.removeAttribute("display");
   }
 }

@@ -42,7 +42,21 @@ export class PanZoom {
     this.pinch = null;
     svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
     this.userMoved = false;
-    new ResizeObserver(() => this.resize()).observe(svg);
+    // The board's size on screen as the ResizeObserver last gave it (after the browser's own
+    // layout): fitting and scaling read it instead of forcing a layout of the page each time.
+    this.size = null;
+    new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1].borderBoxSize?.[0];
+      if (box) this.size = { width: box.inlineSize, height: box.blockSize };
+      this.resize();
+    }).observe(svg);
+  }
+
+  // The board's size in screen pixels: the observed one, measured only before the first observation.
+  rect() {
+    if (this.size) return this.size;
+    const r = this.svg.getBoundingClientRect();
+    return { width: r.width, height: r.height };
   }
 
   // On a resize, fit again unless the person has zoomed or panned: then keep their centre and scale.
@@ -51,7 +65,7 @@ export class PanZoom {
       this.fit();
       return;
     }
-    const rect = this.svg.getBoundingClientRect();
+    const rect = this.rect();
     if (!(rect.width > 0 && rect.height > 0) || !this.lastRect) {
       this.lastRect = rect;
       return;
@@ -74,7 +88,7 @@ export class PanZoom {
 
   // Fit the whole board into the visible area, keeping the aspect ratio.
   fit() {
-    const rect = this.svg.getBoundingClientRect();
+    const rect = this.rect();
     this.vb = fitView(this.bounds, rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 0);
     this.userMoved = false;
     this.lastRect = rect;

@@ -40,15 +40,17 @@ export function makeTabletop(board) {
     facingStep: 30,
     draw(layer) {
       el("rect", { x: 0, y: 0, width, height, class: "table-surface" }, layer);
-      const grid = el("g", { class: "table-grid" }, layer);
-      // Inch grid with a heavier line each 6"; centimetre tables get 5 cm and 30 cm lines.
+      // Inch grid with a heavier line each 6"; centimetre tables get 5 cm and 30 cm lines. A path
+      // for each kind of line across and down (drawn across over down, as one element a line was).
       const [minor, major] = unit === "cm" ? [5, 30] : unit === "mm" ? [50, 300] : [1, 6];
-      for (let x = minor; x < width; x += minor) {
-        el("line", { x1: x, y1: 0, x2: x, y2: height, class: x % major === 0 ? "major" : "minor" }, grid);
-      }
-      for (let y = minor; y < height; y += minor) {
-        el("line", { x1: 0, y1: y, x2: width, y2: y, class: y % major === 0 ? "major" : "minor" }, grid);
-      }
+      const grid = el("g", { class: "table-grid" }, layer);
+      const lines = (size, segment) => {
+        const d = { minor: "", major: "" };
+        for (let v = minor; v < size; v += minor) d[v % major === 0 ? "major" : "minor"] += segment(v);
+        for (const kind of ["minor", "major"]) if (d[kind]) el("path", { d: d[kind], class: kind }, grid);
+      };
+      lines(width, (x) => `M${x} 0V${height}`);
+      lines(height, (y) => `M0 ${y}H${width}`);
       const labelSize = Math.max(0.9, Math.min(width, height) / 55);
       for (const t of terrain) {
         if (!Array.isArray(t.polygon) || t.polygon.length < 3) continue;

@@ -239,16 +239,32 @@ function unitCard(s, c) {
   return node;
 }
 
-// The whole unit card: MP and modifiers per speed and mode, the weapon cards, perks.
+// The whole unit card, folded: its tables are built when it is first opened (a page of unit
+// cards builds none of them on load).
 /** @param {State} s */
 function cardDetails(s, c) {
   const det = h("details", { class: "hgb-card-more" });
-  det.open = s.openCards.has(c.id);
-  det.addEventListener("toggle", () => {
-    if (det.open) s.openCards.add(c.id);
-    else s.openCards.delete(c.id);
-  });
   det.append(h("summary", { text: "Full card", "aria-label": `Full card of ${c.label}` }));
+  let filled = false;
+  const fill = () => {
+    if (filled) return;
+    filled = true;
+    det.append(...fullCard(s, c));
+  };
+  det.open = s.openCards.has(c.id);
+  if (det.open) fill();
+  det.addEventListener("toggle", () => {
+    if (det.open) {
+      s.openCards.add(c.id);
+      fill();
+    } else s.openCards.delete(c.id);
+  });
+  return det;
+}
+
+// MP and modifiers per speed and mode, the weapon cards, perks.
+/** @param {State} s */
+function fullCard(s, c) {
   const t1 = h(
     "table",
     { class: "hgb-table-mini" },
@@ -324,15 +340,14 @@ function cardDetails(s, c) {
     );
   }
   t2.append(body2);
-  det.append(
+  return [
     t1,
     t2,
     h("p", {
       class: "hgb-note",
       text: `Size ${c.size} · Sensors ${signed(c.sensors || 0)} · Comm ${signed(c.comm || 0)} · ECM ${c.ecm || 0}${(c.perks || []).length ? ` · Perks: ${c.perks.map((p) => `${nice(p.id)}${p.arc ? ` (${p.arc})` : ""}${p.level ? ` ${p.level}` : ""}`).join(", ")}` : ""}`,
     }),
-  );
-  return det;
+  ];
 }
 
 // A piece picked on the board (or a unit card's name): my model becomes the acting one (the one
