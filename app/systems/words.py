@@ -39,3 +39,14 @@ def listed(items: list[str], last: str = "and") -> str:
     if len(items) < 2:
         return "".join(items)
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def tape(value: float, unit: str = "in") -> str:
+    """A length as a tape measure reads it: to a tenth, no trailing ".0" (``"3.5 in"``, ``"12 in"``)."""
+    return f"{round(float(value), 1):g} {unit}"
+
+
+def place_words(x: float, y: float, edges: tuple[str, str] = ("left", "top"), unit: str = "in") -> str:
+    """A place on a tabletop as a tape measure finds it: ``"3.5 in from the left, 12 in from the
+    top"`` (``edges``: the edges x and y are measured from, as the board shows them)."""
+    return f"{tape(x, unit)} from the {edges[0]}, {tape(y, unit)} from the {edges[1]}"
