@@ -91,7 +91,8 @@ export function tape(v, unit = "in") {
   return `${Math.round(Number(v) * 10) / 10} ${unit}`;
 }
 
-// A place on a tabletop as a tape measure finds it: "3.5 in from the left, 12 in from the top".
-export function placeWords(x, y, unit = "in") {
-  return `${tape(x, unit)} from the left, ${tape(y, unit)} from the top`;
+// A place on a tabletop as a tape measure finds it: "3.5 in from the left, 12 in from the top"
+// (edges: the edges x and y are measured from, as the board shows them: HGB's "West edge").
+export function placeWords(x, y, unit = "in", edges = ["left", "top"]) {
+  return `${tape(x, unit)} from the ${edges[0]}, ${tape(y, unit)} from the ${edges[1]}`;
 }
