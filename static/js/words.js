@@ -47,6 +47,12 @@ export function setSeatLabels(seats) {
   for (const [seat, label] of pairs) if (seat && label) labels.set(seat, label);
 }
 
+// A game whose seats' labels change in play (HGB: a player fields another faction's force before
+// deploying) names them from its views: these labels replace those of the same seats.
+export function addSeatLabels(seats) {
+  for (const [seat, label] of Object.entries(seats || {})) if (seat && label) labels.set(seat, label);
+}
+
 // A seat's label: "Northern", "Player 1".
 export function seatLabel(seat) {
   return labels.get(seat) || titleWords(seat);

@@ -108,7 +108,8 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     north.get_by_role("button", name="Field this force (600 TV)").click()
     expect(north.locator(".hgb-force")).to_contain_text("Fielded now: Peace River Starting Forces, 600 TV")
     expect(south.locator(".hgb-force")).to_contain_text("The other side fields Peace River Starting Forces (600 TV)")
-    expect(north.locator("#log")).to_contain_text("Ann (Northern): fields the Peace River Starting Forces (600 TV)")
+    # a seat reads as the faction its force fields: north is Peace River from now on
+    expect(north.locator("#log")).to_contain_text("Ann (Peace River): fields the Peace River Starting Forces (600 TV)")
     expect(north.locator(".hgb-card[data-model='n-cg1-1'] .hgb-box")).to_have_count(6)  # the vest's extra Sturdy box
     shot(north, artifacts, "1-forces")
 
@@ -159,13 +160,13 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
 
     # --- initiative: north won (seeded) and goes first ------------------------------------------
     wait_phase(north, "initiative")
-    expect(north.locator(".hgb-initiative")).to_contain_text("Ann (Northern) wins")
-    expect(south.locator(".hgb-first")).to_contain_text("Ann (Northern) won the initiative")
+    expect(north.locator(".hgb-initiative")).to_contain_text("Ann (Peace River) wins")
+    expect(south.locator(".hgb-first")).to_contain_text("Ann (Peace River) won the initiative")
     north.get_by_role("button", name="We activate first").click()
     wait_phase(north, "activation")
     expect(north.locator(".hgb-status")).to_contain_text("Round 1")
     expect(north.locator(".hgb-status")).to_contain_text("Your turn")
-    expect(south.locator(".hgb-status")).to_contain_text("Waiting for north")
+    expect(south.locator(".hgb-status")).to_contain_text("Waiting for Peace River")
 
     # --- north moves Warrior 1 along a drawn path around a bend ----------------------------------
     north.get_by_label("Model", exact=True).select_option("n-cg1-1")
@@ -242,12 +243,12 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     # --- the end: north proposes an agreed end, south sees it, then concedes; the winner shown ---
     north.locator(".hgb-more summary").click()
     north.get_by_role("button", name="Propose: we win").click()
-    expect(north.locator(".hgb-more")).to_contain_text("You proposed: north wins.")
-    expect(south.locator(".hgb-more")).to_contain_text("Ann (Northern) proposes to end: north wins.")
+    expect(north.locator(".hgb-more")).to_contain_text("You proposed: Ann (Peace River) wins.")
+    expect(south.locator(".hgb-more")).to_contain_text("Ann (Peace River) proposes to end: Ann (Peace River) wins.")
     concede(south)
-    expect(north.locator(".hgb-winner")).to_contain_text("You win! Ann (Northern) won: south conceded.")
-    expect(south.locator(".hgb-winner")).to_contain_text("Game over. Ann (Northern) won")
-    expect(eve.locator(".hgb-winner")).to_contain_text("Game over. Ann (Northern) won: south conceded.")
+    expect(north.locator(".hgb-winner")).to_contain_text("You win! Ann (Peace River) won: Southern conceded.")
+    expect(south.locator(".hgb-winner")).to_contain_text("Game over. Ann (Peace River) won")
+    expect(eve.locator(".hgb-winner")).to_contain_text("Game over. Ann (Peace River) won: Southern conceded.")
     shot(north, artifacts, "7-winner")
 
 
@@ -306,7 +307,7 @@ def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path)
     mp.get_by_label("Waypoint x (inches)").fill(f"{x:g}")
     mp.get_by_label("Waypoint y (inches)").fill(f"{y + step / 3:g}")
     mp.get_by_role("button", name="Add waypoint").press("Enter")
-    expect(mp.locator(".hgb-waypoints")).to_contain_text(re.compile(r"Path: 1: \(.*\) 4 MP"))
+    expect(mp.locator(".hgb-waypoints")).to_contain_text(re.compile(r"Path: 1: [\d.]+ in from the West edge, [\d.]+ in from the North edge, 4 MP"))
     mp.get_by_role("button", name="Move along the path").press("Enter")
     expect(mp.locator(".hgb-mp")).to_contain_text("MP: 4 spent of 6, 2 left")
     shot(mp, artifacts, "9-waypoints")

@@ -95,6 +95,16 @@ export const deg = (f) => {
 export const reasonWords = (reason) =>
   String(reason ?? "").replace(/\b(north|south)(?= conceded| has models left)/g, (seat) => seatLabel(seat));
 
+// The seats' labels as the view's forces field them: the faction ("Peace River"), with the
+// edge when both sides field the same one ("Northern, South edge"), as the server names them.
+export function seatLabels(view) {
+  const f = (seat) => view?.forces?.[seat]?.faction;
+  if (!f("north") || !f("south")) return {};
+  const same = f("north") === f("south");
+  const of = (seat) => `${FACTION_NAMES[f(seat)] || titleWords(f(seat))}${same ? `, ${ucfirst(seat)} edge` : ""}`;
+  return { north: of("north"), south: of("south") };
+}
+
 // Lookups over one view: model labels, player names, group names.
 export function names(view, playerNames) {
   const cards = view?.cards || [];
