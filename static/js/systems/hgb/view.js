@@ -162,7 +162,9 @@ export function describe(e, n) {
     case "first_chosen": {
       const chosen = e.first ?? e.first_seat;
       return chosen
-        ? `${who}lets ${player(chosen)} activate first`
+        ? chosen === e.seat
+          ? `${who}activates first`
+          : `${who}lets ${player(chosen)} activate first`
         : `${who}has chosen who activates a Combat Group first`;
     }
     case "group_activated":
