@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import NewPage, open_seat, sit
-from tests.browser.words import assert_words, refusal, refuse_on_page
+from tests.browser.helpers import NewPage, hgb_table, open_seat, sit
+from tests.browser.words import assert_words, play_some, refusal, refuse_on_page
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
 
@@ -85,3 +85,49 @@ def test_coordinates_toggle(server: Server, new_page: NewPage, size: tuple[int, 
     page.goto(f"{server.url}/tables/{flat}?watch=1")
     expect(page.locator("#board")).to_have_attribute("data-kind", "tabletop")
     expect(page.locator("#coords-toggle")).to_be_hidden()
+
+
+# --- Heavy Gear Blitz! -----------------------------------------------------------------------------
+HGB_ORDER = ("attack", "move", "activate_group", "return_fire", "pass", "end_group")
+
+
+def hgb_pick(actions: list[dict[str, object]]) -> dict[str, object] | None:
+    """The first attack, else a move, else the next group...: the log gets shots and moves."""
+    return next((a for kind in HGB_ORDER for a in actions if a.get("kind") == kind), None)
+
+
+def test_hgb_speaks_in_words(server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]) -> None:
+    """After deployment, moves, shots and Return Fire of a seeded game, and a refusal of each seat,
+    no page shows a seat id, a model or group id, a raw coordinate or a snake_case word."""
+    tid, first, seats = hgb_table(server, name="Words", seed="hgb-browser-6")
+    second = "south" if first == "north" else "north"
+    with server.client() as client:
+        assert play_some(client, tid, seats, 8, hgb_pick) >= 4
+        waiting = next(
+            s
+            for s in seats
+            if not client.get(f"/api/tables/{tid}/legal", headers=seats[s]).json()["actions"] or s == second
+        )
+        refused = [
+            refusal(client, tid, seats[waiting], {"kind": "activate_group", "group": "cg2"}),
+            refusal(client, tid, seats[first], {"kind": "deploy", "model": "n-cg2-1", "x": 1, "y": 1, "facing": 0}),
+            refusal(
+                client, tid, seats[first], {"kind": "set_speed", "model": "s-cg1-1", "speed": "full", "mode": "walker"}
+            ),
+        ]
+    pages = {}
+    for seat in ("north", "south"):
+        page: Page = new_page(*size)
+        sit(page, server.url, tid, seat, seats[seat])
+        expect(page.locator("#log li")).not_to_have_count(0)
+        pages[seat] = page
+    shown = refuse_on_page(pages[first], {"kind": "move", "model": "n-cg1-1", "path": [[60, 60]]})
+    for seat, page in pages.items():
+        assert_words(page, f"{seat}'s table page", more=[*refused, shown] if seat == first else ())
+        shot(page, artifacts, f"hgb-{seat}", size)
+    eve: Page = new_page(*size)
+    open_seat(eve, server.url, tid, None, "Eve")
+    expect(eve.locator("#log li")).not_to_have_count(0)
+    assert_words(eve, "a spectator's table page")
+    replay = scan_replay(new_page, server.url, tid, size)
+    shot(replay, artifacts, "hgb-replay", size)

@@ -257,7 +257,9 @@ export function pieces(view) {
       color: wreck ? "#6d6a66" : FACTION_COLOURS[faction] || undefined,
       tone: wreck ? "wreck" : p.status === "reserve" ? "reserve" : card?.used ? "used" : undefined,
       badges: badgesOf(card, p, view),
-      side: card?.seat,
+      kind: card?.unit || p.kind, // the unit's name ("Command Jäger")
+      where: at(p.x, p.y), // the board names a place from the West and North edges
+      side: card?.seat ? seatLabel(card.seat) : undefined,
     };
   });
 }
