@@ -6,6 +6,7 @@ Robots: tests/browser/test_words_games.py.)"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,33 @@ def test_hgb_speaks_in_words(server: Server, new_page: NewPage, artifacts: Path,
     assert_words(eve, "a spectator's table page")
     replay = scan_replay(new_page, server.url, tid, size)
     shot(replay, artifacts, "hgb-replay", size)
+
+
+# --- the lobby, its create form and the watch page --------------------------------------------------
+GAMES = ("sandbox", "hgb", "gkr", "small-soldiers", "srbr")
+
+
+def test_create_form_speaks_in_words(server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]) -> None:
+    """Every game's options read as words: labels, choices (the value stays the id), help; the
+    sandbox's radius shows only for a hex board. The lobby's list and the watch page too."""
+    with server.client() as client:
+        tid = new_table(client, "hgb", name="Words in the lobby", options={"map": "open"})["id"]
+        join(client, tid, "north", "Ann")
+    page: Page = new_page(*size)
+    page.goto(server.url + "/")
+    expect(page.locator(f"tr[data-table='{tid}']")).to_be_attached()
+    assert_words(page, "the lobby with the sandbox's form")
+    for game in GAMES[1:]:
+        with page.expect_response(re.compile(rf"/lobby/options\?system={game}")):
+            page.select_option("#create-system", game)
+        expect(page.locator("#create-options [data-option]").first).to_be_attached()
+        page.wait_for_timeout(300)  # the swap has settled
+        assert_words(page, f"the create form of {game}")
+        # (no screenshot here: one taken while htmx settles the swapped form trips its CSP)
+    with page.expect_response(re.compile(r"/lobby/options\?system=hgb")):
+        page.select_option("#create-system", "hgb")
+    expect(page.locator("#opt-north-faction option[value=peace_river]")).to_have_text("Peace River")
+    page.goto(server.url + "/watch")
+    expect(page.locator(f"#watch-rows [data-table='{tid}'], #watch-rows tr").first).to_be_attached()
+    assert_words(page, "the watch page")
+    shot(page, artifacts, "watch", size)

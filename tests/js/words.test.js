@@ -88,6 +88,7 @@ test("the end box and the watch page name the seats", () => {
   ];
   assert.equal(turnText({ round: 1, active: ["north"] }, seats), "Round 1 · Ann (Northern) to act");
   assert.equal(turnText({ round: 2, active: ["south"] }, seats), "Round 2 · Southern to act");
+  assert.equal(turnText({ round: 0, active: ["north", "south"] }, seats), "Setup · Ann (Northern) and Southern to act");
 });
 
 test("hex cells by name from the view's board", () => {
