@@ -148,10 +148,10 @@ def test_the_host_frees_a_seat_and_closes_the_table(server: Server, new_page) ->
     guest = new_page()
     open_seat(guest, server.url, table_id, "p2", "Gil")
     host.on("dialog", lambda dialog: dialog.accept())  # removing a player asks first
-    host.get_by_role("button", name="Remove the player at p2").click()
+    host.get_by_role("button", name="Remove the player at Player 2").click()
     expect(guest.locator("#join")).to_be_visible(timeout=10000)
     expect(guest.locator("#join-error")).to_contain_text("The host removed you from this seat")
-    expect(host.get_by_role("button", name="Reopen seat p2")).to_be_visible()
+    expect(host.get_by_role("button", name="Reopen the seat of Player 2")).to_be_visible()
 
     host.get_by_role("button", name="Close the table").click()
     expect(host.locator("#turn")).to_contain_text("Table closed")

@@ -51,7 +51,7 @@ def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) 
     assert start is not None
 
     # Everyone sees who is here; the spectator count is shown.
-    expect(bob.locator("#presence")).to_contain_text("p1: Ann")
+    expect(bob.locator("#presence")).to_contain_text("Player 1: Ann")
     expect(bob.locator("#spectators")).to_contain_text("1 watching")
 
     # The spectator has no controls and cannot drag.
@@ -296,10 +296,11 @@ def test_a_preview_with_a_path_draws_the_route(server: Server, new_page) -> None
     page.mouse.move(*end, steps=2)
     expect(page.locator(".drag-route")).to_have_count(1)
     assert len(str(page.locator(".drag-route").get_attribute("points")).split()) == 3
-    expect(page.locator("#board-message")).to_contain_text("cost=2")
+    expect(page.locator("#board-message")).to_contain_text("Moved")  # an event's words, never its fields
+    expect(page.locator("#board-message")).not_to_contain_text("cost=")
     page.mouse.up()
     expect(page.locator(".drag-route")).to_have_count(0)
-    expect(piece(page, "Runner")).to_have_attribute("aria-label", re.compile(rf"hex \({q + 2}, {r}\)"))
+    wait_at_hex(page, "Runner", q + 2, r)
 
 
 def test_the_board_fits_on_resize_until_zoomed(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
