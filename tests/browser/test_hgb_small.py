@@ -56,7 +56,7 @@ def test_facings_named_as_the_screen_shows_them(server: Server, new_page: NewPag
     names = facing_names(north)
     assert names["90"].startswith("Up (South)"), names
     assert names["270"].startswith("Down (North)"), names
-    assert names["0"].startswith("Left (east)"), names
+    assert names["0"].startswith("Left (East)"), names
     south = deployment_page(server, new_page, size, "south", "hgb-facings")
     names = facing_names(south)
     assert names["270"].startswith("Up (North)") and names["90"].startswith("Down (South)"), names
