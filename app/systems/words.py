@@ -8,6 +8,8 @@ choice); ``plain_words("roll_opening") == "roll opening"`` (a phrase inside a se
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 _SEPARATORS = re.compile(r"[_\-\s]+")
 _PLAYER = re.compile(r"p\d+")
@@ -39,6 +41,16 @@ def listed(items: list[str], last: str = "and") -> str:
     if len(items) < 2:
         return "".join(items)
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def invalid_words(what: str, err: Mapping[str, Any], skip: int = 1) -> str:
+    """A validation error (a malformed action's, bad table options') as a player may read it:
+    ``what`` (the action in words), the field in words (its path less ``skip`` parts: an
+    action's kind), and a choice not offered said without listing the ids it may be (not
+    pydantic's "input should be 'north' or 'south'")."""
+    where = " ".join(plain_words(str(p)) for p in err["loc"][skip:]) or "the action"
+    why = "not one of the choices" if err["type"] in ("literal_error", "enum") else str(err["msg"]).lower()
+    return f"{sentence_start(what)}: {where}: {why}" if what else f"{where}: {why}"
 
 
 def tape(value: float, unit: str = "in") -> str:
