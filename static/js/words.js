@@ -76,6 +76,14 @@ export function seatsText(seats, names, last = "and") {
   );
 }
 
+// The turn counter: "Round 3" (a game's own word: Small Soldiers counts "Turn"s); round 0,
+// before the first round (HGB's terrain and deployment), is the setup.
+export function roundText(turn) {
+  if (turn?.round === undefined || turn.round === null) return "";
+  if (turn.round === 0 && !turn.round_label) return "Setup";
+  return `${turn.round_label || "Round"} ${turn.round}`;
+}
+
 // --- hex cells ----------------------------------------------------------------------------
 // cell -> its name ("A1": a column letter from the left, a row number from the top), from the
 // view's board cells ({q, r, name}). A lookup per board object, made once.

@@ -162,3 +162,26 @@ def test_create_form_speaks_in_words(server: Server, new_page: NewPage, artifact
     expect(page.locator(f"#watch-rows [data-table='{tid}'], #watch-rows tr").first).to_be_attached()
     assert_words(page, "the watch page")
     shot(page, artifacts, "watch", size)
+
+
+def test_hgb_setup_speaks_in_words(server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]) -> None:
+    """The terrain and forces phase (the force builder, the terrain editor) and the deployment
+    phase read in words too, with a refusal of each."""
+    with server.client() as client:
+        tid = new_table(client, "hgb", name="Setup words", options={"map": "ridge"}, seed="words-setup")["id"]
+        seats = {s: join(client, tid, s, n) for s, n in (("north", "Ann"), ("south", "Bob"))}
+        early = refusal(client, tid, seats["north"], {"kind": "choose_first", "seat": "north"})
+    page: Page = new_page(*size)
+    sit(page, server.url, tid, "north", seats["north"])
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "terrain")
+    assert_words(page, "the terrain and forces phase", more=[early])
+    with server.client() as client:
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        outside = refusal(
+            client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 40, "facing": 90}
+        )
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deployment")
+    assert_words(page, "the deployment phase", more=[outside])
+    expect(page.locator("#turn")).to_contain_text("Setup")  # round 0 is the setup
+    shot(page, artifacts, "hgb-deployment", size)

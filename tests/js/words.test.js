@@ -11,6 +11,7 @@ import {
   seatsText,
   setSeatLabels,
   titleWords,
+  roundText,
 } from "../../static/js/words.js";
 import { describeEvent } from "../../static/js/log.js";
 import { endText } from "../../static/js/seating.js";
@@ -102,4 +103,11 @@ test("hex cells by name from the view's board", () => {
   assert.equal(cellName(board, 1, -1), "C1");
   assert.equal(cellName(board, 5, 5), "");
   assert.equal(cellName({ kind: "hex" }, 0, 0), "");
+});
+
+test("the turn counter: a game's word, round 0 as the setup", () => {
+  assert.equal(roundText({ round: 3 }), "Round 3");
+  assert.equal(roundText({ round: 0 }), "Setup");
+  assert.equal(roundText({ round: 0, round_label: "Turn" }), "Turn 0");
+  assert.equal(roundText({}), "");
 });
