@@ -48,8 +48,11 @@ def invalid_words(what: str, err: Mapping[str, Any], skip: int = 1) -> str:
     ``what`` (the action in words), the field in words (its path less ``skip`` parts: an
     action's kind), and a choice not offered said without listing the ids it may be (not
     pydantic's "input should be 'north' or 'south'")."""
-    where = " ".join(plain_words(str(p)) for p in err["loc"][skip:]) or "the action"
-    why = "not one of the choices" if err["type"] in ("literal_error", "enum") else str(err["msg"]).lower()
+    # a list's place counts from 1 ("terrain 1"), as a player counts
+    where = " ".join(str(p + 1) if isinstance(p, int) else plain_words(str(p)) for p in err["loc"][skip:])
+    msg = str(err["msg"])
+    why = "not one of the choices" if err["type"] in ("literal_error", "enum") else msg[:1].lower() + msg[1:]
+    where = where or "the action"
     return f"{sentence_start(what)}: {where}: {why}" if what else f"{where}: {why}"
 
 
