@@ -56,7 +56,7 @@ from app.core.errors import (
 )
 from app.core.events import Event, redact
 from app.systems.views import BoardView, OutcomeView, Scene
-from app.systems.words import listed, plain_words, sentence_start, title_words
+from app.systems.words import invalid_words, listed, plain_words, sentence_start, title_words
 
 State = dict[str, Any]
 Board = Literal["hex", "tabletop"]
@@ -198,7 +198,7 @@ class RuleSystem:
         try:
             return self.options_model.model_validate(raw or {}).model_dump(mode="json")
         except ValidationError as exc:
-            raise BadOptions(f"Bad table options: {_first_error(exc)}") from None
+            raise BadOptions(f"Bad table options: {invalid_words('', exc.errors()[0], 0)}") from None
 
     def parse_action(self, raw: Any) -> Any:
         """Validate a raw action dict into the system's action model."""
@@ -218,8 +218,8 @@ class RuleSystem:
                 e["type"] in ("union_tag_invalid", "literal_error") and e["loc"][:1] in ((), ("kind",))
                 for e in exc.errors()
             ):
-                raise UnknownAction(f"Unknown action kind {raw['kind']!r} for {self.id}") from None
-            raise MalformedAction(f"Bad action {raw['kind']!r}: {_first_error(exc)}") from None
+                raise UnknownAction(f"{self.name} has no action “{plain_words(raw['kind'])[:40]}”") from None
+            raise MalformedAction(invalid_words(self.kind_words(raw["kind"]), exc.errors()[0])) from None
 
     # --- the game ----------------------------------------------------------------------
     def setup(self, options: dict[str, Any], dice: Dice) -> State:
@@ -398,9 +398,3 @@ def check_option_limits(raw: Any) -> None:
         raise BadOptions(f"Table options must be plain JSON ({exc})") from None
     if size > MAX_OPTION_BYTES:
         raise BadOptions(f"Table options are limited to {MAX_OPTION_BYTES} bytes of JSON ({size} given)")
-
-
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"]) or "body"
-    return f"{where}: {err['msg']}"

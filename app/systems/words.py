@@ -8,6 +8,8 @@ choice); ``plain_words("roll_opening") == "roll opening"`` (a phrase inside a se
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 _SEPARATORS = re.compile(r"[_\-\s]+")
 _PLAYER = re.compile(r"p\d+")
@@ -39,3 +41,27 @@ def listed(items: list[str], last: str = "and") -> str:
     if len(items) < 2:
         return "".join(items)
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def invalid_words(what: str, err: Mapping[str, Any], skip: int = 1) -> str:
+    """A validation error (a malformed action's, bad table options') as a player may read it:
+    ``what`` (the action in words), the field in words (its path less ``skip`` parts: an
+    action's kind), and a choice not offered said without listing the ids it may be (not
+    pydantic's "input should be 'north' or 'south'")."""
+    # a list's place counts from 1 ("terrain 1"), as a player counts
+    where = " ".join(str(p + 1) if isinstance(p, int) else plain_words(str(p)) for p in err["loc"][skip:])
+    msg = str(err["msg"])
+    why = "not one of the choices" if err["type"] in ("literal_error", "enum") else msg[:1].lower() + msg[1:]
+    where = where or "the action"
+    return f"{sentence_start(what)}: {where}: {why}" if what else f"{where}: {why}"
+
+
+def tape(value: float, unit: str = "in") -> str:
+    """A length as a tape measure reads it: to a tenth, no trailing ".0" (``"3.5 in"``, ``"12 in"``)."""
+    return f"{round(float(value), 1):g} {unit}"
+
+
+def place_words(x: float, y: float, edges: tuple[str, str] = ("left", "top"), unit: str = "in") -> str:
+    """A place on a tabletop as a tape measure finds it: ``"3.5 in from the left, 12 in from the
+    top"`` (``edges``: the edges x and y are measured from, as the board shows them)."""
+    return f"{tape(x, unit)} from the {edges[0]}, {tape(y, unit)} from the {edges[1]}"

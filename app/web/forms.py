@@ -6,6 +6,13 @@ overrides (maps, decks, weapon tables, terrain lists: open-ended objects and lis
 boxes, and they and the nested values sit in an "Advanced" disclosure. A description that says
 "Warboard default" is shown with that label. ``parse_options`` turns the posted strings back
 into the nested option values the system validates.
+
+Everything a player reads is in words (issue 25): a label is the option's own title, else its
+name in words ("Hand size", never a class name or "Blb Range"); a choice shows its words
+(``x-choice-labels`` in the option's schema, else the value in words: "peace_river" ->
+"Peace River") while its value stays the id; help texts name no developer's file
+("(NOTES.md)"). An option shown only with another's value (``x-shown-when``: the sandbox's
+radius only on a hex board) carries it to the page (``data-shown-when``, static/js/lobby.js).
 """
 
 from __future__ import annotations
@@ -16,9 +23,14 @@ from typing import Any
 
 from app import systems
 from app.core.errors import NotFound
+from app.systems.words import title_words
 
 WARBOARD_DEFAULT = "Warboard default"
 SCALARS = ("boolean", "integer", "number", "string")
+#: a developer's file named in a help text: "(NOTES.md)", "(data/maps.json)", "rules/NOTES.md"
+FILES = re.compile(r"\s*\((?:see )?[\w./-]+\.(?:md|json|py)\)|\s*\b[\w/-]*NOTES\.md\b")
+#: Python's words for a default in a help text, as a player reads them
+PYTHON_WORDS = {"True": "on", "False": "off", "None": "none"}
 
 
 def option_fields(system_id: str) -> list[dict[str, Any]]:
@@ -59,7 +71,7 @@ def _fields(
 ) -> list[dict[str, Any]]:
     prop = _resolve(raw, defs)
     default = parent_default if parent_default is not None else prop.get("default")
-    description = str(raw.get("description") or prop.get("description") or "")
+    description = _help(str(raw.get("description") or prop.get("description") or ""))
     base: dict[str, Any] = {
         "name": path,
         "id": "opt-" + re.sub(r"[^a-zA-Z0-9_-]", "-", path),
@@ -68,13 +80,14 @@ def _fields(
         "description": description,
         "warboard_default": WARBOARD_DEFAULT in description,
         "default": default,
+        "shown_when": _shown_when(raw, prop),
     }
     kind = prop.get("type")
     nullable = _nullable(raw, defs)
     if "enum" in prop or "const" in prop:
         choices = prop["enum"] if "enum" in prop else [prop["const"]]
         # a choice inside a nested option (an edge's faction) is as ordinary as a top-level one
-        return [{**base, "input": "select", "choices": [str(c) for c in choices], "advanced": False}]
+        return [{**base, "input": "select", **_choices(choices, raw, prop), "advanced": False}]
     if kind in SCALARS:
         field = {**base, "advanced": depth > 0}
         if kind == "boolean":
@@ -97,7 +110,7 @@ def _fields(
             {
                 **base,
                 "input": "checks",
-                "choices": [str(c) for c in items["enum"]],
+                **_choices(items["enum"], raw, {**items, **prop}),
                 "advanced": False,
                 "default": default or [],
                 "min_items": prop.get("minItems"),
@@ -112,7 +125,7 @@ def _fields(
             out += _fields(f"{path}.{key}", sub, defs, sub_label, group, depth + 1, default.get(key))
         return out
     text = "" if default is None else json.dumps(default, indent=1 if len(json.dumps(default)) > 60 else None)
-    note = description or str(prop.get("description") or "")
+    note = description or _help(str(prop.get("description") or ""))
     if default is None:
         note = (note + " " if note else "") + "Empty: the game's own data."
     return [{**base, "input": "json", "default": text, "description": note, "advanced": True}]
@@ -183,11 +196,40 @@ def _put(out: dict[str, Any], path: str, value: Any) -> None:
 
 
 def _label(name: str, prop: dict[str, Any]) -> str:
-    """The property's own title, or its name in words (never a class name like "MapData")."""
+    """The property's own title, or its name in words (never a class name like "MapData", nor
+    pydantic's title made from the name, "Energy Per Round": "Energy per round")."""
     title = prop.get("title")
-    if title and not re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+", title):
+    made = name.replace("_", " ").strip().title()
+    if title and title != made and not re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+", title):
         return str(title)
     return name.replace("_", " ").strip().capitalize()
+
+
+def _help(text: str) -> str:
+    """A help text as a player reads it: no developer's file, Python's True/False as on/off."""
+    text = FILES.sub("", text)
+    return re.sub(r"\b(True|False|None)\b", lambda m: PYTHON_WORDS[m.group(1)], text)
+
+
+def _choice_label(value: Any) -> str:
+    """A choice in words: "peace_river" -> "Peace River"; a number or a size ("25-28mm") as it is."""
+    text = str(value)
+    return text if re.search(r"\d", text) else title_words(text)
+
+
+def _choices(values: list[Any], raw: dict[str, Any], prop: dict[str, Any]) -> dict[str, Any]:
+    """A select's (or tick boxes') values and the words each shows."""
+    labels = {**(prop.get("x-choice-labels") or {}), **(raw.get("x-choice-labels") or {})}
+    return {
+        "choices": [str(c) for c in values],
+        "choice_labels": {str(c): str(labels.get(str(c)) or _choice_label(c)) for c in values},
+    }
+
+
+def _shown_when(raw: dict[str, Any], prop: dict[str, Any]) -> str:
+    """``"board=hex"``: the option counts only when the option ``board`` is ``hex``."""
+    when = raw.get("x-shown-when") or prop.get("x-shown-when") or {}
+    return ";".join(f"{k}={v}" for k, v in when.items())
 
 
 def _nullable(prop: dict[str, Any], defs: dict[str, Any]) -> bool:

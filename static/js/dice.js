@@ -21,7 +21,7 @@ export class DiceTray {
     const name = this.names(e.seat);
     who.textContent = e.seat ? name : "table";
     li.appendChild(who);
-    if (e.kind !== "rolled") li.appendChild(span("what", ` ${String(e.kind).replace(/_/g, " ")}`));
+    if (e.kind !== "rolled") li.appendChild(span("what", ` ${plainWords(e.kind)}:`)); // "attack resolved: defense roll"
     for (const roll of rolls) {
       li.appendChild(span("what", ` ${plainWords(roll.name)}`));
       const faces = span("faces", "");

@@ -3,6 +3,7 @@
 // panel's entries (mount for a seat, watch for a spectator). A table without a module gets the
 // generic board: the view's own pieces and the page's sentence for every event.
 import { describeEvent } from "./log.js";
+import { addSeatLabels } from "./words.js";
 
 const TABLETOP = { kind: "tabletop", width: 24, height: 24 };
 
@@ -14,6 +15,7 @@ const TABLETOP = { kind: "tabletop", width: 24, height: 24 };
  * @property {(view: object, playerNames?: Map<string, string>) => object[]|null} [legend]
  * @property {(view: object) => {turn?: number, activation?: number}} [clock]
  * @property {boolean} [drawsAttacks]  the game draws its last attack itself (no generic shot line)
+ * @property {(view: object) => Object<string, string>} [seatLabels]  seat -> label, when a view tells
  *
  * @typedef {object} Game
  * @property {ViewPart|null} view
@@ -48,6 +50,7 @@ export async function loadGame(game, url) {
 // The board, pieces, legend and clock of a view, in the game's own look when it has a view part.
 export function boardOf(game, view, playerNames) {
   const v = game.view;
+  if (v?.seatLabels) addSeatLabels(v.seatLabels(view));
   return {
     board: view.board || TABLETOP,
     pieces: v?.pieces ? v.pieces(view) : view.pieces || [],

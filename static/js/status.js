@@ -1,5 +1,5 @@
 // Small status lines of the table page: whose turn, the connection, passing messages.
-import { plainWords, seatsText } from "./words.js";
+import { plainWords, roundText, seatsText } from "./words.js";
 
 export function showTurn(el, view, me, names) {
   const turn = view.turn || {};
@@ -12,8 +12,7 @@ export function showTurn(el, view, me, names) {
         : "Table closed",
     );
   }
-  // the game's own word for its counter (Small Soldiers counts turns), "Round" otherwise
-  if (turn.round !== undefined) parts.push(`${turn.round_label || "Round"} ${turn.round}`);
+  if (roundText(turn)) parts.push(roundText(turn));
   if (turn.phase) parts.push(`Phase: ${plainWords(turn.phase)}`);
   const active = turn.active || [];
   if (active.length) {

@@ -2,7 +2,7 @@
 // point, which the spectator delay holds back as it does any watcher's view), and how long ago
 // its last move was made, kept fresh as the rows refresh themselves (htmx, every 5 s).
 import { api } from "./api.js";
-import { seatText, setSeatLabels } from "./words.js";
+import { roundText, seatsText, setSeatLabels } from "./words.js";
 
 const FRESH = 10000; // ms: a game's turn is asked again after this long
 const known = new Map(); // table id -> {at, text}
@@ -11,10 +11,9 @@ const known = new Map(); // table id -> {at, text}
 export function turnText(turn = {}, seats = []) {
   setSeatLabels(seats);
   const names = new Map(seats.filter((s) => s.name).map((s) => [s.seat, s.name]));
-  const who = (seat) => seatText(seat, names);
   const parts = [];
-  if (turn.round !== undefined) parts.push(`${turn.round_label || "Round"} ${turn.round}`);
-  if (turn.active?.length) parts.push(`${turn.active.map(who).join(", ")} to act`);
+  if (roundText(turn)) parts.push(roundText(turn));
+  if (turn.active?.length) parts.push(`${seatsText(turn.active, names)} to act`);
   return parts.join(" · ");
 }
 

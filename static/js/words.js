@@ -47,6 +47,12 @@ export function setSeatLabels(seats) {
   for (const [seat, label] of pairs) if (seat && label) labels.set(seat, label);
 }
 
+// A game whose seats' labels change in play (HGB: a player fields another faction's force before
+// deploying) names them from its views: these labels replace those of the same seats.
+export function addSeatLabels(seats) {
+  for (const [seat, label] of Object.entries(seats || {})) if (seat && label) labels.set(seat, label);
+}
+
 // A seat's label: "Northern", "Player 1".
 export function seatLabel(seat) {
   return labels.get(seat) || titleWords(seat);
@@ -71,6 +77,14 @@ export function seatsText(seats, names, last = "and") {
   );
 }
 
+// The turn counter: "Round 3" (a game's own word: Small Soldiers counts "Turn"s); round 0,
+// before the first round (HGB's terrain and deployment), is the setup.
+export function roundText(turn) {
+  if (turn?.round === undefined || turn.round === null) return "";
+  if (turn.round === 0 && !turn.round_label) return "Setup";
+  return `${turn.round_label || "Round"} ${turn.round}`;
+}
+
 // --- hex cells ----------------------------------------------------------------------------
 // cell -> its name ("A1": a column letter from the left, a row number from the top), from the
 // view's board cells ({q, r, name}). A lookup per board object, made once.
@@ -92,7 +106,8 @@ export function tape(v, unit = "in") {
   return `${Math.round(Number(v) * 10) / 10} ${unit}`;
 }
 
-// A place on a tabletop as a tape measure finds it: "3.5 in from the left, 12 in from the top".
-export function placeWords(x, y, unit = "in") {
-  return `${tape(x, unit)} from the left, ${tape(y, unit)} from the top`;
+// A place on a tabletop as a tape measure finds it: "3.5 in from the left, 12 in from the top"
+// (edges: the edges x and y are measured from, as the board shows them: HGB's "West edge").
+export function placeWords(x, y, unit = "in", edges = ["left", "top"]) {
+  return `${tape(x, unit)} from the ${edges[0]}, ${tape(y, unit)} from the ${edges[1]}`;
 }

@@ -280,3 +280,35 @@ def small_soldiers_until(
             return seat, views[seat]
         assert act(client, tid, seats[seat], choose(views[seat], seat, "flag")).status_code == 200
     raise AssertionError(missing)
+
+
+# --- where a piece stands, as its name (aria-label) says it and as the view has it -----------------
+def _num(v: float) -> str:
+    return f"{round(v, 1):g}"
+
+
+def placed_at(x: float, y: float) -> re.Pattern[str]:
+    """A tabletop piece's name says its place in inches from the left and top edges."""
+    return re.compile(rf"at {re.escape(_num(x))} in from the left, {re.escape(_num(y))} in from the top")
+
+
+def xy_of(label: str) -> tuple[float, float]:
+    """The place a tabletop piece's name (aria-label) says."""
+    m = re.search(r"at ([-\d.]+) in from the left, ([-\d.]+) in from the top", label)
+    assert m, label
+    return float(m.group(1)), float(m.group(2))
+
+
+def hex_of(page: Page, label: str) -> tuple[int, int]:
+    """The hex (q, r) of the piece labelled ``label`` in the page's view."""
+    p = next(p for p in view_of(page)["pieces"] if p.get("label") == label)
+    return int(p["q"]), int(p["r"])
+
+
+def wait_at_hex(page: Page, label: str, q: int, r: int) -> None:
+    """Wait until the page's view has the piece labelled ``label`` on hex (q, r)."""
+    page.wait_for_function(
+        """([label, q, r]) => (window.warboard?.view?.pieces || []).some(
+            (p) => p.label === label && p.q === q && p.r === r)""",
+        arg=[label, q, r],
+    )

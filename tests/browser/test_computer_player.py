@@ -43,7 +43,7 @@ def test_a_computer_opponent_plays_hgb_from_the_host_panel(server: Server, new_p
         page.goto(f"{server.url}/tables/{tid}#host={host}")
         page.wait_for_selector(CONNECTED)
         page.get_by_role("button", name="Add a computer player at south").click()
-        expect(page.locator(".host-seats")).to_contain_text("south: Computer (computer player)")
+        expect(page.locator(".host-seats")).to_contain_text("Southern: Computer (computer player)")
         assert act(client, tid, me, {"kind": "ready"}).status_code == 200  # terrain
         _wait(page, lambda v: _phase(v) == "deployment")  # the computer was ready too
         assert act(client, tid, me, {"kind": "ready"}).status_code == 200  # deployment

@@ -108,6 +108,7 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     north.get_by_role("button", name="Field this force (600 TV)").click()
     expect(north.locator(".hgb-force")).to_contain_text("Fielded now: Peace River Starting Forces, 600 TV")
     expect(south.locator(".hgb-force")).to_contain_text("The other side fields Peace River Starting Forces (600 TV)")
+    # the line names the side as it was; it reads as the faction its force fields from now on
     expect(north.locator("#log")).to_contain_text("Ann (Northern): fields the Peace River Starting Forces (600 TV)")
     expect(north.locator(".hgb-card[data-model='n-cg1-1'] .hgb-box")).to_have_count(6)  # the vest's extra Sturdy box
     shot(north, artifacts, "1-forces")
@@ -143,7 +144,10 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     drag_through(north, [model_centre(north, "n-cg1-1"), board_point(north, 20, 11)])
     north.mouse.up()
     expect(north.locator("#log")).to_contain_text(
-        re.compile(r"deploys Warrior 1 at \((19\.9|20(\.\d)?), (10\.9|11(\.\d)?)\) facing 90°")
+        re.compile(
+            r"deploys Warrior 1 at (19\.9|20(\.\d)?) in from the West edge, (10\.9|11(\.\d)?) in from the North edge "
+            r"facing South \(90°\)"
+        )
     )
     x, y, _ = piece_at(north, "n-cg1-1")
     assert math.hypot(x - 20, y - 11) < 0.25
@@ -152,20 +156,22 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     south.get_by_label("y (inches)").fill("38")
     south.get_by_label("Facing", exact=True).select_option("270")
     south.get_by_role("button", name="Deploy here").press("Enter")
-    expect(south.locator("#log")).to_contain_text("deploys Jäger 1 at (22, 38) facing 270°")
+    expect(south.locator("#log")).to_contain_text(
+        "deploys Jäger 1 at 22 in from the West edge, 38 in from the North edge facing North (270°)"
+    )
     shot(south, artifacts, "2-deployment")
     north.get_by_role("button", name="Ready: deployment done").click()
     south.get_by_role("button", name="Ready: deployment done").click()
 
     # --- initiative: north won (seeded) and goes first ------------------------------------------
     wait_phase(north, "initiative")
-    expect(north.locator(".hgb-initiative")).to_contain_text("Ann (Northern) wins")
-    expect(south.locator(".hgb-first")).to_contain_text("Ann (Northern) won the initiative")
+    expect(north.locator(".hgb-initiative")).to_contain_text("Ann (Peace River) wins")
+    expect(south.locator(".hgb-first")).to_contain_text("Ann (Peace River) won the initiative")
     north.get_by_role("button", name="We activate first").click()
     wait_phase(north, "activation")
     expect(north.locator(".hgb-status")).to_contain_text("Round 1")
     expect(north.locator(".hgb-status")).to_contain_text("Your turn")
-    expect(south.locator(".hgb-status")).to_contain_text("Waiting for north")
+    expect(south.locator(".hgb-status")).to_contain_text("Waiting for Peace River")
 
     # --- north moves Warrior 1 along a drawn path around a bend ----------------------------------
     north.get_by_label("Model", exact=True).select_option("n-cg1-1")
@@ -177,7 +183,10 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     shot(north, artifacts, "3-dragging")
     north.mouse.up()
     expect(north.locator("#log")).to_contain_text(
-        re.compile(r"Warrior 1 moves to \((20\.9|21(\.\d)?), 14\.\d\) facing \d+°: 3\.\d+ MP spent")
+        re.compile(
+            r"Warrior 1 moves to (20\.9|21(\.\d)?) in from the West edge, 14\.\d in from the North edge "
+            r"facing [^:]*\d+°\): 3\.\d+ MP spent"
+        )
     )
     x, y, facing = piece_at(north, "n-cg1-1")
     assert math.hypot(x - 21, y - 14.5) < 0.25 and abs(facing - 90) < 5
@@ -242,12 +251,12 @@ def test_an_hgb_game_in_the_browser(server: Server, new_page, artifacts: Path) -
     # --- the end: north proposes an agreed end, south sees it, then concedes; the winner shown ---
     north.locator(".hgb-more summary").click()
     north.get_by_role("button", name="Propose: we win").click()
-    expect(north.locator(".hgb-more")).to_contain_text("You proposed: north wins.")
-    expect(south.locator(".hgb-more")).to_contain_text("Ann (Northern) proposes to end: north wins.")
+    expect(north.locator(".hgb-more")).to_contain_text("You proposed: Ann (Peace River) wins.")
+    expect(south.locator(".hgb-more")).to_contain_text("Ann (Peace River) proposes to end: Ann (Peace River) wins.")
     concede(south)
-    expect(north.locator(".hgb-winner")).to_contain_text("You win! Ann (Northern) won: south conceded.")
-    expect(south.locator(".hgb-winner")).to_contain_text("Game over. Ann (Northern) won")
-    expect(eve.locator(".hgb-winner")).to_contain_text("Game over. Ann (Northern) won: south conceded.")
+    expect(north.locator(".hgb-winner")).to_contain_text("You win! Ann (Peace River) won: Southern conceded.")
+    expect(south.locator(".hgb-winner")).to_contain_text("Game over. Ann (Peace River) won")
+    expect(eve.locator(".hgb-winner")).to_contain_text("Game over. Ann (Peace River) won: Southern conceded.")
     shot(north, artifacts, "7-winner")
 
 
@@ -292,7 +301,9 @@ def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path)
     page.get_by_label("Fire at the mover at").select_option("0")
     expect(page.locator(".hgb-rf-point.chosen")).to_have_count(1)
     page.get_by_role("button", name="Return Fire").click()
-    expect(pages[mover].locator("#log")).to_contain_text(re.compile(rf"{first.title()} \({first}\) may Return Fire at"))
+    expect(pages[mover].locator("#log")).to_contain_text(
+        re.compile(rf"{first.title()} \({ {'north': 'Northern', 'south': 'Southern'}[first] }\) may Return Fire at")
+    )
     expect(page.locator("#log")).to_contain_text(re.compile(r"(Hunter|Jäger) 1 returns fire at"))
     expect(pages[mover].locator("#log")).to_contain_text(re.compile(r"defends .* against"))
     wait_phase(pages[mover], "activation")
@@ -306,7 +317,9 @@ def test_return_fire_from_the_browser(server: Server, new_page, artifacts: Path)
     mp.get_by_label("Waypoint x (inches)").fill(f"{x:g}")
     mp.get_by_label("Waypoint y (inches)").fill(f"{y + step / 3:g}")
     mp.get_by_role("button", name="Add waypoint").press("Enter")
-    expect(mp.locator(".hgb-waypoints")).to_contain_text(re.compile(r"Path: 1: \(.*\) 4 MP"))
+    expect(mp.locator(".hgb-waypoints")).to_contain_text(
+        re.compile(r"Path: 1: [\d.]+ in from the West edge, [\d.]+ in from the North edge, 4 MP")
+    )
     mp.get_by_role("button", name="Move along the path").press("Enter")
     expect(mp.locator(".hgb-mp")).to_contain_text("MP: 4 spent of 6, 2 left")
     shot(mp, artifacts, "9-waypoints")
@@ -365,7 +378,9 @@ def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path
     page.keyboard.press("Enter")
     expect(page.locator("#board")).to_have_class(re.compile(r"\bflipped\b"))  # the north edge at the bottom
     page.keyboard.press("ArrowUp")  # up on the north's turned board: towards the south edge (+y)
-    expect(page.locator("#log")).to_contain_text("Hunter 1 moves to (20, 12) facing 90°: 1 MP spent, 3 left")
+    expect(page.locator("#log")).to_contain_text(
+        "Hunter 1 moves to 20 in from the West edge, 12 in from the North edge facing South (90°): 1 MP spent, 3 left"
+    )
 
     # --- the group ends from the keyboard; south's turn; a phone-sized window still works ----------
     page.get_by_role("button", name="End this Combat Group").press("Enter")

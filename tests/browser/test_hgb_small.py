@@ -54,12 +54,12 @@ def test_facings_named_as_the_screen_shows_them(server: Server, new_page: NewPag
     north = deployment_page(server, new_page, size, "north", "hgb-facings")
     expect(north.locator("#board")).to_have_class("flipped")  # the north edge at the bottom
     names = facing_names(north)
-    assert names["90"].startswith("Up (south)"), names
-    assert names["270"].startswith("Down (north)"), names
-    assert names["0"].startswith("Left (east)"), names
+    assert names["90"].startswith("Up (South)"), names
+    assert names["270"].startswith("Down (North)"), names
+    assert names["0"].startswith("Left (East)"), names
     south = deployment_page(server, new_page, size, "south", "hgb-facings")
     names = facing_names(south)
-    assert names["270"].startswith("Up (north)") and names["90"].startswith("Down (south)"), names
+    assert names["270"].startswith("Up (North)") and names["90"].startswith("Down (South)"), names
 
 
 def test_the_arc_stays_short_until_a_target_is_aimed_at(

@@ -18,6 +18,7 @@ from tests.browser.helpers import (
     open_seat,
     piece,
     place_token,
+    placed_at,
 )
 from tests.conftest import Server
 
@@ -50,7 +51,12 @@ def test_lobby_lists_live_and_creates_tables(server: Server, new_page, artifacts
         page.select_option("#create-system", "small-soldiers")
     with page.expect_response(re.compile(r"/lobby/options\?system=sandbox")):
         page.select_option("#create-system", "sandbox")
+    # the radius counts on a hex board only, the width and depth on a tabletop
+    expect(page.locator("#opt-radius")).to_be_hidden()
+    expect(page.locator("#opt-width")).to_be_visible()
+    expect(page.locator("#opt-board option:checked")).to_have_text("Tabletop (inches)")
     page.select_option("#opt-board", "hex")
+    expect(page.locator("#opt-width")).to_be_hidden()
     page.fill("#opt-radius", "5")
     page.fill("#create-player", "Ann")  # the creator plays the first seat under this name
     page.get_by_role("button", name="Create table").click()
@@ -75,6 +81,7 @@ def test_lobby_form_reports_bad_options(server: Server, new_page) -> None:  # ty
     page = new_page()
     page.goto(server.url + "/")
     page.fill("#create-name", "Too big")
+    page.select_option("#opt-board", "hex")
     page.evaluate("document.getElementById('opt-radius').removeAttribute('max')")
     page.fill("#opt-radius", "99")
     page.get_by_role("button", name="Create table").click()
@@ -105,11 +112,11 @@ def test_replay_scrubber_shows_the_earlier_position(server: Server, new_page) ->
     place_token(page, "Scout")
     before = piece(page, "Scout").get_attribute("aria-label")
     drag(page, centre(page, "Scout"), board_point(page, 3, 3))
-    expect(piece(page, "Scout")).to_have_attribute("aria-label", re.compile(r"at \(3, 3\) in"))
+    expect(piece(page, "Scout")).to_have_attribute("aria-label", placed_at(3, 3))
 
     replay = new_page()
     replay.goto(f"{server.url}/tables/{table['id']}/replay")
-    expect(piece(replay, "Scout")).to_have_attribute("aria-label", re.compile(r"at \(3, 3\) in"))
+    expect(piece(replay, "Scout")).to_have_attribute("aria-label", placed_at(3, 3))
     scrubber = replay.locator("#scrubber")
     assert scrubber.get_attribute("max") == "3"
     scrubber.fill("2")  # after the token was placed, before it moved
@@ -118,7 +125,7 @@ def test_replay_scrubber_shows_the_earlier_position(server: Server, new_page) ->
     replay.get_by_role("button", name="Step back").click()
     expect(piece(replay, "Scout")).to_have_count(0)
     replay.get_by_role("button", name="Play").click()
-    expect(piece(replay, "Scout")).to_have_attribute("aria-label", re.compile(r"at \(3, 3\) in"), timeout=8000)
+    expect(piece(replay, "Scout")).to_have_attribute("aria-label", placed_at(3, 3), timeout=8000)
     expect(replay.locator("#log")).to_contain_text("moved")
     expect(replay.locator("#board .controls, #system-panel")).to_have_count(0)
 
@@ -141,10 +148,10 @@ def test_the_host_frees_a_seat_and_closes_the_table(server: Server, new_page) ->
     guest = new_page()
     open_seat(guest, server.url, table_id, "p2", "Gil")
     host.on("dialog", lambda dialog: dialog.accept())  # removing a player asks first
-    host.get_by_role("button", name="Remove the player at p2").click()
+    host.get_by_role("button", name="Remove the player at Player 2").click()
     expect(guest.locator("#join")).to_be_visible(timeout=10000)
     expect(guest.locator("#join-error")).to_contain_text("The host removed you from this seat")
-    expect(host.get_by_role("button", name="Reopen seat p2")).to_be_visible()
+    expect(host.get_by_role("button", name="Reopen the seat of Player 2")).to_be_visible()
 
     host.get_by_role("button", name="Close the table").click()
     expect(host.locator("#turn")).to_contain_text("Table closed")

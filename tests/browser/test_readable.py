@@ -71,7 +71,10 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
     drag_slowly(page, centre_of(page, mid), board_point(page, start["x"], start["y"] + ahead))
     release_at_the_limit(page, mid, "Stopped at the MP limit", shots)
     expect(page.locator("#log")).to_contain_text(
-        re.compile(r"moves to \(\d+(\.\d)?, \d+(\.\d)?\) facing \d+°: \d(\.\d)? MP spent, 0 left")
+        re.compile(
+            r"moves to \d+(\.\d)? in from the West edge, \d+(\.\d)? in from the North edge facing [^:]*°\)?: "
+            r"\d(\.\d)? MP spent, 0 left"
+        )
     )
     end = next(p for p in view_of(page)["pieces"] if p["id"] == mid)
     moved = abs(end["y"] - start["y"])
@@ -85,7 +88,13 @@ def test_hgb_reads_well_and_stops_at_the_mp_limit(
     faction = view_of(page)["forces"][first]["faction"]
     expect(replay.locator(f'#board .piece[data-id="{mid}"] .body')).to_have_attribute("fill", HGB_COLOURS[faction])
     expect(replay.locator("#board .piece .piece-icon")).to_have_count(replay.locator("#board .piece").count())
-    assert_readable_replay(replay, shots, r"deploys \S+ 1 at \(20, 11\) facing 90°", r"moves to \(", r"MP spent")
+    assert_readable_replay(
+        replay,
+        shots,
+        r"deploys \S+ 1 at 20 in from the West edge, 11 in from the North edge facing South \(90°\)",
+        r"moves to [\d.]+ in from the West edge",
+        r"MP spent",
+    )
 
 
 # --- Small Soldiers Big Battle ---------------------------------------------------------------------

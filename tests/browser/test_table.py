@@ -15,12 +15,16 @@ from tests.browser.helpers import (
     centre,
     create_table,
     drag,
+    hex_of,
     open_new_table,
     open_seat,
     open_seats,
     piece,
     piece_label,
     place_token,
+    placed_at,
+    wait_at_hex,
+    xy_of,
 )
 from tests.conftest import Server
 from tests.kit.table import new_table
@@ -37,17 +41,17 @@ def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) 
     for page in (bob, eve):
         expect(piece(page, "Hunter")).to_have_count(1)
     before = piece_label(eve, "Hunter")
-    start = board_point(ann, *_xy(before))
+    start = board_point(ann, *xy_of(before))
 
     # A drag in one page appears in the other two.
     drag(ann, centre(ann, "Hunter"), board_point(ann, 6, 5))
     for page in (ann, bob, eve):
-        expect(piece(page, "Hunter")).to_have_attribute("aria-label", re.compile(r"at \(6, 5\) in"))
+        expect(piece(page, "Hunter")).to_have_attribute("aria-label", placed_at(6, 5))
     expect(ann.locator("#log")).to_contain_text("moved")
     assert start is not None
 
     # Everyone sees who is here; the spectator count is shown.
-    expect(bob.locator("#presence")).to_contain_text("p1: Ann")
+    expect(bob.locator("#presence")).to_contain_text("Player 1: Ann")
     expect(bob.locator("#spectators")).to_contain_text("1 watching")
 
     # The spectator has no controls and cannot drag.
@@ -55,7 +59,7 @@ def test_two_players_and_a_spectator(server: Server, new_page, artifacts: Path) 
     expect(eve.locator(".piece.movable")).to_have_count(0)
     expect(eve.get_by_role("button", name="Place token")).to_have_count(0)
     drag(eve, centre(eve, "Hunter"), board_point(eve, 20, 20))
-    expect(piece(ann, "Hunter")).to_have_attribute("aria-label", re.compile(r"at \(6, 5\) in"))
+    expect(piece(ann, "Hunter")).to_have_attribute("aria-label", placed_at(6, 5))
     # ... and the server refuses a spectator's action anyway.
     refused = eve.evaluate("""window.warboard.socket.act('sneaky', {kind: 'remove_token', token: 'x'})
         .then(() => 'applied', (err) => err.code)""")
@@ -103,17 +107,19 @@ def test_illegal_drop_snaps_back_with_the_reason(server: Server, new_page, artif
     ann, bob = open_seats(new_page, server.url, tid, ("p1", "p2"))
     place_token(ann, "Slamfist")
     place_token(bob, "Gorgon")
-    label = piece_label(ann, "Slamfist")
-    q, r = _qr(label)
+    q, r = hex_of(ann, "Slamfist")
 
     # A legal drag to a hex two steps east.
     drag(ann, centre(ann, "Slamfist"), board_point(ann, *_hex(q + 2, r)))
-    expect(piece(bob, "Slamfist")).to_have_attribute("aria-label", re.compile(rf"hex \({q + 2}, {r}\)"))
+    wait_at_hex(bob, "Slamfist", q + 2, r)
+    named = piece_label(bob, "Slamfist")  # the piece is named by its hex's name ("C3")
+    assert re.search(r"at [A-Z]+\d+", named), named
 
     # Off the board: the preview says no, the drop snaps back and says why.
     drag(ann, centre(ann, "Slamfist"), board_point(ann, *_hex(9, 0)))
     expect(ann.locator("#board-message")).to_contain_text("off the board")
-    expect(piece(ann, "Slamfist")).to_have_attribute("aria-label", re.compile(rf"hex \({q + 2}, {r}\)"))
+    wait_at_hex(ann, "Slamfist", q + 2, r)
+    expect(piece(ann, "Slamfist")).to_have_attribute("aria-label", named)
     ann.eval_on_selector(".side", "el => el.scrollTop = 0")
     ann.screenshot(path=str(artifacts / "table-hex.png"))
 
@@ -150,11 +156,11 @@ def test_keyboard_pan_zoom_and_move(server: Server, new_page) -> None:  # type: 
     page.keyboard.press("0")
     assert board.get_attribute("viewBox") == fitted
 
-    x, y = _xy(piece_label(page, "Keyed"))
+    x, y = xy_of(piece_label(page, "Keyed"))
     piece(page, "Keyed").focus()
     page.keyboard.press("Enter")
     page.keyboard.press("ArrowRight")
-    expect(piece(page, "Keyed")).to_have_attribute("aria-label", re.compile(rf"at \({_num(x + 1)}, {_num(y)}\) in"))
+    expect(piece(page, "Keyed")).to_have_attribute("aria-label", placed_at(x + 1, y))
 
 
 def test_reconnect_resyncs_without_reload(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
@@ -179,18 +185,6 @@ def test_phone_sized_screen(server: Server, new_page, artifacts: Path) -> None: 
     page.screenshot(path=str(artifacts / "table-phone.png"))
 
 
-def _xy(label: str) -> tuple[float, float]:
-    m = re.search(r"at \(([-\d.]+), ([-\d.]+)\) in", label)
-    assert m, label
-    return float(m.group(1)), float(m.group(2))
-
-
-def _qr(label: str) -> tuple[int, int]:
-    m = re.search(r"hex \((-?\d+), (-?\d+)\)", label)
-    assert m, label
-    return int(m.group(1)), int(m.group(2))
-
-
 def _hex(q: int, r: int) -> tuple[float, float]:
     return math.sqrt(3) * (q + r / 2), 1.5 * r
 
@@ -198,10 +192,6 @@ def _hex(q: int, r: int) -> tuple[float, float]:
 def _width(view_box: str | None) -> float:
     assert view_box
     return float(view_box.split()[2])
-
-
-def _num(v: float) -> str:
-    return str(int(v)) if v == int(v) else str(v)
 
 
 def test_a_gap_in_seq_is_filled_by_resync(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]
@@ -292,7 +282,7 @@ def test_a_preview_with_a_path_draws_the_route(server: Server, new_page) -> None
     page = new_page()
     open_new_table(server, page, "p1", name="Routes", options={"board": "hex", "radius": 4})
     place_token(page, "Runner")
-    q, r = _qr(piece_label(page, "Runner"))
+    q, r = hex_of(page, "Runner")
     body = {
         "legal": True,
         "error": None,
@@ -306,10 +296,11 @@ def test_a_preview_with_a_path_draws_the_route(server: Server, new_page) -> None
     page.mouse.move(*end, steps=2)
     expect(page.locator(".drag-route")).to_have_count(1)
     assert len(str(page.locator(".drag-route").get_attribute("points")).split()) == 3
-    expect(page.locator("#board-message")).to_contain_text("cost=2")
+    expect(page.locator("#board-message")).to_contain_text("Moved")  # an event's words, never its fields
+    expect(page.locator("#board-message")).not_to_contain_text("cost=")
     page.mouse.up()
     expect(page.locator(".drag-route")).to_have_count(0)
-    expect(piece(page, "Runner")).to_have_attribute("aria-label", re.compile(rf"hex \({q + 2}, {r}\)"))
+    wait_at_hex(page, "Runner", q + 2, r)
 
 
 def test_the_board_fits_on_resize_until_zoomed(server: Server, new_page) -> None:  # type: ignore[no-untyped-def]

@@ -206,10 +206,10 @@ def test_replay_shows_chat_at_its_time_and_host_asks_before_removing(
 
         # The host's own seat has no "Remove player"; removing another player asks first.
         panel = host_page.locator("#host-panel")
-        expect(panel.get_by_role("button", name="Remove the player at p1")).to_have_count(0)
+        expect(panel.get_by_role("button", name="Remove the player at Player 1")).to_have_count(0)
         asked: list[str] = []
         host_page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
-        panel.get_by_role("button", name="Remove the player at p2").click()
+        panel.get_by_role("button", name="Remove the player at Player 2").click()
         host_page.wait_for_timeout(300)
         assert asked and "Bob" in asked[0]
         assert client.get(f"/api/tables/{tid}").json()["seats"][1]["name"] == "Bob"  # dismissed: still seated

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import board_point, centre, open_new_table, piece, place_token
+from tests.browser.helpers import board_point, centre, open_new_table, piece, place_token, placed_at
 from tests.conftest import Server
 
 pytestmark = pytest.mark.browser
@@ -73,4 +73,4 @@ def test_touch_drag_moves_a_piece(server: Server, new_page) -> None:  # type: ig
         page.wait_for_timeout(20)
     page.wait_for_timeout(200)
     _touch(page, "touchEnd", [])
-    expect(piece(page, "Thumb")).to_have_attribute("aria-label", re.compile(r"at \(4, 4\) in"))
+    expect(piece(page, "Thumb")).to_have_attribute("aria-label", placed_at(4, 4))

@@ -6,13 +6,14 @@ Robots: tests/browser/test_words_games.py.)"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import NewPage, open_seat, sit
-from tests.browser.words import assert_words, refusal, refuse_on_page
+from tests.browser.helpers import NewPage, hgb_table, open_seat, sit
+from tests.browser.words import assert_words, play_some, refusal, refuse_on_page
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table
 
@@ -85,3 +86,102 @@ def test_coordinates_toggle(server: Server, new_page: NewPage, size: tuple[int, 
     page.goto(f"{server.url}/tables/{flat}?watch=1")
     expect(page.locator("#board")).to_have_attribute("data-kind", "tabletop")
     expect(page.locator("#coords-toggle")).to_be_hidden()
+
+
+# --- Heavy Gear Blitz! -----------------------------------------------------------------------------
+HGB_ORDER = ("attack", "move", "activate_group", "return_fire", "pass", "end_group")
+
+
+def hgb_pick(actions: list[dict[str, object]]) -> dict[str, object] | None:
+    """The first attack, else a move, else the next group...: the log gets shots and moves."""
+    return next((a for kind in HGB_ORDER for a in actions if a.get("kind") == kind), None)
+
+
+def test_hgb_speaks_in_words(server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]) -> None:
+    """After deployment, moves, shots and Return Fire of a seeded game, and a refusal of each seat,
+    no page shows a seat id, a model or group id, a raw coordinate or a snake_case word."""
+    tid, first, seats = hgb_table(server, name="Words", seed="hgb-browser-6")
+    second = "south" if first == "north" else "north"
+    with server.client() as client:
+        assert play_some(client, tid, seats, 8, hgb_pick) >= 4
+        waiting = next(
+            s
+            for s in seats
+            if not client.get(f"/api/tables/{tid}/legal", headers=seats[s]).json()["actions"] or s == second
+        )
+        refused = [
+            refusal(client, tid, seats[waiting], {"kind": "activate_group", "group": "cg2"}),
+            refusal(client, tid, seats[first], {"kind": "deploy", "model": "n-cg2-1", "x": 1, "y": 1, "facing": 0}),
+            refusal(
+                client, tid, seats[first], {"kind": "set_speed", "model": "s-cg1-1", "speed": "full", "mode": "walker"}
+            ),
+        ]
+    pages = {}
+    for seat in ("north", "south"):
+        page: Page = new_page(*size)
+        sit(page, server.url, tid, seat, seats[seat])
+        expect(page.locator("#log li")).not_to_have_count(0)
+        pages[seat] = page
+    shown = refuse_on_page(pages[first], {"kind": "move", "model": "n-cg1-1", "path": [[60, 60]]})
+    for seat, page in pages.items():
+        assert_words(page, f"{seat}'s table page", more=[*refused, shown] if seat == first else ())
+        shot(page, artifacts, f"hgb-{seat}", size)
+    eve: Page = new_page(*size)
+    open_seat(eve, server.url, tid, None, "Eve")
+    expect(eve.locator("#log li")).not_to_have_count(0)
+    assert_words(eve, "a spectator's table page")
+    replay = scan_replay(new_page, server.url, tid, size)
+    shot(replay, artifacts, "hgb-replay", size)
+
+
+# --- the lobby, its create form and the watch page --------------------------------------------------
+GAMES = ("sandbox", "hgb", "gkr", "small-soldiers", "srbr")
+
+
+def test_create_form_speaks_in_words(server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]) -> None:
+    """Every game's options read as words: labels, choices (the value stays the id), help; the
+    sandbox's radius shows only for a hex board. The lobby's list and the watch page too."""
+    with server.client() as client:
+        tid = new_table(client, "hgb", name="Words in the lobby", options={"map": "open"})["id"]
+        join(client, tid, "north", "Ann")
+    page: Page = new_page(*size)
+    page.goto(server.url + "/")
+    expect(page.locator(f"tr[data-table='{tid}']")).to_be_attached()
+    assert_words(page, "the lobby with the sandbox's form")
+    for game in GAMES[1:]:
+        with page.expect_response(re.compile(rf"/lobby/options\?system={game}")):
+            page.select_option("#create-system", game)
+        expect(page.locator("#create-options [data-option]").first).to_be_attached()
+        page.wait_for_timeout(300)  # the swap has settled
+        assert_words(page, f"the create form of {game}")
+        # (no screenshot here: one taken while htmx settles the swapped form trips its CSP)
+    with page.expect_response(re.compile(r"/lobby/options\?system=hgb")):
+        page.select_option("#create-system", "hgb")
+    expect(page.locator("#opt-north-faction option[value=peace_river]")).to_have_text("Peace River")
+    page.goto(server.url + "/watch")
+    expect(page.locator(f"#watch-rows [data-table='{tid}'], #watch-rows tr").first).to_be_attached()
+    assert_words(page, "the watch page")
+    shot(page, artifacts, "watch", size)
+
+
+def test_hgb_setup_speaks_in_words(server: Server, new_page: NewPage, artifacts: Path, size: tuple[int, int]) -> None:
+    """The terrain and forces phase (the force builder, the terrain editor) and the deployment
+    phase read in words too, with a refusal of each."""
+    with server.client() as client:
+        tid = new_table(client, "hgb", name="Setup words", options={"map": "ridge"}, seed="words-setup")["id"]
+        seats = {s: join(client, tid, s, n) for s, n in (("north", "Ann"), ("south", "Bob"))}
+        early = refusal(client, tid, seats["north"], {"kind": "choose_first", "seat": "north"})
+    page: Page = new_page(*size)
+    sit(page, server.url, tid, "north", seats["north"])
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "terrain")
+    assert_words(page, "the terrain and forces phase", more=[early])
+    with server.client() as client:
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        outside = refusal(
+            client, tid, seats["north"], {"kind": "deploy", "model": "n-cg1-1", "x": 20, "y": 40, "facing": 90}
+        )
+    expect(page.locator("#system-panel")).to_have_attribute("data-phase", "deployment")
+    assert_words(page, "the deployment phase", more=[outside])
+    expect(page.locator("#turn")).to_contain_text("Setup")  # round 0 is the setup
+    shot(page, artifacts, "hgb-deployment", size)

@@ -11,6 +11,9 @@ labels) names things in words, never by an internal id.
 - a piece id of the view (``n-cg1-1``, ``b3``) that is not also the piece's label;
 - ``NOTES.md`` (the rule notes are for developers).
 
+The JSON in the create form's data override boxes (the game's data as the host edits it) is
+data, not words: it is not read.
+
 ``allow`` lists words that are legitimately the same (a seat id that is also an English word a
 text uses, such as "north" on a compass); ``allow_texts`` regexes of whole texts to skip.
 Each finding says what it found, in which text and where on the page.
@@ -69,7 +72,8 @@ COLLECT = """() => {
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const el = n.parentElement;
         const text = n.textContent.replace(/\\s+/g, ' ').trim();
-        if (!text || !el || el.closest('script, style, template, noscript')) continue;
+        // a data override box holds the game's data as JSON, its keys and all: data, not words
+        if (!text || !el || el.closest('script, style, template, noscript, .json-field textarea')) continue;
         // a closed select's options and an SVG title have no box: they are read all the same
         if (shown(el) || el.closest('option, optgroup, title, desc')) out.push([`text in ${where(el)}`, text]);
     }

@@ -11,6 +11,7 @@ import {
   seatsText,
   setSeatLabels,
   titleWords,
+  roundText,
 } from "../../static/js/words.js";
 import { describeEvent } from "../../static/js/log.js";
 import { endText } from "../../static/js/seating.js";
@@ -88,6 +89,7 @@ test("the end box and the watch page name the seats", () => {
   ];
   assert.equal(turnText({ round: 1, active: ["north"] }, seats), "Round 1 · Ann (Northern) to act");
   assert.equal(turnText({ round: 2, active: ["south"] }, seats), "Round 2 · Southern to act");
+  assert.equal(turnText({ round: 0, active: ["north", "south"] }, seats), "Setup · Ann (Northern) and Southern to act");
 });
 
 test("hex cells by name from the view's board", () => {
@@ -101,4 +103,11 @@ test("hex cells by name from the view's board", () => {
   assert.equal(cellName(board, 1, -1), "C1");
   assert.equal(cellName(board, 5, 5), "");
   assert.equal(cellName({ kind: "hex" }, 0, 0), "");
+});
+
+test("the turn counter: a game's word, round 0 as the setup", () => {
+  assert.equal(roundText({ round: 3 }), "Round 3");
+  assert.equal(roundText({ round: 0 }), "Setup");
+  assert.equal(roundText({ round: 0, round_label: "Turn" }), "Turn 0");
+  assert.equal(roundText({}), "");
 });

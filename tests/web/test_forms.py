@@ -103,3 +103,25 @@ def test_every_game_is_created_from_its_untouched_form_with_a_spectator_delay(se
         assert settings["delay_actions"] == 3 and settings["delay_seconds"] == 0
         bad = client.post("/lobby/create", data={**form, "delay_actions": "999"})
         assert 'role="alert"' in bad.text and "Spectator delay" in bad.text
+
+
+def test_labels_and_choices_read_as_words() -> None:
+    """Issue 25: no "Blb Range", no "(NOTES.md)", factions as their names (the value stays the
+    id), the sandbox's radius only for a hex board."""
+    gkr = {f["name"]: f for f in option_fields("gkr")}
+    assert gkr["blb_range"]["label"] == "Big Little Buddy's movement range"
+    assert gkr["energy_per_round"]["label"] == "Energy per round"
+    assert gkr["factions"]["choice_labels"]["king-wolf"] == "King Wolf"
+    for system_id in SYSTEMS:
+        for f in option_fields(system_id):
+            assert "NOTES.md" not in f["description"] and "True" not in f["description"], f
+            assert not re.search(r"\b[a-z]+_[a-z_]+\b", f["label"]), f["label"]
+            for label in (f.get("choice_labels") or {}).values():
+                assert not re.search(r"\b[a-z]+_[a-z_]+\b", label), label
+    hgb = {f["name"]: f for f in option_fields("hgb")}
+    assert hgb["north.faction"]["choices"] == ["north", "south", "peace_river"]
+    assert hgb["north.faction"]["choice_labels"]["peace_river"] == "Peace River"
+    assert hgb["south.faction"]["choice_labels"]["south"] == "Southern"
+    sandbox = {f["name"]: f for f in option_fields("sandbox")}
+    assert sandbox["radius"]["shown_when"] == "board=hex" and sandbox["width"]["shown_when"] == "board=tabletop"
+    assert sandbox["board"]["shown_when"] == ""

@@ -30,9 +30,9 @@ BLB_SPONSOR_CARDS = 5
 _RULES, _BLB, _FACTIONS, _SPONSOR = load("rules"), load("blb"), load("factions"), load("sponsor")
 
 
-def default(value: Any, what: str) -> Any:
+def default(value: Any, what: str, title: str | None = None) -> Any:
     """A field whose default is a labelled Warboard default (shown by the lobby form)."""
-    return Field(default=value, description=f"{what}. {LABEL}: {value}")
+    return Field(default=value, title=title, description=f"{what}. {LABEL}: {value}")
 
 
 Small = Annotated[int, Field(ge=0, le=10)]
@@ -140,24 +140,24 @@ def _sponsor_defaults() -> dict[Any, int]:
 
 
 class GKROptions(Strict):
-    players: Annotated[int, Field(ge=2, le=4, description="2 to 4 players (NOTES.md)")] = 4
+    players: Annotated[int, Field(ge=2, le=4, description="2 to 4 players")] = 4
     factions: Annotated[list[Faction], Field(min_length=2, max_length=4)] | None = None
     map: MapId = Field(default="downtown", description=f"The battlefield. {LABEL}: three maps")
     energy_per_round: Annotated[int, Field(ge=1, le=20)] = default(
         _RULES["energy_per_round"], "Energy each Heavy Hitter gets a round"
     )
-    hand_size: Annotated[int, Field(ge=1, le=15)] = default(_RULES["hand_size"], "Hand size")
+    hand_size: Annotated[int, Field(ge=1, le=15)] = default(_RULES["hand_size"], "Cards in a hand")
     heavy_move_range: Annotated[int, Field(ge=1, le=10)] = default(
-        _RULES["heavy_hitter_move"]["range"], "Hexes a Heavy Hitter may move"
+        _RULES["heavy_hitter_move"]["range"], "Hexes a Heavy Hitter may move", "Heavy Hitter's move"
     )
     support_move_range: Annotated[int, Field(ge=1, le=10)] = default(
-        _RULES["support_move"]["range"], "Hexes a Support Unit may move"
+        _RULES["support_move"]["range"], "Hexes a Support Unit may move", "Support Unit's move"
     )
     blb_range: Annotated[int, Field(ge=1, le=10)] = default(
-        _BLB["range"], "Big Little Buddy's Movement Range (his Unit Card)"
+        _BLB["range"], "Big Little Buddy's Movement Range (his Unit Card)", "Big Little Buddy's movement range"
     )
     blb_max_hp: Annotated[int, Field(ge=1, le=25)] = default(
-        _BLB["max_hp"], "Big Little Buddy's max HP (his Unit Card)"
+        _BLB["max_hp"], "Big Little Buddy's max HP (his Unit Card)", "Big Little Buddy's hit points"
     )
     weapon_overrides: Annotated[dict[Annotated[str, Field(max_length=40)], WeaponStats], Field(max_length=20)] = Field(
         default=_weapon_defaults(),
@@ -169,16 +169,16 @@ class GKROptions(Strict):
     )
     support: Annotated[dict[Literal["combat", "repair", "recon"], SupportOverrides], Field(max_length=3)] = Field(
         default=_support_defaults(),
-        description=f"Support Units (hp, to_hit, armor, repair, tags). {LABEL}: the values shown; "
+        description=f"Support Units (hit points, to hit, armor, repair, tags). {LABEL}: the values shown; "
         "armor null: no armor roll",
     )
     deck: DeckMix = Field(
-        default=DeckMix(), description=f"Each faction deck's make-up, 25 cards (NOTES.md). {LABEL}: the values shown"
+        default=DeckMix(), description=f"Each faction deck's make-up, 25 cards. {LABEL}: the values shown"
     )
     #: the base game's 25 sponsor cards (NOTES.md, Sure); the 5 Activate BLB cards are added
     sponsor_mix: dict[SponsorKind, Annotated[int, Field(ge=0, le=25)]] = Field(
         default=_sponsor_defaults(),
-        description=f"The base game's 25 sponsor cards (NOTES.md), to which the 5 Activate BLB cards "
+        description=f"The base game's 25 sponsor cards, to which the 5 Activate BLB cards "
         f"are added (30 in all). {LABEL}: the make-up shown",
     )
     manual: Manual = Field(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.geometry.terrain import polygon, polygon_problem
+from app.systems.hgb.words import place
 
 TABLE = 48.0  # inches (4 feet)
 MAX_PIECES = 200
@@ -34,7 +35,7 @@ def terrain_name(piece: dict[str, Any]) -> str:
         y = sum(float(p[1]) for p in points) / len(points)
     except (TypeError, ValueError, IndexError, ZeroDivisionError):
         return name
-    return f"{name} near ({x:.0f}, {y:.0f})"
+    return f"{name} near {place(round(x), round(y))}"
 
 
 def piece_problem(piece: dict[str, Any], table: float = TABLE) -> tuple[str, str] | None:
@@ -78,7 +79,7 @@ def terrain_problem(pieces: list[dict[str, Any]], table: float = TABLE) -> tuple
     seen: set[str] = set()
     for piece in pieces:
         if piece["id"] in seen:
-            return "bad_terrain", f"Two terrain pieces share the id {piece['id']!r}"
+            return "bad_terrain", "Two terrain pieces share one id"
         seen.add(piece["id"])
         problem = piece_problem(piece, table)
         if problem:

@@ -38,10 +38,12 @@ def _check_choice(
     unit = fdata["units"][model["unit"]]
     kind = unit.get("counts_as", model["unit"])
     if group not in opt["groups"] or not {kind, model["unit"]} & set(opt["units"]):
-        raise BadOptions(f"Option {opt['id']!r} is not open to {model['label']} ({model['key']})")
+        raise BadOptions(f"{opt.get('label') or 'That option'} is not open to {model['label']}")
     missing = [w for w in opt.get("remove", []) if w not in weapons]
     if missing:
-        raise BadOptions(f"{model['label']} has no {', '.join(missing)} to exchange for {opt['id']!r}")
+        raise BadOptions(
+            f"{model['label']} has no {', '.join(missing)} to exchange for {opt.get('label') or 'that option'}"
+        )
 
 
 def build(
@@ -56,7 +58,7 @@ def build(
     keys = {m["key"]: (g["id"], m) for g in fdata["groups"] for m in g["models"]}
     unknown = [k for k in choices if k not in keys]
     if unknown:
-        raise BadOptions(f"{fdata['name']} has no model {unknown[0]!r} (models: {', '.join(keys)})")
+        raise BadOptions(f"{fdata['name']} has no such model to give options to")
     counts: Counter[str] = Counter()
     models = [
         _build_model(fdata, group, m, choices.get(m["key"], []), options, counts, unit_overrides)
@@ -93,7 +95,7 @@ def _build_model(
     for oid in chosen:
         opt = options.get(oid)
         if opt is None:
-            raise BadOptions(f"{fdata['name']} has no option {oid!r}")
+            raise BadOptions(f"{fdata['name']} has no such option")
         slot = opt.get("slot", "weapon")
         if slot in slots:
             raise BadOptions(f"{m['label']} may take only one {slot} option")
@@ -161,7 +163,8 @@ def _apply_force_options(fdata: dict[str, Any], models: list[dict[str, Any]], co
         return
     chosen = command_group or cg["default"]
     if chosen not in cg["choices"]:
-        raise BadOptions(f"Command group must be one of {cg['choices']}, got {chosen!r}")
+        names = {g["id"]: g["name"] for g in fdata["groups"]}
+        raise BadOptions(f"The veteran Combat Group is one of {', '.join(names.get(c, c) for c in cg['choices'])}")
     for m in models:
         if m["group"] == chosen:
             m["skills"].update(cg["commander"] if m["leader"] else cg["veteran"])

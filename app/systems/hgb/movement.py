@@ -23,6 +23,7 @@ from app.geometry.tabletop import Point, angle_between, bearing, distance
 from app.geometry.terrain import EPS, cost_zones, hexagon, levels_along, zoned_length
 from app.systems.hgb.board import terrain_name
 from app.systems.hgb.sight import _key, _levels, _shapes, ordered, pos, shapes
+from app.systems.hgb.words import place
 
 #: Rulebook, Movement: MP to move 1 inch per terrain (Open/Level 1 MP in both modes)
 TERRAIN_MP = {"walker": {"rough": 2, "sandy": 3, "forest": 3}, "ground": {"rough": 3, "sandy": 2, "forest": 3}}
@@ -116,7 +117,7 @@ def _check_passable(state: dict[str, Any], a: Point, b: Point, model: dict[str, 
 def _check_on_board(state: dict[str, Any], b: Point, model: dict[str, Any]) -> None:
     board = state["board"]
     if not (0 <= b.x <= board["width"] and 0 <= b.y <= board["height"]):
-        raise IllegalAction(f"{model['label']} cannot leave the table at ({b.x:g}, {b.y:g})", code="off_board")
+        raise IllegalAction(f"{model['label']} cannot leave the table (at {place(b.x, b.y)})", code="off_board")
 
 
 @lru_cache(maxsize=64)
@@ -139,8 +140,7 @@ def _check_terrain(state: dict[str, Any], a: Point, b: Point, model: dict[str, A
         if t["type"] in rules["impassable"] and (line.intersection(poly).length > 1e-6 or poly.contains(line)):
             where = terrain_name(t).replace("The ", "the ", 1)
             raise IllegalAction(
-                f"{model['label']} cannot pass through {where} between "
-                f"({round(a.x, 1):g}, {round(a.y, 1):g}) and ({round(b.x, 1):g}, {round(b.y, 1):g})",
+                f"{model['label']} cannot pass through {where} between {place(a.x, a.y)} and {place(b.x, b.y)}",
                 code="impassable",
             )
 
@@ -263,7 +263,7 @@ def _check_allowance(
     elif spent > limit + 1e-9:
         raise IllegalAction(
             f"{model['label']} has {limit:g} MP at {model['speed']} speed in "
-            f"{model['mode']} mode; reaching ({at.x:g}, {at.y:g}) costs "
+            f"{model['mode']} mode; reaching {place(at.x, at.y)} costs "
             f"{spent:.2f} MP",
             code="not_enough_mp",
         )
@@ -280,7 +280,7 @@ def _turn(
         raise IllegalAction(
             f"{model['label']} ({model['speed']} speed, {model['mode']} mode) moves only forward and turns "
             f"60 degrees per {every:g} inches: turning {angle_between(heading, direction):.0f} degrees at "
-            f"({at.x:g}, {at.y:g}) needs {need} free turn(s), {earned - used} left after {dist:.2f} inches",
+            f"{place(at.x, at.y)} needs {need} free turn(s), {earned - used} left after {dist:.2f} inches",
             code="illegal_turn",
         )
     return used + need
@@ -303,7 +303,7 @@ def _check_overlap(state: dict[str, Any], model: dict[str, Any], p: Point) -> No
             continue
         if distance(p, pos(other)) < 2 * r * math.cos(math.radians(30)) - 1e-9:
             raise IllegalAction(
-                f"{model['label']} cannot end its move on {other['label']} at ({p.x:g}, {p.y:g})", code="occupied"
+                f"{model['label']} cannot end its move on {other['label']} (at {place(p.x, p.y)})", code="occupied"
             )
 
 

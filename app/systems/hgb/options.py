@@ -14,13 +14,18 @@ from app.systems.hgb.actions import Id, TerrainOutline
 from app.systems.hgb.board import piece_problem, terrain_problem
 from app.systems.hgb.cards import check_rules, check_weapons
 from app.systems.hgb.forces import build
+from app.systems.hgb.words import FACTION_LABELS
 
 Faction = Literal["north", "south", "peace_river"]
 Overrides = Annotated[dict[Annotated[str, Field(max_length=40)], dict[str, Any]], Field(max_length=64)]
 
 
+#: the create form shows the factions as players read them
+FACTION_CHOICES: dict[str, Any] = {"x-choice-labels": dict(FACTION_LABELS)}
+
+
 class ForceChoice(Strict):
-    faction: Faction
+    faction: Faction = Field(json_schema_extra=FACTION_CHOICES)
     #: model key -> option ids; None takes the faction file's default_choices
     choices: Annotated[dict[Id, Annotated[list[Id], Field(max_length=3)]], Field(max_length=16)] | None = None
     command_group: Id | None = None
@@ -51,13 +56,13 @@ class HgbOptions(Strict):
     north: ForceChoice = Field(
         ForceChoice(faction="north"),
         title="North edge force",
-        description="faction (north, south, peace_river), option choices per model "
-        "key, command group; the player may change it before deployment",
+        description="the faction (Northern, Southern or Peace River), option choices per model "
+        "and the veteran Combat Group; the player may change it before deployment",
     )
     south: ForceChoice = Field(
         ForceChoice(faction="south"), title="South edge force", description="as for the north edge"
     )
-    map: MapId = Field("ridge", title="Map", description="a ready-made table (data/maps.json)")  # type: ignore[valid-type]
+    map: MapId = Field("ridge", title="Map", description="a ready-made table")  # type: ignore[valid-type]
     terrain: Annotated[list[TerrainPiece], Field(max_length=200)] | None = Field(
         None,
         title="Custom terrain",
@@ -66,6 +71,8 @@ class HgbOptions(Strict):
     )
     designation: Literal["rulebook", "translator"] = Field(
         "rulebook",
+        title="Target Designation",
+        json_schema_extra={"x-choice-labels": {"rulebook": "The rulebook's", "translator": "The translator's"}},
         description="Target Designation: the rulebook's (an Action, line of sight) or the "
         "translator's improvised EW roll against 3 with a shooter limit",
     )

@@ -17,6 +17,7 @@ from app.systems.hgb import setup, turns
 from app.systems.hgb.damage import can_go_full_speed
 from app.systems.hgb.movement import change_speed, plan_move
 from app.systems.hgb.sight import pos, tape
+from app.systems.hgb.words import side
 
 State = dict[str, Any]
 Step = tuple[State, list[Event]]
@@ -29,9 +30,9 @@ def own(s: State, seat: str, mid: str) -> dict[str, Any]:
     """Model ``mid``, which must be one of ``seat``'s."""
     m = s["models"].get(mid)
     if m is None:
-        raise IllegalAction(f"There is no model {mid!r}", code="unknown_model")
+        raise IllegalAction("There is no such model on this table", code="unknown_model")
     if m["seat"] != seat:
-        raise IllegalAction(f"{m['label']} belongs to {m['seat']}, not {seat}", code="not_your_model")
+        raise IllegalAction(f"{m['label']} is not yours: it fights for {side(s, m['seat'])}", code="not_your_model")
     return cast("dict[str, Any]", m)
 
 
@@ -39,7 +40,7 @@ def target(s: State, m: dict[str, Any], tid: str) -> dict[str, Any]:
     """Model ``tid``, an enemy of ``m`` in play."""
     t = s["models"].get(tid)
     if t is None:
-        raise IllegalAction(f"There is no model {tid!r}", code="illegal_target")
+        raise IllegalAction("There is no such model to target on this table", code="illegal_target")
     if t["status"] != "active":
         state = {"wreck": "a wreck", "removed": "removed from play", "reserve": "not deployed yet"}
         raise IllegalAction(
@@ -65,7 +66,7 @@ def spend(m: dict[str, Any], what: str) -> None:
 def deploy(s: State, seat: str, a: A.Deploy, dice: Dice) -> Step:
     m = own(s, seat, a.model)
     if seat in s["ready"]:
-        raise IllegalAction(f"{seat} has finished deploying", code="already_ready")
+        raise IllegalAction("You have finished deploying (you said you are ready)", code="already_ready")
     return s, [setup.deploy(s, seat, m, a.x, a.y, a.facing)]
 
 
@@ -114,8 +115,8 @@ def set_speed(s: State, seat: str, a: A.SetSpeed, dice: Dice) -> Step:
     change_speed(m, a.speed, can_go_full_speed(m["card"]["boxes"], m["crossed"]))
     if a.autopilot and not m["autopilot"]:
         raise IllegalAction(
-            f"{m['label']}'s Autopilot is switched on at the start of a round (send "
-            f"'autopilot' now and it is on from the next round)",
+            f"{m['label']}'s Autopilot is switched on at the start of a round (switch it on "
+            f"now and it is on from the next round)",
             code="autopilot_at_round_start",
         )
     m["speed"], m["mode"], m["changed"] = a.speed, a.mode or m["mode"], True

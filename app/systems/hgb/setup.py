@@ -7,7 +7,6 @@ A 4 x 4 foot (48 x 48 inch) table; the players place terrain until both are sati
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from shapely import Point as SPoint
@@ -22,22 +21,10 @@ from app.systems.hgb.cards import check_weapons
 from app.systems.hgb.forces import build
 from app.systems.hgb.options import HgbOptions, force_of
 from app.systems.hgb.sight import ordered
+from app.systems.hgb.words import place, side
 
 DEPLOY_DEPTH = 12.0  # "no more than 1 foot (30 cm) from their own table edge"
 SEATS = ("north", "south")
-#: the factions as players read them (the seat list names a seat by its force's faction)
-FACTION_LABELS = {"north": "Northern", "south": "Southern", "peace_river": "Peace River"}
-
-
-def seat_label(seat: str, options: Mapping[str, Any] | None) -> str | None:
-    """A seat (a table edge) as players read it: its force's faction ("Northern", "Peace
-    River"), with its edge when both sides field the same faction ("Northern, south edge");
-    None for a string that is no seat."""
-    if seat not in SEATS:
-        return None
-    factions = {s: ((options or {}).get(s) or {}).get("faction", s) for s in SEATS}
-    label = FACTION_LABELS.get(factions[seat], seat)
-    return f"{label}, {seat} edge" if factions["north"] == factions["south"] else label
 
 
 def other(seat: str) -> str:
@@ -159,7 +146,7 @@ def place_terrain(state: dict[str, Any], piece: dict[str, Any]) -> dict[str, Any
 
 def remove_terrain(state: dict[str, Any], tid: str) -> dict[str, Any]:
     if not any(t["id"] == tid for t in state["board"]["terrain"]):
-        raise IllegalAction(f"There is no terrain piece {tid!r}", code="unknown_terrain")
+        raise IllegalAction("That piece of terrain is no longer on the table", code="unknown_terrain")
     state["board"]["terrain"] = [t for t in state["board"]["terrain"] if t["id"] != tid]
     state["ready"] = []
     return {"kind": "terrain_removed", "id": tid}
@@ -178,8 +165,7 @@ def deploy(
     if not (r <= x <= TABLE - r and y0 + r <= y + 1e-9 and y - 1e-9 <= y1 - r):
         raise IllegalAction(
             f"{model['label']} must be placed wholly on the table within "
-            f"{DEPLOY_DEPTH:g} inches of the {seat} edge (y {y0:g} to {y1:g}), "
-            f"not at ({x:g}, {y:g})",
+            f"{DEPLOY_DEPTH:g} in of {side(state, seat)}'s edge (the {seat.title()} edge), not at {place(x, y)}",
             code="outside_deployment_zone",
         )
     p = Point(x, y)

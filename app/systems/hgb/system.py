@@ -10,7 +10,7 @@ from app.core.errors import BadOptions, NotYourTurn, WarboardError
 from app.core.events import Event
 from app.systems.base import Handler, RuleSystem, State
 from app.systems.hgb import actions as A
-from app.systems.hgb import fire, legal, play, setup, turns
+from app.systems.hgb import fire, legal, play, setup, turns, words
 from app.systems.hgb.board import corners_problem
 from app.systems.hgb.data import copy_state
 from app.systems.hgb.helpers import HELPERS
@@ -35,13 +35,15 @@ class HeavyGearBlitz(RuleSystem):
     # the acting model's view works out cover against every enemy: the server renders views
     # in a worker thread (app.projection.Projection.run), never on its event loop
     views_off_loop = True
+    kind_names = words.KIND_NAMES  # kinds and phases as refusals name them
+    phase_names = words.PHASE_NAMES
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return list(setup.SEATS)
 
     def seat_label(self, seat: str, options: Mapping[str, Any] | None = None) -> str:
-        """A seat is its force's faction: "Northern", "Southern", "Peace River" (``setup.seat_label``)."""
-        return setup.seat_label(seat, options) or super().seat_label(seat, options)
+        """A seat is its force's faction: "Northern", "Southern", "Peace River" (``words.seat_label``)."""
+        return words.seat_label(seat, options) or super().seat_label(seat, options)
 
     def validate_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
         """The options of a new table (raises BadOptions). Custom terrain with more corners than
@@ -105,7 +107,10 @@ HANDLERS: dict[str, Handler] = {
     "set_speed": play.set_speed,
     "autopilot": play.autopilot,
     "move": play.move,
-    "concede": lambda s, seat, a, dice: (s, turns.end_game(s, [setup.other(seat)], f"{seat} conceded", [])),
+    "concede": lambda s, seat, a, dice: (
+        s,
+        turns.end_game(s, [setup.other(seat)], f"{words.side(s, seat)} conceded", []),
+    ),
     "agree_end": play.agree_end,
     "attack": fire.attack,
     "designate": fire.designate,

@@ -16,6 +16,8 @@ from app.geometry.tabletop import Point, path_length
 from app.systems.hgb.combat import could_fire
 from app.systems.hgb.setup import SEATS, fresh_round, other
 from app.systems.hgb.sight import ordered, tape
+from app.systems.hgb.words import group_name, group_names, side, sides
+from app.systems.words import sentence_start as sentence
 
 
 def alive(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
@@ -78,7 +80,8 @@ def begin_model(state: dict[str, Any], seat: str, model: dict[str, Any], events:
         cur = state["current"]
     elif cur["group"] != model["group"]:
         raise IllegalAction(
-            f"Combat Group {cur['group']} is activating; {model['label']} is in {model['group']} (end the group first)",
+            f"{sentence(group_name(state, seat, cur['group']))} is activating; {model['label']} is in "
+            f"{group_name(state, seat, model['group'])} (end the group first)",
             code="wrong_group",
         )
     if cur["model"] != model["id"]:
@@ -90,10 +93,15 @@ def begin_model(state: dict[str, Any], seat: str, model: dict[str, Any], events:
 
 def activate_group(state: dict[str, Any], seat: str, group: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if state["current"] is not None:
-        raise IllegalAction(f"Combat Group {state['current']['group']} is still activating", code="wrong_group")
+        cur = state["current"]
+        raise IllegalAction(
+            f"{sentence(group_name(state, cur['seat'], cur['group']))} is still activating", code="wrong_group"
+        )
     if group not in groups_left(state, seat):
         raise IllegalAction(
-            f"Combat Group {group} cannot activate (left: {', '.join(groups_left(state, seat))})", code="wrong_group"
+            f"{sentence(group_name(state, seat, group))} cannot activate now "
+            f"(left to activate: {group_names(state, seat, groups_left(state, seat)) or 'none'})",
+            code="wrong_group",
         )
     state["current"] = {"seat": seat, "group": group, "model": None}
     events.append({"kind": "group_activated", "seat": seat, "group": group})
@@ -233,7 +241,7 @@ def check_end(state: dict[str, Any], events: list[dict[str, Any]]) -> None:
         return
     winners = [s for s in SEATS if left[s]]
     reason = (
-        f"{', '.join(winners)} has models left; the other side has none" if winners else "both sides were wiped out"
+        f"{sides(state, winners)} has models left; the other side has none" if winners else "both sides were wiped out"
     )
     end_game(state, winners, reason, events)
 
@@ -291,12 +299,14 @@ def active_seats(state: dict[str, Any]) -> list[str]:
 def not_your_turn(state: dict[str, Any], kind: str) -> NotYourTurn:
     phase = state["phase"]
     if phase == "initiative":
-        return NotYourTurn(f"{state['initiative']['winner']} won the initiative and chooses who goes first")
+        return NotYourTurn(
+            f"{side(state, state['initiative']['winner'])} won the initiative and chooses who goes first"
+        )
     if phase == "reaction":
-        who = state["pending"]["seat"]
+        who = side(state, state["pending"]["seat"])
         if kind == "return_fire":
             return NotYourTurn(f"Only {who} may Return Fire now")
         if kind == "pass":
             return NotYourTurn(f"{who} decides on Return Fire now")
         return NotYourTurn(f"{who} decides on reactions now")
-    return NotYourTurn(f"It is {state['to_activate']}'s turn to activate a Combat Group")
+    return NotYourTurn(f"It is {side(state, state['to_activate'])}'s turn to activate a Combat Group")

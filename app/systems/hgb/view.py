@@ -22,7 +22,9 @@ from app.systems.hgb.setup import DEPLOY_DEPTH, SEATS, zone
 from app.systems.hgb.sight import _ground, _key, cover, ordered, tape
 from app.systems.hgb.turns import active_seats as may_act
 from app.systems.hgb.turns import groups_left
+from app.systems.hgb.words import PHASE_NAMES, group_name, group_names, sides
 from app.systems.views import Scene
+from app.systems.words import sentence_start
 
 
 class _Seated(TypedDict, total=False):
@@ -247,15 +249,14 @@ def prompt(state: dict[str, Any], seat: str) -> str:
     phase = state["phase"]
     if phase == "over":
         r = state["result"]
-        return f"Game over: {', '.join(r['winners']) or 'nobody'} won ({r['reason']})."
+        return f"Game over: {sides(state, r['winners'])} won ({r['reason']})."
     if seat not in active_seats(state):
-        return f"Waiting for {', '.join(active_seats(state))} ({phase})."
+        return f"Waiting for {sides(state, active_seats(state))} ({PHASE_NAMES.get(phase, phase)})."
     if phase == "terrain":
         return "Choose your force and place terrain on the table, then press Ready when both players are satisfied."
     if phase == "deployment":
-        y0, y1 = zone(seat)
         return (
-            f"Deploy your models within {DEPLOY_DEPTH:g} inches of your edge (y {y0:g} to {y1:g}), "
+            f"Deploy your models within {DEPLOY_DEPTH:g} in of your edge (the {seat.title()} edge), "
             f"then Ready (models not moved are deployed where they wait)."
         )
     if phase == "initiative":
@@ -265,8 +266,8 @@ def prompt(state: dict[str, Any], seat: str) -> str:
         return f"{mover['label']} moved or acted: Return Fire with a kept Action, or pass."
     cur = state["current"]
     if cur is None:
-        return f"Activate one of your Combat Groups ({', '.join(groups_left(state, seat))})."
-    return f"Combat Group {cur['group']} is active: move and act with its models one at a time, then end the group."
+        return f"Activate one of your Combat Groups: {group_names(state, seat, groups_left(state, seat))}."
+    return f"{sentence_start(group_name(state, seat, cur['group']))} is active: move and act with its models one at a time, then end the group."
 
 
 def legal_kinds(state: dict[str, Any], seat: str) -> list[str]:

@@ -25,9 +25,13 @@ class SmallSoldiersOptions(Strict):
     """Table options. The data fields (map, spinner, ...) each replace one whole data file."""
 
     players: Literal[2, 4] = 2
-    team_mode: Literal["alternate", "team", "split"] = "alternate"
-    advanced: bool = False
-    map_name: Annotated[str, Field(max_length=40)] = "default"
+    team_mode: Literal["alternate", "team", "split"] = Field(
+        "alternate",
+        title="Teams (4 players)",
+        json_schema_extra={"x-choice-labels": {"alternate": "Alternate", "team": "Team", "split": "Split"}},
+    )
+    advanced: bool = Field(False, title="Advanced rules")
+    map_name: Annotated[str, Field(max_length=40, title="Map name")] = "default"
     map: data.MapData | None = None
     spinner: data.SpinnerData | None = None
     deck: data.DeckData | None = None

@@ -75,15 +75,28 @@ RULE_AREAS = (
 class SrbrOptions(Strict):
     players: Annotated[int, Field(ge=2, le=4)] = 2
     #: SRBR "Measuring Sticks": the typical mecha size picks the stick row
-    scale: Literal["25-28mm", "40mm+"] = "25-28mm"
+    scale: Literal["25-28mm", "40mm+"] = Field(
+        "25-28mm",
+        title="Mecha size",
+        json_schema_extra={"x-choice-labels": {"25-28mm": "25-28 mm", "40mm+": "40 mm and more"}},
+    )
     #: SRBR "Table Size": 90 x 90 cm, 120 x 120 cm for bigger forces; auto decides by force size
-    table: Literal["auto", "90", "120"] = "auto"
+    table: Literal["auto", "90", "120"] = Field(
+        "auto",
+        title="Table size",
+        json_schema_extra={
+            "x-choice-labels": {"auto": "By the forces' size", "90": "90 x 90 cm", "120": "120 x 120 cm"}
+        },
+    )
     #: mecha ids per seat (samples or ``mechas``); missing seats get the sample default force
     forces: dict[Seat, Annotated[list[Ident], Field(min_length=1, max_length=8)]] = {}  # noqa: RUF012
     #: the table's own designs (from the builder); same id as a sample replaces it
     mechas: Annotated[list[Mecha], Field(max_length=16)] = []  # noqa: RUF012
     #: Warboard default: "auto" places the mechas; "players" starts with a deployment phase
-    deployment: Literal["auto", "players"] = "auto"
+    deployment: Literal["auto", "players"] = Field(
+        "auto",
+        json_schema_extra={"x-choice-labels": {"auto": "Placed for you", "players": "The players place their mechas"}},
+    )
     point_limit: Annotated[int, Field(ge=1, le=100_000)] | None = None
     #: None = the default layout (data/terrain.json)
     terrain: Annotated[list[TerrainPiece], Field(max_length=64)] | None = None

@@ -20,7 +20,7 @@ export function mountCoordinates(toolbar, svg) {
   button.textContent = "Coordinates";
   button.title = "Show the cells' names (A1, B2...) that the texts use";
   const show = (on) => {
-    svg.classList.toggle("coords-on", on);
+    svg.dataset.coords = on ? "on" : "off"; // (not a class: the board's classes are its state)
     button.setAttribute("aria-pressed", String(on));
   };
   button.addEventListener("click", () => {

@@ -51,7 +51,8 @@ test("names and numbers as a tape measure reads them", () => {
   assert.equal(view.num(7.2468), 7.2);
   assert.equal(view.num(7.2468, 2), 7.25);
   assert.equal(view.signed(2), "+2");
-  assert.equal(view.at(4.04, 6), "(4, 6)");
+  assert.equal(view.at(4.04, 6), "4 in from the West edge, 6 in from the North edge");
+  assert.equal(n.groupName("north", "cg7"), "Combat Group 7");
   assert.equal(view.other("north"), "south");
 });
 
@@ -61,6 +62,26 @@ test("every event of the sample game reads as a sentence in the game's words", (
   const attack = f.events.find((e) => e.kind === "attack");
   assert.match(view.describe(attack, n), /^HeadHunter-K fires LAC at Jäger 2: /);
   assert.equal(view.describe({ kind: "unknown" }, n), undefined);
+  setSeatLabels({ north: "Northern", south: "Southern" });
+  const said = (e) => view.describe(e, n);
+  assert.equal(
+    said({ kind: "round_started", round: 2, initiative: [{ north: 3, south: 5 }], winner: "south" }),
+    "Round 2: initiative Northern 3 / Southern 5: Southern wins",
+  );
+  assert.equal(
+    said({ kind: "end_proposed", seat: "north", winner: "south" }),
+    "Ann (Northern): proposes to end the game: Southern wins",
+  );
+  assert.equal(
+    said({ kind: "game_ended", winners: ["north"], reason: "south conceded" }),
+    "Game over: Ann (Northern) won (Southern conceded)",
+  );
+  assert.match(said({ kind: "group_activated", seat: "north", group: "cg1" }), /activates its [A-Z][a-z]+ /);
+  assert.equal(
+    said({ kind: "deployed", seat: "north", model: "n-cg1-1", x: 3, y: 4, facing: 90 }),
+    "Ann (Northern): deploys Hunter 1 at 3 in from the West edge, 4 in from the North edge facing South (90°)",
+  );
+  setSeatLabels(null);
 });
 
 test("overlays: deployment zones in deployment, designations, a path with MP, the MP a trail costs", () => {
@@ -208,9 +229,9 @@ test("the acting model's menu: the shot's target, weapon and roll, the aim in a 
 test("facings are named as the screen shows them, the compass after", () => {
   const plain = new Map(view.facingChoices(false));
   const turned = new Map(view.facingChoices(true));
-  assert.equal(plain.get(270), "Up (north), 270°");
-  assert.equal(plain.get(90), "Down (south), 90°");
-  assert.equal(turned.get(90), "Up (south), 90°");
-  assert.equal(turned.get(0), "Left (east), 0°");
-  assert.equal(turned.get(225), "Down-right (north-west), 225°");
+  assert.equal(plain.get(270), "Up (North), 270°");
+  assert.equal(plain.get(90), "Down (South), 90°");
+  assert.equal(turned.get(90), "Up (South), 90°");
+  assert.equal(turned.get(0), "Left (East), 0°");
+  assert.equal(turned.get(225), "Down-right (North-west), 225°");
 });

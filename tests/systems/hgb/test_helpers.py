@@ -180,7 +180,9 @@ def test_path_helper_checks_each_outline_as_a_table_does():
     with pytest.raises(MalformedAction) as err:
         run_path(request)
     assert err.value.code == "malformed"
-    assert err.value.message.startswith("terrain.1: The rough near (12, 22) is not a simple polygon")
+    assert err.value.message.startswith(
+        "terrain.1: The rough near 12 in from the West edge, 22 in from the North edge is not a simple polygon"
+    )
 
 
 def test_indirect_odds_count_mof_0_as_landing_on_the_target():

@@ -40,7 +40,7 @@ def test_a_bow_tie_placed_during_the_terrain_phase_is_refused():
                 {"id": "x", "type": "rough", "polygon": [[1, 1], [3, 1], [3, 3]]},
                 {"id": "x", "type": "forest", "polygon": [[5, 1], [7, 1], [7, 3]]},
             ],
-            "share the id 'x'",
+            "share one id",
         ),
     ],
 )

@@ -3,8 +3,22 @@
 // the unit cards with their damage boxes (a card picks its model, as a click on the board does).
 // Built from the view; text only via textContent.
 import { h } from "../dom.js";
+import { seatLabel } from "../../words.js";
 import { showWinner } from "../panel.js";
-import { PHASES, SPEEDS, MODES, BOX_NAMES, signed, nice, ucfirst, sum, rollText, modsText, other } from "./view.js";
+import {
+  PHASES,
+  SPEEDS,
+  MODES,
+  BOX_NAMES,
+  signed,
+  nice,
+  ucfirst,
+  sum,
+  rollText,
+  modsText,
+  other,
+  reasonWords,
+} from "./view.js";
 import { actors, cardOf, cards, myTurn, names, phase, pieceOf, weaponCard } from "./state.js";
 import { syncAim } from "./attack.js";
 
@@ -26,7 +40,7 @@ export function showStatus(s, view) {
     showWinner(
       banner,
       !!me && winners.includes(me),
-      who ? `${who} won: ${result.reason}.` : `No winner: ${result.reason}.`,
+      who ? `${who} won: ${reasonWords(result.reason)}.` : `No winner: ${reasonWords(result.reason)}.`,
     );
     boardBanner.textContent = who ? `${who} wins!` : "A draw";
     boardBanner.hidden = false;
@@ -42,7 +56,9 @@ export function showStatus(s, view) {
   const lines = [h("div", {}, ...bits)];
   const ini = view.initiative;
   if (ini && turn.round) {
-    const rolls = (ini.rolls || []).map((r) => `north ${r.north}, south ${r.south}`).join("; then ");
+    const rolls = (ini.rolls || [])
+      .map((r) => `${seatLabel("north")} ${r.north}, ${seatLabel("south")} ${r.south}`)
+      .join("; then ");
     lines.push(
       h("p", {
         class: "hgb-initiative",
@@ -124,6 +140,7 @@ export function renderLast(s) {
 /** @param {State} s */
 export function renderCards(s, view) {
   const { me } = s;
+  const { groupName } = names(s);
   const { cardsBox } = s.dom;
   const sig = JSON.stringify([view.cards, s.model, s.target, view.forces, (view.pieces || []).map((q) => q.level)]);
   if (sig === s.sig.cards) return;
@@ -136,11 +153,11 @@ export function renderCards(s, view) {
       "details",
       { class: "hgb-side", open: true, "data-seat": seat },
       h("summary", {
-        text: `${!me ? ucfirst(seat) : seat === me ? "Yours" : "Opponent"}: ${force?.name || seat} (${force?.tv ?? "?"} TV)`,
+        text: `${!me ? seatLabel(seat) : seat === me ? "Yours" : "Opponent"}: ${force?.name || seatLabel(seat)} (${force?.tv ?? "?"} TV)`,
       }),
     );
     for (const g of force?.groups || []) {
-      det.append(h("h4", { text: `${g.name} (${g.id})` }));
+      det.append(h("h4", { text: g.name || groupName(seat, g.id) }));
       for (const c of cards(s).filter((x) => x.seat === seat && x.group === g.id)) det.append(unitCard(s, c));
     }
     cardsBox.append(det);

@@ -2,7 +2,8 @@
 // speed and mode, movement by waypoints and finishing a model; attacks are hgb/attack.js, Return
 // Fire and ending the game hgb/reaction.js.
 import { button, h } from "../dom.js";
-import { SPEEDS, MODES, facingChoices, num, ucfirst, other } from "./view.js";
+import { seatLabel } from "../../words.js";
+import { SPEEDS, MODES, at, facingChoices, num, ucfirst, other } from "./view.js";
 import { nextId, field, inches, select } from "./fields.js";
 import { actors, cardOf, cards, names, phase, pieceOf, rules, flipped } from "./state.js";
 import { moveFor } from "./moves.js";
@@ -39,7 +40,7 @@ export function initiativeControls(s, view) {
         cls: "primary small",
         primary: true,
       }),
-      button(`${ucfirst(other(me))} activates first`, () => s.ctx.fire({ kind: "choose_first", seat: other(me) }), {
+      button(`${seatLabel(other(me))} activates first`, () => s.ctx.fire({ kind: "choose_first", seat: other(me) }), {
         key: "first-them",
       }),
     ),
@@ -73,7 +74,7 @@ export function activationControls(s, view) {
     ].filter((g) => !(view.groups_done?.[me] || []).includes(g));
     if (!s.group || !left.includes(s.group)) s.group = left[0] || null;
     const g = select(
-      left.map((gid) => [gid, `${groupName(me, gid)} (${gid})`]),
+      left.map((gid) => [gid, groupName(me, gid)]),
       s.group,
       {
         "data-key": "group",
@@ -250,7 +251,7 @@ function moveControls(s, card) {
   y.value = num(last.y ?? 0);
   box.append(h("div", { class: "hgb-row" }, field("Waypoint x (inches)", x), field("Waypoint y (inches)", y)));
   const list = s.waypoints
-    .map((p, i) => `${i + 1}: (${num(p.x)}, ${num(p.y)})${p.mp !== undefined ? ` ${num(p.mp, 2)} MP` : ""}`)
+    .map((p, i) => `${i + 1}: ${at(p.x, p.y)}${p.mp !== undefined ? `, ${num(p.mp, 2)} MP` : ""}`)
     .join("; ");
   box.append(
     h("p", {

@@ -3,6 +3,7 @@
 // indirect fire landings, drawn paths with MP), and the local MP count along a drawn trail
 // that stops a drag at the model's MP limit. Pure: views and points in, data out.
 import { shapes } from "../../board/shapes.js";
+import { seatLabel } from "../../words.js";
 import { BANDS, BAND_NAMES, COVER_NAMES, num, signed } from "./view.js";
 
 export function inside(pt, poly) {
@@ -43,7 +44,7 @@ export function zones(view, me) {
         height: y1 - y0,
         class: `hgb-zone${seat === me ? " mine" : ""}`,
       });
-      S.text(`${seat} deployment zone`, {
+      S.text(`${seatLabel(seat)} deployment zone`, {
         x: view.board.width - 0.5,
         y: seat === "north" ? y1 - 0.4 : y0 + 1,
         class: "hgb-zone-label",

@@ -135,11 +135,11 @@ export function renderEnd(s, view) {
         ? h("p", {
             class: "hgb-note",
             role: "status",
-            text: `${player(other(me))} proposes to end: ${theirs ? `${theirs} wins` : "no winner"}.`,
+            text: `${player(other(me))} proposes to end: ${theirs ? `${player(theirs)} wins` : "no winner"}.`,
           })
         : null,
       mine !== undefined
-        ? h("p", { class: "hgb-note", text: `You proposed: ${mine ? `${mine} wins` : "no winner"}.` })
+        ? h("p", { class: "hgb-note", text: `You proposed: ${mine ? `${player(mine)} wins` : "no winner"}.` })
         : null,
       h(
         "div",

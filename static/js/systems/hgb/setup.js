@@ -163,7 +163,7 @@ export function deployControls(s, view) {
   box.append(
     h("p", {
       class: "hgb-note",
-      text: `Within ${zone?.depth ?? 12} inches of your edge (y ${zone?.y?.[0]} to ${zone?.y?.[1]}). Drag a model on the board, or pick it and type where it stands. ${mine.filter((c) => c.status === "reserve").length} still waiting.`,
+      text: `Within ${zone?.depth ?? 12} in of your edge (the ${me === "north" ? "North" : "South"} edge). Drag a model on the board, or pick it and type where it stands. ${mine.filter((c) => c.status === "reserve").length} still waiting.`,
     }),
   );
   const m = select(

@@ -3,7 +3,7 @@
 // clock overlays expire by, and a log line for every event: models named as their labels
 // read on the board, places in inches from the top-left corner, numbers rounded as a tape
 // measure reads. Used by players, spectators and the replay page alike. No DOM here.
-import { seatText } from "../../words.js";
+import { placeWords, seatLabel, seatText, titleWords } from "../../words.js";
 
 export const FACTIONS = [
   ["north", "Northern"],
@@ -60,10 +60,7 @@ const SCREEN = ["Up", "Up-right", "Right", "Down-right", "Down", "Down-left", "L
 // The facings as a select offers them: the way each points on the screen first, then the
 // compass ("Up (south)" on a board turned half round, where south is up).
 export function facingChoices(flipped) {
-  return FACINGS.map(([deg, compass], i) => [
-    deg,
-    `${SCREEN[(i + (flipped ? 4 : 0)) % 8]} (${compass.toLowerCase()}), ${deg}°`,
-  ]);
+  return FACINGS.map(([deg, compass], i) => [deg, `${SCREEN[(i + (flipped ? 4 : 0)) % 8]} (${compass}), ${deg}°`]);
 }
 // Faction colours (Okabe-Ito, told apart without colour too: each side has its own body shape).
 export const FACTION_COLOURS = { north: "#0072B2", south: "#D55E00", peace_river: "#009E73" };
@@ -83,9 +80,30 @@ export const modsText = (m) =>
     .map(([k, v]) => `${nice(k)} ${signed(v)}`)
     .join(", ") || "none";
 export const other = (seat) => (seat === "north" ? "south" : "north");
-// A place on the table as a tape measure reads it: inches from the left and top edges.
-export const at = (x, y) => `(${num(x)}, ${num(y)})`;
-export const deg = (f) => `${Math.round(Number(f) || 0)}°`;
+// A place on the table as a tape measure reads it: inches from the West (x = 0) and North
+// (y = 0) edges, the compass the facings use.
+export const EDGES = ["West edge", "North edge"];
+export const at = (x, y) => placeWords(x, y, "in", EDGES);
+// A facing: its compass point when it is one ("South (90°)"), else the degrees.
+export const deg = (f) => {
+  const d = ((Math.round(Number(f) || 0) % 360) + 360) % 360;
+  const compass = FACINGS.find(([x]) => x === d)?.[1];
+  return compass ? `${compass} (${d}°)` : `${d}°`;
+};
+// An outcome's reason as the server wrote it; a table from before it named sides by their
+// faction said "north conceded": read that seat as its label.
+export const reasonWords = (reason) =>
+  String(reason ?? "").replace(/\b(north|south)(?= conceded| has models left)/g, (seat) => seatLabel(seat));
+
+// The seats' labels as the view's forces field them: the faction ("Peace River"), with the
+// edge when both sides field the same one ("Northern, South edge"), as the server names them.
+export function seatLabels(view) {
+  const f = (seat) => view?.forces?.[seat]?.faction;
+  if (!f("north") || !f("south")) return {};
+  const same = f("north") === f("south");
+  const of = (seat) => `${FACTION_NAMES[f(seat)] || titleWords(f(seat))}${same ? `, ${ucfirst(seat)} edge` : ""}`;
+  return { north: of("north"), south: of("south") };
+}
 
 // Lookups over one view: model labels, player names, group names.
 export function names(view, playerNames) {
@@ -93,14 +111,18 @@ export function names(view, playerNames) {
   const pieces = view?.pieces || [];
   const label = (id) => cards.find((c) => c.id === id)?.label || pieces.find((p) => p.id === id)?.label || id;
   const player = (seat) => (seat ? seatText(seat, playerNames) : "nobody");
-  const groupName = (seat, gid) => (view?.forces?.[seat]?.groups || []).find((g) => g.id === gid)?.name || gid;
+  const groupName = (seat, gid) => {
+    const name = (view?.forces?.[seat]?.groups || []).find((g) => g.id === gid)?.name;
+    const number = String(gid ?? "").replace(/\D/g, "");
+    return name || (number ? `Combat Group ${number}` : "a Combat Group");
+  };
   return { label, player, groupName };
 }
 
 function attackLine(e, L) {
   const extra =
     e.kind === "indirect_attack"
-      ? ` indirectly (observer ${L(e.observer)}): ${e.modified} vs ${e.threshold}, ${e.on_target ? "on target" : `deviates ${num(e.mof)}" to ${at(...(e.landing || [0, 0]))}`}`
+      ? ` indirectly (observer ${L(e.observer)}): ${e.modified} vs ${e.threshold}, ${e.on_target ? "on target" : `deviates ${num(e.mof)} in to ${at(...(e.landing || [0, 0]))}`}`
       : `: ${e.aim?.band ? BAND_NAMES[e.aim.band] : ""}, ${COVER_NAMES[e.aim?.cover?.category] || ""}`;
   return `${L(e.attacker)} fires ${e.weapon} at ${L(e.target)}${extra}; rolls ${rollText(e.attack_roll)}${e.sweep ? `, sweep ${e.sweep}` : ""}${e.focus ? `, focus ${e.focus}` : ""}`;
 }
@@ -136,15 +158,17 @@ export function describe(e, n) {
     case "deployed":
       return `${who}deploys ${L(e.model)} at ${at(e.x, e.y)} facing ${deg(e.facing)}`;
     case "round_started":
-      return `Round ${e.round}: initiative ${(e.initiative || []).map((r) => `north ${r.north} / south ${r.south}`).join(", then ")}: ${player(e.winner)} wins`;
+      return `Round ${e.round}: initiative ${(e.initiative || []).map((r) => `${seatLabel("north")} ${r.north} / ${seatLabel("south")} ${r.south}`).join(", then ")}: ${player(e.winner)} wins`;
     case "first_chosen": {
       const chosen = e.first ?? e.first_seat;
       return chosen
-        ? `${who}lets ${player(chosen)} activate first`
+        ? chosen === e.seat
+          ? `${who}activates first`
+          : `${who}lets ${player(chosen)} activate first`
         : `${who}has chosen who activates a Combat Group first`;
     }
     case "group_activated":
-      return `${who}activates ${groupName(e.seat, e.group)}`;
+      return `${who}activates its ${groupName(e.seat, e.group)}`;
     case "autopilot_set":
       return `${L(e.model)}: Autopilot ${e.on ? "on" : "off"} from round ${e.from_round}${e.on ? " (one defence die, a second attack)" : ""}`;
     case "speed_set":
@@ -179,12 +203,12 @@ export function describe(e, n) {
     case "no_return_fire":
       return `${who}passes (no Return Fire)`;
     case "end_proposed":
-      return `${who}proposes to end the game: ${e.winner ? `${e.winner} wins` : "no winner"}`;
+      return `${who}proposes to end the game: ${e.winner ? `${player(e.winner)} wins` : "no winner"}`;
     case "game_over":
     case "game_ended":
       if (e.kind === "game_over" && !e.seat)
         return `The table is finished: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}; the dice proof is public`;
-      return `Game over: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}${e.reason ? ` (${e.reason})` : ""}`;
+      return `Game over: ${(e.winners || []).length ? `${e.winners.map(player).join(", ")} won` : "no winner"}${e.reason ? ` (${reasonWords(e.reason)})` : ""}`;
     default:
       return undefined;
   }
@@ -233,7 +257,9 @@ export function pieces(view) {
       color: wreck ? "#6d6a66" : FACTION_COLOURS[faction] || undefined,
       tone: wreck ? "wreck" : p.status === "reserve" ? "reserve" : card?.used ? "used" : undefined,
       badges: badgesOf(card, p, view),
-      side: card?.seat,
+      kind: card?.unit || p.kind, // the unit's name ("Command Jäger")
+      where: at(p.x, p.y), // the board names a place from the West and North edges
+      side: card?.seat ? seatLabel(card.seat) : undefined,
     };
   });
 }
@@ -244,7 +270,7 @@ export function legend(view) {
     const f = view?.forces?.[seat];
     if (!f) continue;
     out.push({
-      label: `${ucfirst(seat)}: ${f.name || FACTION_NAMES[f.faction] || f.faction}`,
+      label: `${seatLabel(seat)}: ${f.name || FACTION_NAMES[f.faction] || titleWords(f.faction)}`,
       color: FACTION_COLOURS[f.faction] || "#777",
       icon: "gear",
     });
