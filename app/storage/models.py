@@ -141,4 +141,5 @@ table_settings = Table(
     Column("delay_actions", Integer, nullable=False, default=0),
     Column("delay_seconds", Integer, nullable=False, default=0),
     Column("rematch_id", String(32), nullable=True),
+    Column("takeback", String(8), nullable=False, default="ask", server_default="ask"),  # off | ask | free
 )

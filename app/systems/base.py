@@ -55,6 +55,7 @@ from app.core.errors import (
     WrongPhase,
 )
 from app.core.events import Event, redact
+from app.systems import takeback
 from app.systems.views import BoardView, OutcomeView, Scene
 
 State = dict[str, Any]
@@ -144,6 +145,10 @@ class RuleSystem:
     #: Kinds that only ask (HGB's ``aim``): their handler reads the state and changes nothing,
     #: so ``dispatch`` hands it the state itself rather than a copy.
     queries: ClassVar[frozenset[str]] = frozenset()
+
+    #: Event kinds that reveal nothing (no die, no card, no hidden choice): a seat may take
+    #: back an action that made only these (``reveals``, ``takeback_window``)
+    quiet_events: ClassVar[frozenset[str]] = frozenset()
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
@@ -336,6 +341,16 @@ class RuleSystem:
         game's own ``seal`` and ``legal_actions`` where it has an upgrade. Returns ``state``
         itself when it is current, else a new dict; never changes ``state``."""
         return state
+
+    # --- takebacks ------------------------------------------------------------------------
+    def reveals(self, event: Event) -> bool:
+        """Does ``event`` reveal something random or hidden? Conservative: yes unless its kind
+        is in ``quiet_events`` and it is not private."""
+        return takeback.reveals_unless_quiet(event, self.quiet_events)
+
+    def takeback_window(self, log: list[takeback.Logged], seat: str) -> takeback.Window:
+        """Which of ``seat``'s latest actions in ``log`` it may take back (``app.systems.takeback``)."""
+        return takeback.window(log, seat, self.reveals)
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         """A (possibly partial) list of actions ``seat`` may take now, for clients and bots."""
