@@ -95,8 +95,8 @@ def replay_log(
             )
         else:
             env, made = _step(system, table, env, act, dice, seats, events, where)
-            if act["action"]["kind"] not in TABLE_KINDS:
-                shadow = None
+            if act["action"]["kind"] not in TABLE_KINDS or act["action"]["kind"] == "table.takeback":
+                shadow = None  # the game goes on from here
         made = made or [{"kind": "acted", "action": act["action"].get("kind")}]  # as the commit path writes it
         _match(act, made, events, where)
         if as_json(dice.rolls) != act["rolls"]:

@@ -168,6 +168,8 @@ class History:
                     env, events = replace(env, status="closed"), [{"kind": "table_closed"}]
                 elif kind in takeback_log.KINDS:
                     env, events = takeback_log.table_step(env, act["action"])
+                    if kind == "table.takeback":
+                        shadow = None  # the game went on from the state without the action
                 elif kind.startswith("table."):
                     events = [{"kind": kind}]
                 elif act["n"] in skip:
