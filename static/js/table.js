@@ -14,6 +14,7 @@ import { showPresence } from "./presence.js";
 import { showTurn, showConnection, flash, promptText } from "./status.js";
 import { TurnAlerts, alertFor } from "./alerts.js";
 import { mountPings, showOthersPing } from "./ping.js";
+import { Takebacks } from "./takeback.js";
 import { showDetails } from "./details.js";
 import { mountHost } from "./host.js";
 import { mountBoard } from "./table-board.js";
@@ -45,7 +46,9 @@ const state = {
 const game = newGame();
 const gameReady = loadGame(game, config.panel);
 const slot = panelSlot(game, $("system-panel"), $("piece-menu"));
-const describe = (e) => slot.panel?.describe?.(e) || describeWith(game, e, state.view, names);
+const takebackPage = { tableId: table.id, names, me: () => state.me, send: (a) => send(a), message: (t) => message(t) };
+const takebacks = new Takebacks(takebackPage, document.querySelector(".board-area .toolbar"), $("board").parentElement);
+const describe = takebacks.wrap((e) => slot.panel?.describe?.(e) || describeWith(game, e, state.view, names));
 const log = new GameLog($("log"), describe);
 const chat = new TableChat($("chat"), $("chat-form"), $("chat-text"), (text) => !!state.socket?.chat(text));
 const dice = new DiceTray($("dice"), (seat) => names.get(seat) || seat);
@@ -136,6 +139,7 @@ function connect() {
     settings: (s) => {
       state.settings = s;
       page.host?.settings(s);
+      takebacks.refresh();
       renderEnd();
       showDelay();
     },
@@ -198,7 +202,9 @@ async function onWelcome(m, before) {
 function onEvent(e) {
   if (e.kind === "seat_joined") names.set(e.seat_id, e.name);
   if (e.kind === "seat_kicked") names.delete(e.seat_id);
+  takebacks.remember(e);
   log.addEvent(e);
+  takebacks.mark($("log"));
   dice.add(e);
   if (e.kind === "seat_kicked" || e.kind === "seat_reopened") {
     const seat = table.seats.find((s) => s.seat === e.seat_id);
@@ -220,6 +226,7 @@ function render(view) {
   renderTurn();
   renderPresence();
   renderEnd();
+  takebacks.render(view);
 }
 
 function renderTurn() {
