@@ -80,10 +80,16 @@ async def test_asked_then_allowed(session: Session) -> None:
     await same_after_restart(session, table_id)
 
 
-async def test_refused(session: Session) -> None:
+async def asked(session: Session) -> tuple[str, Actor, Actor]:
+    """A table where p1 added t1 and asks to take it back."""
     table_id, p1, p2 = await seated(session)
     await session.apply(p1, "a", add("t1"))
     await session.apply(p1, "b", ASK)
+    return table_id, p1, p2
+
+
+async def test_refused(session: Session) -> None:
+    table_id, p1, p2 = await asked(session)
     with pytest.raises(Conflict) as err:
         await session.apply(p1, "b2", ASK)
     assert err.value.code == "takeback_pending"
@@ -95,9 +101,7 @@ async def test_refused(session: Session) -> None:
 
 
 async def test_lapses_when_anyone_acts(session: Session) -> None:
-    table_id, p1, p2 = await seated(session)
-    await session.apply(p1, "a", add("t1"))
-    await session.apply(p1, "b", ASK)
+    table_id, p1, p2 = await asked(session)
     acted = await session.apply(p2, "c", add("t2"))
     assert acted.events[-1]["kind"] == "takeback_lapsed"
     assert (await session.current(table_id)).takeback is None
@@ -108,9 +112,7 @@ async def test_lapses_when_anyone_acts(session: Session) -> None:
 
 async def test_lapses_after_a_while(session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(takeback_mod, "LAPSE_SECONDS", 0.2)
-    table_id, p1, p2 = await seated(session)
-    await session.apply(p1, "a", add("t1"))
-    await session.apply(p1, "b", ASK)
+    table_id, p1, p2 = await asked(session)
     for _ in range(50):
         await asyncio.sleep(0.05)
         if (await session.current(table_id)).takeback is None:
