@@ -1,7 +1,7 @@
 """Takebacks on the table page (issue 26): Ann places two tokens and asks to take the last one
 back; Bob sees the request with Allow / Refuse. Refused: the token stays; asked again and
-allowed: it goes, from both boards, and both logs say "Ann took back: ..." with the line struck
-through; asked again and lapsed when Bob acts. Two contexts, 1280x720 and 390x844."""
+allowed: it goes, from both boards (and the spectator's), and the logs say "Ann took back: ..." with the line struck
+through; asked again and lapsed when Bob acts. Two players and a spectator, 1280x720 and 390x844."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_a_takeback_asked_refused_allowed_and_lapsed(
 ) -> None:
     w, h = size
     tid = create_table(server, name="Slips", options={"width": 24, "height": 24})["id"]
-    ann, bob = open_seats(new_page, server.url, tid, ["p1", "p2"], size=size)
+    ann, bob, eve = open_seats(new_page, server.url, tid, ["p1", "p2", None], size=size)
     button = ann.locator("#takeback")
     expect(button).to_be_visible()
     expect(button).to_be_disabled()  # nothing to take back yet
@@ -41,6 +41,9 @@ def test_a_takeback_asked_refused_allowed_and_lapsed(
     expect(prompt).to_be_visible()
     expect(prompt).to_contain_text("Ann asks to take back")
     expect(ann.locator("#takeback-prompt")).to_contain_text("Waiting for Bob")
+    expect(eve.locator("#takeback-prompt")).to_contain_text("Ann asks to take back")  # a spectator is told
+    expect(eve.locator("#takeback-prompt button")).to_have_count(0)
+    expect(eve.locator("#takeback")).to_be_hidden()
     bob.screenshot(path=str(artifacts / f"takeback-asked-bob-{w}x{h}.png"))
     ann.screenshot(path=str(artifacts / f"takeback-asked-ann-{w}x{h}.png"))
     prompt.get_by_role("button", name="Refuse").click()
@@ -54,7 +57,7 @@ def test_a_takeback_asked_refused_allowed_and_lapsed(
     button.click()
     expect(prompt).to_be_visible()
     prompt.get_by_role("button", name="Allow").click()
-    for page in (ann, bob):
+    for page in (ann, bob, eve):
         expect(page.locator("#takeback-prompt")).to_be_hidden()
         expect(piece(page, "Scout")).to_have_count(0)
         expect(piece(page, "Archer")).to_have_count(1)

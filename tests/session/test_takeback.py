@@ -10,6 +10,7 @@ import pytest
 from app.core.errors import Conflict, Forbidden, WarboardError
 from app.session import Actor, Session
 from app.session import takeback as takeback_mod
+from app.social.delay import spectators_see
 from app.storage import extras
 from app.transport.bus import MemoryBus
 from tests.kit.session import session_fixture
@@ -173,3 +174,17 @@ async def test_snapshots_after_the_taken_back_action_are_not_used(session: Sessi
     env = await session.current(table_id)
     at_end = await fresh.envelope_at(table_id, env.seq)
     assert at_end.state == env.state
+
+
+async def test_the_spectator_delay_holds_a_takeback_like_any_action(session: Session) -> None:
+    table_id, p1, p2 = await seated(session, "free")
+    await session.writer.run(lambda conn: extras.put_settings(conn, table_id, {"delay_actions": 1}))
+    for name in ("t1", "t2", "t3"):
+        await session.apply(p1, name, add(name))
+    await session.apply(p1, "tb", ASK)
+    assert tokens(session, table_id) == ["t1", "t2"]
+    held = await spectators_see(session, table_id, await session.current(table_id))
+    assert sorted(held.state["tokens"]) == ["t1", "t2", "t3"]  # one action behind: before the takeback
+    await session.apply(p2, "u", add("u1"))
+    held = await spectators_see(session, table_id, await session.current(table_id))
+    assert sorted(held.state["tokens"]) == ["t1", "t2"]  # the takeback reached them
