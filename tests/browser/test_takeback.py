@@ -78,3 +78,27 @@ def test_a_takeback_asked_refused_allowed_and_lapsed(
         log_has(page, "takeback request lapsed")
     expect(button).to_be_disabled()  # Bob acted since
     ann.screenshot(path=str(artifacts / f"takeback-lapsed-ann-{w}x{h}.png"))
+
+
+def test_the_host_sets_takebacks_free_or_off(server: Server, new_page: NewPage, artifacts: Path) -> None:
+    table = create_table(server, name="Learning", options={"width": 24, "height": 24})
+    tid = table["id"]
+    ann: Page = new_page(1280, 720)
+    ann.add_init_script("localStorage.setItem('warboard:name', 'Ann')")
+    ann.goto(f"{server.url}/tables/{tid}?seat=p1#host={table['host_token']}")  # Ann hosts and plays
+    (bob,) = open_seats(new_page, server.url, tid, ["p2"], size=(1280, 720), names=["Bob"])
+    setting = ann.locator("#host-panel select[name=takeback]")
+    expect(setting).to_have_value("ask")
+    setting.select_option("free")
+    with server.client() as client:
+        expect(ann.locator("#host-panel select[name=takeback]")).to_have_value("free")
+        assert client.get(f"/api/tables/{tid}/settings").json()["takeback"] == "free"
+    place_token(ann, "Archer")
+    ann.locator("#takeback").click()  # free: at once, nobody asked
+    for page in (ann, bob):
+        expect(piece(page, "Archer")).to_have_count(0)
+        log_has(page, "Ann took back")
+    expect(bob.locator("#takeback-prompt")).to_be_hidden()
+    setting.select_option("off")
+    expect(ann.locator("#takeback")).to_be_hidden()
+    ann.screenshot(path=str(artifacts / "takeback-host-off-1280x720.png"))
