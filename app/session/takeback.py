@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import time
 from dataclasses import replace
 from typing import Any
@@ -40,7 +41,8 @@ from app.systems.takeback import MESSAGES, Logged, Window, refusal
 
 #: the kinds a seat sends (as actions) to ask and answer
 REQUESTS = ("takeback", "takeback.allow", "takeback.refuse")
-LAPSE_SECONDS = 60.0  # an unanswered request lapses after this long
+#: an unanswered request lapses after this long (seconds; ``WARBOARD_TAKEBACK_LAPSE``)
+LAPSE_SECONDS = float(os.environ.get("WARBOARD_TAKEBACK_LAPSE", "60"))
 LOOK_BACK = 64  # the actions read back from the log's end to find a seat's window
 
 

@@ -13,6 +13,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.helpers import NewPage, create_table, open_seats, piece, place_token
 from tests.conftest import Server
 
+LAPSE = {"WARBOARD_TAKEBACK_LAPSE": "2"}  # seconds, for the test's server
+
 pytestmark = pytest.mark.browser
 
 
@@ -102,3 +104,20 @@ def test_the_host_sets_takebacks_free_or_off(server: Server, new_page: NewPage, 
     setting.select_option("off")
     expect(ann.locator("#takeback")).to_be_hidden()
     ann.screenshot(path=str(artifacts / "takeback-host-off-1280x720.png"))
+
+
+def test_an_unanswered_takeback_lapses(database_url: str, new_page: NewPage, artifacts: Path) -> None:
+    srv = Server(database_url, env=LAPSE).start()
+    try:
+        tid = create_table(srv, name="Slow", options={"width": 24, "height": 24})["id"]
+        ann, bob = open_seats(new_page, srv.url, tid, ["p1", "p2"], size=(390, 844))
+        place_token(ann, "Archer")
+        ann.locator("#takeback").click()
+        expect(bob.locator("#takeback-prompt")).to_be_visible()
+        for page in (ann, bob):  # nobody answered: the request lapses, the token stays
+            expect(page.locator("#takeback-prompt")).to_be_hidden(timeout=10_000)
+            expect(piece(page, "Archer")).to_have_count(1)
+            log_has(page, "takeback request lapsed")
+        bob.screenshot(path=str(artifacts / "takeback-lapsed-bob-390x844.png"))
+    finally:
+        srv.stop()

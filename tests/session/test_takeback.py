@@ -113,7 +113,7 @@ async def test_lapses_when_anyone_acts(session: Session) -> None:
 
 async def test_lapses_after_a_while(session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(takeback_mod, "LAPSE_SECONDS", 0.2)
-    table_id, p1, p2 = await asked(session)
+    table_id, _, p2 = await asked(session)
     for _ in range(50):
         await asyncio.sleep(0.05)
         if (await session.current(table_id)).takeback is None:
