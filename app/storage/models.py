@@ -79,6 +79,7 @@ events = Table(
     Column("data", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+Index("ix_events_kind", events.c.table_id, events.c.kind)  # a table's takebacks (every replay reads them)
 
 actions = Table(
     "actions",
