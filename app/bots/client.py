@@ -34,6 +34,10 @@ RECHECK = 5.0
 AGAIN = {1001, 1011, 1012, 1013}
 
 
+#: a computer's answer to every takeback asked of it (``app.session.takeback``)
+ALLOW = {"kind": "takeback.allow"}
+
+
 class BotClient:
     def __init__(
         self, base_url: str, table_id: str, token: str, seed: str, delay: float = 0.6, record: str | None = None
@@ -102,6 +106,8 @@ class BotClient:
                     self.seq, self.view = self.follower.seq, msg["view"]
                     if self.over():
                         return
+                    if await self.answer_takeback(http):
+                        continue
                     if not await self.act(http):
                         return
             except ConnectionClosed as closed:
@@ -140,6 +146,19 @@ class BotClient:
             log.warning("bot %s at %s: %s refused: %s", self.seat, self.table_id, action, posted.text[:200])
         else:
             self.sent += 1
+        return True
+
+    async def answer_takeback(self, http: httpx.AsyncClient) -> bool:
+        """A computer allows every takeback asked of it (a game against the computer is for
+        learning); True when it answered one."""
+        pending = (self.view.get("_table") or {}).get("takeback")
+        if not pending or self.seat not in pending.get("waiting", []):
+            return False
+        posted = await http.post(
+            f"/api/tables/{self.table_id}/actions", json={"id": f"bot-{self.seat}-tb-{self.seq}", "action": ALLOW}
+        )
+        if posted.status_code != 200:  # lapsed or answered meanwhile
+            log.info("bot %s at %s: takeback answer refused: %s", self.seat, self.table_id, posted.text[:200])
         return True
 
     async def _moved_on(self, http: httpx.AsyncClient) -> bool:

@@ -10,6 +10,8 @@ One module per concern (after lichess lila's round module):
 * ``lobby``    - the lobby's list of tables and one table's summary;
 * ``tokens``   - bearer-token authentication and its short cache;
 * ``actions``  - a seat's actions, host rulings and previews;
+* ``takeback`` - a seat's takeback requests and the other players' answers;
+* ``takeback_log`` - takebacks as the log keeps them, and how each changes the table;
 * ``commit``   - the commit path: lock, one transaction, gapless seq, then the bus (``Change``);
 * ``cache``    - the state cache: each table's latest state and its recent events;
 * ``history``  - the current state, events, replay, rebuild and replay checkpoints;

@@ -6,7 +6,9 @@ The table's own actions (``TABLE_KINDS``) are replayed as the session makes them
 (``app.session.tables``, ``app.session.seats``): a join takes a free seat under the name its
 event records, a kick closes a seat, a reopen frees a closed one, a close ends the game; a
 rejoin, a rematch claim and the host's rejoin link each name a taken seat and its player. A seat's action counts only
-while that seat is taken, as the server lets only a seated token act.
+while that seat is taken, as the server lets only a seated token act. A takeback's request and
+answers are replayed as ``app.session.takeback_log`` makes them; an action taken back is
+replayed for its events only, and the game goes on without it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import orjson
 from app.core.dice import Dice
 from app.core.events import Event
 from app.core.text import has_control
+from app.session import takeback_log
 from app.session.game import dump, play
 from app.session.records import TABLE_KINDS, Envelope
 from app.systems.base import HOST_SEAT, RuleSystem
@@ -68,6 +71,8 @@ def replay_log(
     env: Envelope | None = None
     dice_at, seq = 0, -1
     ids: set[str] = set()
+    taken = _taken_back(actions)  # n -> the seat that took it back
+    shadow: Envelope | None = None  # the game with the taken-back actions, for their events
     for i, act in enumerate(actions):
         where = f"actions[{i}] ({shown(act['action_id'])})"
         if act["action_id"] in ids:
@@ -82,7 +87,16 @@ def replay_log(
         if act["dice_from"] != dice_at:
             raise BadExport(f"{where} starts at die {act['dice_from']} of the dice stream, which is at {dice_at}")
         dice = Dice(table["seed"], dice_at)
-        env, made = _step(system, table, env, act, dice, seats, events, where)
+        if env is not None and i in taken:  # replayed on the shadow only: the game skips it
+            if act["actor"] != taken[i]:
+                raise BadExport(f"{where} is taken back by {shown(taken[i])}, whose action it is not")
+            shadow, made = _step(
+                system, table, replace(shadow or env, takeback=env.takeback), act, dice, seats, events, where
+            )
+        else:
+            env, made = _step(system, table, env, act, dice, seats, events, where)
+            if act["action"]["kind"] not in TABLE_KINDS or act["action"]["kind"] == "table.takeback":
+                shadow = None  # the game goes on from here
         made = made or [{"kind": "acted", "action": act["action"].get("kind")}]  # as the commit path writes it
         _match(act, made, events, where)
         if as_json(dice.rolls) != act["rolls"]:
@@ -124,6 +138,8 @@ def _step(
     if kind in TABLE_KINDS:
         if act["actor"] is not None:
             raise BadExport(f"{where}: the table's own {kind} is sent by seat {shown(act['actor'])}")
+        if kind in takeback_log.KINDS:
+            return _rules(where, lambda: takeback_log.table_step(env, raw))
         return _table_step(system, table, env, act, seats, events, where)
     seat = act["actor"]
     if seat is None or (seat != HOST_SEAT and seats.get(seat, ("", ""))[0] != "taken"):
@@ -132,6 +148,19 @@ def _step(
     if dump(action) != raw:
         raise BadExport(f"{where}: its action {shown(raw)} is not written as the server writes it")
     return _rules(where, lambda: play(system, env, seat, action, dice))
+
+
+def _taken_back(actions: list[dict[str, Any]]) -> dict[int, str]:
+    """The actions the file's takebacks take back: their n and the seat that asked."""
+    taken: dict[int, str] = {}
+    for i, act in enumerate(actions):
+        raw = act.get("action")
+        if isinstance(raw, dict) and raw.get("kind") == "table.takeback":
+            n, seat = raw.get("n"), raw.get("seat")
+            if type(n) is not int or not 0 < n < i or not isinstance(seat, str):
+                raise BadExport(f"actions[{i}] takes back {shown(n)}, which is no earlier action of a seat")
+            taken[n] = seat
+    return taken
 
 
 def _table_step(

@@ -44,7 +44,9 @@ def play(system: RuleSystem, env: Envelope, seat: str | None, action: Any, dice:
         raise GameOver("The game is over")
     state, events = system.apply(env.state, seat or "", action, dice)
     outcome = system.outcome(state)
-    new = replace(env, state=state)
+    new = replace(env, state=state, takeback=None)
+    if env.takeback is not None:  # anyone's action lapses a takeback asked before it
+        events = [*events, {"kind": "takeback_lapsed", "seqs": env.takeback["seqs"], "by": env.takeback["seat"]}]
     if outcome is not None:
         new = replace(new, status="finished", outcome=outcome.to_dict())
         events = [*events, {"kind": "game_over", **outcome.to_dict()}]

@@ -20,6 +20,7 @@ from sqlalchemy import Connection, Engine
 from app.core.dice import Dice
 from app.core.errors import NotFound
 from app.core.events import Event
+from app.session import takeback_log
 from app.session.bus import Seq
 from app.session.cache import StateCache
 from app.session.game import play, system_of
@@ -114,6 +115,9 @@ class History:
             self.checkpoints[table_id] = marks
             while len(self.checkpoints) > CHECKPOINT_TABLES:
                 self.checkpoints.pop(next(iter(self.checkpoints)))
+            first = min((n for _, ns in repo.taken_back(conn, table_id) for n in ns), default=None)
+            if first is not None:  # a checkpoint after a taken-back action may hold it or not
+                marks[:] = [e for e in marks if e.n < first]
             base = next((e for e in reversed(marks) if e.seq <= seq), None)
             snap = repo.latest_snapshot(conn, table_id, seq)  # the nearest stored one, when nearer
             if snap is not None and (base is None or snap["n"] > base.n):
@@ -129,12 +133,25 @@ class History:
         collect: list[Event] | None,
         upto: int | None = None,
         checkpoints: list[Envelope] | None = None,
+        also: frozenset[int] = frozenset(),
     ) -> Envelope:
         """Apply the logged actions after ``base`` (from the start when None), up to the last
         one whose events end at or before ``upto``; the events go to ``collect`` and every
-        ``CHECKPOINT_EVERY``-th state to ``checkpoints``, when given."""
+        ``CHECKPOINT_EVERY``-th state to ``checkpoints``, when given.
+
+        The actions taken back (``taken_back`` events up to ``upto``, and ``also``) are skipped:
+        the state is that of the game without them (their events are still collected, made on
+        a shadow of the state). A ``base`` that holds one of them (a state cached before the
+        takeback) gives way to the latest snapshot (those that held one were dropped)."""
         system = system_of(row["system"])
+        takebacks = repo.taken_back(conn, table_id, upto)
+        skip = {n for _, ns in takebacks for n in ns} | also
+        if base is not None and _holds_taken(base, takebacks, also):
+            snap = repo.latest_snapshot(conn, table_id, upto)
+            snapped = Envelope(**snap["envelope"]) if snap is not None else None
+            base = snapped if snapped is not None and not _holds_taken(snapped, takebacks, also) else None
         env = base
+        shadow: Envelope | None = None  # the game with the taken-back actions, for their events
         for act in repo.actions_after(conn, table_id, -1 if base is None else base.n, upto):
             if upto is not None and env is not None and act["last_seq"] > upto:
                 break
@@ -149,16 +166,37 @@ class History:
                 assert env is not None, "the log does not start with table.create"
                 if kind == "table.close":
                     env, events = replace(env, status="closed"), [{"kind": "table_closed"}]
+                elif kind in takeback_log.KINDS:
+                    env, events = takeback_log.table_step(env, act["action"])
+                    if kind == "table.takeback":
+                        shadow = None  # the game went on from the state without the action
                 elif kind.startswith("table."):
                     events = [{"kind": kind}]
+                elif act["n"] in skip:
+                    events = []
+                    if collect is not None:
+                        was = replace(shadow or env, takeback=env.takeback)
+                        shadow, events = play(system, was, act["actor"], system.parse_action(act["action"]), dice)
                 else:
                     action = system.parse_action(act["action"])
                     env, events = play(system, env, act["actor"], action, dice)
+                    shadow = None
                 env = replace(env, seq=act["last_seq"], n=act["n"], dice_index=dice.index)
-            if checkpoints is not None and env.n % CHECKPOINT_EVERY == 0 and all(c.n != env.n for c in checkpoints):
+            settled = not skip or env.n < min(skip)
+            if (
+                checkpoints is not None
+                and settled
+                and env.n % CHECKPOINT_EVERY == 0
+                and all(c.n != env.n for c in checkpoints)
+            ):
                 bisect.insort(checkpoints, env, key=lambda e: e.n)  # kept in order of n
             if collect is not None:
                 collect.extend({**e, "seq": act["first_seq"] + i} for i, e in enumerate(events))
         if env is None:
             raise NotFound(f"Table {table_id!r} has no log", code="unknown_table")
         return env
+
+
+def _holds_taken(env: Envelope, takebacks: list[tuple[int, list[int]]], also: frozenset[int]) -> bool:
+    """Was ``env`` made before a takeback of one of the actions it holds?"""
+    return any(seq > env.seq and min(ns) <= env.n for seq, ns in takebacks) or any(n <= env.n for n in also)

@@ -109,7 +109,12 @@ class Projection:
         """What ``viewer`` may see of the table at ``env``."""
         return {
             **self.system.view(env.state, viewer),
-            "_table": {"status": env.status, "outcome": env.outcome, "predictable_dice": self.seeded},
+            "_table": {
+                "status": env.status,
+                "outcome": env.outcome,
+                "predictable_dice": self.seeded,
+                "takeback": getattr(env, "takeback", None),  # a takeback asked (the session's Envelope)
+            },
         }
 
     def legal(self, env: TableState, viewer: str | None) -> list[dict[str, Any]]:

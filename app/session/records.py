@@ -21,6 +21,11 @@ TABLE_KINDS = (
     "table.rejoin",
     "table.claim",
     "table.link",
+    "table.takeback",
+    "table.takeback_ask",
+    "table.takeback_allow",
+    "table.takeback_refuse",
+    "table.takeback_lapse",
 )
 
 
@@ -43,6 +48,8 @@ class Envelope:
     status: str  # open | finished | closed
     state: dict[str, Any]
     outcome: dict[str, Any] | None = None
+    #: the takeback asked and not yet answered (``app.session.takeback``), or None
+    takeback: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -52,6 +59,7 @@ class Envelope:
             "status": self.status,
             "state": self.state,
             "outcome": self.outcome,
+            "takeback": self.takeback,
         }
 
 

@@ -25,6 +25,7 @@ from app.session.proof import dice_proof
 from app.session.records import Actor, Committed, Envelope, Preview
 from app.session.seats import Seats
 from app.session.tables import Tables
+from app.session.takeback import Takebacks, is_request
 from app.session.tokens import Tokens
 from app.storage.writer import Writer
 
@@ -42,6 +43,7 @@ class Session:
         self.seats = Seats(engine, self.writer, bus, self.committer, self.tokens, self.tables)
         self.listing = Lobby(engine, bus, self.tables)
         self.actions = Actions(self.tables, self.history, self.committer)
+        self.takebacks = Takebacks(engine, self.tables, self.history, self.committer)
 
     @property
     def snapshot_every(self) -> int:
@@ -92,8 +94,15 @@ class Session:
 
     # --- actions (actions.Actions, commit.Committer) -----------------------------------------
     async def apply(self, actor: Actor, action_id: str, raw_action: Any) -> Committed:
-        """Apply one action of a seat. Raises a WarboardError (and changes nothing) if not legal."""
+        """Apply one action of a seat (or its takeback request or answer, ``takeback.Takebacks``).
+        Raises a WarboardError (and changes nothing) if not legal."""
+        if is_request(raw_action):
+            return await self.takebacks.act(actor, raw_action)
         return await self.actions.apply(actor, action_id, raw_action)
+
+    async def takeback_window(self, actor: Actor) -> dict[str, Any]:
+        """What ``actor``'s seat may take back now (``takeback.Takebacks.window``)."""
+        return await self.takebacks.window(actor)
 
     async def preview(self, actor: Actor, raw_action: Any) -> Preview:
         """What the action would do, without doing it (``Actions.preview``)."""

@@ -12,7 +12,13 @@ from sqlalchemy import Connection, and_, delete, insert, select, update
 from app.storage.models import actions, chat, events, seat_links, table_settings, tables
 from app.storage.repository import now
 
-DEFAULT_SETTINGS: dict[str, Any] = {"spectator_chat": False, "delay_actions": 0, "delay_seconds": 0, "rematch_id": None}
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "spectator_chat": False,
+    "delay_actions": 0,
+    "delay_seconds": 0,
+    "rematch_id": None,
+    "takeback": "ask",
+}
 
 
 # --- chat --------------------------------------------------------------------------------

@@ -79,6 +79,7 @@ events = Table(
     Column("data", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+Index("ix_events_kind", events.c.table_id, events.c.kind)  # a table's takebacks (every replay reads them)
 
 actions = Table(
     "actions",
@@ -141,4 +142,5 @@ table_settings = Table(
     Column("delay_actions", Integer, nullable=False, default=0),
     Column("delay_seconds", Integer, nullable=False, default=0),
     Column("rematch_id", String(32), nullable=True),
+    Column("takeback", String(8), nullable=False, default="ask", server_default="ask"),  # off | ask | free
 )

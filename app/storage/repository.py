@@ -247,6 +247,34 @@ def save_snapshot(conn: Connection, table_id: str, seq: int, n: int, envelope: d
     conn.execute(insert(snapshots).values(table_id=table_id, seq=seq, n=n, envelope=envelope))
 
 
+# --- takebacks -----------------------------------------------------------------------------
+def taken_back(conn: Connection, table_id: str, upto_seq: int | None = None) -> list[tuple[int, list[int]]]:
+    """Each takeback in the log (at or before ``upto_seq``): its event's seq and the numbers
+    (``n``) of the actions it took back, in log order."""
+    cond = [events.c.table_id == table_id, events.c.kind == "taken_back"]
+    if upto_seq is not None:
+        cond.append(events.c.seq <= upto_seq)
+    query = select(events.c.seq, events.c.data).where(and_(*cond)).order_by(events.c.seq)
+    return [(int(r["seq"]), [int(n) for n in r["data"]["ns"]]) for r in conn.execute(query).mappings()]
+
+
+def last_actions(conn: Connection, table_id: str, limit: int) -> list[dict[str, Any]]:
+    """The table's last ``limit`` actions, oldest first, each with its events (``events``)."""
+    query = select(actions).where(actions.c.table_id == table_id).order_by(actions.c.n.desc()).limit(limit)
+    rows = [dict(r) for r in conn.execute(query).mappings()][::-1]
+    if rows:
+        found = events_between(conn, table_id, rows[0]["first_seq"] - 1, rows[-1]["last_seq"])
+        by_seq = {e["seq"]: e for e in found}
+        for row in rows:
+            row["events"] = [by_seq[q] for q in range(row["first_seq"], row["last_seq"] + 1) if q in by_seq]
+    return rows
+
+
+def drop_snapshots_from(conn: Connection, table_id: str, n: int) -> None:
+    """Forget the snapshots of the states after action ``n - 1`` (a takeback made them wrong)."""
+    conn.execute(snapshots.delete().where(and_(snapshots.c.table_id == table_id, snapshots.c.n >= n)))
+
+
 def dump_table(conn: Connection, table_id: str) -> dict[str, Any]:
     """Everything of one table, for ``warboard export``."""
 

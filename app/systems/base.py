@@ -55,6 +55,7 @@ from app.core.errors import (
     WrongPhase,
 )
 from app.core.events import Event, redact
+from app.systems import takeback
 from app.systems.views import BoardView, OutcomeView, Scene
 from app.systems.words import invalid_words, listed, plain_words, sentence_start, title_words
 
@@ -149,6 +150,10 @@ class RuleSystem:
     #: a kind not listed reads as its words (``kind_words``). Phases the same (``phase_words``).
     kind_names: ClassVar[Mapping[str, str]] = {}
     phase_names: ClassVar[Mapping[str, str]] = {}
+
+    #: Event kinds that reveal nothing (no die, no card, no hidden choice): a seat may take
+    #: back an action that made only these (``reveals``, ``takeback_window``)
+    quiet_events: ClassVar[frozenset[str]] = frozenset()
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
@@ -367,6 +372,16 @@ class RuleSystem:
         game's own ``seal`` and ``legal_actions`` where it has an upgrade. Returns ``state``
         itself when it is current, else a new dict; never changes ``state``."""
         return state
+
+    # --- takebacks ------------------------------------------------------------------------
+    def reveals(self, event: Event) -> bool:
+        """Does ``event`` reveal something random or hidden? Conservative: yes unless its kind
+        is in ``quiet_events`` and it is not private."""
+        return takeback.reveals_unless_quiet(event, self.quiet_events)
+
+    def takeback_window(self, log: list[takeback.Logged], seat: str) -> takeback.Window:
+        """Which of ``seat``'s latest actions in ``log`` it may take back (``app.systems.takeback``)."""
+        return takeback.window(log, seat, self.reveals)
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         """A (possibly partial) list of actions ``seat`` may take now, for clients and bots."""

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import logging
 from concurrent.futures.process import BrokenProcessPool
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio
 from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from app import systems
 from app.core.errors import NotFound, Unauthorized
@@ -127,6 +127,22 @@ async def post_action(body: ActionRequest, actor: ActorDep, session: SessionDep)
     result = await session.apply(actor, body.id, body.action)
     projection = await session.projection(actor.table_id)
     return {"seq": result.seq, "events": projection.events(result.events, actor.seat), "duplicate": result.duplicate}
+
+
+class TakebackWindow(BaseModel):
+    mode: Literal["off", "ask", "free"] = Field(description="The table's takeback setting")
+    seqs: list[int] = Field(description="The events of the action a takeback would take back now (empty: none)")
+    code: str | None = Field(
+        description="Why nothing may be taken back: nothing_to_take_back, another_seat_acted, "
+        "dice_rolled_since, revealed_since, takeback_off, not_a_player"
+    )
+
+
+@router.get("/tables/{table_id}/takeback", response_model=TakebackWindow, tags=["play"])
+async def read_takeback(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    """What this seat may take back now: its latest action, when no die rolled, nothing was
+    revealed and no other seat acted since. Ask with the action ``{"kind": "takeback"}``."""
+    return await session.takeback_window(actor)
 
 
 @router.post("/tables/{table_id}/ruling", response_model=ActionResult, tags=["host"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import io
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio
 from fastapi import APIRouter, Body, Depends, Query, Request
@@ -64,12 +64,16 @@ class TableSettings(BaseModel):
     delay_actions: int = Field(description="Spectators see the table this many actions behind")
     delay_seconds: int = Field(description="Spectators see the table this many seconds behind")
     rematch_id: str | None = None
+    takeback: Literal["off", "ask", "free"] = Field(
+        "ask", description="Takebacks: off, asked of the other players (ask), or at once (free)"
+    )
 
 
 class SettingsChange(_In):
     spectator_chat: bool | None = None
     delay_actions: Annotated[int, Field(ge=0, le=MAX_ACTIONS)] | None = None
     delay_seconds: Annotated[int, Field(ge=0, le=MAX_SECONDS)] | None = None
+    takeback: Literal["off", "ask", "free"] | None = None
 
 
 class ChatLine(BaseModel):
@@ -133,7 +137,8 @@ async def get_settings(table_id: str, session: SessionDep) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/settings", response_model=TableSettings, tags=["host"])
 async def change_settings(table_id: str, body: SettingsChange, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
-    """The host lets players read the spectators' chat, or holds spectators back (N actions or seconds)."""
+    """The host lets players read the spectators' chat, holds spectators back (N actions or
+    seconds), or sets takebacks (off, ask, free)."""
     if actor.role != "host":
         raise Forbidden("Only the table's host may change its settings")
     values = body.model_dump(exclude_none=True)

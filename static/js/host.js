@@ -7,7 +7,7 @@ import { seatLabel } from "./words.js";
 
 export function mountHost(container, table, token, names, onMessage, mySeat = () => null) {
   container.hidden = false;
-  const settings = { spectator_chat: false, delay_actions: 0, delay_seconds: 0 };
+  const settings = { spectator_chat: false, delay_actions: 0, delay_seconds: 0, takeback: "ask" };
   const render = () => {
     const list = container.querySelector("ul");
     list.replaceChildren();
@@ -118,17 +118,20 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
   form.innerHTML = `
     <label><input type="checkbox" name="spectator_chat"> Players read the spectators' chat</label>
     <label>Spectator delay: <input type="number" name="delay_actions" min="0" max="100" step="1" inputmode="numeric"> actions</label>
-    <label>or <input type="number" name="delay_seconds" min="0" max="3600" step="1" inputmode="numeric"> seconds</label>`;
+    <label>or <input type="number" name="delay_seconds" min="0" max="3600" step="1" inputmode="numeric"> seconds</label>
+    <label>Takebacks: <select name="takeback"><option value="off">off</option><option value="ask">asked of the other players</option><option value="free">free (learning games)</option></select></label>`;
   const fill = () => {
     form.elements.spectator_chat.checked = !!settings.spectator_chat;
     form.elements.delay_actions.value = String(settings.delay_actions || 0);
     form.elements.delay_seconds.value = String(settings.delay_seconds || 0);
+    form.elements.takeback.value = settings.takeback || "ask";
   };
   form.addEventListener("change", async () => {
     const body = {
       spectator_chat: form.elements.spectator_chat.checked,
       delay_actions: Number(form.elements.delay_actions.value) || 0,
       delay_seconds: Number(form.elements.delay_seconds.value) || 0,
+      takeback: form.elements.takeback.value,
     };
     try {
       Object.assign(settings, await api(`/api/tables/${table.id}/settings`, { method: "POST", token, body }));

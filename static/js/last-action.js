@@ -154,6 +154,19 @@ const RESULTS = [
   [/^tie/, "a tie"],
 ];
 
+/** Mark the last action on `board` (its places now against `before`) until the next one. */
+export function markLastAction(board, before, events, sides, attacks) {
+  const px = board.scale() || 0;
+  const size = px > 0 ? 13 / px : 0.5; // about 13 screen pixels
+  const last = lastActionShapes({ before, after: board.positions(), events, sides, size, attacks });
+  board.set({
+    shapes: {
+      "last-move": { nodes: last.move, layer: "below" },
+      "last-attack": { nodes: last.attack, layer: "above" },
+    },
+  });
+}
+
 /** Whether an update's events are an action's (not only seats coming and going). */
 export function isAction(events) {
   return events.some((e) => !String(e.kind).startsWith("seat_") && e.kind !== "table_created");

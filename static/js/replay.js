@@ -10,6 +10,7 @@ import { showDetails } from "./details.js";
 import { newGame, loadGame, boardOf, describeWith } from "./game.js";
 import { seatText, setSeatLabels } from "./words.js";
 import { mountCoordinates } from "./board/coords.js";
+import { takebackText } from "./takeback.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const table = config.table;
@@ -44,9 +45,17 @@ async function fetchSeq(seq) {
   return r;
 }
 
+const lines = new Map(); // seq -> its line, for a takeback's "took back: ..."
 function describe(e) {
   if (e.kind === "seat_joined") names.set(e.seat_id, e.name);
-  return describeWith(game, e, shownView, names);
+  const line = (seqs) =>
+    seqs
+      .map((q) => lines.get(q))
+      .filter(Boolean)
+      .join("; ") || "an earlier action";
+  const text = takebackText(e, (s) => names.get(s), line) ?? describeWith(game, e, shownView, names);
+  lines.set(e.seq, text);
+  return text;
 }
 
 // The game's view part, when it has one (loaded once; the generic board otherwise).

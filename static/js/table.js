@@ -14,8 +14,9 @@ import { showPresence } from "./presence.js";
 import { showTurn, showConnection, flash, promptText } from "./status.js";
 import { TurnAlerts, alertFor } from "./alerts.js";
 import { mountPings, showOthersPing } from "./ping.js";
-import { lastActionShapes, isAction } from "./last-action.js";
+import { markLastAction, isAction } from "./last-action.js";
 import { AwayList } from "./away.js";
+import { Takebacks } from "./takeback.js";
 import { showDetails } from "./details.js";
 import { mountHost } from "./host.js";
 import { mountBoard } from "./table-board.js";
@@ -49,7 +50,9 @@ const state = {
 const game = newGame();
 const gameReady = loadGame(game, config.panel);
 const slot = panelSlot(game, $("system-panel"), $("piece-menu"));
-const describe = (e) => slot.panel?.describe?.(e) || describeWith(game, e, state.view, names);
+const takebackPage = { tableId: table.id, names, me: () => state.me, send: (a) => send(a), message: (t) => message(t) };
+const takebacks = new Takebacks(takebackPage, document.querySelector(".board-area .toolbar"), $("board").parentElement);
+const describe = takebacks.wrap((e) => slot.panel?.describe?.(e) || describeWith(game, e, state.view, names));
 const log = new GameLog($("log"), describe);
 const away = new AwayList($("away"), describe, () => state.me?.seat || null);
 document.addEventListener("visibilitychange", () => (document.hidden ? away.leave() : away.back()));
@@ -130,7 +133,7 @@ function connect() {
         for (const e of m.events) onEvent(e, true);
         announce($("log-live"), m.events, state.me?.role === "player" ? state.me.seat : null, (e) => log.line(e));
         render(m.view);
-        if (isAction(m.events)) showLastAction(before, m.events);
+        if (isAction(m.events)) markLastAction(board, before, m.events, sides, !game.view?.drawsAttacks);
         const alert = alertFor(wasMine, state.myTurn, m.events, state.me?.seat);
         if (alert === "turn") alerts.yourTurn(promptText(m.view));
         else if (alert === "other") alerts.othersActed();
@@ -146,6 +149,7 @@ function connect() {
     settings: (s) => {
       state.settings = s;
       page.host?.settings(s);
+      takebacks.refresh();
       renderEnd();
       showDelay();
     },
@@ -220,7 +224,9 @@ async function onWelcome(m, before) {
 function onEvent(e, live = false) {
   if (e.kind === "seat_joined") names.set(e.seat_id, e.name);
   if (e.kind === "seat_kicked") names.delete(e.seat_id);
+  takebacks.remember(e);
   log.addEvent(e);
+  takebacks.mark($("log"));
   dice.add(e, live);
   away.note(e);
   if (e.kind === "seat_kicked" || e.kind === "seat_reopened") {
@@ -244,26 +250,7 @@ function render(view, ran = null) {
   renderTurn();
   renderPresence();
   renderEnd();
-}
-
-// The last action marked on the board until the next one (last-action.js).
-function showLastAction(before, events) {
-  const px = board.scale() || 0;
-  const size = px > 0 ? 13 / px : 0.5;
-  const last = lastActionShapes({
-    before,
-    after: board.positions(),
-    events,
-    sides,
-    size,
-    attacks: !game.view?.drawsAttacks,
-  });
-  board.set({
-    shapes: {
-      "last-move": { nodes: last.move, layer: "below" },
-      "last-attack": { nodes: last.attack, layer: "above" },
-    },
-  });
+  takebacks.render(view);
 }
 
 function renderTurn() {

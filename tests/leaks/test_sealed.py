@@ -16,6 +16,8 @@ plus the table's dice seed. Then everything that reached each viewer is scanned:
   thousands per game; ``test_twins.py`` checks the answers on twin states);
   and over HTTP ``/preview`` of up to 4 of the acting seat's actions, whose legality and reason
   must equal the in-process answer's; the error another seat gets for trying the same action;
+- takebacks asked now and then by the seat that just acted, allowed or refused by the others:
+  the window (``/takeback``), the request's and the answers' replies (``tests.leaks.takebacks``);
 - the acting seat's ``/actions`` answers, and at the end ``/view`` and ``/events?after=-1`` of
   every viewer, ``/replay?seq=N`` at every seq, the lobby, the table summary, and the dice proof
   while the game runs (409, no seed).
@@ -51,6 +53,7 @@ from tests.conftest import Server
 from tests.kit.table import bearer, open_table_async
 from tests.kit.ws import WsClient
 from tests.leaks.secrets import own, secrets
+from tests.leaks.takebacks import takeback_round
 
 pytestmark = pytest.mark.anyio
 
@@ -311,10 +314,12 @@ async def test_no_viewer_receives_what_it_may_not_see(
                 json={"id": f"a{step}", "action": action},
             )
             assert applied.status_code == 200, (seat, action, applied.text)
+            before = (game.state, game.index)
             assert game.try_apply(seat, action) is not None
             seq = applied.json()["seq"]
             timeline.add(seq, game.state)
             scan.check_events("action answer", seat, applied.json()["events"])
+            seq = await takeback_round(client, table_id, tokens, game, timeline, scan, seat, before, step, seq)
         assert game.over() or system_id == "sandbox", f"{system_id}: no end after {step} steps"
         assert reconnected, "no reconnect and resync were tried"
         assert previewed >= step, f"only {previewed} previews in {step} steps"

@@ -95,6 +95,30 @@ async def bot_game(session: Session, system: str, steps: int = 20, concede: bool
     return tid
 
 
+async def sandbox_with_takebacks(session: Session) -> str:
+    """A sandbox game with takebacks asked and allowed, refused, lapsed by a move, and free;
+    closed by its host."""
+    created = await session.create_table("sandbox", "Slips", {}, "public", None)
+    tid = created["id"]
+    ann, bob = await seat(session, tid, "p1", "Ann"), await seat(session, tid, "p2", "Bob")
+    await session.apply(ann, "a1", {"kind": "add_token", "token": "t1", "x": 3.0, "y": 4.0})
+    await session.apply(ann, "a2", {"kind": "move_token", "token": "t1", "x": 5.0, "y": 4.0})
+    await session.apply(ann, "k1", {"kind": "takeback"})
+    await session.apply(bob, "k2", {"kind": "takeback.allow"})
+    await session.apply(ann, "k3", {"kind": "takeback"})
+    await session.apply(bob, "k4", {"kind": "takeback.refuse"})
+    await session.apply(bob, "b1", {"kind": "roll", "dice": "2d6"})
+    await session.apply(bob, "b2", {"kind": "add_token", "token": "t2", "x": 1.0, "y": 1.0})
+    await session.apply(bob, "k5", {"kind": "takeback"})
+    await session.apply(ann, "a3", {"kind": "move_token", "token": "t1", "x": 6.0, "y": 4.0})  # lapses it
+    await session.writer.run(lambda conn: extras.put_settings(conn, tid, {"takeback": "free"}))
+    await session.apply(ann, "k6", {"kind": "takeback"})
+    tokens = (await session.current(tid)).state["tokens"]
+    assert sorted(tokens) == ["t1", "t2"] and tokens["t1"]["x"] == 3.0
+    await session.host_action(await session.authenticate(tid, created["host_token"]), "close")
+    return tid
+
+
 async def finished_srbr(session: Session) -> str:
     """A Samurai Robots game played by the bot for a while, then conceded: finished."""
     return await bot_game(session, "srbr", concede=True)
@@ -173,6 +197,7 @@ GAMES: dict[str, Callable[[Session], Any]] = {
     "sandbox closed mid-game": lambda session: closed_sandbox(session),
     "sandbox rematch, one seat claimed": claimed_rematch,
     "srbr finished": finished_srbr,
+    "sandbox with takebacks": sandbox_with_takebacks,
     "gkr closed": lambda session: bot_game(session, "gkr"),
     "small-soldiers closed": lambda session: bot_game(session, "small-soldiers"),
     "hgb closed": lambda session: bot_game(session, "hgb", steps=12),

@@ -51,6 +51,8 @@ class GKR(RuleSystem):
     options_model = Options
     helpers = HELPERS
     previewable = frozenset({"moved", "deployed", "displaced"})
+    #: what a seat may take back: an action that made only these (no die, card or hidden choice)
+    quiet_events = frozenset({"moved", "deployed", "displaced", "energy_spent"})
     rulings = frozenset({"resolve_dispute"})
     phases = turns.PHASES
     anytime = turns.ANYTIME

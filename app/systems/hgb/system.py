@@ -28,6 +28,10 @@ class HeavyGearBlitz(RuleSystem):
     options_model = Options
     helpers = HELPERS
     previewable = frozenset({"moved", "aim", "deployed", "terrain_placed", "terrain_removed"})
+    #: what a seat may take back: an action that made only these (no die, card or hidden choice)
+    quiet_events = frozenset(
+        {"moved", "speed_set", "deployed", "terrain_placed", "terrain_removed", "group_activated", "autopilot_set"}
+    )
     phases = turns.PHASES
     anytime = turns.ANYTIME
     out_of_turn = turns.OUT_OF_TURN

@@ -121,6 +121,8 @@ class Sandbox(RuleSystem):
     action_type = SandboxAction
     options_model = Options
     previewable = frozenset({"token_moved", "token_added", "token_removed"})
+    #: what a seat may take back: an action that made only these (no die, card or hidden choice)
+    quiet_events = frozenset({"token_added", "token_moved", "token_removed"})
     phases = turns.PHASES
     handlers = HANDLERS
 

@@ -35,6 +35,8 @@ class SmallSoldiers(RuleSystem):
     phases = turns.PHASES
     helpers = HELPERS
     previewable = frozenset({"moved", "deployed"})
+    #: what a seat may take back: an action that made only these (no die, card or hidden choice)
+    quiet_events = frozenset({"moved", "deployed", "moves_ended"})
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seat_ids(options.get("players", 2))

@@ -29,6 +29,8 @@ class SamuraiRobots(RuleSystem):
     helpers = HELPERS
     rulings = frozenset({"resolve_dispute"})
     previewable = frozenset({"moved", "deployed", "stood_up"})
+    #: what a seat may take back: an action that made only these (no die, card or hidden choice)
+    quiet_events = frozenset({"moved", "deployed", "activated"})
     phases = turns.PHASES
     anytime = turns.ANYTIME
 
