@@ -34,7 +34,6 @@ a ``kind``; hidden information is marked per ``app.core.events``.
 from __future__ import annotations
 
 import copy
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
@@ -56,6 +55,7 @@ from app.core.errors import (
 )
 from app.core.events import Event, redact
 from app.systems import takeback
+from app.systems.limits import check_option_limits
 from app.systems.views import BoardView, OutcomeView, Scene
 from app.systems.words import invalid_words, listed, plain_words, sentence_start, title_words
 
@@ -147,9 +147,11 @@ class RuleSystem:
     #: so ``dispatch`` hands it the state itself rather than a copy.
     queries: ClassVar[frozenset[str]] = frozenset()
     #: Action kinds in words, as a refusal names them ("roll_opening" -> "roll the opening");
-    #: a kind not listed reads as its words (``kind_words``). Phases the same (``phase_words``).
+    #: a kind not listed reads as its words (``kind_words``). Phases the same (``phase_words``),
+    #: and the reasons a game ends, as ``outcome`` gives them (the state keeps the code).
     kind_names: ClassVar[Mapping[str, str]] = {}
     phase_names: ClassVar[Mapping[str, str]] = {}
+    reason_names: ClassVar[Mapping[str, str]] = {}
 
     #: Event kinds that reveal nothing (no die, no card, no hidden choice): a seat may take
     #: back an action that made only these (``reveals``, ``takeback_window``)
@@ -362,7 +364,11 @@ class RuleSystem:
         """The result of the game, None while it goes on: the same for every game, read from
         the state (``RESULT_KEY``), which the game's rules set when it ends."""
         result = self.upgrade(state).get(RESULT_KEY)
-        return None if result is None else Outcome(list(result["winners"]), result["reason"])
+        return (
+            None
+            if result is None
+            else Outcome(list(result["winners"]), self.reason_names.get(result["reason"], result["reason"]))
+        )
 
     # --- the state as stored ------------------------------------------------------------
     def upgrade(self, state: State) -> State:
@@ -386,30 +392,3 @@ class RuleSystem:
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         """A (possibly partial) list of actions ``seat`` may take now, for clients and bots."""
         return []
-
-
-#: Free-form option values (rule and data overrides) are plain JSON within these limits: the
-#: deepest data a game ships is 7 levels, and a whole game's data files are under 40 KB.
-#: Deeper values could not even be stored (orjson writes at most 255 levels) nor copied.
-MAX_OPTION_DEPTH = 32  # the options object itself is level 1
-MAX_OPTION_BYTES = 64 * 1024  # the options as compact JSON
-
-
-def check_option_limits(raw: Any) -> None:
-    """Raise ``BadOptions`` unless ``raw`` is plain JSON (64-bit integers, finite numbers, string
-    keys) at most ``MAX_OPTION_DEPTH`` levels deep and ``MAX_OPTION_BYTES`` long."""
-    stack: list[tuple[Any, int]] = [(raw, 1)]
-    while stack:
-        value, level = stack.pop()
-        if isinstance(value, float) and not math.isfinite(value):  # NaN, 1e400: stored as null
-            raise BadOptions("Table options must be plain JSON: NaN and infinite numbers are not")
-        if isinstance(value, dict | list):
-            if level > MAX_OPTION_DEPTH:
-                raise BadOptions(f"Table options may be nested at most {MAX_OPTION_DEPTH} levels deep")
-            stack.extend((sub, level + 1) for sub in (value.values() if isinstance(value, dict) else value))
-    try:
-        size = len(orjson.dumps(raw))
-    except orjson.JSONEncodeError as exc:
-        raise BadOptions(f"Table options must be plain JSON ({exc})") from None
-    if size > MAX_OPTION_BYTES:
-        raise BadOptions(f"Table options are limited to {MAX_OPTION_BYTES} bytes of JSON ({size} given)")

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from app.core.events import MAX_SEQ
 from app.process.config import Settings
 from app.server.factory import create_app
-from app.systems.base import MAX_OPTION_BYTES, MAX_OPTION_DEPTH
+from app.systems.limits import MAX_OPTION_BYTES, MAX_OPTION_DEPTH
 from tests.conftest import Server
 from tests.kit.table import open_table
 

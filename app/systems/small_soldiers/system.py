@@ -11,7 +11,7 @@ from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
-from app.systems.base import Handler, Outcome, RuleSystem, State
+from app.systems.base import Handler, RuleSystem, State
 from app.systems.small_soldiers import actions as A
 from app.systems.small_soldiers import play, seal, setup, turns
 from app.systems.small_soldiers.helpers import HELPERS
@@ -32,6 +32,7 @@ class SmallSoldiers(RuleSystem):
     options_model = Options
     kind_names = KIND_NAMES
     phase_names = PHASE_NAMES
+    reason_names = WIN_REASONS  # "captured the enemy flag"
     phases = turns.PHASES
     helpers = HELPERS
     previewable = frozenset({"moved", "deployed"})
@@ -74,11 +75,6 @@ class SmallSoldiers(RuleSystem):
 
     def is_seated(self, state: State, seat: str) -> bool:
         return seat in state["seats"]
-
-    def outcome(self, state: State) -> Outcome | None:
-        """The result, its reason in words ("captured the enemy flag"; the state keeps the code)."""
-        result = super().outcome(state)
-        return result and Outcome(result.winners, WIN_REASONS.get(result.reason, result.reason))
 
     def game_over_error(self, state: State) -> WarboardError:
         return turns.game_over(state)
