@@ -121,3 +121,40 @@ def test_an_unanswered_takeback_lapses(database_url: str, new_page: NewPage, art
         bob.screenshot(path=str(artifacts / "takeback-lapsed-bob-390x844.png"))
     finally:
         srv.stop()
+
+
+def test_at_four_seats_every_other_player_must_allow(server: Server, new_page: NewPage, artifacts: Path) -> None:
+    """Four players in four browsers: Ann's request waits until Bob, Cleo and Dan have all
+    allowed it (each sees who is still to answer), then the token goes from every board; one
+    refusal among them ends the next request."""
+    tid = create_table(server, name="Four slips", options={"width": 24, "height": 24})["id"]
+    names = ("Ann", "Bob", "Cleo", "Dan")
+    pages = open_seats(new_page, server.url, tid, ["p1", "p2", "p3", "p4"], size=(1280, 720), names=names)
+    ann, others = pages[0], pages[1:]
+    place_token(ann, "Archer")
+    place_token(ann, "Scout")
+    for page in others:
+        expect(piece(page, "Scout")).to_have_count(1)
+    ann.locator("#takeback").click()
+    for page in others:
+        expect(page.locator("#takeback-prompt")).to_contain_text("Ann asks to take back")
+    for answered, page in enumerate(others[:-1], start=1):
+        page.locator("#takeback-prompt").get_by_role("button", name="Allow").click()
+        expect(page.locator("#takeback-prompt button")).to_have_count(0)  # answered: no buttons left
+        for waiting in others[answered:]:
+            expect(waiting.locator("#takeback-prompt").get_by_role("button", name="Allow")).to_be_visible()
+        for still in pages:
+            expect(piece(still, "Scout")).to_have_count(1)  # not until everyone allowed
+    others[-1].screenshot(path=str(artifacts / "takeback-four-seats-last-to-answer-1280x720.png"))
+    others[-1].locator("#takeback-prompt").get_by_role("button", name="Allow").click()
+    for page in pages:
+        expect(piece(page, "Scout")).to_have_count(0)
+        expect(piece(page, "Archer")).to_have_count(1)
+        log_has(page, "Ann took back")
+
+    ann.locator("#takeback").click()
+    others[1].locator("#takeback-prompt").get_by_role("button", name="Refuse").click()
+    for page in pages:
+        expect(page.locator("#takeback-prompt")).to_be_hidden()
+        expect(piece(page, "Archer")).to_have_count(1)
+        log_has(page, "Cleo refused to let Ann take back")
