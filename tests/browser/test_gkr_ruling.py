@@ -101,7 +101,7 @@ def test_gkr_dispute_and_the_hosts_ruling_from_the_page(server: Server, new_page
     shot(hal, artifacts, "12-host-ruling", ".gkr-records")
     hal.get_by_role("button", name="Overturn record 0").click()
     for page in (db, th, hal):
-        expect(page.locator("#log")).to_contain_text("The host overturned record 0 by DiamondBack")
+        expect(page.locator("#log")).to_contain_text("The host overturned record 0 by Diamondback (DiamondBack)")
         expect(page.locator(".gkr-records")).to_contain_text("· overturned")
         expect(page.locator('.gkr-counts tr[data-seat="diamondback"] td').first).to_have_text(str(energy))
     expect(hal.get_by_role("button", name="Overturn record 0")).to_have_count(0)

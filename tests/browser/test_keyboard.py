@@ -45,10 +45,10 @@ def test_the_main_action_is_a_key_away(
     them.get_by_label("Message").fill("hello")
     page.evaluate("document.activeElement.blur()")
     page.keyboard.press("a")  # the main action by its key
-    expect(page.locator("#log")).to_contain_text("activates General Purpose Squad")
+    expect(page.locator("#log")).to_contain_text("activates its General Purpose Squad")
     live = them.locator(".log-card [aria-live=polite]#log-live")
-    expect(live).to_contain_text("activates General Purpose Squad")  # the opponent's action, said
-    expect(page.locator("#log-live")).not_to_contain_text("activates General Purpose Squad")  # not its own echo
+    expect(live).to_contain_text("activates its General Purpose Squad")  # the opponent's action, said
+    expect(page.locator("#log-live")).not_to_contain_text("activates its General Purpose Squad")  # not its own echo
     page.get_by_role("button", name="End this Combat Group").click()
     expect(them.locator("#system-panel")).to_contain_text("Your turn")
     expect(them.get_by_label("Message")).to_be_focused()
