@@ -73,7 +73,7 @@ def test_hgb_committed_path_is_gone_after_the_activation(server: Server, new_pag
         moved_to = [[start["x"] + 1, start["y"] + ahead / 2], [start["x"] + 1, start["y"] + ahead]]
         response = act(client, tid, seats[first], {"kind": "move", "model": mid, "path": moved_to})
         assert response.status_code == 200, response.text
-    expect(page.locator("#log")).to_contain_text(re.compile(r"moves to \("))
+    expect(page.locator("#log")).to_contain_text(re.compile(r"moves to \d+(\.\d)? in from the West edge"))
     moved = page.locator("#board [data-shapes=hgb-moved]")
     expect(moved).to_have_count(1)
     assert moved.locator("*").count() > 0

@@ -189,7 +189,7 @@ def test_gkr_reads_well_and_a_move_stops_at_the_last_hex(
     colour = view["players"][piece["owner"]]["colour"]
     expect(replay.locator(f'#board .piece[data-id="{m["unit"]}"] .body')).to_have_attribute("fill", colour)
     expect(replay.locator("#board .gkr-building").first).to_be_attached()
-    assert_readable_replay(replay, shots, r"DiamondBack ended the turn", r"Movement Phase: Heavy Hitters")
+    assert_readable_replay(replay, shots, r"\(DiamondBack\) ended the turn", r"Movement Phase: Heavy Hitters")
 
 
 # --- Sandbox ---------------------------------------------------------------------------------------
