@@ -4,8 +4,11 @@ A table's snapshots are a cache of its log, but they outlive a release: a snapsh
 before every game kept its result under one state key (``result``; GKR and Small Soldiers kept
 it under ``winner``) must load, show the same views and outcome, list the same actions and play
 on. ``stored/*.json`` are states written by the code of commit a781f79 (30 random listed
-actions from a seeded table, and the same game forced to its end), with digests of the views
-and legal lists that code gave for them.
+actions from a seeded table, and the same game forced to its end), with digests of the legal
+lists that code gave for them and of the views and outcome. Those digests are recorded again when a
+view changes on purpose (issue 25 named hex cells and buildings and put Small Soldiers' reason in
+words: the legal lists kept their old digests), so the test still catches an old state that reads
+other than today's.
 """
 
 from __future__ import annotations
@@ -108,7 +111,10 @@ async def test_a_table_whose_snapshot_the_old_code_wrote_loads_and_reads_the_sam
     env = await session.current(table_id)
     finished = record["outcome"] is not None
     if not finished:
-        assert system.upgrade(record["state"]) == env.state  # the old code's game, in today's shape
+        # the old code's game, in today's shape; the game's data files may have gained fields
+        # since (Small Soldiers' spaces their names, issue 25), which the state carries
+        same = {k: v for k, v in system.upgrade(record["state"]).items() if k != "data"}
+        assert same == {k: v for k, v in env.state.items() if k != "data"}
     with session.engine.connect() as conn:
         latest = conn.execute(select(snapshots.c.seq).where(snapshots.c.table_id == table_id)).scalars().all()
     assert env.seq in latest
