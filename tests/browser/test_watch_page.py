@@ -26,7 +26,9 @@ def test_the_watch_list_says_the_turn_and_the_last_move(
     page: Page = new_page(*size)
     page.goto(f"{server.url}/watch")
     row = page.locator(f'#watch-rows tr[data-table="{tid}"]')
-    expect(row.locator(".watch-turn")).to_have_text(f"Round 1 · {first.title()} ({first.title()}ern) to act")  # "North (Northern)"
+    expect(row.locator(".watch-turn")).to_have_text(
+        f"Round 1 · {first.title()} ({first.title()}ern) to act"
+    )  # "North (Northern)"
     expect(row.locator(".watch-last")).to_have_text("last move just now")
     # the list holds every open table (many, on a server the whole suite shares): the row
     # scrolls into sight, and its turn column is not cut off at either size
