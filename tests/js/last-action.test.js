@@ -55,44 +55,23 @@ test("a shot: the line from shooter to target and what it did; a lost piece cros
     ["a", 1, 1, "Archer", "p1"],
     ["b", 3, 1, "Brute", "p2"],
   ]);
-  const kill = lastActionShapes({
-    before,
-    after: gone,
-    events: [{ kind: "attack", fighter: "a", target: "c" }],
-    sides,
-    size: 0.5,
-  });
+  const marks = (after, events, attacks = true) =>
+    lastActionShapes({ before, after, events, sides, size: 0.5, attacks });
+  const kill = marks(gone, [{ kind: "attack", fighter: "a", target: "c" }]);
   assert.deepEqual(kill.said, ["Cub lost", "Archer attacked Cub: destroyed"]);
   assert.equal(find(kill.attack, "last-lost")[0].attrs["data-piece"], "c");
-  const miss = lastActionShapes({
-    before,
-    after: before,
-    events: [{ kind: "attack", attacker: "a", target: "b" }],
-    sides,
-    size: 0.5,
-    attacks: true,
-  });
+  const miss = marks(before, [{ kind: "attack", attacker: "a", target: "b" }]);
   assert.deepEqual(miss.said, ["Archer attacked Brute: no damage"]);
-  const own = lastActionShapes({
-    before,
-    after: before,
-    events: [{ kind: "attack", attacker: "a", target: "b" }],
-    sides,
-    size: 0.5,
-    attacks: false,
-  });
+  const own = marks(before, [{ kind: "attack", attacker: "a", target: "b" }], false);
   assert.deepEqual(own.attack, [], "a game that draws its own shots gets no second line");
-  const wrecked = lastActionShapes({
-    before,
-    after: places([
+  const wrecked = marks(
+    places([
       ["a", 1, 1, "Archer", "p1"],
       ["b", 3, 1, "Brute", "p2", "destroyed"],
       ["c", 6, 1, "Cub", "p2"],
     ]),
-    events: [{ kind: "destroyed", unit: "b" }],
-    sides,
-    size: 0.5,
-  });
+    [{ kind: "destroyed", unit: "b" }],
+  );
   assert.deepEqual(wrecked.said, ["Brute lost"]);
 });
 
