@@ -15,7 +15,7 @@ player, move allowed in this phase, then dispatch):
 
 1. the game is over                      -> ``GameOver``      (code ``game_over``)
 2. the seat may not act now              -> ``NotYourTurn``   (code ``not_your_turn``; a seat not
-   at the table, a host ruling sent by a seat (``host_only``), a game held for the host
+   at the table, a host ruling sent by a seat (``not_host``), a game held for the host
    (``on_hold``) are refused here too)
 3. the kind is not allowed in this phase -> ``WrongPhase``    (code ``wrong_phase``)
 4. ``dispatch``: one handler per action kind (``handlers``), which checks the rest of the rules,
@@ -34,9 +34,14 @@ a ``kind``; hidden information is marked per ``app.core.events``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+import json
+import random
+import sys
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Literal
+from functools import cache
+from pathlib import Path
+from typing import Any, ClassVar, Final, Literal, TypeVar
 
 import orjson
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -55,11 +60,14 @@ from app.core.errors import (
 )
 from app.core.events import Event, redact
 from app.systems import takeback
+from app.systems.hints import Hint, Section
 from app.systems.limits import check_option_limits
+from app.systems.luck import Losses, RandomEvent
 from app.systems.views import BoardView, OutcomeView, Scene
 from app.systems.words import invalid_words, listed, plain_words, sentence_start, title_words
 
 State = dict[str, Any]
+T = TypeVar("T")
 Board = Literal["hex", "tabletop"]
 #: a handler of one action kind, the one shape of every game: ``(state, seat, action, dice) ->
 #: (new state, events)``. ``state`` is the handler's own copy (``copy_state``): it may change it
@@ -79,6 +87,19 @@ class Strict(BaseModel):
 #: The seat name under which the table's host acts in ``apply`` (``POST .../ruling``): a host
 #: ruling, such as settling a disputed manual record. Systems refuse every other kind from it.
 HOST_SEAT = "@host"
+
+
+def world_order(items: Iterable[T], world: int, key: Callable[[T], Any] | None = None) -> list[T]:
+    """``items`` in the order world ``world`` of a ``seal`` deals them: sorted (by ``key``),
+    ascending in world 0, descending in world 1 (the two worlds of a preview), and in a shuffle
+    that only ``world`` seeds in every other world (the worlds a computer player searches).
+    Depends only on the set of ``items`` and ``world``, never on their order in the state."""
+    out = sorted(items, key=key)  # type: ignore[arg-type,type-var]
+    if world == 1:
+        out.reverse()
+    elif world > 1:
+        random.Random(world).shuffle(out)
+    return out
 
 
 @dataclass(frozen=True)
@@ -106,6 +127,8 @@ class Outcome:
 
 #: the key of the outcome in every game's view: ``{"winners": [...], "reason": ...}`` or None
 OUTCOME_KEY: Final = "outcome"
+#: the reason of a result when the other seats ran out of time (a clock's ``lose`` rule)
+TIME_REASON: Final = "out_of_time"
 #: the key of the result in every game's state: None while the game goes on, then set by its
 #: rules to ``{"winners": [...], "reason": ...}`` (a game may keep more there: Small Soldiers'
 #: winning army and its sentence)
@@ -157,6 +180,15 @@ class RuleSystem:
     #: back an action that made only these (``reveals``, ``takeback_window``)
     quiet_events: ClassVar[frozenset[str]] = frozenset()
 
+    #: The options of a guided first game ("Learn to play" in the lobby: a short set-up against
+    #: a computer player, with a hint at every step); None: the game offers none.
+    learn_options: ClassVar[dict[str, Any] | None] = None
+    #: Where the log starts a round or a turn (the replay's list of turns, ``app.systems.turn_list``):
+    #: an event kind -> (the event's field holding the round's number, or the number itself; the
+    #: field naming the seat whose turn starts, or None when only a round starts and its turns go
+    #: with the acting seat)
+    turn_marks: ClassVar[Mapping[str, tuple[str | int, str | None]]] = {}
+
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
     # --- description -------------------------------------------------------------------
@@ -195,6 +227,7 @@ class RuleSystem:
             "seat_labels": self.seat_labels(defaults),
             "options": self.options_model.model_json_schema(),
             "helpers": [h.name for h in self.helpers],
+            "guided": self.learn_options is not None,
         }
 
     # --- input -------------------------------------------------------------------------
@@ -263,7 +296,7 @@ class RuleSystem:
         if not self.is_seated(state, seat):
             raise self.not_seated_error(state, seat)
         if kind in self.rulings:
-            raise Forbidden("Only the table's host rules on a dispute", code="host_only")
+            raise Forbidden("Only the table's host rules on a dispute", code="not_host")
         hold = self.hold(state)
         if hold is not None:
             raise IllegalAction(hold, code="on_hold")
@@ -310,6 +343,21 @@ class RuleSystem:
         """The seats that may act now; None when every seat may (no turn order)."""
         return None
 
+    def won_on_time(self, state: State, winners: list[str]) -> State:
+        """The game ended because the other seats ran out of time (a clock's ``lose`` rule):
+        ``winners`` won. A game whose result holds more than winners and reason overrides it."""
+        return {**state, RESULT_KEY: {"winners": winners, "reason": TIME_REASON}}
+
+    #: the action kinds that end a seat's turn and that a clock's ``skip`` time-out rule may play
+    #: for a seat out of time (empty: the game offers no skip)
+    skip_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def skip_action(self, state: State, seat: str) -> dict[str, Any] | None:
+        """The action that ends ``seat``'s turn now (one of ``skip_kinds`` it may send), or None."""
+        if not self.skip_kinds:
+            return None
+        return next((a for a in self.legal_actions(state, seat) if a["kind"] in self.skip_kinds), None)
+
     def is_seated(self, state: State, seat: str) -> bool:
         return True
 
@@ -353,9 +401,23 @@ class RuleSystem:
         hides from ``viewer`` (other seats' hands and face-down choices, the order and content
         of every deck) replaced by values that depend only on what ``viewer`` sees, dealt one
         of two ways (``world`` 0 or 1), so that a preview can tell whether an action's result
-        would depend on what it hides. Never mutates ``state``. A game whose view hides
+        would depend on what it hides; any other ``world`` (an int >= 2) seeds a deal of its own
+        (``world_order``), so a computer player can search many games its seat cannot tell
+        apart. Never mutates ``state``. A game whose view hides
         nothing keeps this default: ``state`` itself, in both worlds."""
         return state
+
+    # --- the after-game report -----------------------------------------------------------
+    def chances(self, events: list[Event], view: dict[str, Any]) -> list[RandomEvent]:
+        """The random events of a finished game, each in its exact distribution, from its
+        public log (``events``: the spectator's copy, with ``seq``; ``view``: the spectator's
+        view at the end). A game with no dice keeps this default: none."""
+        return []
+
+    def losses(self, events: list[Event], view: dict[str, Any]) -> Losses:
+        """What each seat lost over a finished game, in the game's own terms (read like
+        ``chances``). A game without losses keeps this default: none."""
+        return Losses(unit="", major_unit="")
 
     def redact_event(self, event: Event, viewer: str | None) -> Event:
         return redact(event, viewer)
@@ -364,11 +426,12 @@ class RuleSystem:
         """The result of the game, None while it goes on: the same for every game, read from
         the state (``RESULT_KEY``), which the game's rules set when it ends."""
         result = self.upgrade(state).get(RESULT_KEY)
-        return (
-            None
-            if result is None
-            else Outcome(list(result["winners"]), self.reason_names.get(result["reason"], result["reason"]))
-        )
+        return None if result is None else Outcome(list(result["winners"]), self._reason_name(result["reason"]))
+
+    def _reason_name(self, reason: str) -> str:
+        if reason == TIME_REASON and reason not in self.reason_names:
+            return "out of time"
+        return self.reason_names.get(reason, reason)
 
     # --- the state as stored ------------------------------------------------------------
     def upgrade(self, state: State) -> State:
@@ -392,3 +455,24 @@ class RuleSystem:
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         """A (possibly partial) list of actions ``seat`` may take now, for clients and bots."""
         return []
+
+    # --- guided games (``app.systems.hints``) ---------------------------------------------
+    def hint(self, view: dict[str, Any], legal: list[dict[str, Any]], seat: str) -> Hint | None:
+        """The guided game's hint for ``seat``, from its own ``view`` and ``legal`` actions only
+        (never the state): None when the game has no guide or nothing to say."""
+        return None
+
+    def handbook(self) -> list[Section]:
+        """The rules panel: the sections of the game package's ``data/handbook.json`` (none
+        when it has no such file)."""
+        module = sys.modules[type(self).__module__].__file__ or ""
+        return _handbook(str(Path(module).parent / "data" / "handbook.json"))
+
+
+@cache
+def _handbook(path: str) -> list[Section]:
+    file = Path(path)
+    if not file.is_file():
+        return []
+    sections: list[Section] = json.loads(file.read_text(encoding="utf-8"))["sections"]
+    return sections

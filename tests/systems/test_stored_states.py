@@ -7,8 +7,10 @@ on. ``stored/*.json`` are states written by the code of commit a781f79 (30 rando
 actions from a seeded table, and the same game forced to its end), with digests of the legal
 lists that code gave for them and of the views and outcome. Those digests are recorded again when a
 view changes on purpose (issue 25 named hex cells and buildings and put Small Soldiers' reason in
-words: the legal lists kept their old digests), so the test still catches an old state that reads
-other than today's.
+words: the legal lists kept their old digests; issue 27 made GKR's legal list complete, so the
+playing state's list for the seat choosing weapons was recorded again; Small Soldiers' deck make-up
+counted by kind dropped the card names from its views, so their digests were recorded again), so the test still
+catches an old state that reads other than today's.
 """
 
 from __future__ import annotations

@@ -124,8 +124,23 @@ def shot_hexes(state: State, shooter: dict[str, Any], weapon: dict[str, Any]) ->
     return {
         h
         for h in spiral(hex_of(shooter), reach)
-        if on_map(state, h) and h != hex_of(shooter) and check_shot(state, shooter, h, weapon) is None
+        if on_map(state, h)
+        and (h != hex_of(shooter) or weapon.get("hex_target"))
+        and check_shot(state, shooter, h, weapon) is None
     }
+
+
+def check_flank(state: State, shooter: dict[str, Any], target: dict[str, Any]) -> str | None:
+    """Why a shot of ``shooter`` at ``target`` cannot be stated as a flank shot (None if it can).
+    BLB text: "As with Heavy Hitters, Big Little Buddy has a 180 firing arc. Therefore, opposing
+    players can attempt Flank Shots against him." NOTES.md (Sure): flank shots come "from
+    outside" the 180 degree arc."""
+    if in_unit_arc(state, target, hex_of(shooter)):
+        return (
+            f"{unit_name(state, shooter['id'])} stands inside {unit_name(state, target['id'])}'s firing arc: "
+            "a flank shot comes from outside it"
+        )
+    return None
 
 
 def _entry(state: State, seat: str, n: int, choice: WeaponChoice) -> dict[str, Any]:
@@ -144,6 +159,10 @@ def _entry(state: State, seat: str, n: int, choice: WeaponChoice) -> dict[str, A
     if why:
         raise IllegalAction(f"{weapon['name']} cannot fire: {why}", code="illegal_target")
     flank = bool(choice.flank) if state["data"]["manual"]["flank"] else None
+    if flank and target_unit is not None:
+        why = check_flank(state, shooter, state["units"][target_unit])
+        if why:
+            raise IllegalAction(why, code="not_a_flank_shot")
     return entry(n, seat, shooter["id"], key, weapon, card, target_unit, aim if hex_target else None, flank)
 
 
@@ -201,7 +220,10 @@ def reveal(state: State, dice: Dice, events: list[Event]) -> None:
     # NOTES.md (Sure): "resolved in weapon-speed order"; which end first: Warboard default
     sign = 1 if state["data"]["rules"]["speed_order"] == "ascending" else -1
     line.sort(key=lambda e: (sign * e["weapon"]["speed"], order.get(e["owner"], 99), e["n"]))
-    events.append({"kind": "firing_line_revealed", "entries": [dict(e) for e in line]})
+    # the public reveal shows what each view shows of a revealed entry: no card id ("n" is the
+    # order chosen); each owner knows its own cards from its private ``weapons_chosen``
+    public = [{k: v for k, v in e.items() if k not in ("n", "card")} for e in line]
+    events.append({"kind": "firing_line_revealed", "entries": public})
     for seat in state["turn_order"]:
         player = state["players"][seat]
         for e in line:

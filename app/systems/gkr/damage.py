@@ -109,10 +109,11 @@ def steal(state: State, seat: str, take: bool, dice: Dice, events: list[Event]) 
     if not hand:  # "(if they have any)"
         events.append({"kind": "sponsor_stolen", "by": by, "from": controller, "card": None})
         return
+    among = len(hand)  # public: every seat's sponsor card count is
     card = dice.choice(sorted(hand), purpose="BLB destroyed: steal a random sponsor card")
     hand.remove(card)
     state["players"][by]["sponsor"].append(card)
-    public = {"by": by, "from": controller}
+    public = {"by": by, "from": controller, "hand": among}
     events.append(private("sponsor_stolen", [by, controller], public=public, **public, card=card))
 
 

@@ -59,7 +59,8 @@ def _stated(action: Record) -> set[str]:
 
 def check_record(state: State, seat: str, action: Record) -> None:
     """Raise unless ``seat`` may record ``action`` now (codes: not_manual, not_your_turn,
-    wrong_phase, not_in_area, no_unit, one_effect, not_your_unit, stated_in_firing_line, and
+    wrong_phase, not_in_area, no_unit, one_effect, not_your_unit, stated_in_firing_line,
+    energy_gain, and
     the target codes of a weapon choice: no_target, own_unit, blb_not_attackable)."""
     area = action.area
     if not state["data"]["manual"][area]:
@@ -82,6 +83,12 @@ def check_record(state: State, seat: str, action: Record) -> None:
         )
     if area == "support":
         _check_support(state, seat, action)
+    if action.energy < 0:
+        # NOTES.md (Sure): "moving and firing normally cost energy": a record states energy spent;
+        # energy is gained from sponsor cards, not stated.
+        raise IllegalAction(
+            "A record of energy states the energy you spent (0 to 20), never energy gained", code="energy_gain"
+        )
 
 
 def _check_support(state: State, seat: str, action: Record) -> None:
@@ -95,9 +102,13 @@ def _check_support(state: State, seat: str, action: Record) -> None:
     if action.damage:
         # BLB text: "If Big Little Buddy is not controlled by anyone, players cannot attack him."
         unit = check_target_unit(state, seat, action.unit)
-        if unit["kind"] == "heavy":
+        if unit["kind"] in ("heavy", BLB):
+            # BLB text: "Big Little Buddy has the same Defence and Target to hit values as Heavy
+            # Hitters" (To Hit 5+, Armor 5+): damage to him, like a Heavy Hitter's, comes only from
+            # an attack in the firing line, where those values apply.
             raise IllegalAction(
-                "Damage to a Heavy Hitter is dealt in the firing line (state it there with manual dice), not recorded",
+                f"Damage to {unit_name(state, unit['id'])} is dealt in the firing line (state it there with manual "
+                "dice), not recorded",
                 code="stated_in_firing_line",
             )
     elif (
@@ -164,12 +175,12 @@ def dispute(state: State, seat: str, action: Dispute, dice: Dice) -> tuple[State
     if not records:
         raise IllegalAction("There is no record to dispute", code="no_record")
     if action.record != len(records) - 1:
-        raise IllegalAction(f"Only the latest record ({len(records) - 1}) may be disputed", code="not_latest_record")
+        raise IllegalAction(f"Only the latest record (record {len(records)}) may be disputed", code="not_latest_record")
     entry = records[-1]
     if entry["player"] == seat:
         raise IllegalAction("You cannot dispute your own record", code="own_record")
     if entry["status"] != "open" or state["undo"] is None:
-        raise IllegalAction(f"Record {action.record} is {entry['status']}: play has moved on", code="record_closed")
+        raise IllegalAction(f"Record {action.record + 1} is {entry['status']}: play has moved on", code="record_closed")
     entry.update(status="disputed", dispute={"by": seat, "reason": action.reason})
     state["dispute"] = {"record": action.record, "by": seat, "reason": action.reason, "author": entry["player"]}
     event = {

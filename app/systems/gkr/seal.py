@@ -11,10 +11,12 @@ tell whether an action's result would depend on them:
 
 - the cards of one pile group (a seat's hand, deck, discard and damage pile and its face-down
   cards; the sponsor pile, its discard and the other seats' sponsor cards) are dealt again in
-  order of their ids, ascending in world 0 and descending in world 1, each pile keeping its size;
+  order of their ids, ascending in world 0 and descending in world 1, each pile keeping its size
+  (any other world: a shuffle of its own, ``world_order``);
 - each face-down entry keeps its place and the kind of its firing unit (those follow from the
   counts the seat sees) and gets the first (world 0) or last (world 1) weapon and target that
-  unit could have chosen, its card from the group's cards of that weapon;
+  unit could have chosen (first in even worlds, last in odd ones), its card from the group's
+  cards of that weapon;
 - a revealed entry of another seat (its weapon is public now, not its card's id) names the
   first or last card of that weapon.
 """
@@ -26,6 +28,7 @@ from typing import Any
 
 from app.core.errors import IllegalAction
 from app.geometry.hex import Hex
+from app.systems.base import world_order
 from app.systems.gkr.board import BLB, hex_of, units_on_board
 from app.systems.gkr.combat import check_target_unit, entry, shot_hexes
 from app.systems.gkr.data import BLB_WEAPONS
@@ -42,7 +45,7 @@ def seal(state: State, viewer: str, world: int) -> State:
     """``state`` with what ``viewer``'s view hides dealt again as world ``world`` deals it."""
 
     def order(ids: list[str]) -> list[str]:
-        return sorted(ids, reverse=world == 1)
+        return world_order(ids, world)
 
     s = {**state, "players": {seat: dict(p) for seat, p in state["players"].items()}}
     s["firing_line"] = [dict(e) for e in state["firing_line"]]
@@ -92,7 +95,7 @@ def _fill(s: State, seat: str, n: int, unit: str, cards: list[str], world: int) 
     """The first (world 0) or last (world 1) choice ``unit`` could have made face down."""
     sources: list[tuple[str, str | None]] = []  # (weapon key, card)
     if unit == BLB:
-        sources = [(f"blb/{k}", None) for k in (reversed(BLB_WEAPONS) if world == 1 else BLB_WEAPONS)]
+        sources = [(f"blb/{k}", None) for k in (reversed(BLB_WEAPONS) if world % 2 else BLB_WEAPONS)]
     elif unit.endswith(":combat"):
         sources = [("support/combat", None)]
     else:  # the first card of each weapon, in the world's order of the cards
@@ -101,12 +104,12 @@ def _fill(s: State, seat: str, n: int, unit: str, cards: list[str], world: int) 
             if key is not None and all(key != k for k, _ in sources):
                 sources.append((key, c))
     shooter = s["units"][unit]
-    flank = (world == 1) if s["data"]["manual"]["flank"] else None
+    flank = bool(world % 2) if s["data"]["manual"]["flank"] else None
     for key, card in sources:
         weapon = dict(s["data"]["weapons"][key])
         aims = _aims(s, seat, shooter, weapon)
         if aims:
-            aim = aims[-1 if world == 1 else 0]
+            aim = aims[-1 if world % 2 else 0]
             if isinstance(aim, Hex):
                 return entry(n, seat, unit, key, weapon, card, None, aim, flank)
             return entry(n, seat, unit, key, weapon, card, aim, None, flank)

@@ -7,20 +7,23 @@ him is built from rules/NOTES.md facts and Warboard defaults (data/*.json). See 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from app.core.dice import Dice
 from app.core.errors import Forbidden, GameOver, IllegalAction, NotYourTurn, WarboardError, WrongPhase
 from app.core.events import Event
 from app.systems.base import Handler, RuleSystem, State
 from app.systems.gkr import actions as A
-from app.systems.gkr import blb, combat, legal, play, records, seal, setup, turns
+from app.systems.gkr import blb, combat, legal, play, records, report, seal, setup, turns
 from app.systems.gkr.data import load
 from app.systems.gkr.helpers import HELPERS
+from app.systems.gkr.hints import hint_for
 from app.systems.gkr.options import Options
 from app.systems.gkr.setup import seats_for
 from app.systems.gkr.view import render
 from app.systems.gkr.words import ACTION_WORDS, faction_name, phase_name
+from app.systems.hints import Hint
+from app.systems.luck import Losses, RandomEvent
 from app.systems.views import Scene
 from app.systems.words import sentence_start
 
@@ -47,10 +50,16 @@ class GKR(RuleSystem):
     name = "GKR: Heavy Hitters with Big Little Buddy"
     aliases = ("gkr-blb", "heavy-hitters")
     board = "hex"
+    skip_kinds = ("end_turn",)  # a seat out of time may have its turn ended (a clock's "skip")
     action_type = A.GKRAction
     options_model = Options
     helpers = HELPERS
     previewable = frozenset({"moved", "deployed", "displaced"})
+    #: turns for the replay: a round (the first with the table); its phases go by the seat acting
+    turn_marks: ClassVar[Mapping[str, tuple[str | int, str | None]]] = {
+        "table_created": (1, None),
+        "round": ("round", None),
+    }
     #: what a seat may take back: an action that made only these (no die, card or hidden choice)
     quiet_events = frozenset({"moved", "deployed", "displaced", "energy_spent"})
     rulings = frozenset({"resolve_dispute"})
@@ -58,6 +67,13 @@ class GKR(RuleSystem):
     anytime = turns.ANYTIME
     handlers = HANDLERS
     kind_names = ACTION_WORDS
+    learn_options: ClassVar[dict[str, Any] | None] = {"players": 2}  # a guided game: one against one
+
+    def chances(self, events: list[Event], view: dict[str, Any]) -> list[RandomEvent]:
+        return report.chances(events, view)
+
+    def losses(self, events: list[Event], view: dict[str, Any]) -> Losses:
+        return report.losses(events, view)
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seats_for(options)
@@ -103,7 +119,7 @@ class GKR(RuleSystem):
     def hold(self, state: State) -> str | None:
         if state["dispute"] is None:
             return None
-        return f"Record {state['dispute']['record']} is disputed: the game waits for the host's ruling"
+        return f"Record {state['dispute']['record'] + 1} is disputed: the game waits for the host's ruling"
 
     def check_seat(self, state: State, seat: str, kind: str) -> None:
         """Who may act: a seated, surviving player; not while a dispute holds the game; only the
@@ -114,7 +130,7 @@ class GKR(RuleSystem):
         if state["players"][seat]["eliminated"]:
             raise NotYourTurn("Your Heavy Hitter is destroyed: you are out of the game")
         if kind in self.rulings:
-            raise Forbidden("Only the table's host rules on a dispute", code="host_only")
+            raise Forbidden("Only the table's host rules on a dispute", code="not_host")
         hold = self.hold(state)
         if hold is not None:
             raise IllegalAction(hold, code="on_hold")
@@ -191,3 +207,6 @@ class GKR(RuleSystem):
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         return legal.legal_actions(self, self.upgrade(state), seat)
+
+    def hint(self, view: dict[str, Any], legal: list[dict[str, Any]], seat: str) -> Hint | None:
+        return hint_for(view, legal, seat)

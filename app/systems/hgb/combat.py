@@ -15,7 +15,18 @@ from app.geometry.terrain import offset, touches_circle
 from app.systems.hgb.attack import resolve
 from app.systems.hgb.damage import can_go_full_speed, cross_boxes, roll_penalty
 from app.systems.hgb.rolls import roll_skill
-from app.systems.hgb.sight import BAND_MODIFIER, arc_of, base_distance, cover, in_rear, ordered, pos, range_band, tape
+from app.systems.hgb.sight import (
+    BAND_MODIFIER,
+    COVER_MODIFIER,
+    arc_of,
+    base_distance,
+    cover,
+    in_rear,
+    ordered,
+    pos,
+    range_band,
+    tape,
+)
 
 IF_THRESHOLD = 4  # Rulebook, Indirect Fire: "against a Threshold of 4"
 Model = dict[str, Any]
@@ -293,9 +304,11 @@ def _swept(
 def _secondary(
     state: Model, dice: Dice, attacker: Model, other: Model, code: str, roll: Any, main_info: Model, dm: int, role: str
 ) -> Model:
-    """Sweep/AE: the same roll with this target's own attack and defense modifiers."""
+    """Sweep/AE: the same roll with this target's own attack and defense modifiers. A shooter
+    under its own blast is attacked with the weapon's accuracy and its own movement and damage
+    modifiers (the attacker's modifiers of the shot), at Point Blank range and in the open."""
     if other["id"] == attacker["id"]:
-        mods = {"range": BAND_MODIFIER["point_blank"], "cover": 1}
+        mods = dict(main_info["attack_modifiers"], range=BAND_MODIFIER["point_blank"], cover=COVER_MODIFIER["open"])
     else:
         card = state["weapons"][code]
         band, _ = band_of(state, attacker, other, card)
@@ -333,7 +346,7 @@ def indirect_attack(
     info, card = _fire(state, attacker, target, code, sweep + focus, observer)
     roll = roll_skill(dice, attacker["skills"]["att"], f"{attacker['label']} fires {code} indirectly")
     modified = roll.modified(sum(info["attack_modifiers"].values()))
-    landing, mof, direction = pos(target), 0, None
+    landing, mof, direction, face = pos(target), 0, None, None
     if modified <= IF_THRESHOLD:  # a failure: "the attack deviates ... by the MoF in inches"
         mof = IF_THRESHOLD - modified
         face = dice.roll(6, f"{code} deviation direction")
@@ -354,6 +367,7 @@ def indirect_attack(
             "on_target": mof == 0,
             "mof": mof,
             "deviation_direction": None if direction is None else tape(direction),
+            "deviation_die": face,  # the d6 counted clockwise in 60-degree segments
             "landing": [tape(landing.x), tape(landing.y)],
             "unmodified": unmodified,
         }

@@ -6,13 +6,16 @@ the rules they apply are in ``combat.py``, ``observe.py`` and ``turns.py``.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
+from app.geometry.tabletop import Point, distance, path_length
 from app.systems.hgb import actions as A
 from app.systems.hgb import combat, observe, turns
+from app.systems.hgb.movement import stop_within
 from app.systems.hgb.play import Step, own, spend, target
 from app.systems.hgb.sight import pos, tape
 
@@ -124,14 +127,50 @@ def return_fire(s: State, seat: str, a: A.ReturnFire, dice: Dice) -> Step:
             "facing": tape(mover["facing"]),
         }
     ]
+    was_full = mover["speed"] == "full"
     ev.extend(combat.direct_attack(s, dice, m, mover, a.weapon, a.sweep, a.focus))
     if mover["status"] == "active":
         mover["x"], mover["y"], mover["facing"] = final
+        if was_full and mover["speed"] != "full" and p.get("move"):
+            _stop_short(s, mover, p, idx, ev)
     m["kept"], m["actions"] = False, 0
     if mover["status"] != "active" or not [x for x in turns.alive(s, seat) if x["kept"] and x["id"] in p["models"]]:
         turns.close_reaction(s)
         _after_reaction(s, mover)
     return s, ev
+
+
+def _stop_short(s: State, mover: dict[str, Any], p: dict[str, Any], idx: int, ev: list[Event]) -> None:
+    """Rulebook, Damage: a Heavy or Critical model "loses the ability to move at Full Speed", and
+    Return Fire "is resolved as soon as the target finishes its current inch of movement": the
+    rest of the move is at Combat Speed, so the mover stops where its Combat Speed MP run out (or
+    where it was hit, if it had walked farther already). The points it never reached are no
+    longer there to fire at."""
+    move = p["move"]
+    total = path_length([Point(x, y) for x, y in move["path"]])
+    stop = stop_within(s, mover, move, min(float(idx + 1), total))
+    if stop is None:
+        return
+    mover.update(x=stop["x"], y=stop["y"], facing=stop["facing"])
+    mover["moved"] = {**mover["moved"], "mp": stop["mp"], "dist": stop["dist"]}
+    marks = math.floor(total + 1e-9)
+    kept = [i for i in range(min(marks, len(p["points"]))) if i + 1 <= stop["along"] + 1e-9]
+    points, facings = [p["points"][i] for i in kept], [p["facings"][i] for i in kept]
+    if not points or distance(Point(*points[-1]), Point(stop["x"], stop["y"])) > 1e-6:
+        points.append([stop["x"], stop["y"]])
+        facings.append(stop["facing"])
+    p["points"], p["facings"] = points, facings
+    ev.append(
+        {
+            "kind": "move_stopped",
+            "model": mover["id"],
+            "x": tape(stop["x"]),
+            "y": tape(stop["y"]),
+            "facing": tape(stop["facing"]),
+            "mp": tape(stop["mp"]),
+            "speed": mover["speed"],
+        }
+    )
 
 
 def pass_(s: State, seat: str, a: A.Pass, dice: Dice) -> Step:

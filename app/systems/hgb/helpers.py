@@ -1,4 +1,4 @@
-"""The stateless rule helpers: POST /api/rules/hgb/roll, /attack and /odds (API.md)."""
+"""The stateless rule helpers: POST /api/rules/hgb/roll, /attack and /odds (docs/api/http.md)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,11 @@
 """Every action a seat may send now (``legal_actions``), for bots, random drivers and tests.
 
 Discrete choices are listed in full: factions, terrain to remove, deployments where the models
-stand, who goes first, groups, speeds and modes, every weapon at every target it can reach now,
-designations, ECM, Return Fire, done (with and without keeping the Action), ending the group.
+stand, who goes first, groups, speeds and modes (keeping them too), every weapon at every target
+it can reach now (in Full Cover too, at -2) with every split of its Rate of Fire between Sweep and
+Focused Fire, designations, ECM, Return Fire by every model that kept its Action at every point
+of the move it sees the mover at (with every ROF split), done (with and without keeping the
+Action), ending the group, agreeing to end (with each winner or none), both Autopilot orders.
 Moves are continuous, so they are sampled: for the model acting (or, before a group is active,
 the first model of each group), the farthest point it can reach in a straight line toward the
 three nearest enemy models, toward the three nearest terrain pieces (cover) and straight ahead, ending faced
@@ -12,7 +15,8 @@ enemy), so a player can go round a building that stands between it and every ene
 
 Every listed action is accepted by ``apply``: candidates are built from the rules' own checks
 (activation) or tried on the state (other phases; ``apply`` is pure), so whatever ``apply``
-would refuse is left out; the property tests check that every listed action is accepted.
+would refuse is left out; the property tests check that every listed action is accepted, and
+that every accepted candidate is listed (``tests/systems/hgb/test_legal_property.py``).
 """
 
 from __future__ import annotations
@@ -41,7 +45,8 @@ def legal_actions(system: Any, state: dict[str, Any], seat: str) -> list[dict[st
     listed = candidates(state, seat)
     if state["phase"] != "activation":  # few, cheap choices: tried on the state itself
         listed = [a for a in listed if _accepted(system, state, seat, a)]
-    return [*listed, {"kind": "agree_end"}, {"kind": "concede"}, *_autopilot(state, seat)]
+    endings = [{"kind": "agree_end"}, *({"kind": "agree_end", "winner": w} for w in ("north", "south"))]
+    return [*listed, *endings, {"kind": "concede"}, *_autopilot(state, seat)]
 
 
 def _accepted(system: Any, state: dict[str, Any], seat: str, raw: dict[str, Any]) -> bool:
@@ -83,8 +88,9 @@ def _autopilot(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
     """Autopilot orders: any time, for the seat's own models with the perk (listed last, since
     they are not a move in the game's sequence)."""
     return [
-        {"kind": "autopilot", "model": m["id"], "on": not m.get("autopilot_order")}
+        {"kind": "autopilot", "model": m["id"], "on": on}
         for m in ordered(state)
+        for on in (not m.get("autopilot_order"), bool(m.get("autopilot_order")))  # the change first
         if m["seat"] == seat
         and m["status"] in ("active", "reserve")
         and any(p["id"] == "autopilot" for p in m["card"].get("perks", []))
@@ -125,9 +131,7 @@ def _activation(
                 {"kind": "set_speed", "model": m["id"], "speed": s, "mode": mode}
                 for s in SPEEDS
                 for mode in MODES
-                if (s != m["speed"] or mode != m["mode"])
-                and abs(SPEEDS.index(s) - SPEEDS.index(m["speed"])) <= 1
-                and (s != "full" or full)
+                if abs(SPEEDS.index(s) - SPEEDS.index(m["speed"])) <= 1 and (s != "full" or full)
             ]
         if m["actions"] >= 1:
             out += [{"kind": "designate", "model": m["id"], "target": f["id"]} for f in foes if sight(f)["visible"]]
@@ -173,8 +177,9 @@ def _attacks(
             if band is None or not arc_of(m, pos(f), card["arc"], state["rules"]):
                 continue  # out of reach or out of arc: aim would say so, without the cover
             direct = combat.aim(state, m, f, code, False, cov=sight(f))
-            if direct["legal"] and (direct["cover"]["visible"] or direct["indirect"]):
-                out.append({"kind": "attack", "model": m["id"], "weapon": code, "target": f["id"]})
+            if direct["legal"]:  # a target in Full Cover too: "The attacker receives -2"
+                shot = {"kind": "attack", "model": m["id"], "weapon": code, "target": f["id"]}
+                out += _with_rof(shot, card, direct["band"])
             d = state["designations"].get(f["id"])
             card = state["weapons"].get(code, {})
             if (
@@ -184,10 +189,28 @@ def _attacks(
                 and d["seat"] == m["seat"]
                 and state["models"][d["observer"]]["status"] == "active"
                 and (d["limit"] is None or m["id"] in d["shooters"] or len(d["shooters"]) < d["limit"])
-                and combat.aim(state, m, f, code, True, state["models"][d["observer"]])["legal"]
             ):
-                out.append({"kind": "attack", "model": m["id"], "weapon": code, "target": f["id"], "indirect": True})
+                lobbed = combat.aim(state, m, f, code, True, state["models"][d["observer"]])
+                if lobbed["legal"]:
+                    shot = {"kind": "attack", "model": m["id"], "weapon": code, "target": f["id"], "indirect": True}
+                    out += _with_rof(shot, card, lobbed["band"])
     return out
+
+
+def _with_rof(shot: dict[str, Any], card: dict[str, Any], band: str | None) -> list[dict[str, Any]]:
+    """``shot`` and the same shot with every split of Rate of Fire points between Sweep and
+    Focused Fire ("any number of Rate of Fire (ROF) points from "0" ... up to the weapon's
+    maximum"), none at Extreme range ("It cannot be used at Extreme range")."""
+    rof = 0 if band == "extreme" else int(card.get("rof", 0))
+    return [
+        shot,
+        *(
+            {**shot, "sweep": sweep, "focus": focus}
+            for sweep in range(rof + 1)
+            for focus in range(rof + 1 - sweep)
+            if sweep + focus
+        ),
+    ]
 
 
 #: headings sampled around a model that sees no enemy (degrees from the bearing to the nearest enemy)
@@ -260,23 +283,39 @@ def _plans(state: dict[str, Any], m: dict[str, Any], path: list[list[float]], fa
 def _reactions(
     state: dict[str, Any], seat: str, mine: list[dict[str, Any]], foes: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
+    """Every model of the seat that kept its Action may Return Fire at every point of the move
+    it can see the mover at, with every weapon that bears there and every ROF split; an ECM model
+    may jam every enemy observer it sees that holds a designation."""
     p = state.get("pending") or {}
     if p.get("seat") != seat:
         return []
     out: list[dict[str, Any]] = [{"kind": "pass"}]
-    ready = [m for m in mine if m["status"] == "active" and m["kept"] and m["id"] in p.get("models", [])]
-    n = len(p.get("points", []))
+    ready = [m for m in mine if m["status"] == "active" and m["kept"]]
     mover = state["models"].get(p.get("mover", ""))
     for m in ready:
-        for i in sorted({0, n // 2, n - 1}):  # the start, the middle and the end of the move
-            if i < 0 or mover is None:
-                continue
-            at = Point(*p["points"][i])
-            if not combat.could_fire(state, m, mover, at):
+        for i, (x, y) in enumerate(p.get("points", []) if mover is not None else []):
+            facing = p.get("facings", [])[i] if i < len(p.get("facings", [])) else mover["facing"]
+            there = {**mover, "x": x, "y": y, "facing": facing}
+            seen = cover(state, m, there)
+            if not seen["visible"]:
                 continue
             for code in m["card"]["weapons"]:
-                card = state["weapons"].get(code, {})
-                if card.get("dm") and not card.get("grenade"):
-                    out.append({"kind": "return_fire", "model": m["id"], "weapon": code, "at": i})
-        out += [{"kind": "ecm", "model": m["id"], "observer": f["id"]} for f in foes if f["id"] == p.get("mover")]
+                try:
+                    card = combat.weapon_card(state, m, code)
+                except WarboardError:
+                    continue  # a close-combat item or out of ammunition
+                if card.get("grenade"):
+                    continue
+                shot = combat.aim(state, m, there, code, False, cov=seen)
+                if shot["legal"]:
+                    out += _with_rof(
+                        {"kind": "return_fire", "model": m["id"], "weapon": code, "at": i}, card, shot["band"]
+                    )
+        if int(m["card"].get("ecm", 0)) > 0:
+            observers = {d["observer"] for d in state["designations"].values() if d["seat"] != seat}
+            out += [
+                {"kind": "ecm", "model": m["id"], "observer": f["id"]}
+                for f in foes
+                if f["id"] in observers and cover(state, m, f)["visible"]
+            ]
     return out

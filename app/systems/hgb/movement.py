@@ -319,3 +319,61 @@ def change_speed(model: dict[str, Any], speed: str, full_allowed: bool) -> None:
         raise IllegalAction(
             f"{model['label']} is Heavily or Critically damaged and cannot go Full Speed", code="illegal_speed"
         )
+
+
+def stop_within(
+    state: dict[str, Any], model: dict[str, Any], move: dict[str, Any], not_before: float
+) -> dict[str, Any] | None:
+    """Where a model that lost Full Speed during its move stops: as far along the move's path
+    (``move``: the path from its start, the facing along each leg, the MP and inches spent before
+    the move) as its Combat Speed MP allow it, but not short of ``not_before`` inches (it has
+    walked that far already), and not on another model (it passes through models, never ends on
+    one). None when it may walk the whole path. Terrain costs as ``plan_move`` counts them."""
+    limit = max_mp(model)
+    pts = [Point(float(x), float(y)) for x, y in move["path"]]
+    spent, walked = float(move["mp"]), 0.0
+    stop: tuple[float, Point, float, float] | None = None  # (inches along, point, MP spent, facing)
+    for a, b, head in zip(pts, pts[1:], move["headings"], strict=False):
+        leg = distance(a, b)
+        cost = segment_cost(state, a, b, model["mode"], model["id"])
+        if spent + cost > limit + 1e-9 and leg > 1e-9:
+            lo, hi = 0.0, 1.0  # the part of the leg the MP left pay for
+            for _ in range(30):
+                mid = (lo + hi) / 2
+                part = Point(a.x + mid * (b.x - a.x), a.y + mid * (b.y - a.y))
+                lo, hi = (
+                    (mid, hi)
+                    if spent + segment_cost(state, a, part, model["mode"], model["id"]) <= limit
+                    else (lo, mid)
+                )
+            at = Point(a.x + lo * (b.x - a.x), a.y + lo * (b.y - a.y))
+            stop = (walked + lo * leg, at, spent + segment_cost(state, a, at, model["mode"], model["id"]), head)
+            break
+        spent += cost
+        walked += leg
+    if stop is None:
+        return None
+    along, at, mp, facing = stop
+    if along < not_before:  # it had walked past its allowance when it was hit: it stops there
+        along, at, mp, facing = _along(state, model, move, not_before)
+    while _overlaps(state, model, at) and along - 0.05 >= not_before:
+        along, at, mp, facing = _along(state, model, move, along - 0.05)
+    return {"x": at.x, "y": at.y, "facing": facing, "mp": mp, "dist": float(move["dist"]) + along, "along": along}
+
+
+def _along(
+    state: dict[str, Any], model: dict[str, Any], move: dict[str, Any], inches: float
+) -> tuple[float, Point, float, float]:
+    """The point ``inches`` along the move's path, the MP spent there and the facing there."""
+    pts = [Point(float(x), float(y)) for x, y in move["path"]]
+    spent, walked = float(move["mp"]), 0.0
+    at, facing = pts[0], float(move["headings"][0]) if move["headings"] else float(model["facing"])
+    for a, b, head in zip(pts, pts[1:], move["headings"], strict=False):
+        leg = distance(a, b)
+        t = 1.0 if leg < 1e-9 else min(1.0, (inches - walked) / leg)
+        at, facing = Point(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)), head
+        if t < 1.0:
+            return inches, at, spent + segment_cost(state, a, at, model["mode"], model["id"]), facing
+        spent += segment_cost(state, a, b, model["mode"], model["id"])
+        walked += leg
+    return walked, at, spent, facing

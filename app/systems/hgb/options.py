@@ -41,6 +41,38 @@ class TerrainPiece(TerrainOutline):
         return self
 
 
+#: data values the rulebook gives: (section, entry, field) -> (value, what it is, the rulebook's
+#: words). The host's data option edits Warboard defaults only: these are refused (``rulebook_value``).
+RULEBOOK_VALUES: dict[tuple[str, str, str], tuple[Any, str, str]] = {
+    ("weapons", "LAC", "dm"): (8, "the Light Autocannon's DM", 'Damage: "The LAC has a DM of 8"'),
+    ("units", "Hunter", "armor"): (15, "the Hunter's Armor", 'Damage: "The "Hunter" has an Armor of 15"'),
+    ("rules", "", "stationary_move_inches"): (
+        1.0,
+        "a Stationary Gear's move",
+        'Movement: Stationary Gears "may move up to 1 inch in any direction"',
+    ),
+    ("weapons", "SC", "limited_ammo"): (3, "the Snub Cannon's Limited Ammo", '"Snub Cannon (SC, F, Limited Ammo 3'),
+    ("weapons", "HPZF", "limited_ammo"): (
+        2,
+        "the Heavy Panzerfaust's Limited Ammo",
+        '"Heavy Panzerfaust (HPZF, F, Limited Ammo 2)"',
+    ),
+}
+
+
+def rulebook_value_problem(overrides: dict[str, Any]) -> str | None:
+    """The first override of a value the rulebook gives, said in words (None when there is none)."""
+    for (section, entry, field), (value, what, words) in RULEBOOK_VALUES.items():
+        edits = overrides.get(section) or {}
+        edits = edits if not entry else (edits.get(entry) or {})
+        if isinstance(edits, dict) and field in edits and edits[field] != value:
+            return (
+                f"Data overrides: {what} is the rulebook's ({words}) and stays {value:g}; "
+                f"the data option changes only Warboard defaults"
+            )
+    return None
+
+
 class DataOverrides(Strict):
     """The host's edits of the Warboard default data (merged over the data files)."""
 
@@ -86,6 +118,9 @@ class HgbOptions(Strict):
             problem = terrain_problem([t.model_dump() for t in self.terrain])
             if problem:
                 raise BadOptions(f"Custom terrain: {problem[1]}")
+        off_book = rulebook_value_problem(self.data.model_dump())
+        if off_book:
+            raise BadOptions(off_book, code="rulebook_value")
         check_rules(data.rules(self.data.rules))
         weapons = data.weapons(self.data.weapons)
         check_weapons(weapons)

@@ -143,7 +143,7 @@ def move(s: State, seat: str, a: A.Move, dice: Dice) -> Step:
     ev: list[Event] = []
     m = own(s, seat, a.model)
     turns.begin_model(s, seat, m, ev)
-    start = pos(m)
+    start, before = pos(m), m["moved"]
     plan = plan_move(s, m, a.path, a.facing)
     if m["speed"] == "full" and not m.get("full_paid"):
         if m["actions"] < 1:  # "movement at Full Speed always costs 1 Action"
@@ -165,7 +165,8 @@ def move(s: State, seat: str, a: A.Move, dice: Dice) -> Step:
         }
     )
     points, facings = turns.inch_points(start, [turns.pos_at(p) for p in a.path], plan["headings"], plan["facing"])
-    turns.open_reaction(s, m, points, ev, facings=facings)
+    walked = {"path": [[start.x, start.y], *a.path], "headings": plan["headings"], **before}
+    turns.open_reaction(s, m, points, ev, facings=facings, move=walked)
     return s, ev
 
 

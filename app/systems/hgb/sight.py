@@ -7,7 +7,8 @@ are each joined to the viewer's eye (``eye_height`` above its own ground level) 
 3D line; a point is hidden when the line passes through a terrain piece below its top (hills
 by their level, buildings by their level or default height, walls and woods by their default
 heights), through another model's hexagonal base below its height, or through a wreck.
-All points visible -> Open (+1); at most half hidden -> Light (0); more than half hidden but a
+All points visible, and the points of its base on the ground too, -> Open (+1); at most half
+hidden (or only the base) -> Light (0); more than half hidden but a
 point of the main body (the middle of the silhouette, ``main_body``) visible -> Partial (-1);
 otherwise Full (-2). Woods hide a sight line only where more than ``forest_sight_depth`` inches
 of it run through them below the treetops (so a Gear at the edge of a wood sees out and is
@@ -33,6 +34,9 @@ BANDS = ("point_blank", "short", "medium", "long", "extreme")
 BAND_MODIFIER = {"point_blank": 1, "short": 0, "medium": -1, "long": -2, "extreme": -3}
 #: Rulebook, Target Cover
 COVER_MODIFIER = {"open": 1, "light": 0, "partial": -1, "full": -2}
+#: the height above the ground of the points that stand for the target's base (on the ground,
+#: just above it so that the ground it stands on does not hide them)
+BASE_POINT_HEIGHT = 0.01
 
 
 def tape(value: float) -> float:
@@ -265,22 +269,31 @@ def _cover(
             fz = (j + 0.5) / rows
             points.append((px, py, z0 + rules["model_height"] * fz))
             in_body.append(body["columns"][0] <= fx <= body["columns"][1] and body["rows"][0] <= fz <= body["rows"][1])
+    # the base: the silhouette's foot, on the ground ("so that even its base is fully visible")
+    base = [(x, y, z0 + BASE_POINT_HEIGHT) for x, y, z in points[::rows]]
+    stops = first_blockers(eye, points + base, obs)
     hidden, body_seen, blockers_hit = 0, False, set()
-    for stop, body_point in zip(first_blockers(eye, points, obs), in_body, strict=True):
+    for stop, body_point in zip(stops, in_body, strict=False):
         if stop is not None:
             hidden += 1
             blockers_hit.add(obs[stop].name)
         elif body_point:
             body_seen = True
+    base_hiders = sorted({obs[stop].name for stop in stops[len(points) :] if stop is not None})
     total = cols * rows
-    category = _category(hidden, total, body_seen)
-    reason = (
-        "the whole model and its base are in sight"
-        if not hidden
-        else f"{hidden} of {total} sight points hidden by {', '.join(sorted(blockers_hit))}"
-        + ("" if category != "partial" else "; main body visible")
-        + ("" if category != "full" else "; main body hidden")
-    )
+    category = _category(hidden, total, body_seen, bool(base_hiders))
+    if not hidden:
+        reason = (
+            f"the whole model is in sight but its base is hidden by {', '.join(base_hiders)}"
+            if base_hiders
+            else "the whole model and its base are in sight"
+        )
+    else:
+        reason = (
+            f"{hidden} of {total} sight points hidden by {', '.join(sorted(blockers_hit))}"
+            + ("" if category != "partial" else "; main body visible")
+            + ("" if category != "full" else "; main body hidden")
+        )
     return {
         "category": category,
         "modifier": COVER_MODIFIER[category],
@@ -292,8 +305,10 @@ def _cover(
     }
 
 
-def _category(hidden: int, total: int, body_seen: bool) -> str:
-    if hidden == 0:
+def _category(hidden: int, total: int, body_seen: bool, base_hidden: bool = False) -> str:
+    """Rulebook, Target Cover: Open only when "not covered at all ... so that even its base is
+    fully visible"; a model in full sight whose base is hidden has Light Cover."""
+    if hidden == 0 and not base_hidden:
         return "open"
     if hidden * 2 <= total:
         return "light"

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from app.core.dice import Dice
 from app.core.errors import BadOptions, NotYourTurn, WarboardError
 from app.core.events import Event
 from app.systems.base import Handler, RuleSystem, State
 from app.systems.hgb import actions as A
-from app.systems.hgb import fire, legal, play, setup, turns, words
+from app.systems.hgb import fire, legal, play, report, setup, turns, words
 from app.systems.hgb.board import corners_problem
 from app.systems.hgb.data import copy_state
 from app.systems.hgb.helpers import HELPERS
+from app.systems.hgb.hints import hint_for
 from app.systems.hgb.options import Options
 from app.systems.hgb.view import render
+from app.systems.hints import Hint
+from app.systems.luck import Losses, RandomEvent
 from app.systems.views import Scene
 
 
@@ -28,6 +31,8 @@ class HeavyGearBlitz(RuleSystem):
     options_model = Options
     helpers = HELPERS
     previewable = frozenset({"moved", "aim", "deployed", "terrain_placed", "terrain_removed"})
+    #: turns for the replay: a round; its activations go by seat
+    turn_marks: ClassVar[Mapping[str, tuple[str | int, str | None]]] = {"round_started": ("round", None)}
     #: what a seat may take back: an action that made only these (no die, card or hidden choice)
     quiet_events = frozenset(
         {"moved", "speed_set", "deployed", "terrain_placed", "terrain_removed", "group_activated", "autopilot_set"}
@@ -39,8 +44,16 @@ class HeavyGearBlitz(RuleSystem):
     # the acting model's view works out cover against every enemy: the server renders views
     # in a worker thread (app.projection.Projection.run), never on its event loop
     views_off_loop = True
+    #: a guided first game on the open map: nothing to learn about terrain before the first shot
+    learn_options: ClassVar[dict[str, Any] | None] = {"map": "open"}
     kind_names = words.KIND_NAMES  # kinds and phases as refusals name them
     phase_names = words.PHASE_NAMES
+
+    def chances(self, events: list[Event], view: dict[str, Any]) -> list[RandomEvent]:
+        return report.chances(events, view)
+
+    def losses(self, events: list[Event], view: dict[str, Any]) -> Losses:
+        return report.losses(events, view)
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return list(setup.SEATS)
@@ -65,6 +78,9 @@ class HeavyGearBlitz(RuleSystem):
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         return legal.legal_actions(self, state, seat)
+
+    def hint(self, view: dict[str, Any], legal: list[dict[str, Any]], seat: str) -> Hint | None:
+        return hint_for(view, legal, seat)
 
     # --- the guard list's hooks ----------------------------------------------------------
     def phase(self, state: State) -> str:

@@ -164,10 +164,13 @@ def open_reaction(
     events: list[dict[str, Any]],
     designation: bool = False,
     facings: list[float] | None = None,
+    move: dict[str, Any] | None = None,
 ) -> bool:
     """Return Fire: the other seat's models that kept their Action and could shoot the mover
     (arc, reach and line of sight) at one of ``points`` may answer it (after a designation, ECM
-    models may answer too). ``facings`` are the mover's facings at those points."""
+    models may answer too). ``facings`` are the mover's facings at those points; ``move`` the
+    move that opened it (its path, facings along it and what the mover had spent before), so a
+    mover that loses Full Speed to a shot stops where its Combat Speed MP run out."""
     if mover["status"] != "active" or state["result"] is not None:
         return False
     facings = facings or [mover["facing"]] * len(points)
@@ -187,6 +190,8 @@ def open_reaction(
         "points": [[p.x, p.y] for p in points],
         "facings": list(facings),
     }
+    if move is not None:
+        state["pending"]["move"] = move
     state["phase"] = "reaction"
     events.append(
         {

@@ -1,4 +1,4 @@
-"""The ``sandbox`` system exactly as API.md describes it: the smallest rule system.
+"""The ``sandbox`` system exactly as the first contract described it: the smallest rule system.
 
 Seats ``p1``..``p8``, no turn order; any seat may move or remove any token. Each applied
 action produces one event. Coordinates are inches on a tabletop, or axial ``{"q", "r"}`` on a
@@ -8,35 +8,20 @@ hex board (``options.board == "hex"``). The files are those of every system (REA
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, MalformedAction
 from app.core.events import Event
 from app.systems.base import Board, Handler, RuleSystem, State
-from app.systems.sandbox import setup, turns
+from app.systems.luck import RandomEvent
+from app.systems.sandbox import report, setup, turns
 from app.systems.sandbox.actions import AddToken, MoveToken, RemoveToken, Roll, SandboxAction
+from app.systems.sandbox.notation import parse_dice
 from app.systems.sandbox.options import Options
 from app.systems.views import Scene
 
 MAX_TOKENS = 500
-DICE_RE = re.compile(r"^\s*(\d{0,3})d(\d{1,3})\s*([+-]\s*\d{1,4})?\s*$", re.IGNORECASE)
-
-
-def parse_dice(text: str) -> tuple[int, int, int]:
-    """``"3d6+1"`` -> (3, 6, 1). At most 100 dice of at most 1000 sides."""
-    m = DICE_RE.match(text)
-    if not m:
-        raise MalformedAction(f"Dice {text!r} are not of the form NdS or NdS+M (e.g. 3d6)")
-    count = int(m.group(1) or 1)
-    sides = int(m.group(2))
-    mod = int(m.group(3).replace(" ", "")) if m.group(3) else 0
-    if not 1 <= count <= 100 or not 2 <= sides <= 1000:
-        raise MalformedAction(f"Dice {text!r}: 1 to 100 dice of 2 to 1000 sides")
-    return count, sides, mod
-
-
 # --- one handler per action kind ---------------------------------------------------------
 
 
@@ -125,6 +110,9 @@ class Sandbox(RuleSystem):
     quiet_events = frozenset({"token_added", "token_moved", "token_removed"})
     phases = turns.PHASES
     handlers = HANDLERS
+
+    def chances(self, events: list[Event], view: dict[str, Any]) -> list[RandomEvent]:
+        return report.chances(events, view)
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return setup.seats(options)

@@ -42,11 +42,19 @@ def draw(state: State, dice: Dice) -> tuple[dict[str, Any] | None, list[Event]]:
     events: list[Event] = []
     if not state["deck"] and state["discard"]:
         state["deck"], state["discard"] = state["discard"], []
+        make_up: dict[str, int] = {}
+        for card in state["deck"]:  # the discard pile lies face up: its make-up is public
+            make_up[kind_key(card)] = make_up.get(kind_key(card), 0) + 1
         dice.shuffle(state["deck"], purpose="reshuffle discard pile")
-        events.append({"kind": "deck_reshuffled", "cards": len(state["deck"])})
+        events.append({"kind": "deck_reshuffled", "cards": len(state["deck"]), "make_up": make_up})
     if not state["deck"]:
         return None, events
     return state["deck"].pop(), events
+
+
+def kind_key(card: dict[str, Any]) -> str:
+    """A card's kind as the deck's public make-up counts it: "weapon+1", "recall+0"."""
+    return f"{card['type']}+{card['bonus']}"
 
 
 def is_power(card: dict[str, Any]) -> bool:

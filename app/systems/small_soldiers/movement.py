@@ -8,8 +8,10 @@ Read literally, only the starting space is forbidden, so a walk may cross anothe
 (S-A-B-A ends next to S on a 3). On a hex grid this changes little: a path that never repeats
 a space reaches the same spaces for any number of 2 or more.
 
-Warboard decisions (README): a flag stands on its space, so a fighter may pass over a flag but
-ends only on the *enemy* flag's space, which captures it; its own flag's space is occupied.
+Flags (README): a flag does not occupy its space (the text refuses only "an occupied space",
+and "To capture an enemy flag, move any one of your fighters onto your opponent's flag space"),
+so a fighter may pass over either flag and end on either flag's space; ending on the enemy's
+captures it. The house rule ``own_flag_blocks`` (off by default) keeps fighters off their own.
 """
 
 from __future__ import annotations
@@ -75,9 +77,16 @@ def destinations(state: State, fid: str) -> dict[Hex, list[Hex]]:
     if f["pos"] is None:
         return {}
     start = to_hex(f["pos"])
-    taken = set(occupied(state)) | {flag_hex(state, f["army"])}
+    taken = set(occupied(state))
+    if own_flag_blocks(state):
+        taken.add(flag_hex(state, f["army"]))
     reach = walks(board_cells(state), start, move_length(state, f))
     return {h: p for h, p in reach.items() if h not in taken}
+
+
+def own_flag_blocks(state: State) -> bool:
+    """The house rule (table option, off by default): one's own flag's space counts as occupied."""
+    return bool(state["options"].get("own_flag_blocks", False))
 
 
 def movable(state: State, seat: str) -> list[str]:

@@ -31,6 +31,12 @@ class SmallSoldiersOptions(Strict):
         json_schema_extra={"x-choice-labels": {"alternate": "Alternate", "team": "Team", "split": "Split"}},
     )
     advanced: bool = Field(False, title="Advanced rules")
+    own_flag_blocks: bool = Field(
+        False,
+        title="House rule: no fighter ends its move on its own flag's space",
+        description="A house rule, not the rulebook's (which refuses only occupied spaces; a flag does not "
+        "occupy its space). Off by default.",
+    )
     map_name: Annotated[str, Field(max_length=40, title="Map name")] = "default"
     map: data.MapData | None = None
     spinner: data.SpinnerData | None = None

@@ -31,6 +31,7 @@ from app.systems.small_soldiers.model import (
     in_toy_store,
     occupied,
     recruit_hex,
+    to_hex,
 )
 from app.systems.small_soldiers.movement import (
     can_move,
@@ -38,6 +39,7 @@ from app.systems.small_soldiers.movement import (
     destinations,
     movable,
     move_length,
+    own_flag_blocks,
 )
 from app.systems.small_soldiers.turns import check_winner, end_turn, win
 from app.systems.small_soldiers.words import KIND_NAMES, fighter_name, space_name
@@ -184,11 +186,14 @@ def move(state: State, seat: str, fid: str, q: int, r: int) -> list[Event]:
 
 
 def _why_not(state: State, f: dict[str, Any], to: Hex) -> str:
+    if to == to_hex(f["pos"]):
+        # Step 3: "On the same move, you cannot return to the space you started from."
+        return f"{f['name']} cannot return to the space it started from ({space_name(state, to)}) on the same move"
     other = fighter_at(state, to)
     if other is not None:
         return f"{sentence_start(space_name(state, to))} is occupied by {other['name']}"
-    if to == flag_hex(state, f["army"]):
-        return f"{sentence_start(space_name(state, to))} is your own flag's space"
+    if to == flag_hex(state, f["army"]) and own_flag_blocks(state):
+        return f"{sentence_start(space_name(state, to))} is your own flag's space (house rule of this table)"
     return (
         f"{f['name']} on {space_name(state, f['pos'])} cannot end a move of exactly {move_length(state, f)} "
         f"spaces on {space_name(state, to)}"

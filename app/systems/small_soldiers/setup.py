@@ -33,7 +33,8 @@ def setup(options: dict[str, Any], dice: Dice) -> State:
             }
     seats = seat_ids(players)
     state: State = {
-        "options": {"players": players, "team_mode": options["team_mode"], "advanced": options["advanced"]},
+        "options": {"players": players, "team_mode": options["team_mode"], "advanced": options["advanced"]}
+        | ({"own_flag_blocks": True} if options.get("own_flag_blocks") else {}),
         "data": tables,
         "seats": seats,
         "sides": {s: army_of(s) for s in seats},

@@ -7,16 +7,20 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from app.core.dice import Dice
 from app.core.errors import WarboardError
-from app.systems.base import Handler, RuleSystem, State
+from app.core.events import Event
+from app.systems.base import TIME_REASON, Handler, RuleSystem, State
+from app.systems.hints import Hint
+from app.systems.luck import Losses, RandomEvent
 from app.systems.small_soldiers import actions as A
-from app.systems.small_soldiers import play, seal, setup, turns
+from app.systems.small_soldiers import play, report, seal, setup, turns
 from app.systems.small_soldiers.helpers import HELPERS
+from app.systems.small_soldiers.hints import hint_for
 from app.systems.small_soldiers.legal import legal_actions
-from app.systems.small_soldiers.model import seat_ids
+from app.systems.small_soldiers.model import army_of, seat_ids
 from app.systems.small_soldiers.options import Options, check_feasible
 from app.systems.small_soldiers.view import render
 from app.systems.small_soldiers.words import KIND_NAMES, PHASE_NAMES, WIN_REASONS, seat_label
@@ -33,11 +37,21 @@ class SmallSoldiers(RuleSystem):
     kind_names = KIND_NAMES
     phase_names = PHASE_NAMES
     reason_names = WIN_REASONS  # "captured the enemy flag"
+    skip_kinds = ("end_turn",)  # a seat out of time may have its turn ended (a clock's "skip")
     phases = turns.PHASES
     helpers = HELPERS
     previewable = frozenset({"moved", "deployed"})
+    #: turns for the replay: an army's turn, numbered through the game
+    turn_marks: ClassVar[Mapping[str, tuple[str | int, str | None]]] = {"turn_started": ("number", "player")}
     #: what a seat may take back: an action that made only these (no die, card or hidden choice)
     quiet_events = frozenset({"moved", "deployed", "moves_ended"})
+    learn_options: ClassVar[dict[str, Any] | None] = {"players": 2}  # a guided game: the basic rules
+
+    def chances(self, events: list[Event], view: dict[str, Any]) -> list[RandomEvent]:
+        return report.chances(events, view)
+
+    def losses(self, events: list[Event], view: dict[str, Any]) -> Losses:
+        return report.losses(events, view)
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return seat_ids(options.get("players", 2))
@@ -70,6 +84,12 @@ class SmallSoldiers(RuleSystem):
         phase: str = state["phase"]
         return phase
 
+    def won_on_time(self, state: State, winners: list[str]) -> State:
+        """The winners' army wins (``turns.win``): the other army's clock ran out."""
+        won = copy.deepcopy(state)
+        turns.win(won, army_of(winners[0]), TIME_REASON)
+        return won
+
     def active_seats(self, state: State) -> list[str] | None:
         return turns.acting_seats(state)
 
@@ -96,6 +116,9 @@ class SmallSoldiers(RuleSystem):
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         return legal_actions(self.upgrade(state), seat)
+
+    def hint(self, view: dict[str, Any], legal: list[dict[str, Any]], seat: str) -> Hint | None:
+        return hint_for(view, legal, seat)
 
 
 # --- one handler per action kind: each changes the game's copy of the state (the steps of

@@ -142,17 +142,23 @@ class SmallSoldiersScene(Scene):
     options: dict[str, Any]
     armies: dict[str, dict[str, Any]]
     spinner: dict[str, Any]
-    deck: dict[str, int]
+    deck: dict[str, Any]
     discard: list[Any]
     hand: list[Any] | None
     hand_counts: dict[str, int]
     opening: dict[str, Any]
     last_battle: dict[str, Any] | None
     last_catapult: dict[str, Any] | None
+    catapult_hits: dict[str, Any]
     winner: dict[str, Any] | None
     legal: dict[str, Any]
     prompt: dict[str, Any] | None
     defaults: dict[str, str]
+
+
+def _make_up(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The deck's cards by kind (type and bonus) and count: public data, never an order."""
+    return [{"type": c["type"], "bonus": c["bonus"], "count": c["count"]} for c in cards]
 
 
 def _turn(state: State) -> SmallSoldiersTurn:
@@ -204,7 +210,8 @@ def render(state: State, viewer: str | None) -> SmallSoldiersScene:
             "last": state["last_spin"],
             "source": state["data"]["spinner"]["_source"],
         },
-        "deck": {"count": len(state["deck"])},
+        # the deck's size and its make-up (the data file's, public); never its order
+        "deck": {"count": len(state["deck"]), "make_up": _make_up(state["data"]["deck"]["cards"])},
         "discard": list(state["discard"]),
         # one hand per side: the seats of that side see it, everyone else only its size
         "hand": list(state["hands"][army_of(own)]) if own else None,
@@ -212,6 +219,8 @@ def render(state: State, viewer: str | None) -> SmallSoldiersScene:
         "opening": {"current": dict(state["opening"]), "history": list(state["opening_history"])},
         "last_battle": state["last_battle"],
         "last_catapult": state["last_catapult"],
+        # the catapult's hit die and table (a Warboard default the host may edit)
+        "catapult_hits": {k: state["data"]["catapult"][k] for k in ("hit_die", "hit_table")},
         "winner": _winner(state["result"]),
         "legal": legal(state, own) if own else {},
         "prompt": prompt(state, own),

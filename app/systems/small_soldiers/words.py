@@ -25,6 +25,7 @@ PHASE_NAMES = {
 WIN_REASONS = {
     "flag_captured": "captured the enemy flag",
     "all_in_toy_store": "sent every enemy fighter to the Toy Store",
+    "out_of_time": "won on time: the other army's clock ran out",
 }
 #: each action as a player would name it (``RuleSystem.kind_names``)
 KIND_NAMES = {

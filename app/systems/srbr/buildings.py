@@ -19,7 +19,8 @@ from app.core.events import Event
 from app.geometry import footprints
 from app.geometry.tabletop import Point
 from app.systems.srbr import movement, pieces
-from app.systems.srbr.words import terrain_label
+from app.systems.srbr.words import tape, terrain_label
+from app.systems.words import plain_words, sentence_start
 
 State = dict[str, Any]
 
@@ -39,7 +40,10 @@ def check_reach(state: State, att: dict[str, Any], building: dict[str, Any], spe
     reach = shape.distance(footprints.footprint(origin, 0.001))
     limit = state["sticks"][spec["range"]]
     if reach > limit + movement.TOLERANCE:
-        raise IllegalAction(f"{label} is {reach:.1f} cm away; {name} reaches {limit:g} cm", code="out_of_range")
+        raise IllegalAction(
+            f"{label} is {tape(reach)} away; {sentence_start(plain_words(name))} reaches {tape(limit)}",
+            code="out_of_range",
+        )
     walls = [poly for tid, poly in pieces.buildings(state) if tid != building["id"]]
     nearest = nearest_points(shape, SPoint(origin.x, origin.y))[0]
     if not footprints.line_of_sight(origin, Point(nearest.x, nearest.y), walls):

@@ -16,6 +16,8 @@ from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.geometry import footprints
 from app.systems.srbr import movement, pieces, sticks
+from app.systems.srbr.words import tape
+from app.systems.words import plain_words, sentence_start
 
 State = dict[str, Any]
 
@@ -48,7 +50,8 @@ def check_reach(state: State, att: dict[str, Any], target: dict[str, Any], spec:
     if spec["mode"] == "close":
         if not pieces.touching(att, target):
             raise IllegalAction(
-                f"{name} is a close attack and {att['name']} is not in contact with {target['name']}",
+                f"{sentence_start(plain_words(name))} is a close attack and {att['name']} is not in contact with "
+                f"{target['name']}",
                 code="not_in_contact",
             )
         return
@@ -59,8 +62,8 @@ def check_reach(state: State, att: dict[str, Any], target: dict[str, Any], spec:
     limit = state["sticks"][spec["range"]]
     if reach > limit + movement.TOLERANCE:
         raise IllegalAction(
-            f"{target['name']} is {reach:.1f} cm away; {name} reaches a "
-            f"{sticks.STICK_NAMES[spec['range']]} stick ({limit:g} cm)",
+            f"{target['name']} is {tape(reach)} away; {sentence_start(plain_words(name))} reaches a "
+            f"{sticks.STICK_NAMES[spec['range']]} stick ({tape(limit)})",
             code="out_of_range",
         )
     walls = [poly for _, poly in pieces.buildings(state)]
@@ -137,6 +140,44 @@ def resolve(
     return state, [event, *applied]
 
 
+def free_hacks(state: State, mecha_id: str, left: list[str], dice: Dice) -> tuple[State, list[Event]]:
+    """SRBR heading "Leaving Close Combat - Free Hacks" (p. 16; its text is missing from our
+    copy). Warboard default (``combat.free_hacks``): each enemy mecha the mover has left makes
+    one free opposed roll, d6 + its best C against d6 + the mover's best C; a win damages a
+    random intact part of the mover (a double destroys it); any other result does nothing.
+    With combat on manual each hack is declared for the players to roll and record."""
+    events: list[Event] = []
+    for hacker_id in left:
+        hacker, mover = state["mechas"][hacker_id], state["mechas"][mecha_id]
+        if not pieces.intact_parts(state, mover) or hacker["out"] is not None:
+            continue
+        if state["options"]["manual"]["combat"]:
+            events.append({"kind": "free_hack_declared", "attacker": hacker_id, "target": mecha_id, "manual": True})
+            continue
+        a_die = dice.roll(6, f"free hack: {hacker_id} hacks")
+        d_die = dice.roll(6, f"free hack: {mecha_id} leaves")
+        a_score, d_score = defence_score(state, hacker), defence_score(state, mover)
+        key = result_key(a_die + a_score, d_die + d_score, a_die, d_die)
+        effect = {"attacker_double": "destroy_part"}.get(key, "damage" if key.startswith("attacker_wins") else None)
+        events.append(
+            {
+                "kind": "free_hack",
+                "attacker": hacker_id,
+                "target": mecha_id,
+                "attack_roll": {"die": a_die, "score": a_score, "total": a_die + a_score},
+                "defence_roll": {"die": d_die, "score": d_score, "total": d_die + d_score},
+                "result": key,
+                "effects": [effect] if effect else [],
+            }
+        )
+        if effect is not None:
+            among = [str(p["id"]) for p in pieces.intact_parts(state, mover)]
+            location = dice.choice(among, f"free hack on {mecha_id}")
+            state, more = damage(state, mecha_id, location, math.inf if effect == "destroy_part" else 1, among)
+            events.extend(more)
+    return state, events
+
+
 def apply_effects(
     state: State, att_id: str, part_id: str, target_id: str, aimed: str | None, effects: list[str], dice: Dice
 ) -> tuple[State, list[Event]]:
@@ -147,11 +188,12 @@ def apply_effects(
         if effect in ("damage", "destroy_part"):
             if target["out"] is not None:
                 continue
+            among: list[str] | None = None
             if location is None or pieces.is_destroyed(state, pieces.part(target, location)):
-                intact = pieces.intact_parts(state, target)
-                location = dice.choice([str(p["id"]) for p in intact], f"hit location on {target_id}")
+                among = [str(p["id"]) for p in pieces.intact_parts(state, target)]
+                location = dice.choice(among, f"hit location on {target_id}")
             hits = math.inf if effect == "destroy_part" else 1
-            state, more = damage(state, target_id, str(location), hits)
+            state, more = damage(state, target_id, str(location), hits, among)
         elif effect == "attacker_damage":
             state, more = damage(state, att_id, part_id, 1)
         elif effect in ("recoil", "knock_back", "attacker_recoil"):
@@ -183,10 +225,15 @@ def knock_down(state: State, target: dict[str, Any]) -> tuple[State, list[Event]
     )
 
 
-def damage(state: State, mecha_id: str, part_id: str, hits: float) -> tuple[State, list[Event]]:
-    """Damage a part now (Warboard default: one step down the health track per hit)."""
+def damage(
+    state: State, mecha_id: str, part_id: str, hits: float, among: list[str] | None = None
+) -> tuple[State, list[Event]]:
+    """Damage a part now (Warboard default: one step down the health track per hit). ``among``:
+    the intact parts, in the mecha's order, that a random hit location chose the part from
+    (public: every part's damage is), carried by the event for the after-game report."""
     m = state["mechas"][mecha_id]
     p = pieces.part(m, part_id)
+    chosen = {} if among is None else {"among": list(among)}
     if state["options"]["manual"]["health"]:
         return state, [
             {
@@ -194,6 +241,7 @@ def damage(state: State, mecha_id: str, part_id: str, hits: float) -> tuple[Stat
                 "mecha": mecha_id,
                 "part": part_id,
                 "hits": "destroy" if hits == math.inf else int(hits),
+                **chosen,
             }
         ]
     top = pieces.destroyed_at(state)
@@ -207,6 +255,7 @@ def damage(state: State, mecha_id: str, part_id: str, hits: float) -> tuple[Stat
             "damage": new_damage,
             "dice": pieces.dice_of(state, {"damage": new_damage}),
             "destroyed": new_damage >= top,
+            **chosen,
         }
     ]
     state = pieces.replace_mecha(state, m)

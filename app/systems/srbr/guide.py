@@ -15,6 +15,16 @@ from app.systems.words import plain_words
 
 RULEBOOK = "Rulebook"
 DEFAULT = "Warboard default, not from the rulebook"
+#: the terrain kinds' effects: a stated choice (the text's chapters on them are missing)
+TERRAIN_SOURCE = (
+    "Warboard choice: the text names hills, buildings and bodies of water as scenery and rubble "
+    "counters for smashed buildings; its Rough Terrain, Water Movement, Higher Ground and Cover "
+    "chapters are missing from our copy"
+)
+TERRAIN_TEXT = (
+    "Buildings stop moves and block sight; rubble (a smashed building) does neither; hills, water "
+    "and forest are scenery only, with no rule effect."
+)
 
 
 def rows(rules: dict[str, Any], scale: str, overrides: dict[str, Any] | None = None) -> list[dict[str, str]]:
@@ -129,6 +139,16 @@ def rows(rules: dict[str, Any], scale: str, overrides: dict[str, Any] | None = N
             f"Attack: against d6 + {combat['buildings']['defence']}; "
             f"{combat['buildings']['hits_to_smash']} hits make rubble.",
         ),
+        _row(
+            "free_hacks",
+            "Leaving close combat",
+            _src(combat.get("free_hacks", {})),
+            "A mecha that moves out of contact with enemies takes a free hack from each: d6 + its best C "
+            "against d6 + the leaver's best C; a win damages a random part (a double destroys it)."
+            if combat.get("free_hacks", {}).get("enabled")
+            else "Off at this table: leaving close combat gives no free hacks.",
+        ),
+        _row("terrain", "Terrain", TERRAIN_SOURCE, TERRAIN_TEXT),
         _row(
             "victory",
             "Victory",

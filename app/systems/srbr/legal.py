@@ -67,12 +67,23 @@ def _moves(state: State) -> list[dict[str, Any]]:
             if _ok(state, m, p, action):
                 out.append(action)
                 break
+    return out + _flights(state, m, p, start, length)
+
+
+def _flights(state: State, m: dict[str, Any], p: dict[str, Any], start: Point, length: float) -> list[dict[str, Any]]:
+    """Fleeing: a full stick straight toward each table edge, where that leaves the table."""
+    out: list[dict[str, Any]] = []
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        x, y = round(start.x + dx * length, 3), round(start.y + dy * length, 3)
+        action = {"kind": "move", "x": x, "y": y, "flee": True}
+        if not (0 <= x <= state["board"]["width"] and 0 <= y <= state["board"]["height"]) and _ok(state, m, p, action):
+            out.append(action)
     return out
 
 
 def _ok(state: State, m: dict[str, Any], p: dict[str, Any], a: dict[str, Any]) -> bool:
     try:
-        movement.move(state, m, p["move"], a["x"], a["y"], a.get("facing"), False)
+        movement.move(state, m, p["move"], a["x"], a["y"], a.get("facing"), a.get("flee", False))
     except WarboardError:
         return False
     return True

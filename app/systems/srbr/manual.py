@@ -14,7 +14,7 @@ from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.srbr import actions as A
-from app.systems.srbr import buildings, combat, malfunction, pieces
+from app.systems.srbr import buildings, combat, malfunction, movement, pieces, turns
 from app.systems.srbr.words import tape, terrain_label, units
 from app.systems.words import plain_words
 
@@ -37,7 +37,10 @@ def _allowed(state: State, field: str) -> bool:
 
 
 def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, list[Event]]:
-    """A player states a result in a manual area; it is applied and logged under their seat.
+    """A player states a result in a manual area; it is applied and logged under their seat,
+    and takes effect like the rolled result would (SRBR p. 2: "robots take damage
+    immediately"): a mecha whose vital part or every part is recorded destroyed is out, and an
+    activation whose part or mecha is gone ends at once.
     Only the seat whose turn, activation or reaction it is may state a result (SRBR p. 4:
     "When it's your turn, nominate the mecha ..."): the rules a record replaces are theirs
     (``turns.KINDS``: the guard list checks the seat and the phase)."""
@@ -72,11 +75,32 @@ def record(state: State, seat: str, a: A.Record, dice: Dice) -> tuple[State, lis
         m["facing"] = a.facing % 360
     if a.out is not None:
         m["out"] = None if a.out == "in_play" else a.out
+    if any(k in given for k in ("x", "y", "facing")):
+        _check_room(state, m)
     state = pieces.replace_mecha(state, m)
     events.append({"kind": "recorded", "by": seat, "mecha": a.mecha, "part": a.part, **given, "note": a.note})
-    if a.damage is not None and not state["options"]["manual"]["health"]:
+    if a.damage is not None and not state["options"]["manual"]["victory"]:
         state, events = combat.check_destroyed(state, a.mecha, events)
-    return state, events
+    state, more = turns.settle_activation(state)
+    return state, [*events, *more]
+
+
+def _check_room(state: State, m: dict[str, Any]) -> None:
+    """SRBR "Contact Stops Movement": a recorded position may touch another model or a
+    building but never put the base inside one. Raises IllegalAction(overlap)."""
+    base = pieces.shape(m)
+    for other in pieces.others(state, m):
+        if base.intersection(pieces.shape(other)).area > movement.OVERLAP:
+            raise IllegalAction(
+                f"{m['name']}'s base would stand inside {other['name']}'s there: contact stops movement",
+                code="overlap",
+            )
+    for tid, poly in pieces.buildings(state):
+        if base.intersection(poly).area > movement.OVERLAP:
+            raise IllegalAction(
+                f"{m['name']}'s base would stand inside {terrain_label(state, tid)} there: contact stops movement",
+                code="overlap",
+            )
 
 
 def record_terrain(state: State, seat: str, a: A.RecordTerrain, dice: Dice) -> tuple[State, list[Event]]:

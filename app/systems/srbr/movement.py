@@ -19,10 +19,13 @@ from app.core.events import Event
 from app.geometry import footprints
 from app.geometry.tabletop import Point
 from app.systems.srbr import pieces, sticks
+from app.systems.srbr.words import terrain_label
 from app.systems.words import plain_words
 
 State = dict[str, Any]
 TOLERANCE = 0.01  # cm
+#: the overlap (cm²) past which two footprints are inside one another rather than in contact
+OVERLAP = 0.01
 
 
 def obstacles(state: State, m: dict[str, Any]) -> tuple[list[str], list[Any]]:
@@ -115,16 +118,24 @@ def _turn(
     turned = footprints.centre_for(pivot, facing, offset)
     base = footprints.footprint(turned, pieces.radius(m))
     for name, shape in zip(names, shapes, strict=True):
-        if base.intersection(shape).area > 0.01:
+        if base.intersection(shape).area > OVERLAP:
             raise IllegalAction(
-                f"Turning {m['name']} to {facing:g}° there would push it into "
-                f"{name}; move without turning, or turn elsewhere",
+                f"Turning {m['name']} to {round(facing)}° there would push it into "
+                f"{_named(state, name)}; move without turning, or turn elsewhere",
                 code="turn_blocked",
             )
     board = state["board"]
     if not (0 <= turned.x <= board["width"] and 0 <= turned.y <= board["height"]):
-        raise IllegalAction(f"Turning {m['name']} to {facing:g}° there would take it off the table", code="off_board")
+        raise IllegalAction(
+            f"Turning {m['name']} to {round(facing)}° there would take it off the table", code="off_board"
+        )
     return turned
+
+
+def _named(state: State, piece_id: str) -> str:
+    """A mecha by its name, a building by its label."""
+    other = state["mechas"].get(piece_id)
+    return str(other["name"]) if other is not None else terrain_label(state, piece_id)
 
 
 def push(

@@ -22,8 +22,18 @@ class Manual(Strict):
     victory: bool = False
 
 
+#: the create form's words for the terrain kinds (a stated choice, like guide.TERRAIN_TEXT)
+TERRAIN_HELP = (
+    "Terrain pieces {id, type, polygon, label}. Warboard choice (the rulebook's Rough Terrain, Water "
+    "Movement, Higher Ground and Cover chapters are missing from our copy): a building stops moves and "
+    "blocks sight; rubble, hill, water and forest are scenery with no rule effect."
+)
+
+
 class TerrainPiece(Strict):
     id: Annotated[str, Field(min_length=1, max_length=32)]
+    #: a stated Warboard choice (guide.TERRAIN_TEXT): buildings stop moves and block sight;
+    #: rubble, hills, water and forest have no rule effect (the text's chapters are missing)
     type: Literal["building", "rubble", "hill", "water", "forest"]
     polygon: Annotated[
         list[Annotated[list[Coord], Field(min_length=2, max_length=2)]], Field(min_length=3, max_length=64)
@@ -99,7 +109,7 @@ class SrbrOptions(Strict):
     )
     point_limit: Annotated[int, Field(ge=1, le=100_000)] | None = None
     #: None = the default layout (data/terrain.json)
-    terrain: Annotated[list[TerrainPiece], Field(max_length=64)] | None = None
+    terrain: Annotated[list[TerrainPiece], Field(max_length=64)] | None = Field(None, description=TERRAIN_HELP)
     #: host overrides of the Warboard default data, by area (see README.md)
     rules: dict[str, dict[str, Any]] = {}  # noqa: RUF012
     manual: Manual = Manual()

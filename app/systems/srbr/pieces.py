@@ -32,7 +32,8 @@ def live_mecha(state: State, mecha_id: str) -> dict[str, Any]:
     """A mecha still on the table. Raises IllegalAction(mecha_out)."""
     m = mecha(state, mecha_id)
     if not in_play(m):
-        raise IllegalAction(f"{m['name']} has {plain_words(m['out'])} and is out of the game", code="mecha_out")
+        gone = {"destroyed": "is destroyed", "fled": "has fled"}.get(m["out"], f"is {plain_words(m['out'])}")
+        raise IllegalAction(f"{m['name']} {gone} and is out of the game", code="mecha_out")
     return m
 
 

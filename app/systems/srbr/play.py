@@ -36,11 +36,17 @@ def move(state: State, seat: str, a: A.Move, dice: Dice) -> Step:
     if not p["move"]:
         raise IllegalAction(f"{m['name']}'s {p['name']} cannot move the mecha", code="cannot_move")
     movement.check_type(m, p)
+    engaged = [o["id"] for o in pieces.enemies_in_contact(state, m)]
     moved, event = movement.move(state, m, p["move"], a.x, a.y, a.facing, a.flee, a.at)
     moved = {**moved, "moved_with": p["type"]}
     state = pieces.replace_mecha(state, moved)
+    events: list[Event] = [event]
+    if engaged and state["rules"]["combat"].get("free_hacks", {}).get("enabled"):
+        still = {o["id"] for o in pieces.enemies_in_contact(state, moved)} if pieces.in_play(moved) else set()
+        state, hacks = combat.free_hacks(state, m["id"], [e for e in engaged if e not in still], dice)
+        events += hacks
     state, more = turns.spend(state, "move")
-    return state, [event, *more]
+    return state, [*events, *more]
 
 
 def attack(state: State, seat: str, a: A.Attack, dice: Dice) -> Step:
@@ -74,6 +80,8 @@ def attack(state: State, seat: str, a: A.Attack, dice: Dice) -> Step:
             raise IllegalAction(f"{target['name']} is on your own side", code="own_mecha")
         if manual_combat:
             combat.check_reach(state, m, target, spec, a.attack)
+            if a.target_part is not None:
+                pieces.live_part(state, target, a.target_part)
             events = [{**declared, "target": target["id"], "target_part": a.target_part, "manual": True}]
         else:
             state, events = combat.resolve(state, m, p, a.attack, target, a.target_part, dice)
@@ -124,7 +132,7 @@ def concede(state: State, seat: str, a: A.Concede, dice: Dice) -> Step:
             return state, [*events, *more]
         return state, events
     if seat == state["turn"]["seat"]:
-        state, more = turns.next_turn(state, f"{seat} conceded")
+        state, more = turns.next_turn(state, f"{title_words(seat)} conceded")
     elif phase == "reaction" and seat in turns.active_seats(state):
         state, more = turns.pass_reaction(state, seat)
     elif phase == "reaction_actions" and seat in turns.active_seats(state):
@@ -149,6 +157,6 @@ def after_action(state: State, events: list[Event]) -> Step:
         and state["turn"]["seat"] not in pieces.seats_in_play(state)
         and state["turn"]["phase"] in ("activate", "actions")
     ):
-        state, more = turns.next_turn(state, f"{state['turn']['seat']} has no mecha left")
+        state, more = turns.next_turn(state, f"{title_words(state['turn']['seat'])} has no mecha left")
         events = [*events, *more]
     return state, events

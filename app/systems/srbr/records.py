@@ -24,6 +24,7 @@ from app.core.dice import Dice
 from app.core.errors import IllegalAction
 from app.core.events import Event
 from app.systems.srbr import actions as A
+from app.systems.words import title_words
 
 State = dict[str, Any]
 #: the keys a pre-record snapshot leaves out (the log itself survives an overturn)
@@ -46,7 +47,8 @@ def hold_reason(state: State) -> str | None:
     if hold is None:
         return None
     return (
-        f"Record {hold['record']} is disputed by {hold['by']} ({hold['reason']}): the game waits for the host's ruling"
+        f"Record {hold['record'] + 1} is disputed by {title_words(hold['by'])} ({hold['reason']}): the game waits "
+        "for the host's ruling"
     )
 
 
@@ -96,11 +98,11 @@ def dispute(state: State, seat: str, a: A.Dispute, dice: Dice) -> tuple[State, l
         raise IllegalAction("You have conceded and can no longer dispute", code="conceded")
     log = state.get("records", [])
     if not 0 <= a.record < len(log):
-        raise IllegalAction(f"There is no record {a.record} (records: {len(log)})", code="unknown_record")
+        raise IllegalAction(f"There is no record {a.record + 1} (records: {len(log)})", code="unknown_record")
     entry = log[a.record]
     if entry["status"] != "open" or a.record != len(log) - 1:
         raise IllegalAction(
-            f"Record {a.record} is {entry['status']}: only the latest record may "
+            f"Record {a.record + 1} is {entry['status']}: only the latest record may "
             "be disputed, while its step of the game goes on",
             code="record_closed",
         )

@@ -6,9 +6,10 @@ dict (stored in the game state); these models only check it.
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, ValidationError, field_validator
+from pydantic import ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from app.systems.base import Strict
 
@@ -32,11 +33,29 @@ class Health(_Area):
     track: Annotated[list[Colour], Field(min_length=1, max_length=10)]
 
 
+#: SRBR p. 4, "Profiles"/"Activation": "Every roll that is equal or higher than that body
+#: part's Q is a success; every roll that is lower than its Q is a failure." Quality is 2 to 6,
+#: so only a 1 may always fail and only a 6 always succeed (0: no such face) without
+#: contradicting the text for some part.
+TEXT_FACES = {"always_fail": 1, "always_succeed": 6}
+
+
 class Activation(_Area):
     failures_end_turn: Annotated[int, Field(ge=0, le=3)]
     always_fail: Annotated[int, Field(ge=0, le=6)]
     always_succeed: Annotated[int, Field(ge=0, le=6)]
     activations_per_part_per_turn: Annotated[int, Field(ge=0, le=6)]
+
+    @field_validator("always_fail", "always_succeed")
+    @classmethod
+    def _as_the_text(cls, face: int, info: ValidationInfo) -> int:
+        allowed = TEXT_FACES[str(info.field_name)]
+        if face not in (0, allowed):
+            raise ValueError(
+                f"the text makes a roll at or above the part's Q (2 to 6) a success and a roll below it "
+                f"a failure, so only {allowed} (or 0, none) can be set here, not {face}"
+            )
+        return face
 
 
 class Malfunction(_Area):
@@ -78,9 +97,30 @@ Offset = Annotated[list[Annotated[float, Field(ge=-2, le=2)]], Field(min_length=
 
 
 class Anchors(_Area):
+    """SRBR "Measuring Movement": "movement for all bipedal mechas is measured from the right
+    foot. For those with a non-humanoid form, measure from the head or the cockpit. For
+    Vehicles, measure from a center point on the front of the vehicle." The offsets are
+    (forward, right) fractions of the base radius; an override must keep the text's point: on
+    the model's base, a biped's on its right side (within half a radius of the centre line
+    across), a vehicle's on its centre line at the front."""
+
     biped: Offset
     non_humanoid: Offset
     vehicle: Offset
+
+    @model_validator(mode="after")
+    def _the_texts_points(self) -> Anchors:
+        for form in ("biped", "non_humanoid", "vehicle"):
+            fwd, right = getattr(self, form)
+            if math.hypot(fwd, right) > 1:
+                raise ValueError(f"{form}: the measuring point is a part of the mecha's body, on its base")
+        fwd, right = self.biped
+        if right <= 0 or abs(fwd) > 0.5:
+            raise ValueError("biped: movement is measured from the right foot (right > 0, forward within 0.5)")
+        fwd, right = self.vehicle
+        if right != 0 or fwd <= 0:
+            raise ValueError("vehicle: movement is measured from a center point on the front (right 0, forward > 0)")
+        return self
 
 
 class Pricing(_Area):
@@ -124,13 +164,27 @@ class Buildings(_Area):
     hits_to_smash: Annotated[int, Field(ge=1, le=10)]
 
 
+class FreeHacks(_Area):
+    #: SRBR heading "Leaving Close Combat - Free Hacks" (p. 16; its text is missing)
+    enabled: bool
+
+
 class Combat(_Area):
     results: Results
     modifiers: Modifiers
     recoil: Distance
     knock_back: Distance
+    #: SRBR heading "No Shooting Out of Melee" (p. 22): the text fixes it, no switch
     no_shooting_out_of_melee: bool
     buildings: Buildings
+    free_hacks: FreeHacks
+
+    @field_validator("no_shooting_out_of_melee")
+    @classmethod
+    def _fixed_by_the_text(cls, on: bool) -> bool:
+        if not on:
+            raise ValueError('the rulebook\'s heading "No Shooting Out of Melee" fixes it: it cannot be switched off')
+        return on
 
 
 class AttackType(Strict):
@@ -167,7 +221,7 @@ def validate(rules: dict[str, object]) -> None:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
-        raise ValueError(f"{where}: {err['msg']}") from None
+        raise ValueError(f"{where}: {err['msg'].removeprefix('Value error, ')}") from None
     for name, spec in parsed.attack_types.items():
         if spec.mode == "ranged" and spec.range is None:
             raise ValueError(f"attack_types.{name}.range: a ranged attack needs a stick (S, M, L)")

@@ -6,15 +6,19 @@ for which rules are the rulebook's and which are labelled Warboard defaults.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from app.core.dice import Dice
 from app.core.errors import IllegalAction, WarboardError
 from app.core.events import Event
 from app.systems.base import Handler, RuleSystem, State
+from app.systems.hints import Hint
+from app.systems.luck import Losses, RandomEvent
 from app.systems.srbr import actions as A
-from app.systems.srbr import data, deploy, guide, legal, manual, play, records, setup, turns, view
+from app.systems.srbr import data, deploy, guide, legal, manual, play, records, report, setup, turns, view
 from app.systems.srbr.helpers import HELPERS
+from app.systems.srbr.hints import hint_for
 from app.systems.srbr.options import Options
 from app.systems.views import Scene
 
@@ -24,15 +28,25 @@ class SamuraiRobots(RuleSystem):
     name = "Samurai Robots Battle Royale"
     aliases = ("samurai-robots",)
     board = "tabletop"
+    skip_kinds = ("end_turn",)  # a seat out of time may have its turn ended (a clock's "skip")
     action_type = A.SrbrAction
     options_model = Options
     helpers = HELPERS
     rulings = frozenset({"resolve_dispute"})
     previewable = frozenset({"moved", "deployed", "stood_up"})
+    #: turns for the replay: a seat's turn, in its round
+    turn_marks: ClassVar[Mapping[str, tuple[str | int, str | None]]] = {"turn_started": ("round", "seat")}
     #: what a seat may take back: an action that made only these (no die, card or hidden choice)
     quiet_events = frozenset({"moved", "deployed", "activated"})
     phases = turns.PHASES
     anytime = turns.ANYTIME
+    learn_options: ClassVar[dict[str, Any] | None] = {"players": 2}  # a guided game: one against one
+
+    def chances(self, events: list[Event], view: dict[str, Any]) -> list[RandomEvent]:
+        return report.chances(events, view)
+
+    def losses(self, events: list[Event], view: dict[str, Any]) -> Losses:
+        return report.losses(events, view)
 
     def seats(self, options: dict[str, Any]) -> list[str]:
         return setup.seats(options)
@@ -94,6 +108,9 @@ class SamuraiRobots(RuleSystem):
 
     def legal_actions(self, state: State, seat: str) -> list[dict[str, Any]]:
         return legal.legal_actions(state, seat)
+
+    def hint(self, view: dict[str, Any], legal: list[dict[str, Any]], seat: str) -> Hint | None:
+        return hint_for(view, legal, seat)
 
 
 #: one handler per action kind (the host's ``resolve_dispute`` is ``SamuraiRobots.rule``)

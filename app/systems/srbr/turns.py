@@ -229,6 +229,15 @@ def can_go_on(state: State, act: dict[str, Any]) -> bool:
     return act["actions_left"] > 0 and m["out"] is None and not pieces.is_destroyed(state, pieces.part(m, act["part"]))
 
 
+def settle_activation(state: State) -> tuple[State, list[Event]]:
+    """End the activation (or reaction) being played when it can no longer go on, after a
+    change that did not spend an action (a manual record): damage takes effect at once."""
+    phase = state["turn"]["phase"]
+    if phase not in ("actions", "reaction_actions") or can_go_on(state, current(state)):
+        return state, []
+    return finish_reaction(state) if phase == "reaction_actions" else finish_activation(state)
+
+
 def current(state: State) -> dict[str, Any]:
     turn = state["turn"]
     act: dict[str, Any] = turn["reaction_activation" if turn["phase"] == "reaction_actions" else "activation"]

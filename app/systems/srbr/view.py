@@ -131,7 +131,7 @@ def prompt(state: State, viewer: str | None) -> dict[str, Any] | None:
             "ask": "wait",
             "waiting_for": ["host"],
             "phase": turn["phase"],
-            "text": f"{title_words(hold['by'])} disputes record {hold['record']} ({hold['reason']}): waiting for the host's ruling",
+            "text": f"{title_words(hold['by'])} disputes record {hold['record'] + 1} ({hold['reason']}): waiting for the host's ruling",
         }
     if viewer not in turns.active_seats(state):
         waiting = turns.active_seats(state)
@@ -242,6 +242,11 @@ def _action_choices(state: State, phase: str) -> list[dict[str, Any]]:
             except WarboardError:
                 continue
             out.append({"kind": "attack", "attack": name, "target": target["id"]})
+            if target["id"] in state["mechas"]:  # aimed at one intact part
+                out += [
+                    {"kind": "attack", "attack": name, "target": target["id"], "target_part": q["id"]}
+                    for q in pieces.intact_parts(state, target)
+                ]
     out.append({"kind": "done"})
     if phase == "actions":
         out.append({"kind": "end_turn"})

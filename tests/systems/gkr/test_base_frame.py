@@ -53,6 +53,8 @@ def test_bad_options(options):
 
 def test_every_data_file_is_labelled_a_default():
     for path in DATA_DIR.glob("*.json"):
+        if path.name == "handbook.json":  # the rules panel: the book's rules in our words, no value of ours
+            continue
         source = json.loads(path.read_text())["_source"]
         assert "Warboard default, not from the rulebook" in source, path.name
 

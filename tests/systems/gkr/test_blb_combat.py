@@ -6,10 +6,14 @@ Scene: DiamondBack controls him at the centre facing east; buildings stand on (2
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from app.core.errors import IllegalAction
 from app.core.events import redact
+from app.systems import luck
+from app.systems.gkr.report import chances
 from tests.kit.dice import ScriptedDice
 from tests.kit.refused import refused
 from tests.systems.gkr.helpers import DB, GKR, KW, TH, act, activate, give_sponsor, new, pass_until, place
@@ -282,3 +286,27 @@ def test_the_destroyer_may_decline_to_steal():
     state, events = act(state, KW, {"kind": "steal", "take": False})
     assert not any(e["kind"] == "sponsor_stolen" for e in events)
     assert state["players"][KW]["sponsor"] == before and card in state["players"][DB]["sponsor"]
+
+
+@pytest.mark.parametrize("face", [1, 2, 3])
+def test_the_report_places_the_steal_by_the_hand_size_alone(face):
+    """The event's public copy carries the size of the hand the card was taken from (public:
+    every seat's sponsor count is), and the report tells the steal by its chance, 1 in that
+    size, for every face of the die (each face takes a different card), naming no card."""
+    state, _ = give_sponsor(combat_scene(blb_max_hp=1), DB, "repair-kit")
+    state, _ = give_sponsor(state, DB, "repair-kit")
+    hand = sorted(state["players"][DB]["sponsor"])
+    view_before = GKR.view(state, None)["players"][DB]["sponsor_count"]
+    state, _ = fire(state, {KW: [{"source": "combat", "target_unit": "blb"}]}, ScriptedDice([6, 1]))
+    state, events = act(state, KW, {"kind": "steal", "take": True}, ScriptedDice([face]))
+    stolen = next(e for e in events if e["kind"] == "sponsor_stolen")
+    assert stolen["card"] == hand[face - 1] and redact(stolen, None) == {
+        "kind": "sponsor_stolen",
+        "by": KW,
+        "from": DB,
+        "hand": len(hand),
+    }
+    assert view_before == len(hand) > 1
+    (placed,) = chances([{**redact(stolen, None), "seq": 7}], GKR.view(state, None))
+    assert not placed.counted and placed.chance == Fraction(1, len(hand)) and placed.luck == 0
+    assert placed.rule == {"hand": len(hand)} and placed.dice == () and stolen["card"] not in str(luck.to_json(placed))

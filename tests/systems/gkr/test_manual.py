@@ -72,7 +72,7 @@ def test_manual_weapons_use_the_stated_values():
 
 
 def test_manual_flank_uses_the_stated_flank():
-    state = combat("flank", "dice")
+    state = place(combat("flank", "dice"), "king-wolf:heavy", 1, 0, facing=0)  # its back to DiamondBack
     card = weapon_card(state, DB)
     state, _ = choose(state, DB, [{"source": "card", "card": card, "target_unit": "king-wolf:heavy", "flank": True}])
     assert state["firing_line"][0]["flank"] is True

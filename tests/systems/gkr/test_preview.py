@@ -82,8 +82,9 @@ def test_a_flank_shot_stated_face_down_is_not_told() -> None:
         state = activate(new(players=2, manual={"flank": True}), DB)
         state, _ = pass_until(state, "combat")
         state = place(state, "blb", 0, 0, facing=0)
-        state = place(state, "king-wolf:combat", 1, 0)
-        state, _ = act(state, DB, {"kind": "choose_weapons", "weapons": [{**BLASTER_AT_COMBAT_UNIT, "flank": flank}]})
+        state = place(state, "king-wolf:heavy", 1, 0, facing=0)  # its back to him: a flank shot may be stated
+        shot = {**BLASTER_AT_COMBAT_UNIT, "target_unit": "king-wolf:heavy", "flank": flank}
+        state, _ = act(state, DB, {"kind": "choose_weapons", "weapons": [shot]})
         states.append(state)
     assert GKR.view(states[0], KW) == GKR.view(states[1], KW)
     action = {"kind": "choose_weapons", "weapons": []}

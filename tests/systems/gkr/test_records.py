@@ -79,16 +79,15 @@ def test_a_record_belongs_to_its_areas_phase_and_states_only_its_area():
     act(moving, DB, {"kind": "record", "area": "energy", "energy": 1, "note": "moved"})
 
 
-def test_a_record_destroying_the_controlled_buddy_lets_the_recorder_decide_the_steal():
-    """ "If a player manages to destroy Big Little Buddy, they may steal a random Sponsor Card
-    from the controlling player (if they have any).\""""
+def test_a_record_cannot_destroy_the_controlled_buddy_nor_open_a_steal():
+    """Issue 27: a support record destroyed the controlled Buddy outside the firing line and let
+    its author steal a sponsor card. BLB text: "Big Little Buddy has the same Defence and Target
+    to hit values as Heavy Hitters": he is damaged only by an attack in the firing line."""
     state = activate(new(**ALL, blb_max_hp=1), DB)
     state, _ = pass_turn(state)  # King Wolf's Deploy turn: the Buddy is DiamondBack's
     assert active(state) == [KW]
-    state, _events = act(state, KW, support_damage("blb", 1, "Combat Unit ability"))
-    assert state["pending_steal"] == {"seat": KW, "from": DB}
-    state, _ = act(state, KW, {"kind": "steal", "take": True})
-    assert state["pending_steal"] is None and len(state["players"][KW]["sponsor"]) == 3
+    assert code(state, KW, support_damage("blb", 1, "Combat Unit ability")) == "stated_in_firing_line"
+    assert state["units"]["blb"]["on_board"] and state["pending_steal"] is None
 
 
 # --- the log ---------------------------------------------------------------------------------
@@ -203,7 +202,7 @@ def test_the_host_only_rules_and_only_the_host_rules():
     assert code(state, HOST_SEAT, {"kind": "resolve_dispute", "uphold": True}) == "no_dispute"
     state, _ = dispute(state)
     for seat in (DB, KW, TH):
-        assert code(state, seat, {"kind": "resolve_dispute", "uphold": False}) == "host_only"
+        assert code(state, seat, {"kind": "resolve_dispute", "uphold": False}) == "not_host"
 
 
 # --- the same through a real server ------------------------------------------------------------

@@ -341,3 +341,18 @@ def test_autopilot_gives_a_second_attack_not_a_second_action():
     act(t, "north", {"kind": "move", "model": "n-cg2-k", "path": [[24, 11]]})
     with refused("no_action"):
         act(t, "north", {"kind": "attack", "model": "n-cg2-k", "weapon": "LAC", "target": "s-cg1-3"})
+
+
+def test_a_shooter_under_its_own_blast_is_attacked_with_the_shots_own_modifiers():
+    """Rulebook, Area Effect: "Any model, including the shooter itself, that comes under fire even
+    partially must defend or take damage." and Attack Modifiers: "ATTACKER'S MOVEMENT AND WEAPON
+    ACCURACY. Both modifiers are given on the model's card." The shooter is attacked by its own shot:
+    the weapon's accuracy and its own movement and damage modifiers count, at Point Blank in the open."""
+    opts = {**HUNTERS, "data": {"weapons": {"LAC": {"ae": 1, "accuracy": -1}}}}
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 11.2, 270)}, opts)
+    t.state["models"]["n-cg1-3"]["crossed"] = 4  # Heavy: -1 to all rolls
+    events = act(t, "north", {"kind": "attack", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"})
+    res = {e["target"]: e for e in by_kind(events, "attack_resolved")}
+    own = res["n-cg1-3"]
+    assert own["role"] == "area"
+    assert own["attack_modifiers"] == {"range": 1, "movement": 0, "accuracy": -1, "cover": 1, "damage": -1}

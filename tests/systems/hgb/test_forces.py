@@ -63,13 +63,21 @@ def test_option_limits():
 def test_table_options_validate_forces_and_overrides():
     with pytest.raises(BadOptions):
         SYSTEM.validate_options({"south": {"faction": "south", "choices": {}}})
-    opts = SYSTEM.validate_options({"data": {"units": {"Hunter": {"armor": 17}}, "weapons": {"LAC": {"dm": 9}}}})
+    opts = SYSTEM.validate_options(
+        {
+            "data": {
+                "units": {"Hunter": {"mp": {"walker": {"combat": 5}}}},
+                "weapons": {"LAC": {"ranges": [2, 8, 16, 24, 40]}},
+            }
+        }
+    )
     from app.core.dice import Dice
 
     state = SYSTEM.setup(opts, Dice("x"))
-    assert state["models"]["n-cg1-3"]["card"]["armor"] == 17 and state["weapons"]["LAC"]["dm"] == 9
+    assert state["models"]["n-cg1-3"]["card"]["mp"]["walker"]["combat"] == 5
+    assert state["weapons"]["LAC"]["ranges"][-1] == 40 and state["weapons"]["LAC"]["dm"] == 8
     with pytest.raises(BadOptions):
-        SYSTEM.validate_options({"data": {"units": {"Hunter": {"armor": "thick"}}}})
+        SYSTEM.validate_options({"data": {"units": {"Jaguar": {"armor": "thick"}}}})
     with pytest.raises(BadOptions):
         SYSTEM.setup(SYSTEM.validate_options({"data": {"weapons": {"LAC": {"ranges": [9, 1, 2, 3, 4]}}}}), Dice("x"))
 
@@ -84,3 +92,24 @@ def test_force_helper():
     assert out.tv == 585 and out.error is None and len(out.models) == 10
     bad = run_force(ForceRequest(faction="south", choices={}))
     assert bad.error and bad.tv is None
+
+
+@pytest.mark.parametrize(
+    ("overrides", "words"),
+    [
+        ({"weapons": {"LAC": {"dm": 9}}}, "The LAC has a DM of 8"),
+        ({"units": {"Hunter": {"armor": 16}}}, 'The "Hunter" has an Armor of 15'),
+        ({"rules": {"stationary_move_inches": 2}}, "may move up to 1 inch in any direction"),
+        ({"weapons": {"SC": {"limited_ammo": 5}}}, "Limited Ammo 3"),
+    ],
+)
+def test_the_data_option_cannot_change_what_the_rulebook_fixes(overrides, words):
+    """Rulebook, Damage: "The LAC has a DM of 8 ... The "Hunter" has an Armor of 15"; Movement:
+    "STATIONARY GEARS. They may move up to 1 inch in any direction"; Forces: "a Snub Cannon (SC, F,
+    Limited Ammo 3". The host's data option edits Warboard defaults: a value the text gives is
+    refused in words, with its own code, and the same value is accepted."""
+    with pytest.raises(BadOptions) as err:
+        SYSTEM.validate_options({"data": overrides})
+    assert err.value.code == "rulebook_value" and words in err.value.message
+    assert "rulebook's" in err.value.message and "_" not in err.value.message.split("(")[0]
+    SYSTEM.validate_options({"data": {"weapons": {"LAC": {"dm": 8}}, "rules": {"stationary_move_inches": 1}}})

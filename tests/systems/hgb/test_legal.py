@@ -56,3 +56,31 @@ def test_a_model_out_of_ammunition_still_has_a_view_and_no_shot_with_that_weapon
     assert system.view(t.state, "north")["cards"]
     assert not any(x["weapon"] == "HPZF" for x in targets(t.state, m))
     assert not any(a.get("weapon") == "HPZF" for a in system.legal_actions(t.state, "north"))
+
+
+def test_rate_of_fire_and_fully_hidden_targets_are_listed():
+    """Rulebook, ROF: "you may use any number of Rate of Fire (ROF) points from "0" (a single shot,
+    played as a normal attack) up to the weapon's maximum Rate of Fire." and Target Cover: "If the
+    target is completely covered from the attacker, it has Full Cover. The attacker receives "-2"
+    to attack such a model." Both in an activation and in Return Fire."""
+    from app.systems import registry
+    from tests.systems.hgb.scenario import act, battle
+
+    system = registry.get("hgb")
+    bunker = {"id": "b", "type": "building", "level": 3, "polygon": [[20, 15], [28, 15], [28, 18], [20, 18]]}
+    t = battle({"n-cg1-3": (24, 10, 90), "s-cg1-3": (24, 23, 270), "s-cg1-4": (40, 20, 270)}, {"terrain": [bunker]})
+    aim = act(t, "north", {"kind": "aim", "model": "n-cg1-3", "weapon": "LAC", "target": "s-cg1-3"})[0]
+    assert aim["cover"]["category"] == "full"
+    listed = system.legal_actions(t.state, "north")
+    shots = [a for a in listed if a["kind"] == "attack" and a["target"] == "s-cg1-3" and a["weapon"] == "LAC"]
+    assert {(a.get("sweep", 0), a.get("focus", 0)) for a in shots} == {(0, 0), (1, 0), (0, 1)}  # LAC: ROF 1
+    t = battle({"n-cg1-3": (24, 30, 270), "s-cg1-3": (24, 40, 270), "s-cg2-1": (40, 44, 270)}, first="south")
+    act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
+    act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[24, 33]]})
+    listed = system.legal_actions(t.state, "south")
+    fire = {
+        (a["at"], a.get("sweep", 0), a.get("focus", 0))
+        for a in listed
+        if a["kind"] == "return_fire" and a["weapon"] == "LAC"
+    }
+    assert fire == {(at, s, f) for at in range(3) for s, f in ((0, 0), (1, 0), (0, 1))}

@@ -4,7 +4,9 @@ A seeded bot game on each of the ``ridge`` and ``outpost`` maps (100 actions), t
 of every seat at every step: each list's digest (its JSON, floats in full) is compared with
 ``legal_golden.json``, recorded from the code before the speed-ups (the binary search of
 ``_farthest`` calling ``plan_move`` at every step, the unions of the cost areas made per
-segment, a deep copy of the state to check each setup choice). The bot's choices follow the
+segment, a deep copy of the state to check each setup choice), and recorded again when the
+lists grew to what ``apply`` accepts (issue 27: every Rate of Fire split, shots at targets in
+Full Cover, Return Fire at every point, agreeing with each winner). The bot's choices follow the
 lists, so equal digests mean the same game and the same lists all along. Listing (which tries
 the setup choices on a copy sharing the models' cards and the rules) must leave the state as it
 was.

@@ -99,3 +99,55 @@ def test_a_concession_names_the_side():
     assert SYSTEM.seat_label("south", {"north": {"faction": "south"}, "south": {"faction": "south"}}) == (
         "Southern, South edge"
     )
+
+
+def _refusal_scan(seed: int, steps: int) -> dict[str, set[str]]:
+    """Every refusal of the generated candidates (``test_legal_property``) along a seeded random
+    game, by the words it says: message -> the codes it came with."""
+    import random
+
+    from app.bots.local import random_player
+    from app.core.dice import Dice
+    from app.systems.hgb.turns import active_seats
+    from tests.systems.hgb.test_legal_property import _candidates
+
+    dice = Dice(f"refusals-{seed}")
+    state = SYSTEM.setup(SYSTEM.validate_options({"map": "ridge"}), dice)
+    rng = random.Random(seed)
+    said: dict[str, set[str]] = {}
+    for step in range(steps):
+        if SYSTEM.outcome(state):
+            break
+        for seat in ("north", "south"):
+            junk = [
+                {"kind": "remove_terrain", "id": "t-zz"},
+                {"kind": "activate_group", "group": "cg9"},
+                {"kind": "move", "model": "ghost", "path": [[1, 1]]},
+                {"kind": "return_fire", "model": "n-cg1-3", "weapon": "LAC", "at": 99},
+            ]
+            for raw in [*rng.sample(_candidates(state, seat), 60), *junk]:
+                try:
+                    SYSTEM.apply(state, seat, SYSTEM.parse_action(raw), Dice("scan"))
+                except WarboardError as err:
+                    said.setdefault(err.message, set()).add(err.code)
+        seat = active_seats(state)[step % len(active_seats(state))]
+        listed = SYSTEM.legal_actions(state, seat)
+        action = {"kind": "ready"} if step < 4 else random_player({}, listed, f"refusals-{seed}", step)
+        if action is None:
+            continue
+        state, _ = SYSTEM.apply(state, seat, SYSTEM.parse_action(action), dice)
+    return said
+
+
+#: what an internal id looks like in a refusal: a model ("n-cg1-3"), a group ("cg1"), a seat id
+#: where a side is meant, a snake_case phase or action kind ("'roll_opening'", "return_fire")
+INTERNAL = re.compile(r"\b[ns]-cg\d|\bcg\d\b|\bp\d\b|\b(?:north|south|peace_river)\b|\b[a-z]+_[a-z_]+\b|'[a-z_]+'")
+
+
+def test_refusals_along_a_seeded_game_say_pieces_seats_phases_and_actions_in_words():
+    """Every refusal met along a seeded game (the candidates of the legal-list property test)
+    names models, sides, Combat Groups, phases and actions in words: no internal id."""
+    said = _refusal_scan(1, 24)
+    assert len(said) > 20  # many different refusals were met
+    leaking = sorted(m for m in said if INTERNAL.search(m))
+    assert not leaking, leaking[:5]

@@ -1,6 +1,7 @@
 """Setup, deployment, initiative, activation, Used models, Return Fire, ending the game."""
 
 import copy
+import math
 
 import pytest
 
@@ -271,3 +272,57 @@ def test_an_ecm_action_opens_a_return_fire_window():
     ev = act(t, "north", {"kind": "ecm", "model": "n-cg1-1", "observer": "s-cg1-4"}, [5, 3])
     window = by_kind(ev, "reaction_window")
     assert window and window[0]["models"] == ["s-cg1-3"] and t.state["phase"] == "reaction"
+
+
+def _hit_at_full_speed(at: int, faces: list[int], place: dict[str, tuple[float, float, float]] | None = None):
+    """Hunter 3 (north, [S][S][L] crossed: the next box is Heavy) runs 7 inches at Full Speed from
+    y 20 to 27; Jäger 3 (south, Action kept) answers with Return Fire at point ``at``. The table
+    and the Return Fire's events."""
+    models = {"n-cg1-3": (24, 20, 90), "s-cg1-3": (24, 40, 270), "s-cg2-1": (40, 44, 270), **(place or {})}
+    t = battle(models, first="south")
+    act(t, "south", {"kind": "done", "model": "s-cg1-3", "keep_action": True})
+    act(t, "north", {"kind": "set_speed", "model": "n-cg1-3", "speed": "full"})
+    t.state["models"]["n-cg1-3"]["crossed"] = 3
+    act(t, "north", {"kind": "move", "model": "n-cg1-3", "path": [[24, 27]]})
+    assert t.state["pending"]["points"][-1] == [24, 27]
+    return t, act(t, "south", {"kind": "return_fire", "model": "s-cg1-3", "weapon": "LAC", "at": at}, faces)
+
+
+def test_a_mover_that_loses_full_speed_to_return_fire_stops_at_its_combat_speed_allowance():
+    """Rulebook, Return Fire: "The shot itself is resolved as soon as the target finishes its current
+    inch of movement"; Damage: "Heavy: the model receives a "-1" modifier to all rolls and loses the
+    ability to move at Full Speed."; Movement: "A model at Full Speed must spend at least as many MP
+    in a round as its MP at Combat Speed; otherwise it switches to Combat Speed." A Hunter (4 MP at
+    Combat, 7 at Full) hit at its first inch walks on at Combat Speed: it stops 4 inches out, not 7."""
+    t, ev = _hit_at_full_speed(0, [6, 1, 1, 1, 1])
+    hit = by_kind(ev, "attack_resolved")[0]
+    assert hit["result"] == "damaged" and hit["crossed"] >= 4
+    mover = t.state["models"]["n-cg1-3"]
+    assert mover["speed"] == "combat" and (mover["x"], round(mover["y"], 6)) == (24, 24)
+    assert mover["moved"]["mp"] == pytest.approx(4)
+    assert by_kind(ev, "move_stopped")[0] | {} == {
+        "kind": "move_stopped",
+        "model": "n-cg1-3",
+        "x": 24,
+        "y": 24,
+        "facing": 90,
+        "mp": 4,
+        "speed": "combat",
+    }
+
+
+def test_a_mover_hit_past_its_combat_speed_allowance_stops_where_it_was_hit():
+    """Rulebook, Return Fire: "The shot itself is resolved as soon as the target finishes its current
+    inch of movement". Hit at its sixth inch, past its 4 Combat Speed MP, the Hunter stops there."""
+    t, _ = _hit_at_full_speed(5, [5, 1, 1, 1, 1])
+    mover = t.state["models"]["n-cg1-3"]
+    assert (mover["x"], round(mover["y"], 6), mover["speed"]) == (24, 26, "combat")
+
+
+def test_a_mover_stopped_short_never_ends_on_another_model():
+    """Rulebook, Return Fire: "The shot itself is resolved as soon as the target finishes its current
+    inch of movement". Where its Combat Speed MP run out another Hunter stands: the mover walked
+    through it (models may pass through one another) but stops short of it, not on it."""
+    t, _ = _hit_at_full_speed(0, [6, 1, 1, 1, 1], {"n-cg1-4": (24, 24, 90), "s-cg1-3": (34, 40, 270)})
+    mover = t.state["models"]["n-cg1-3"]
+    assert mover["speed"] == "combat" and 21 <= mover["y"] <= 24 - math.sqrt(3) / 2 + 1e-9

@@ -142,3 +142,14 @@ def test_cover_keyed_on_the_models_in_the_way_equals_cover_with_every_model() ->
                     state, _ = system.apply(state, seat, system.parse_action(action), dice)
                     break
     assert pairs > 1000 and hidden_by_models > 50, (pairs, hidden_by_models)
+
+
+def test_a_target_whose_base_is_hidden_is_no_open_target():
+    """Rulebook, Target Cover: "If the target is not covered at all by terrain or other models, so
+    that even its base is fully visible, it counts as an Open Target." A wall too low to hide any of
+    the model but its base, just in front of it: Light Cover, and the reason says the base is hidden."""
+    terrain, rules = wall(22.2, 0.1)
+    c = cover_with(terrain, rules)
+    assert (c["category"], c["modifier"], c["hidden"], c["visible"]) == ("light", 0, 0, True)
+    assert c["reason"] == "the whole model is in sight but its base is hidden by wall"
+    assert cover_with([])["reason"] == "the whole model and its base are in sight"

@@ -90,7 +90,7 @@ def test_an_empty_deck_is_refilled_from_the_discard_pile(game):
     state = arrange(game, POS)
     state["discard"], state["deck"] = [card("weapon", 1, "w1"), card("armor", 1, "a1")], []
     state, events = act(state, "gorgonites", {"kind": "spin"}, spin_face(state, "draw"), 1)
-    assert events[1] == {"kind": "deck_reshuffled", "cards": 2}
+    assert events[1] == {"kind": "deck_reshuffled", "cards": 2, "make_up": {"weapon+1": 1, "armor+1": 1}}
     assert len(state["deck"]) == 1 and state["phase"] == "card"
 
 

@@ -19,6 +19,8 @@ DATA = Path(data.__file__).parent / "data"
 
 def test_every_data_file_is_labelled_as_a_warboard_default():
     for path in [*DATA.glob("*.json"), *DATA.glob("maps/*.json")]:
+        if path.name == "handbook.json":  # the rules panel: the book's rules in our words, no value of ours
+            continue
         source = json.loads(path.read_text())["_source"]
         assert "Warboard default" in source, path
 

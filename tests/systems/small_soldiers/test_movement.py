@@ -14,7 +14,7 @@ from app.systems.small_soldiers.data import default_map
 from app.systems.small_soldiers.model import board_cells
 from app.systems.small_soldiers.movement import destinations, walks
 
-from .conftest import SYSTEM, act, arrange, card, spin_face
+from .conftest import SYSTEM, act, arrange, card, spin_face, started
 
 CENTRE = (0, 0)
 
@@ -83,10 +83,38 @@ def test_illegal_moves_name_the_reason(game):
         act(state, "commandos", {"kind": "move", "fighter": "chip-hazard", "q": 3, "r": 2})
 
 
-def test_a_fighter_cannot_end_on_its_own_flag_space(game):
+def test_a_fighter_may_end_on_its_own_flag_space_since_a_flag_does_not_occupy_it(game):
+    # Step 3: "you cannot end your move on an occupied space" (occupied by fighters: "You can
+    # pass over other fighters on your move but you cannot end your move on an occupied space");
+    # How to Win: "move any one of your fighters onto your opponent's flag space" (a flag's space
+    # takes a fighter).
     flag = game["data"]["map"]["armies"]["gorgonites"]["flag"]
     state = spun(arrange(game, {"ocula": (flag[0], flag[1] + 1), "chip-hazard": (3, 3)}), 2)
+    assert tuple(flag) in dests(state, "gorgonites", "ocula")
+    state, _ = act(state, "gorgonites", {"kind": "move", "fighter": "ocula", "q": flag[0], "r": flag[1]})
+    assert state["fighters"]["ocula"]["pos"] == flag and not state.get("result")
+
+
+def test_the_house_rule_keeps_a_fighter_off_its_own_flag_space():
+    state = started({"own_flag_blocks": True})
+    flag = state["data"]["map"]["armies"]["gorgonites"]["flag"]
+    state = spun(arrange(state, {"ocula": (flag[0], flag[1] + 1), "chip-hazard": (3, 3)}), 2)
     assert tuple(flag) not in dests(state, "gorgonites", "ocula")
+    with pytest.raises(IllegalAction, match="your own flag's space \\(house rule of this table\\)"):
+        act(state, "gorgonites", {"kind": "move", "fighter": "ocula", "q": flag[0], "r": flag[1]})
+
+
+def test_the_house_rule_is_off_by_default_and_labelled():
+    field = SYSTEM.options_model.model_fields["own_flag_blocks"]
+    assert field.default is False and "house rule" in (field.title or "").lower()
+
+
+def test_a_move_back_to_the_start_names_the_rule_not_an_occupant(game):
+    # Step 3: "On the same move, you cannot return to the space you started from."
+    state = spun(arrange(game, {"ocula": CENTRE, "chip-hazard": (3, 3)}), 2)
+    with pytest.raises(IllegalAction, match="cannot return to the space it started from") as err:
+        act(state, "gorgonites", {"kind": "move", "fighter": "ocula", "q": 0, "r": 0})
+    assert "occupied" not in str(err.value)
 
 
 def test_no_legal_move_passes_the_turn(game):

@@ -88,8 +88,8 @@ def test_vital_parts_are_editable(vital: list[str], aim: str, destroyed: bool) -
 
 
 def test_anchor_offsets_are_editable() -> None:
-    state = new_game({"rules": {**FIXED, "anchors": {"biped": [0.0, 0.0]}}})
-    assert state["mechas"]["p1-kabuto"]["anchor"] == [0.0, 0.0]
+    state = new_game({"rules": {**FIXED, "anchors": {"biped": [0.0, 1.0]}}})  # the right foot, at the rim
+    assert state["mechas"]["p1-kabuto"]["anchor"] == [0.0, 2.0]
 
 
 def test_health_track_is_editable() -> None:

@@ -130,7 +130,7 @@ def test_dispute_and_ruling_refusals() -> None:
     refused(state, "p1", {"kind": "dispute", "record": 0, "reason": "mine"}, "own_record")
     with pytest.raises(Forbidden) as err:
         act(state, "p2", {"kind": "resolve_dispute", "uphold": False})
-    assert err.value.code == "host_only"
+    assert err.value.code == "not_host"
     refused(state, HOST_SEAT, {"kind": "resolve_dispute", "uphold": True}, "no_dispute")
     refused(state, HOST_SEAT, {"kind": "end_turn"}, "not_a_ruling")
     refused(state, HOST_SEAT, {"kind": "record", "mecha": "p2-gamera", "x": 5}, "not_a_ruling")
