@@ -22,7 +22,7 @@ import orjson
 from app.core.dice import Dice
 from app.core.events import Event
 from app.core.text import has_control
-from app.session import takeback_log
+from app.session import clock_log, takeback_log
 from app.session.game import dump, play
 from app.session.records import TABLE_KINDS, Envelope
 from app.systems.base import HOST_SEAT, RuleSystem
@@ -88,6 +88,7 @@ def replay_log(
             raise BadExport(f"{where} starts at die {act['dice_from']} of the dice stream, which is at {dice_at}")
         dice = Dice(table["seed"], dice_at)
         if env is not None and i in taken:  # replayed on the shadow only: the game skips it
+            env = replace(env, started=True)  # but it was made: the game is on
             if act["actor"] != taken[i]:
                 raise BadExport(f"{where} is taken back by {shown(taken[i])}, whose action it is not")
             shadow, made = _step(
@@ -138,8 +139,14 @@ def _step(
     if kind in TABLE_KINDS:
         if act["actor"] is not None:
             raise BadExport(f"{where}: the table's own {kind} is sent by seat {shown(act['actor'])}")
+        at = clock_log.at_ms(act["created_at"])
+        if kind in clock_log.KINDS:
+            return _rules(where, lambda: clock_log.table_step(system, env, raw, dice, at))
         if kind in takeback_log.KINDS:
-            return _rules(where, lambda: takeback_log.table_step(env, raw))
+            stepped = _rules(where, lambda: takeback_log.table_step(env, raw))
+            if kind == "table.takeback":
+                return clock_log.after_takeback(system, stepped[0], at), stepped[1]
+            return stepped
         return _table_step(system, table, env, act, seats, events, where)
     seat = act["actor"]
     if seat is None or (seat != HOST_SEAT and seats.get(seat, ("", ""))[0] != "taken"):
@@ -147,7 +154,8 @@ def _step(
     action = _rules(where, lambda: system.parse_action(raw))
     if dump(action) != raw:
         raise BadExport(f"{where}: its action {shown(raw)} is not written as the server writes it")
-    return _rules(where, lambda: play(system, env, seat, action, dice))
+    at = clock_log.at_ms(act["created_at"])
+    return _rules(where, lambda: play(system, env, seat, action, dice, at, timed_out=True))
 
 
 def _taken_back(actions: list[dict[str, Any]]) -> dict[int, str]:

@@ -126,6 +126,10 @@ class Bus(Protocol):
 
     async def presence(self, table_id: str) -> Counts: ...
 
+    def leaving(self) -> None:
+        """The process is stopping: its subscriptions end with ``close``, not one by one."""
+        ...
+
     async def close(self) -> None: ...
 
 

@@ -40,7 +40,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from sqlalchemy import Connection
@@ -73,6 +75,25 @@ class Change(Protocol):
     def __call__(self, conn: Connection, env: Envelope, dice: Dice, /) -> tuple[Envelope, list[Event]]: ...
 
 
+@dataclass(frozen=True)
+class Timed:
+    """A ``Change`` that needs its commit time: ``run(conn, env, dice, at)``, ``at`` the epoch
+    milliseconds the log records as the action's ``created_at`` (the table's clock is charged
+    from it, live and in every replay)."""
+
+    run: Callable[[Connection, Envelope, Dice, int], tuple[Envelope, list[Event]]]
+
+
+def now_ms() -> int:
+    """The commit time: now, in epoch milliseconds (what ``created_at`` records)."""
+    return int(time.time() * 1000)
+
+
+def stamp_of(at: int) -> datetime:
+    """The ``created_at`` of a commit at ``at`` (epoch ms)."""
+    return datetime.fromtimestamp(at / 1000, tz=UTC)
+
+
 class _Used(Exception):
     """The fast attempt found its action id already in the log: it rolls back, the full path
     answers (``duplicate`` or ``duplicate_action_id``)."""
@@ -95,10 +116,15 @@ class _Rows:
     snapshot: bool  # a snapshot of the new state is due
 
 
-def _step(change: Change | Play, conn: Connection, env: Envelope, dice: Dice) -> tuple[Envelope, list[Event]]:
-    """Apply ``change`` to ``env``: a play goes to the rule system, a change runs in the transaction."""
+def _step(
+    change: Change | Play | Timed, conn: Connection, env: Envelope, dice: Dice, at: int
+) -> tuple[Envelope, list[Event]]:
+    """Apply ``change`` to ``env`` at commit time ``at``: a play goes to the rule system, a
+    change runs in the transaction."""
     if isinstance(change, Play):
-        return play(change.system, env, change.seat, change.action, dice)
+        return play(change.system, env, change.seat, change.action, dice, at)
+    if isinstance(change, Timed):
+        return change.run(conn, env, dice, at)
     return change(conn, env, dice)
 
 
@@ -110,13 +136,15 @@ class Committer:
         self.history = history
         self.snapshot_every = snapshot_every
         self._locks: dict[str, asyncio.Lock] = {}
+        #: called with (table, new state) after each commit of this process (the clocks' timers)
+        self.listeners: list[Callable[[str, Envelope], None]] = []
 
     async def commit(
         self,
         table_id: str,
         action_id: str | None,
         action_json: dict[str, Any],
-        change: Change | Play,
+        change: Change | Play | Timed,
         *,
         token_hash: str | None = None,
     ) -> Committed:
@@ -143,6 +171,8 @@ class Committer:
                 self.cache.keep_seed(table_id, read_seed)
             if env is not None:
                 self.cache.store(table_id, env, fresh)
+                for listener in self.listeners:
+                    listener(table_id, env)
         if not result.duplicate:
             # The new state rides along, so other processes need not re-read the database.
             carried = env is not None and bool(fresh)
@@ -155,7 +185,7 @@ class Committer:
         table_id: str,
         action_id: str | None,
         action_json: dict[str, Any],
-        change: Change | Play,
+        change: Change | Play | Timed,
         token: str | None,
     ) -> _Done:
         """The commit job: the fast path when it may (on the event loop for a light play), else
@@ -181,8 +211,10 @@ class Committer:
         seat: str | None,
         action_id: str | None,
         action_json: dict[str, Any],
+        at: int,
     ) -> _Rows:
-        """The rows of the change from ``env`` that gave ``applied`` (the new state and events)."""
+        """The rows of the change from ``env`` that gave ``applied`` (the new state and events),
+        committed at ``at`` (epoch ms, the action's ``created_at``)."""
         new_env, events = applied
         if not events:  # every applied action is in the log, so every update reaches clients
             events = [{"kind": "acted", "action": action_json.get("kind")}]
@@ -192,7 +224,10 @@ class Committer:
         changed = new_env.status != env.status or new_env.outcome != env.outcome
         return _Rows(
             new_env,
-            action_row(aid, new_env.n, seat, action_json, first, new_env.seq, env.dice_index, dice),
+            {
+                **action_row(aid, new_env.n, seat, action_json, first, new_env.seq, env.dice_index, dice),
+                "created_at": stamp_of(at),
+            },
             [event_row(first + i, aid, seat, e) for i, e in enumerate(events)],
             [{**e, "seq": first + i, "seat": seat} for i, e in enumerate(events)],
             (new_env.status, new_env.outcome) if changed else None,
@@ -222,7 +257,7 @@ class Committer:
         table_id: str,
         action_id: str | None,
         action_json: dict[str, Any],
-        change: Change | Play,
+        change: Change | Play | Timed,
         token_hash: str | None,
         here: bool = False,
     ) -> _Done:
@@ -234,8 +269,9 @@ class Committer:
         args = (table_id, action_id, action_json, change, token_hash)
         dice = Dice(seed, env.dice_index)
         seat = change.seat if isinstance(change, Play) else None
+        at = now_ms()
         try:
-            rows = self._rows(env, _step(change, conn, env, dice), dice, seat, action_id, action_json)
+            rows = self._rows(env, _step(change, conn, env, dice, at), dice, seat, action_id, action_json, at)
         except WarboardError:
             if here:
                 raise Elsewhere from None
@@ -258,7 +294,7 @@ class Committer:
         table_id: str,
         action_id: str | None,
         action_json: dict[str, Any],
-        change: Change | Play,
+        change: Change | Play | Timed,
         token_hash: str | None,
     ) -> _Done:
         """The full path (module docstring): under the table's lock, from its row."""
@@ -283,7 +319,8 @@ class Committer:
         # The usual case: no other process wrote since, and the cached state is the current one.
         env = self.cache.at(table_id, seq) or self.history.load(conn, table_id, read_table(conn, table_id))
         dice = Dice(seed, env.dice_index)
-        rows = self._rows(env, _step(change, conn, env, dice), dice, seat, action_id, action_json)
+        at = now_ms()
+        rows = self._rows(env, _step(change, conn, env, dice, at), dice, seat, action_id, action_json, at)
         if not self._write(conn, table_id, env.seq, rows, None, True):  # under the table's lock: it moves
             raise Conflict("Another change to this table landed first; try again", code="stale_seq")
         return Committed(rows.env.seq, rows.fresh), rows.env, rows.fresh, seed

@@ -11,6 +11,7 @@ lately (the log never changes behind them).
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -20,7 +21,7 @@ from sqlalchemy import Connection, Engine
 from app.core.dice import Dice
 from app.core.errors import NotFound
 from app.core.events import Event
-from app.session import takeback_log
+from app.session import clock_log, takeback_log
 from app.session.bus import Seq
 from app.session.cache import StateCache
 from app.session.game import play, system_of
@@ -96,7 +97,7 @@ class History:
         if base is None:
             snap = repo.latest_snapshot(conn, table_id)
             if snap is not None and snap["seq"] <= row["seq"]:
-                base = Envelope(**snap["envelope"])
+                base = snapped(snap)
         return self.replay(conn, table_id, row, base, None)
 
     def rebuild(self, table_id: str) -> tuple[Envelope, list[Event]]:
@@ -106,6 +107,12 @@ class History:
             events: list[Event] = []
             env = self.replay(conn, table_id, row, None, events)
             return env, events
+
+    def walk(self, table_id: str, each: Callable[[Envelope], None]) -> Envelope:
+        """Replay the whole log from the start (blocking), calling ``each`` with the state after
+        every action, the actions taken back left out (a shared game's steps); the last state."""
+        with self.engine.connect() as conn:
+            return self.replay(conn, table_id, read_table(conn, table_id), None, None, each=each)
 
     def at(self, table_id: str, seq: int) -> Envelope:
         """``envelope_at``, blocking: replayed from the nearest checkpoint or stored snapshot."""
@@ -120,8 +127,8 @@ class History:
                 marks[:] = [e for e in marks if e.n < first]
             base = next((e for e in reversed(marks) if e.seq <= seq), None)
             snap = repo.latest_snapshot(conn, table_id, seq)  # the nearest stored one, when nearer
-            if snap is not None and (base is None or snap["n"] > base.n):
-                base = Envelope(**snap["envelope"])
+            if snap is not None and (base is None or snap["n"] > base.n) and snapped(snap) is not None:
+                base = snapped(snap)
             return self.replay(conn, table_id, row, base, None, upto=seq, checkpoints=marks)
 
     def replay(
@@ -134,6 +141,7 @@ class History:
         upto: int | None = None,
         checkpoints: list[Envelope] | None = None,
         also: frozenset[int] = frozenset(),
+        each: Callable[[Envelope], None] | None = None,
     ) -> Envelope:
         """Apply the logged actions after ``base`` (from the start when None), up to the last
         one whose events end at or before ``upto``; the events go to ``collect`` and every
@@ -142,14 +150,15 @@ class History:
         The actions taken back (``taken_back`` events up to ``upto``, and ``also``) are skipped:
         the state is that of the game without them (their events are still collected, made on
         a shadow of the state). A ``base`` that holds one of them (a state cached before the
-        takeback) gives way to the latest snapshot (those that held one were dropped)."""
+        takeback) gives way to the latest snapshot (those that held one were dropped). ``each``,
+        when given, is called with the state after every action replayed."""
         system = system_of(row["system"])
         takebacks = repo.taken_back(conn, table_id, upto)
         skip = {n for _, ns in takebacks for n in ns} | also
         if base is not None and _holds_taken(base, takebacks, also):
             snap = repo.latest_snapshot(conn, table_id, upto)
-            snapped = Envelope(**snap["envelope"]) if snap is not None else None
-            base = snapped if snapped is not None and not _holds_taken(snapped, takebacks, also) else None
+            kept = snapped(snap) if snap is not None else None
+            base = kept if kept is not None and not _holds_taken(kept, takebacks, also) else None
         env = base
         shadow: Envelope | None = None  # the game with the taken-back actions, for their events
         for act in repo.actions_after(conn, table_id, -1 if base is None else base.n, upto):
@@ -166,22 +175,31 @@ class History:
                 assert env is not None, "the log does not start with table.create"
                 if kind == "table.close":
                     env, events = replace(env, status="closed"), [{"kind": "table_closed"}]
+                elif kind in clock_log.KINDS:
+                    env, events = clock_log.table_step(
+                        system, env, act["action"], dice, clock_log.at_ms(act["created_at"])
+                    )
                 elif kind in takeback_log.KINDS:
                     env, events = takeback_log.table_step(env, act["action"])
                     if kind == "table.takeback":
                         shadow = None  # the game went on from the state without the action
+                        env = clock_log.after_takeback(system, env, clock_log.at_ms(act["created_at"]))
                 elif kind.startswith("table."):
                     events = [{"kind": kind}]
                 elif act["n"] in skip:
                     events = []
+                    env = replace(env, started=True)  # taken back, but made: the game is on
                     if collect is not None:
                         was = replace(shadow or env, takeback=env.takeback)
                         shadow, events = play(system, was, act["actor"], system.parse_action(act["action"]), dice)
                 else:
                     action = system.parse_action(act["action"])
-                    env, events = play(system, env, act["actor"], action, dice)
+                    at = clock_log.at_ms(act["created_at"])  # the log is the truth: never refused for the time
+                    env, events = play(system, env, act["actor"], action, dice, at, timed_out=True)
                     shadow = None
                 env = replace(env, seq=act["last_seq"], n=act["n"], dice_index=dice.index)
+            if each is not None:
+                each(env)
             settled = not skip or env.n < min(skip)
             if (
                 checkpoints is not None
@@ -200,3 +218,11 @@ class History:
 def _holds_taken(env: Envelope, takebacks: list[tuple[int, list[int]]], also: frozenset[int]) -> bool:
     """Was ``env`` made before a takeback of one of the actions it holds?"""
     return any(seq > env.seq and min(ns) <= env.n for seq, ns in takebacks) or any(n <= env.n for n in also)
+
+
+def snapped(snap: dict[str, Any]) -> Envelope | None:
+    """The state a stored snapshot holds, or None for one written before the envelope said
+    whether the game had started (``started``): that table is replayed from its log instead."""
+    if "started" not in snap["envelope"]:
+        return None
+    return Envelope(**snap["envelope"])

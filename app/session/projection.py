@@ -34,6 +34,7 @@ from typing import Any, Literal, ParamSpec, Protocol, TypeVar
 
 import anyio
 
+from app.core import clock
 from app.core.errors import WarboardError
 from app.core.events import Event
 from app.systems.base import RuleSystem
@@ -114,6 +115,8 @@ class Projection:
                 "outcome": env.outcome,
                 "predictable_dice": self.seeded,
                 "takeback": getattr(env, "takeback", None),  # a takeback asked (the session's Envelope)
+                "clock": clock.public(getattr(env, "clock", None)),  # shown to everyone alike
+                "started": bool(getattr(env, "started", False)),  # a game action made: the clock is set
             },
         }
 

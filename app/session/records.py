@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.core.errors import WarboardError
+from app.core.errors import Forbidden, WarboardError
 from app.core.events import Event
 from app.session.projection import PreviewOutcome
 
@@ -26,6 +26,13 @@ TABLE_KINDS = (
     "table.takeback_allow",
     "table.takeback_refuse",
     "table.takeback_lapse",
+    "table.clock_set",
+    "table.clock_pause",
+    "table.clock_ask",
+    "table.clock_allow",
+    "table.clock_refuse",
+    "table.clock_resume",
+    "table.clock_timeout",
 )
 
 
@@ -50,6 +57,11 @@ class Envelope:
     outcome: dict[str, Any] | None = None
     #: the takeback asked and not yet answered (``app.session.takeback``), or None
     takeback: dict[str, Any] | None = None
+    #: the table's clock (``app.core.clock``), or None when the host chose none
+    clock: dict[str, Any] | None = None
+    #: has a seat (or the host's ruling) made a game action? (taken back or not: the game is on,
+    #: and the clock can no longer be set, ``clock_locked``)
+    started: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -60,6 +72,8 @@ class Envelope:
             "state": self.state,
             "outcome": self.outcome,
             "takeback": self.takeback,
+            "clock": self.clock,
+            "started": self.started,
         }
 
 
@@ -82,3 +96,15 @@ class Committed:
     seq: int
     events: list[Event]
     duplicate: bool = False
+
+
+def check_held(actor: Actor, seat: str | None) -> None:
+    """Refuse (403 ``seat_not_held``) a request made for ``seat`` with a token that does not
+    hold it: a device that holds several seats of a table names the seat it acts for, so a
+    token of the wrong seat is refused instead of acting for that other seat."""
+    if seat is not None and actor.seat != seat:
+        held = "another seat" if actor.seat else f"no seat (it is a {actor.role}'s)"
+        raise Forbidden(
+            f"This token holds {held}, not the seat this request is for: act from that seat's own token",
+            code="seat_not_held",
+        )

@@ -10,7 +10,10 @@ runs it only when the server's own threads do not want the CPU: on a busy machin
 updates go first and the list waits (bots and the rules panel ask for lists; no player waits on
 one to see a move).
 
-One worker, started on first use (``spawn``: a fresh interpreter, a child of the server, that
+The strong computer players think in a second worker of the same kind (``run("thinking", ...)``,
+at ``nice`` :data:`NICENESS` + 5: a computer's search yields to the legal lists too).
+
+One worker per kind, started on first use (``spawn``: a fresh interpreter, a child of the server, that
 copies none of its threads or sockets and leaves when the server is gone, even killed); a state
 goes there pickled and the list comes back the same way. If the worker dies, the next list
 starts a new one; if no process can be started at all, the lists run on the server's worker
@@ -25,10 +28,11 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from app.session.projection import Projection, TableState
 
@@ -36,15 +40,18 @@ log = logging.getLogger(__name__)
 
 #: the worker's CPU priority (``nice``): it gets the CPU the server's own threads leave
 NICENESS = 10
+#: each worker's priority, by kind: the legal lists, and the strong computer players' search
+PRIORITY = {"rules": NICENESS, "thinking": NICENESS + 5}
+T = TypeVar("T")
 
 _lock = threading.Lock()
-_pool: ProcessPoolExecutor | None = None
+_pools: dict[str, ProcessPoolExecutor] = {}
 
 
-def _start(server: int) -> None:
+def _start(server: int, niceness: int = NICENESS) -> None:
     """In the worker: lower its priority, load the rule systems once, and leave when the server
     does (killed, it shuts nothing down: the worker sees it gone within a second)."""
-    os.nice(NICENESS)
+    os.nice(niceness)
     from app.systems import registry
 
     registry.get("sandbox")
@@ -75,42 +82,47 @@ def _legal(system_id: str, seeded: bool, table: _Table, seat: str) -> list[dict[
     return Projection(system, seeded).legal(table, seat)
 
 
-def _executor() -> ProcessPoolExecutor:
-    global _pool
+def _executor(kind: str) -> ProcessPoolExecutor:
     with _lock:
-        if _pool is None:
-            _pool = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_start, initargs=(os.getpid(),)
+        if kind not in _pools:
+            _pools[kind] = ProcessPoolExecutor(
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start,
+                initargs=(os.getpid(), PRIORITY[kind]),
             )
-        return _pool
+        return _pools[kind]
 
 
-def _forget(pool: ProcessPoolExecutor) -> None:
-    global _pool
+def _forget(kind: str, pool: ProcessPoolExecutor) -> None:
     with _lock:
-        if _pool is pool:
-            _pool = None
+        if _pools.get(kind) is pool:
+            del _pools[kind]
     pool.shutdown(wait=False, cancel_futures=True)
+
+
+async def run(kind: str, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in the worker of ``kind`` (a key of :data:`PRIORITY`); ``work`` and its
+    arguments travel pickled."""
+    for _ in range(2):  # a worker that died is replaced once
+        pool = _executor(kind)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+        except BrokenProcessPool:
+            log.warning("the %s process stopped; starting another", kind)
+            _forget(kind, pool)
+    raise BrokenProcessPool(f"the {kind} process stopped twice in a row")
 
 
 async def legal(projection: Projection, env: TableState, seat: str) -> list[dict[str, Any]]:
     """``projection.legal(env, seat)``, worked out in the rules process."""
     table = _Table(env.state, env.status, env.outcome)
-    for _ in range(2):  # a worker that died is replaced once
-        pool = _executor()
-        try:
-            return await asyncio.get_running_loop().run_in_executor(
-                pool, _legal, projection.system.id, projection.seeded, table, seat
-            )
-        except BrokenProcessPool:
-            log.warning("the rules process stopped; starting another")
-            _forget(pool)
-    raise BrokenProcessPool("the rules process stopped twice in a row")
+    return await run("rules", _legal, projection.system.id, projection.seeded, table, seat)
 
 
 def shutdown() -> None:
-    """Stop the worker (tests; the interpreter does it at exit anyway)."""
+    """Stop the workers (tests; the interpreter does it at exit anyway)."""
     with _lock:
-        pool = _pool
-    if pool is not None:
-        _forget(pool)
+        pools = list(_pools.items())
+    for kind, pool in pools:
+        _forget(kind, pool)

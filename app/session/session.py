@@ -14,20 +14,27 @@ from typing import Any
 from sqlalchemy import Engine
 
 from app.core.events import Event
+from app.session import clocks
 from app.session.actions import Actions
 from app.session.bus import Bus, Seq
 from app.session.cache import StateCache
+from app.session.clocks import Clocks
 from app.session.commit import Committer
 from app.session.history import History
 from app.session.lobby import Lobby
 from app.session.projection import Projection
 from app.session.proof import dice_proof
-from app.session.records import Actor, Committed, Envelope, Preview
+from app.session.records import Actor, Committed, Envelope, Preview, check_held
+from app.session.report import game_report
 from app.session.seats import Seats
 from app.session.tables import Tables
+from app.session.takeback import REQUESTS as TAKEBACK_REQUESTS
 from app.session.takeback import Takebacks, is_request
 from app.session.tokens import Tokens
 from app.storage.writer import Writer
+
+#: the kinds of the actions every table takes whatever its game (a takeback, the clock's pauses)
+TABLE_ACTION_KINDS = (*TAKEBACK_REQUESTS, *clocks.REQUESTS)
 
 
 class Session:
@@ -44,6 +51,7 @@ class Session:
         self.listing = Lobby(engine, bus, self.tables)
         self.actions = Actions(self.tables, self.history, self.committer)
         self.takebacks = Takebacks(engine, self.tables, self.history, self.committer)
+        self.clocks = Clocks(engine, self.tables, self.history, self.committer)
 
     @property
     def snapshot_every(self) -> int:
@@ -51,9 +59,15 @@ class Session:
 
     # --- tables and seats (tables.Tables, lobby.Lobby) ---------------------------------------
     async def create_table(
-        self, system_id: str, name: str, options: dict[str, Any] | None, visibility: str, seed: str | None
+        self,
+        system_id: str,
+        name: str,
+        options: dict[str, Any] | None,
+        visibility: str,
+        seed: str | None,
+        clock: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        return await self.tables.create(system_id, name, options, visibility, seed)
+        return await self.tables.create(system_id, name, options, visibility, seed, clock)
 
     async def table_meta(self, table_id: str) -> dict[str, Any]:
         return await self.tables.meta(table_id)
@@ -93,12 +107,21 @@ class Session:
         return await self.tokens.authenticate(table_id, token)
 
     # --- actions (actions.Actions, commit.Committer) -----------------------------------------
-    async def apply(self, actor: Actor, action_id: str, raw_action: Any) -> Committed:
+    async def apply(self, actor: Actor, action_id: str, raw_action: Any, seat: str | None = None) -> Committed:
         """Apply one action of a seat (or its takeback request or answer, ``takeback.Takebacks``).
+        ``seat``: the seat the sender means to act for, when it names one (a device holding
+        several seats does): refused (``seat_not_held``) unless the token holds that seat.
         Raises a WarboardError (and changes nothing) if not legal."""
+        check_held(actor, seat)
         if is_request(raw_action):
             return await self.takebacks.act(actor, raw_action)
+        if clocks.is_request(raw_action):
+            return await self.clocks.act(actor, raw_action)
         return await self.actions.apply(actor, action_id, raw_action)
+
+    async def set_clock(self, actor: Actor, settings: dict[str, Any]) -> Committed:
+        """The host sets the table's clock before the game (``clocks.Clocks.set``)."""
+        return await self.clocks.set(actor, settings)
 
     async def takeback_window(self, actor: Actor) -> dict[str, Any]:
         """What ``actor``'s seat may take back now (``takeback.Takebacks.window``)."""
@@ -120,8 +143,12 @@ class Session:
     async def follow(self, table_id: str, after: int, news: Seq | None = None) -> tuple[Envelope, list[Event]]:
         """What the table did after seq ``after``: its state now and the events since, from what
         ``news`` announced when it can (``History.follow``). A table's hub calls it on each
-        announcement, whichever process committed it."""
-        return await self.history.follow(table_id, after, news)
+        announcement, whichever process committed it. The table's clock timer is armed (or
+        re-armed) here too, so a commit of another process is enforced by this one as well:
+        should that process die, its time-out still comes (the commit path acts once)."""
+        env, events = await self.history.follow(table_id, after, news)
+        self.clocks.arm(table_id, env)
+        return env, events
 
     async def events_after(self, table_id: str, after: int, upto: int | None = None, limit: int = 1000) -> list[Event]:
         """Committed events with after < seq <= upto, unredacted (redact before sending)."""
@@ -144,6 +171,10 @@ class Session:
         env = await self.current(actor.table_id)
         projection = await self.projection(actor.table_id)
         return env.seq, await projection.run(projection.view, env, actor.seat)
+
+    async def report(self, table_id: str) -> dict[str, Any]:
+        """The after-game report (``report.game_report``): NotFound, Conflict while open."""
+        return await game_report(self, table_id)
 
     async def proof(self, table_id: str) -> dict[str, Any]:
         """The dice proof of a finished or closed table (``proof.dice_proof``)."""

@@ -14,9 +14,10 @@ from app.core.dice import Dice
 from app.core.errors import Conflict, Forbidden, NotFound
 from app.core.events import Event
 from app.core.tokens import hash_token, new_id, new_token
+from app.session import clock_log
 from app.session.bus import Bus, Kick
 from app.session.cache import StateCache
-from app.session.commit import Committer
+from app.session.commit import Committer, Timed
 from app.session.game import system_of
 from app.session.projection import Projection, worker
 from app.session.records import Actor, Committed, Envelope
@@ -43,17 +44,27 @@ class Tables:
         self._meta: dict[str, dict[str, Any]] = {}  # table_id -> META_FIELDS
 
     async def create(
-        self, system_id: str, name: str, options: dict[str, Any] | None, visibility: str, seed: str | None
+        self,
+        system_id: str,
+        name: str,
+        options: dict[str, Any] | None,
+        visibility: str,
+        seed: str | None,
+        clock: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """A new table. Its options are checked and its game set up on a worker thread, never on
-        the event loop (custom terrain can take tens of ms); raises BadOptions."""
+        the event loop (custom terrain can take tens of ms); raises BadOptions, or IllegalAction
+        for a ``clock`` the game cannot have (checked before anything is written)."""
         system = system_of(system_id)
         secret = seed if seed is not None else dice_mod.new_seed()
 
         def prepare() -> tuple[dict[str, Any], dict[str, Any], Dice]:
             opts = system.validate_options(options)
             dice = Dice(secret, 0)
-            return opts, system.setup(opts, dice), dice  # setup may raise BadOptions
+            state = system.setup(opts, dice)  # may raise BadOptions
+            if clock is not None:
+                clock_log.check_settings(system, opts, state, clock)
+            return opts, state, dice
 
         opts, state, dice = await anyio.to_thread.run_sync(prepare, limiter=worker("legal"))
         table_id, host = new_id(), new_token()
@@ -85,6 +96,13 @@ class Tables:
 
         await self.writer.run(write)
         self.cache.store(table_id, env, [{**event, "seq": 0, "seat": None}])
+        if clock is not None and clock["mode"] != "none":
+            logged = {"kind": "table.clock_set", "settings": clock, "seats": system.seats(opts)}
+
+            def set_clock(_conn: Connection, now: Envelope, dice: Dice, at: int) -> tuple[Envelope, list[Event]]:
+                return clock_log.table_step(system, now, logged, dice, at)
+
+            await self.committer.commit(table_id, None, logged, Timed(set_clock))
         return {
             "id": table_id,
             "host_token": host,
@@ -152,7 +170,7 @@ class Tables:
     async def host_action(self, actor: Actor, kind: str, seat: str | None = None) -> Committed:
         """``close``, ``kick`` (revoke the seat's token and close the seat) or ``reopen``."""
         if actor.role != "host":
-            raise Forbidden("Only the table's host may do this")
+            raise Forbidden("Only the table's host may do this", code="not_host")
         table_id = actor.table_id
         meta = await self.meta(table_id)
         if kind != "close" and seat not in system_of(meta["system"]).seats(meta["options"]):

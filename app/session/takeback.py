@@ -28,7 +28,8 @@ from sqlalchemy import Connection, Engine
 from app.core.dice import Dice
 from app.core.errors import Conflict, Forbidden, GameOver, IllegalAction, MalformedAction, WarboardError
 from app.core.events import Event
-from app.session.commit import Committer
+from app.session.clock_log import after_takeback
+from app.session.commit import Committer, Timed
 from app.session.game import system_of
 from app.session.history import History
 from app.session.records import Actor, Committed, Envelope
@@ -101,7 +102,7 @@ class Takebacks:
         logged_as: dict[str, Any] = {"kind": "table." + kind.replace(".", "_"), "seat": seat}
         asked_at = time.time()
 
-        def change(conn: Connection, env: Envelope, _dice: Dice) -> tuple[Envelope, list[Event]]:
+        def change(conn: Connection, env: Envelope, _dice: Dice, at: int) -> tuple[Envelope, list[Event]]:
             # the action as logged is settled here, under the table's lock: ``logged_as`` is
             # the very dict the committer writes
             if kind == "takeback":
@@ -111,10 +112,11 @@ class Takebacks:
             logged_as.clear()
             logged_as.update(made)
             if made["kind"] == "table.takeback":
-                return self._take_back(conn, table_id, env, made)
+                taken, events = self._take_back(conn, table_id, env, made)
+                return after_takeback(system_of(meta["system"]), taken, at), events
             return table_step(env, made)
 
-        result = await self.committer.commit(table_id, None, logged_as, change, token_hash=actor.token_hash)
+        result = await self.committer.commit(table_id, None, logged_as, Timed(change), token_hash=actor.token_hash)
         if logged_as["kind"] == "table.takeback_ask":
             self._lapse_later(table_id, asked_at)
         return result

@@ -34,7 +34,7 @@ class Tokens:
     async def authenticate(self, table_id: str, token: str | None) -> Actor:
         """The actor behind a bearer token at this table. Raises Unauthorized."""
         if not token:
-            raise Unauthorized("This needs a token: 'Authorization: Bearer <token>' or ?token=")
+            raise Unauthorized("This needs a token: 'Authorization: Bearer <token>'")
         token_hash = hash_token(token)
         hit = self._cache.get(token_hash)
         if hit is not None and hit[0] > time.monotonic():

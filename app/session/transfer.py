@@ -41,7 +41,7 @@ from app.storage import repository as repo
 from app.storage.models import actions, events, seats, tables, tokens
 from app.systems.base import RuleSystem
 
-__all__ = ["BadExport", "Checked", "check_export", "import_export", "parse_export", "read_export"]
+__all__ = ["BadExport", "Checked", "check_export", "import_export", "log_of_share", "parse_export", "read_export"]
 
 FORMAT = "warboard-table/1"
 #: the parts of the file and the schema table of their rows (``table`` is one row, the others lists)
@@ -49,6 +49,8 @@ PARTS: dict[str, Table] = {"table": tables, "tokens": tokens, "seats": seats, "a
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
 CLOCK_SKEW = timedelta(days=1)  # how far ahead of this machine's clock the other server's may have been
+#: the log's element in a shared game's file (app/web/share.py writes it; its JSON escapes every "<")
+SHARED_LOG = re.compile(r'<script type="application/json" id="warboard-log">([^<]*)</script>')
 ROLES = ("host", "player", "spectator", "computer")  # computer: a computer seat's marker (app.bots.hosted)
 
 
@@ -73,11 +75,14 @@ def read_export(path: Path, max_bytes: int) -> bytes:
 
 
 def parse_export(data: bytes) -> Any:
-    """The file's JSON. Raises BadExport for what is not UTF-8 JSON, or holds NaN or infinities."""
+    """The file's JSON (a shared game's HTML file: the log inside it, ``log_of_share``). Raises
+    BadExport for what is not UTF-8 JSON, or holds NaN or infinities."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise BadExport("The file is not UTF-8 text") from None
+    if text.lstrip().startswith("<"):
+        text = log_of_share(text)
 
     def refuse(constant: str) -> Any:
         raise BadExport(f"The file holds {constant}, which is not a JSON number")
@@ -90,6 +95,15 @@ def parse_export(data: bytes) -> Any:
         if isinstance(exc, BadExport):
             raise
         raise BadExport(f"The file is not JSON: {exc}") from None
+
+
+def log_of_share(html: str) -> str:
+    """The log inside a shared game's HTML file (``GET /api/tables/{id}/share.html``): the text
+    of its ``<script type="application/json" id="warboard-log">``. Raises BadExport without one."""
+    found = SHARED_LOG.search(html)
+    if found is None:
+        raise BadExport("The file is HTML but not a shared Warboard game: it holds no warboard-log script")
+    return found.group(1)
 
 
 def check_export(dump: Any) -> Checked:

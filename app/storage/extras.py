@@ -18,6 +18,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "delay_seconds": 0,
     "rematch_id": None,
     "takeback": "ask",
+    "guided": False,
 }
 
 

@@ -143,4 +143,5 @@ table_settings = Table(
     Column("delay_seconds", Integer, nullable=False, default=0),
     Column("rematch_id", String(32), nullable=True),
     Column("takeback", String(8), nullable=False, default="ask", server_default="ask"),  # off | ask | free
+    Column("guided", Boolean, nullable=False, default=False, server_default=false()),  # a guided game: hints shown
 )

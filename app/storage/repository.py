@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, bindparam, exists, false, func, insert, select, update
+from sqlalchemy import Connection, Subquery, and_, bindparam, exists, false, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from app.storage.direct import Direct
@@ -109,13 +109,18 @@ def advance(
     return _ADVANCE[token_hash is not None, status is not None, stamp].run(conn, params) == 1
 
 
-def list_public_tables(conn: Connection, limit: int = 200) -> list[dict[str, Any]]:
-    taken = (
+def taken_seats() -> Subquery:
+    """Each table's count of taken seats (``table_id``, ``taken``), to join to its row."""
+    return (
         select(seats.c.table_id, func.count().label("taken"))
         .where(seats.c.state == "taken")
         .group_by(seats.c.table_id)
         .subquery()
     )
+
+
+def list_public_tables(conn: Connection, limit: int = 200) -> list[dict[str, Any]]:
+    taken = taken_seats()
     query = (
         select(
             tables.c.id,
@@ -178,8 +183,9 @@ def get_action(conn: Connection, table_id: str, action_id: str) -> dict[str, Any
 
 
 def append(conn: Connection, table_id: str, action_row: dict[str, Any], event_rows: list[dict[str, Any]]) -> None:
-    """Append one action and its events. (table, seq) is unique, so a lost race fails here."""
-    stamp = now()
+    """Append one action and its events. (table, seq) is unique, so a lost race fails here.
+    Its ``created_at`` is the row's own when it has one (the commit time), else now."""
+    stamp = action_row.get("created_at") or now()
     conn.execute(_INSERT_ACTION, {"table_id": table_id, "created_at": stamp, **action_row})
     if event_rows:
         conn.execute(_INSERT_EVENTS, [{"table_id": table_id, "created_at": stamp, **e} for e in event_rows])
@@ -188,7 +194,7 @@ def append(conn: Connection, table_id: str, action_row: dict[str, Any], event_ro
 def append_new(conn: Connection, table_id: str, action_row: dict[str, Any], event_rows: list[dict[str, Any]]) -> bool:
     """``append``, unless the action id is already in the table's log: then nothing is inserted
     and the answer is False (one INSERT .. ON CONFLICT DO NOTHING instead of a SELECT first)."""
-    stamp = now()
+    stamp = action_row.get("created_at") or now()
     query = _INSERT_NEW_ACTION[conn.dialect.name]
     if query.run(conn, {"table_id": table_id, "created_at": stamp, **action_row}) != 1:
         return False
@@ -245,6 +251,24 @@ def latest_snapshot(conn: Connection, table_id: str, at_or_before: int | None = 
 def save_snapshot(conn: Connection, table_id: str, seq: int, n: int, envelope: dict[str, Any]) -> None:
     """Add a snapshot; earlier ones are kept, so a replay to any seq starts near it."""
     conn.execute(insert(snapshots).values(table_id=table_id, seq=seq, n=n, envelope=envelope))
+
+
+def clocked_seqs(conn: Connection) -> dict[str, int]:
+    """Each open table whose host ever set a clock, with its seq now (what a node's clock scan
+    compares with the seq it armed from)."""
+    query = select(tables.c.id, tables.c.seq).where(
+        and_(
+            tables.c.status == "open",
+            select(events.c.seq).where(and_(events.c.table_id == tables.c.id, events.c.kind == "clock_set")).exists(),
+        )
+    )
+    return {str(r[0]): int(r[1]) for r in conn.execute(query)}
+
+
+def has_game_action(conn: Connection, table_id: str) -> bool:
+    """Has any seat (or the host's ruling) made a game action at this table? (the game is on)"""
+    query = select(actions.c.n).where(and_(actions.c.table_id == table_id, actions.c.actor.is_not(None))).limit(1)
+    return conn.execute(query).first() is not None
 
 
 # --- takebacks -----------------------------------------------------------------------------

@@ -34,7 +34,7 @@ class WalSync:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.syncs = 0  # fdatasync calls made (``/metrics``)
+        self.syncs = 0  # fdatasync calls made (``/metrics.json``)
         self._fd: int | None = None
         self._ino = 0  # the inode of the open file
         self._queue: queue.SimpleQueue[_Request] = queue.SimpleQueue()

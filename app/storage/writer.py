@@ -27,12 +27,14 @@ import os
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import anyio
 from sqlalchemy import Connection, Engine
 
+from app.process import prom
 from app.storage.db import is_sqlite
 from app.storage.walsync import WalSync, answer
 
@@ -49,6 +51,10 @@ class Elsewhere(Exception):
     written; run it (or what the caller does instead) through ``run``."""
 
 
+#: ``warboard_commit_seconds`` by path: ``run_here``, the writer thread, a thread per commit (PostgreSQL)
+_ON_LOOP, _WRITER, _THREAD = (prom.commit_seconds.labels(path) for path in ("on_loop", "writer", "thread"))
+
+
 class Writer:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -62,17 +68,22 @@ class Writer:
         self._here: Connection | None = None
         self._here_lock = threading.Lock()  # one caller at a time (a second event loop goes to run)
         self._sync: WalSync | None = None
-        self.here_commits = 0  # jobs committed by run_here (``/metrics``)
+        self.here_commits = 0  # jobs committed by run_here (``/metrics.json``)
 
     async def run(self, job: Callable[[Connection], T]) -> T:
         """Run ``job(conn)`` inside a write transaction; returns once it is committed."""
+        began = time.perf_counter()
         if not self._grouped:
-            return await anyio.to_thread.run_sync(self._alone, job)
+            result = await anyio.to_thread.run_sync(self._alone, job)
+            _THREAD.observe(time.perf_counter() - began)
+            return result
         self._start()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         self._queue.put((job, future, loop))
-        return await future
+        result = await future
+        _WRITER.observe(time.perf_counter() - began)
+        return result
 
     async def run_here(self, job: Callable[[Connection], T]) -> T:
         """Run ``job(conn)`` now, on this thread, in a transaction of its own (module docstring),
@@ -91,6 +102,7 @@ class Writer:
             or not self._here_lock.acquire(blocking=False)
         ):
             raise Elsewhere
+        began = time.perf_counter()
         try:
             conn = self._here_connection()
             driver = conn.connection.driver_connection
@@ -119,6 +131,7 @@ class Writer:
             self._here_lock.release()
         if self._sync is not None:
             await self._sync.durable()
+        _ON_LOOP.observe(time.perf_counter() - began)
         return result
 
     def _here_connection(self) -> Connection:

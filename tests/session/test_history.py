@@ -81,3 +81,21 @@ async def test_the_replay_endpoint_caches_each_seq(session: Session, monkeypatch
     await session.apply(p1, "later", add("later"))  # the table goes on: the past stays cached
     later = await ask(3)
     assert later["view"] == first["view"] and calls == [3] and later["last"] > first["last"]
+
+
+async def test_a_snapshot_from_before_started_is_passed_over(session: Session) -> None:
+    """Snapshots written before the envelope said ``started`` are not read as "not started": the
+    table is replayed from its log, and says the game is on."""
+    table_id, p1, p2, _ = await seated(session)
+    for i in range(6):
+        await session.apply(p1 if i % 2 else p2, f"a{i}", add(f"t{i}", float(i)))
+    with session.engine.begin() as conn:
+        rows = conn.execute(select(snapshots.c.seq, snapshots.c.envelope).where(snapshots.c.table_id == table_id))
+        for seq, envelope in list(rows):
+            old = {k: v for k, v in envelope.items() if k != "started"}
+            where = (snapshots.c.table_id == table_id) & (snapshots.c.seq == seq)
+            conn.execute(snapshots.update().where(where).values(envelope=old))
+    fresh = Session(session.engine, MemoryBus(), snapshot_every=4)
+    env = await fresh.current(table_id)
+    assert env.started and env.to_dict() == (await session.current(table_id)).to_dict()
+    assert (await fresh.envelope_at(table_id, env.seq)).started

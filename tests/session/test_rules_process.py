@@ -69,8 +69,16 @@ async def test_the_rules_process_lists_what_the_projection_lists() -> None:
 
 async def test_the_rules_process_runs_below_the_servers_priority() -> None:
     loop = asyncio.get_running_loop()
-    worker = await loop.run_in_executor(rules_process._executor(), os.nice, 0)
+    worker = await loop.run_in_executor(rules_process._executor("rules"), os.nice, 0)
     assert worker == min(19, os.nice(0) + rules_process.NICENESS)
+
+
+async def test_the_strong_computers_think_in_a_process_below_the_rules_process() -> None:
+    loop = asyncio.get_running_loop()
+    thinker = await loop.run_in_executor(rules_process._executor("thinking"), os.getpid)
+    assert thinker not in (os.getpid(), await loop.run_in_executor(rules_process._executor("rules"), os.getpid))
+    niceness = await rules_process.run("thinking", os.nice, 0)
+    assert niceness == min(19, os.nice(0) + rules_process.PRIORITY["thinking"]) > rules_process.NICENESS
 
 
 async def test_a_rules_process_that_dies_is_replaced() -> None:
@@ -79,11 +87,11 @@ async def test_a_rules_process_that_dies_is_replaced() -> None:
     env = Env(system.setup(system.validate_options({}), Dice("dies")))
     projection = Projection(system, seeded=True)
     loop = asyncio.get_running_loop()
-    pid = await loop.run_in_executor(rules_process._executor(), os.getpid)
+    pid = await loop.run_in_executor(rules_process._executor("rules"), os.getpid)
     assert pid != os.getpid()
     os.kill(pid, signal.SIGKILL)
     assert await rules_process.legal(projection, env, "north") == projection.legal(env, "north")
-    assert await loop.run_in_executor(rules_process._executor(), os.getpid) != pid
+    assert await loop.run_in_executor(rules_process._executor("rules"), os.getpid) != pid
 
 
 def test_without_a_rules_process_the_list_comes_from_the_worker_thread(

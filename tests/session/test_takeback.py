@@ -188,3 +188,18 @@ async def test_the_spectator_delay_holds_a_takeback_like_any_action(session: Ses
     await session.apply(p2, "u", add("u1"))
     held = await spectators_see(session, table_id, await session.current(table_id))
     assert sorted(held.state["tokens"]) == ["t1", "t2"]  # the takeback reached them
+
+
+async def test_the_game_stays_started_when_its_every_action_is_taken_back(session: Session) -> None:
+    """``_table.started`` says what the clock's ``clock_locked`` checks: a game action was made,
+    taken back or not; a restart (from snapshots or the log alone) rebuilds it."""
+    table_id, p1, p2 = await seated(session)
+    assert (await session.view(p1))[1]["_table"]["started"] is False
+    await session.apply(p1, "a", add("t1"))
+    assert (await session.view(p2))[1]["_table"]["started"] is True
+    await session.apply(p1, "b", ASK)
+    await session.apply(p2, "c", ALLOW)
+    assert tokens(session, table_id) == []
+    env = await session.current(table_id)
+    assert env.started and (await session.view(p1))[1]["_table"]["started"] is True
+    await same_after_restart(session, table_id)
