@@ -49,6 +49,9 @@ class MemoryBus:
     async def presence(self, table_id: str) -> Counts:
         return count_presence(self._presence.get(table_id, {}).values())
 
+    def leaving(self) -> None:
+        pass  # nothing to say goodbye to in one process
+
     async def close(self) -> None:
         self._subs.clear()
 

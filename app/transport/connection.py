@@ -143,6 +143,15 @@ class Connection:
             if task is not None and not task.done():
                 task.cancel()
 
+    def release(self) -> None:
+        """The socket is closed and its tasks are done or cancelled: forget them. A cancelled task
+        keeps its CancelledError, whose traceback holds the task's frame and so this connection;
+        while the connection held the task too, each closed socket left a reference cycle (its
+        protocol, transport and buffers with it) that only a complete collection frees
+        (``app.process.collector``)."""
+        self.dropped = True
+        self.sender = self._waiting = self.closing = None
+
     def _lost(self) -> None:
         self.dropped = True
         self.gone.set()

@@ -4,7 +4,7 @@
 all spectators share one): a JSON Patch against the viewer's last view when every receiving
 connection holds that view (``base``), else the whole view. Viewers who see the same share one
 text and one diff. ``deliver`` makes each text's websocket frame once and hands it to every
-connection of that viewer, and counts what went out (``GET /metrics``).
+connection of that viewer, and counts what went out (``GET /metrics.json``).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def render(
 
 
 def deliver(conns: Collection[Receiver], texts: Texts) -> None:
-    """Hand each connection its viewer's update, and count them (``GET /metrics``)."""
+    """Hand each connection its viewer's update, and count them (``GET /metrics.json``)."""
     receivers: dict[Viewer, int] = {}
     made: dict[Viewer, tuple[str, bytes, int]] = {}
     for conn in conns:

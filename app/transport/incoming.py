@@ -1,4 +1,4 @@
-"""What a websocket client sends the server (API.md, "Websocket"): a closed set of typed
+"""What a websocket client sends the server (docs/api/websocket.md; schema/websocket.json): a closed set of typed
 messages, one model per message, parsed by ``parse_client`` (and ``parse_auth`` for a socket's
 first frame). What the server sends is ``app.transport.outgoing``.
 """
@@ -27,6 +27,8 @@ class ActionMsg(_Msg):
     type: Literal["action"]
     id: ActionId
     action: dict[str, Any]
+    #: the seat the sender acts for (optional; a device holding several seats names it)
+    seat: Annotated[SafeStr, Field(min_length=1, max_length=40)] | None = None
 
 
 class ResyncMsg(_Msg):

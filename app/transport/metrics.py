@@ -1,4 +1,4 @@
-"""What one server process measures of itself, as ``GET /metrics`` shows it (``report``; the
+"""What one server process measures of itself, as ``GET /metrics.json`` shows it (``report``; the
 route is ``app.web.health``).
 
 - ``loop``: a loop-lag sampler. A background task sleeps ``LAG_INTERVAL`` seconds and records
@@ -33,6 +33,7 @@ from typing import Any
 
 import psutil
 
+from app.process import prom
 from app.storage.writer import Writer
 
 LAG_INTERVAL = 0.05  # seconds between two samples
@@ -77,6 +78,7 @@ class LoopLag:
         self.samples.append((at, lag))
         self.worst = max(self.worst, lag)
         self.count += 1
+        prom.loop_lag.observe(lag)
 
     def report(self, now: float | None = None) -> dict[str, Any]:
         now = asyncio.get_running_loop().time() if now is None else now
@@ -96,6 +98,10 @@ class LoopLag:
         }
 
 
+_PATCH = (prom.updates.labels("patch"), prom.update_bytes.labels("patch"))
+_FULL = (prom.updates.labels("full"), prom.update_bytes.labels("full"))
+
+
 @dataclass
 class UpdateCounts:
     """Websocket updates handed to connections (each connection counts once)."""
@@ -111,6 +117,9 @@ class UpdateCounts:
     def count(self, size: int, connections: int, patch: bool) -> None:
         self.sent += connections
         self.bytes += size * connections
+        form = _PATCH if patch else _FULL
+        form[0].inc(connections)
+        form[1].inc(size * connections)
         if patch:
             self.patches += connections
             self.patch_bytes += size * connections
@@ -140,14 +149,15 @@ updates = UpdateCounts()
 _process = psutil.Process(os.getpid())
 
 
-def report(writer: Writer, computers: int) -> dict[str, Any]:
-    """Everything above, with the commits of ``writer`` and the ``computers`` running."""
+def report(writer: Writer, computers: int, strong: int = 0) -> dict[str, Any]:
+    """Everything above, with the commits of ``writer`` and the ``computers`` running (``strong``
+    of them at the strong level)."""
     cpu = _process.cpu_times()
     return {
         "loop": lag.report(),
         "updates": updates.report(),
         "commits": {"on_loop": writer.here_commits, "wal_syncs": writer.wal_syncs},
-        "computers": {"running": computers},
+        "computers": {"running": computers, "strong": strong},
         "process": {
             "pid": _process.pid,
             "cpu_seconds": round(cpu.user + cpu.system, 3),

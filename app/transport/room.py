@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import weakref
 from collections.abc import Collection
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from app.core.bucket import TokenBucket
 from app.core.errors import RateLimited
@@ -68,7 +69,9 @@ class Room:
         self.table_id = table_id
         self.session = session
         self.bus = bus
-        self.stage = stage
+        # the hub that owns this room: held weakly, so the two make no reference cycle and a
+        # released table's hub and room are freed by their reference counts (app.process.collector)
+        self.stage = cast(Stage, weakref.proxy(stage))
         self.settings: dict[str, Any] = dict(extras.DEFAULT_SETTINGS)
         self._timer: asyncio.TimerHandle | None = None  # the delay's next release
         self._lock = asyncio.Lock()
@@ -76,6 +79,7 @@ class Room:
         self._chat_limits = chat.limits_for(table_id)  # lines per token and per channel (app.social.chat)
         self._held_lines: list[dict[str, Any]] = []  # chat said after the seq held spectators see
         self._presence_pending = False
+        self._stopped = False
 
     # --- lifecycle -------------------------------------------------------------------------
     async def start(self) -> None:
@@ -83,6 +87,7 @@ class Room:
         await self.catch_up()
 
     def stop(self) -> None:
+        self._stopped = True  # a presence still due finds its hub gone: nothing to send
         if self._timer is not None:
             self._timer.cancel()
 
@@ -271,6 +276,8 @@ class Room:
 
     async def _send_presence(self) -> None:
         self._presence_pending = False
+        if self._stopped:
+            return
         try:
             counts = await self.bus.presence(self.table_id)
             summary = await self.session.summary(self.table_id)

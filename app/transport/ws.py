@@ -1,4 +1,4 @@
-"""The websocket endpoint ``/ws/tables/{id}`` (API.md, "Websocket"): ``serve``, handed its
+"""The websocket endpoint ``/ws/tables/{id}`` (docs/api/websocket.md; schema/websocket.json): ``serve``, handed its
 services by the web layer's route (``app.web.live``).
 
 The token comes in the socket's first frame, ``{"type": "auth", "token": ...}``, within
@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app.core.bucket import TokenBucket
 from app.core.errors import RateLimited, Unauthorized, Unavailable, WarboardError
+from app.process import prom
 from app.process.config import Settings
 from app.process.outage import is_outage, outages
 from app.session import Actor, Session
@@ -101,6 +102,8 @@ async def serve(
         if conn is not None and conn.closing is not None:  # presence is updated: now finish the close
             with contextlib.suppress(Exception):
                 await asyncio.wait({conn.closing}, timeout=CLOSE_TIMEOUT + 1)
+        if conn is not None:
+            conn.release()
 
 
 async def _admit(
@@ -164,6 +167,7 @@ async def _serve(ws: WebSocket, session: Session, hub: TableHub, conn: Connectio
             if frame["type"] == "websocket.disconnect":
                 return
             if not bucket.take():
+                prom.refused("too_many_messages", "ws")
                 conn.drop(1008, "too many messages")
                 return
             raw = frame.get("text")
@@ -193,7 +197,7 @@ async def _serve(ws: WebSocket, session: Session, hub: TableHub, conn: Connectio
 async def _handle(session: Session, hub: TableHub, conn: Connection, message: ClientMessage) -> None:
     if isinstance(message, ActionMsg):
         try:
-            result = await session.apply(conn.actor, message.id, message.action)
+            result = await session.apply(conn.actor, message.id, message.action, message.seat)
             conn.offer_ack(outgoing.ack(message.id, result.seq, result.duplicate))
             if outages.down:
                 outages.ok()

@@ -4,7 +4,7 @@ welcome and the patches, and that view equals the whole view the server answers 
 ``GET /api/tables/{id}/view`` (at sampled steps and at the end). The median update is at most
 10% of the whole view on the four games; each system's median is printed (``pytest -s``).
 
-Also: ``GET /metrics`` answers the loop-lag sampler's fields and counts the updates it sent.
+Also: ``GET /metrics.json`` answers the loop-lag sampler's fields and counts the updates it sent.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ async def test_metrics_answer_the_loop_lag_and_the_updates_sent(fast_server: Ser
     async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as http:
         for _ in range(100):  # a few samples (the first may come late on a busy machine)
             await asyncio.sleep(0.1)
-            before = (await http.get("/metrics")).json()
+            before = (await http.get("/metrics.json")).json()
             if before["loop"]["samples"] > 0:
                 break
         created = (await http.post("/api/tables", json={"system": "sandbox", "name": "Metrics"})).json()
@@ -177,7 +177,7 @@ async def test_metrics_answer_the_loop_lag_and_the_updates_sent(fast_server: Ser
         for reader in readers:
             await reader.at(posted.json()["seq"])
             await reader.close()
-        after = (await http.get("/metrics")).json()
+        after = (await http.get("/metrics.json")).json()
     loop = after["loop"]
     assert loop["interval_ms"] == 50 and loop["samples"] > before["loop"]["samples"] > 0
     assert loop["max_ms"] >= loop["windows"]["60s"]["max_ms"] >= loop["windows"]["10s"]["max_ms"] >= 0
