@@ -11,7 +11,7 @@ moves (send to the last client of the table) is measured per phase:
 3. ``bot flood``: one client makes 2-seat tables and asks for a computer player in each seat,
    ``--bots`` in all, as fast as the server answers; they play on until the end.
 
-Per phase: the other tables' latency percentiles, the largest event-loop lag (``/metrics``),
+Per phase: the other tables' latency percentiles, the largest event-loop lag (``/metrics.json``),
 the server's CPU; the chat lines sent, stored and refused ``rate_limited``; the computer players
 asked for, started and refused (``too_many_bots``, or ``rate_limited``). ``--checkout DIR`` runs
 the server from another checkout (the code before, for comparison) with this Python.
@@ -57,7 +57,7 @@ async def sender(ws_players: list[Client], table: Table, rate: float, duration: 
 
 
 async def loop_lag(http: httpx.AsyncClient) -> float:
-    return float((await http.get("/metrics")).json()["loop"]["windows"]["10s"]["max_ms"])
+    return float((await http.get("/metrics.json")).json()["loop"]["windows"]["10s"]["max_ms"])
 
 
 async def chat_flood(url: str, sockets: int, rate: float, watchers: int, stop: asyncio.Event) -> dict[str, Any]:
@@ -171,7 +171,7 @@ async def phase(
     latencies, lost = latencies_of(tables)
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         lag = await loop_lag(http)
-        running = (await http.get("/metrics")).json().get("computers", {}).get("running")
+        running = (await http.get("/metrics.json")).json().get("computers", {}).get("running")
     return {
         "phase": name,
         "moves_sent": sum(len(t.sent) for t in tables),

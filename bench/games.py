@@ -11,8 +11,8 @@ is replaced by a fresh one of the same game. It reports, per game:
   the update that carries it;
 - server CPU (psutil on the server's pid) per 1,000 updates delivered to clients;
 - bytes per update per client (as the clients received them; the server's own count from
-  ``GET /metrics`` too when it has one);
-- the largest event-loop stall: the server's loop-lag sampler (``GET /metrics``); a server
+  ``GET /metrics.json`` too when it has one);
+- the largest event-loop stall: the server's loop-lag sampler (``GET /metrics.json``); a server
   without one is probed from here (``GET /healthz`` every 50 ms; the worst answer time is
   then an upper bound, and the report says so);
 - the server's peak RSS;
@@ -255,7 +255,7 @@ class Driver:
 
 
 class ServerMetrics:
-    """The server's ``GET /metrics`` (loop lag, update bytes), read every ``every`` seconds;
+    """The server's ``GET /metrics.json`` (loop lag, update bytes), read every ``every`` seconds;
     without one, a probe of ``GET /healthz`` answer times from here."""
 
     def __init__(self, http: httpx.AsyncClient) -> None:
@@ -268,7 +268,7 @@ class ServerMetrics:
         self.probe_ms: list[float] = []
 
     async def read(self) -> dict[str, Any] | None:
-        r = await self.http.get("/metrics")
+        r = await self.http.get("/metrics.json")
         if r.status_code != 200:
             return None
         body: dict[str, Any] = r.json()
@@ -453,7 +453,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 "bytes_per_update": metrics.server_bytes_per_update(),
                 "loop_stall_max_ms": metrics.stall_ms if metrics.available else None,
                 "loop_lag_p99_ms": metrics.lag_p99_ms if metrics.available else None,
-                "loop_stall_source": "server /metrics loop-lag sampler"
+                "loop_stall_source": "server /metrics.json loop-lag sampler"
                 if metrics.available
                 else "client probe: worst GET /healthz answer time (an upper bound)",
                 "healthz_probe_max_ms": round(max(metrics.probe_ms), 2) if metrics.probe_ms else None,

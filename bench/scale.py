@@ -1,7 +1,7 @@
 """The cost of scale-out: N Warboard processes on PostgreSQL (+ Redis when N > 1) against one.
 
-Starts the nodes on a database of its own (``warboard_bench`` on the server of ``--pg``,
-dropped and made again) and, for several nodes, a ``redis-server`` of its own on a free port;
+Starts the nodes on a database of its own (``warboard_bench_<random>`` on the server of
+``--pg``, made for the run and dropped after it: no other database is ever dropped) and, for several nodes, a ``redis-server`` of its own on a free port;
 then T sandbox tables, 2 players and S spectators each. Player 1 of each table is on node 0
 and player 2 on node 1 (every update crosses nodes), spectators round-robin; the players send
 moves at R per table per second for D seconds. Reports latency (send -> every client of the
@@ -19,6 +19,7 @@ import os
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -40,11 +41,27 @@ UNPACED = {
 }
 
 
-def fresh_database(pg: str) -> str:
+def own_database(pg: str) -> str:
+    """A database made for this run (a name nobody else has): its name."""
+    name = f"warboard_bench_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(pg, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS warboard_bench WITH (FORCE)")
-        conn.execute("CREATE DATABASE warboard_bench")
-    return pg.rsplit("/", 1)[0] + "/warboard_bench"
+        conn.execute(f"CREATE DATABASE {name}")
+    return name
+
+
+def drop_own_database(pg: str, name: str) -> None:
+    assert name.startswith("warboard_bench_")
+    with psycopg.connect(pg, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def failed_publishes(logs: Path, nodes: int) -> int:
+    """Lines of the nodes' logs that say a publish failed (each logged at most every 10 s)."""
+    return sum(
+        (logs / f"node{i}.log").read_text(errors="replace").count("a publish failed")
+        for i in range(nodes)
+        if (logs / f"node{i}.log").exists()
+    )
 
 
 def start_nodes(n: int, url: str, logs: Path) -> tuple[list[subprocess.Popen[bytes]], list[str], Any]:
@@ -94,7 +111,14 @@ def cpu(procs: list[psutil.Process]) -> float:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    url = fresh_database(args.pg)
+    name = own_database(args.pg)
+    try:
+        return await measure(args, args.pg.rsplit("/", 1)[0] + f"/{name}")
+    finally:
+        drop_own_database(args.pg, name)
+
+
+async def measure(args: argparse.Namespace, url: str) -> dict[str, Any]:
     logs = ROOT / "bench" / "results"
     logs.mkdir(parents=True, exist_ok=True)
     procs, urls, redis = start_nodes(args.nodes, url, logs)
@@ -137,6 +161,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "moves_sent": sum(len(t.sent) for t in tables),
             "moves_not_delivered_to_all": lost,
             "errors": sorted(set(stats.errors)),
+            "publish_failures_logged": failed_publishes(logs, args.nodes),
             "latency_ms": summary(latencies),
             "updates_delivered": delivered,
             "cpu_s_all_nodes": round(spent, 2),
@@ -144,10 +169,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "cpu_s_per_1000_updates": round(1000 * spent / delivered, 3) if delivered else None,
         }
     finally:
+        stopping = time.monotonic()
         for p in procs:
             p.terminate()
         for p in procs:
-            p.wait(10)
+            try:
+                p.wait(60)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait(10)
+        print(f"nodes stopped {time.monotonic() - stopping:.1f} s after SIGTERM", file=sys.stderr)
         if redis is not None:
             redis.terminate()
             redis.wait(10)
@@ -161,7 +192,7 @@ def main() -> None:
     parser.add_argument(
         "--pg",
         default="postgresql://postgres@127.0.0.1:5432/test",
-        help="a PostgreSQL server (its warboard_bench database is made again)",
+        help="a PostgreSQL server (a database of the run's own is made on it, then dropped)",
     )
     add_out_option(parser, help=None)
     run_benchmark(run, parser.parse_args(), fast_loop=False)

@@ -17,6 +17,7 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -34,13 +35,28 @@ RECHECK = 5.0
 AGAIN = {1001, 1011, 1012, 1013}
 
 
+#: the strong level's search (``app.bots.search.think_about`` in a process of its own, see
+#: ``app.bots.hosted``): (the ``GET .../knowledge`` answer as received, the legal actions,
+#: seed, seq) -> the knowledge's seq and the action or None. The answer is read there, not
+#: here: an HGB one is large, and this client may run on the server's event loop.
+Thinker = Callable[[bytes, list[dict[str, Any]], str, int], Awaitable[tuple[int, dict[str, Any] | None]]]
+#: games a strong decision searches (``GET .../knowledge?count=``)
+WORLDS = 8
+
 #: a computer's answer to every takeback asked of it (``app.session.takeback``)
 ALLOW = {"kind": "takeback.allow"}
 
 
 class BotClient:
     def __init__(
-        self, base_url: str, table_id: str, token: str, seed: str, delay: float = 0.6, record: str | None = None
+        self,
+        base_url: str,
+        table_id: str,
+        token: str,
+        seed: str,
+        delay: float = 0.6,
+        record: str | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.base = base_url.rstrip("/")
         self.table_id = table_id
@@ -62,6 +78,9 @@ class BotClient:
         self.stale = 0  # refused only because the table had moved on since the decision
         self.decide_ms: list[float] = []
         self.behind = False  # the last legal list was of a newer seq than the view
+        #: the strong level (None: the easy one, ``policy.choose``): it decides from the seat's
+        #: legal list and what the seat may know (``GET .../knowledge``), nothing else
+        self.thinker = thinker
 
     @property
     def headers(self) -> dict[str, str]:
@@ -125,9 +144,20 @@ class BotClient:
         self.behind = body.get("seq") != self.seq
         if self.behind:
             return True  # a newer update is on its way; decide on that one
-        odds = await self._odds(http, body["actions"])
         start = time.perf_counter()
-        action = policy.choose(self.view, body["actions"], self.seed, self.seq, odds)
+        if self.thinker is not None and body["actions"]:
+            known = await http.get(f"/api/tables/{self.table_id}/knowledge", params={"count": WORLDS})
+            if known.status_code in (401, 403, 404):
+                return False
+            self._note(known.url.path, known.content)
+            seq, action = await self.thinker(known.content, body["actions"], self.seed, self.seq)
+            if seq != self.seq:
+                self.behind = True
+                return True  # the table moved on meanwhile; decide on its update
+        else:
+            odds = await self._odds(http, body["actions"])
+            start = time.perf_counter()
+            action = policy.choose(self.view, body["actions"], self.seed, self.seq, odds)
         self.decide_ms.append((time.perf_counter() - start) * 1000)
         if action is None:
             return True

@@ -13,7 +13,14 @@ A computer seat survives a restart: beside the seat's token the server keeps a m
 it names that one token: a kick, a rejoin or a new player in the seat leaves it pointing at
 nothing). At start-up (:func:`restore`) every seat still held by its marked token gets a
 fresh token (the old one is revoked, as a rejoin link does) and a bot running again; the bot
-resumes from the welcome of its seat's stream. ``warboard serve`` tells the app its own
+resumes from the welcome of its seat's stream. The marker row also keeps the computer's level
+(its ``name``: ``Computer`` for the easy level, ``Computer (strong)`` for the strong one), so a
+strong player resumes strong.
+
+The strong level (``app.bots.search``) thinks in a process of its own at a low priority
+(``app.session.rules_process``, kind ``thinking``), never on the event loop, for at most
+``WARBOARD_BOT_SECONDS`` (1.5) CPU seconds a decision, on the games its seat may know
+(``GET /api/tables/{id}/knowledge`` with its own token). ``warboard serve`` tells the app its own
 address (``WARBOARD_SELF_URL``) so the bots can reach it.
 
 Each one costs the server a websocket, legal lists and CPU for as long as its game lasts, so a
@@ -33,10 +40,12 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, select, update
 
-from app.bots.client import BotClient
+from app.bots import search
+from app.bots.client import BotClient, Thinker
 from app.core.errors import Conflict, NotFound
 from app.core.tokens import hash_token
-from app.session import Actor, Session
+from app.process.tasks import cancel_all
+from app.session import Actor, Session, rules_process
 from app.session.seats import move_seat
 from app.storage import repository as repo
 from app.storage.models import seats, tables, tokens
@@ -52,6 +61,34 @@ MAX_BOTS = int(os.environ.get("WARBOARD_BOTS_MAX", "32"))
 PER_ADDRESS = int(os.environ.get("WARBOARD_BOTS_PER_ADDRESS", "8"))
 #: the marker row's role in ``tokens`` (never a credential: nobody holds its token)
 ROLE = "computer"
+#: CPU seconds a strong computer player thinks about one decision at most (WARBOARD_BOT_SECONDS)
+SECONDS = float(os.environ.get("WARBOARD_BOT_SECONDS", "1.5"))
+#: the levels a host may pick (``search.LEVELS``): today's player, and the one that searches
+LEVELS = search.LEVELS
+
+
+def marker_name(level: str) -> str:
+    """The marker row's ``name`` for a computer of ``level``."""
+    return BOT_NAME if level == "easy" else f"{BOT_NAME} ({level})"
+
+
+def level_of(name: str) -> str:
+    """The level a marker row's ``name`` keeps (rows from before the levels: easy)."""
+    return next((lv for lv in LEVELS if marker_name(lv) == name), "easy")
+
+
+async def think(
+    knowledge: bytes, actions: list[dict[str, Any]], seed: str, seq: int
+) -> tuple[int, dict[str, Any] | None]:
+    """A strong decision, worked out in the thinking process (off the event loop, at a low
+    priority), the seat's knowledge read there too."""
+    budget = search.Budget(seconds=SECONDS)
+    return await rules_process.run("thinking", search.think_about, knowledge, actions, seed, seq, budget)
+
+
+def thinker(level: str) -> Thinker | None:
+    return think if level == "strong" else None
+
 
 Key = tuple[str, str]  # (table, seat)
 
@@ -67,6 +104,7 @@ class Computers:
         self.bots: dict[Key, BotClient] = {}
         self.owners: dict[Key, str | None] = {}
         self.tokens: dict[Key, str] = {}
+        self.levels: dict[Key, str] = {}
 
     def check_room(self, address: str, wanted: int) -> None:
         """Raise Conflict (409 ``too_many_bots``) unless ``address`` may start ``wanted`` more."""
@@ -88,20 +126,24 @@ class Computers:
         """Is ``token_hash`` the seat token of a computer player this server runs?"""
         return token_hash in self.tokens.values()
 
-    def launch(self, base: str, table_id: str, seat: str, token: str, owner: str | None) -> None:
-        bot = BotClient(base.rstrip("/"), table_id, token, seed=f"{table_id}:{seat}", delay=DELAY)
+    def launch(self, base: str, table_id: str, seat: str, token: str, owner: str | None, level: str = "easy") -> None:
+        bot = BotClient(
+            base.rstrip("/"), table_id, token, seed=f"{table_id}:{seat}", delay=DELAY, thinker=thinker(level)
+        )
         task = asyncio.create_task(_run(bot), name=f"bot {table_id} {seat}")
         key = (table_id, seat)
         self.tasks[key] = task
         self.bots[key] = bot
         self.owners[key] = owner
         self.tokens[key] = hash_token(token)
+        self.levels[key] = level
 
         def finished(done: asyncio.Task[None]) -> None:  # its game ended or its seat went: room for another
             if self.tasks.get(key) is done:
                 self.tasks.pop(key, None)
                 self.owners.pop(key, None)
                 self.tokens.pop(key, None)
+                self.levels.pop(key, None)
 
         task.add_done_callback(finished)
 
@@ -110,21 +152,19 @@ class Computers:
         self.bots.pop(key, None)
         self.owners.pop(key, None)
         self.tokens.pop(key, None)
+        self.levels.pop(key, None)
         return self.tasks.pop(key, None)
 
     async def stop_all(self) -> None:
-        tasks = list(self.tasks.values())
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await cancel_all(list(self.tasks.values()), 2.0, "computer players")
 
 
 def _marker(seat_token_hash: str) -> str:
     return hash_token(f"computer:{seat_token_hash}")
 
 
-def _mark(conn: Connection, table_id: str, seat: str, seat_token_hash: str) -> None:
-    repo.insert_token(conn, _marker(seat_token_hash), table_id, ROLE, seat, BOT_NAME)
+def _mark(conn: Connection, table_id: str, seat: str, seat_token_hash: str, level: str = "easy") -> None:
+    repo.insert_token(conn, _marker(seat_token_hash), table_id, ROLE, seat, marker_name(level))
 
 
 def _unmark(conn: Connection, table_id: str, seat: str) -> None:
@@ -135,10 +175,12 @@ def _unmark(conn: Connection, table_id: str, seat: str) -> None:
     )
 
 
-async def start_bot(computers: Computers, session: Session, base: str, address: str, table_id: str, seat: str) -> None:
-    """Seat a computer player in the free ``seat`` and run it as a background task, against the
-    server at ``base``, on behalf of the client at ``address``. Raises Conflict (``too_many_bots``)
-    over the caps, before anything changes."""
+async def start_bot(
+    computers: Computers, session: Session, base: str, address: str, table_id: str, seat: str, level: str = "easy"
+) -> None:
+    """Seat a computer player of ``level`` in the free ``seat`` and run it as a background task,
+    against the server at ``base``, on behalf of the client at ``address``. Raises Conflict
+    (``too_many_bots``) over the caps, before anything changes."""
     owners, key = computers.owners, (table_id, seat)
     if key in owners:
         raise Conflict(f"Seat {seat!r} is taken by {BOT_NAME}", code="seat_taken")
@@ -146,11 +188,11 @@ async def start_bot(computers: Computers, session: Session, base: str, address: 
     owners[key] = address  # its place is held while it joins
     try:
         joined = await session.join(table_id, seat, BOT_NAME)
-        await session.writer.run(lambda conn: _mark(conn, table_id, seat, hash_token(joined["token"])))
+        await session.writer.run(lambda conn: _mark(conn, table_id, seat, hash_token(joined["token"]), level))
     except BaseException:
         owners.pop(key, None)
         raise
-    computers.launch(base, table_id, seat, joined["token"], owners[key])
+    computers.launch(base, table_id, seat, joined["token"], owners[key], level)
 
 
 async def carry_over(
@@ -160,16 +202,16 @@ async def carry_over(
     seat at the new table and plays there, as far as the caps allow (a seat over them stays kept
     for a computer: the host may remove it, then seat a player). Returns the seats that play."""
 
-    def computer_seats(conn: Connection) -> list[str]:
+    def computer_seats(conn: Connection) -> list[tuple[str, str]]:
         out = []
         for seat, row in repo.get_seats(conn, old_id).items():
             marker = repo.get_token(conn, _marker(row["token_hash"])) if row["token_hash"] else None
             if row["state"] == "taken" and marker is not None and not marker["revoked"] and marker["seat"] == seat:
-                out.append(seat)
+                out.append((seat, level_of(marker["name"])))
         return out
 
     playing: list[str] = []
-    for seat in await session.writer.run(computer_seats):
+    for seat, level in await session.writer.run(computer_seats):
         try:
             computers.check_room(address, 1)
         except Conflict:
@@ -179,12 +221,14 @@ async def carry_over(
         computers.owners[key] = address  # its place is held while it claims the seat
         try:
             claimed = await session.seats.claim(new_id, seat)
-            mark = functools.partial(_mark, table_id=new_id, seat=seat, seat_token_hash=hash_token(claimed["token"]))
+            mark = functools.partial(
+                _mark, table_id=new_id, seat=seat, seat_token_hash=hash_token(claimed["token"]), level=level
+            )
             await session.writer.run(mark)
         except BaseException:
             computers.owners.pop(key, None)
             raise
-        computers.launch(base, new_id, seat, claimed["token"], address)
+        computers.launch(base, new_id, seat, claimed["token"], address, level)
         playing.append(seat)
     return playing
 
@@ -219,9 +263,9 @@ async def _run(bot: BotClient) -> None:
             return
 
 
-def _reseat(conn: Connection, limit: int) -> tuple[list[tuple[str, str, str]], int]:
+def _reseat(conn: Connection, limit: int) -> tuple[list[tuple[str, str, str, str]], int]:
     """The computer seats of tables still in play, those played last first: the first ``limit``
-    get a fresh token, (table, seat, token) each; and how many more were left as they are."""
+    get a fresh token, (table, seat, token, level) each; and how many more were left as they are."""
     rows = conn.execute(
         select(seats.c.table_id, seats.c.seat, seats.c.token_hash)
         .join(tables, tables.c.id == seats.c.table_id)
@@ -235,7 +279,7 @@ def _reseat(conn: Connection, limit: int) -> tuple[list[tuple[str, str, str]], i
         )
         .order_by(tables.c.updated_at.desc(), seats.c.table_id, seats.c.seat)
     ).all()
-    out: list[tuple[str, str, str]] = []
+    out: list[tuple[str, str, str, str]] = []
     left = 0
     for table_id, seat, token_hash in rows:
         marker = repo.get_token(conn, _marker(token_hash))
@@ -246,8 +290,9 @@ def _reseat(conn: Connection, limit: int) -> tuple[list[tuple[str, str, str]], i
             continue
         issued, _old = move_seat(conn, table_id, seat)
         repo.revoke_token(conn, marker["token_hash"])
-        _mark(conn, table_id, seat, hash_token(issued["token"]))
-        out.append((table_id, seat, issued["token"]))
+        level = level_of(marker["name"])
+        _mark(conn, table_id, seat, hash_token(issued["token"]), level)
+        out.append((table_id, seat, issued["token"], level))
     return out, left
 
 
@@ -256,9 +301,9 @@ async def restore(computers: Computers, session: Session, base: str) -> int:
     (see the module's note)."""
     room = max(0, MAX_BOTS - len(computers.owners))
     reseated, left = await session.writer.run(lambda conn: _reseat(conn, room))
-    for table_id, seat, token in reseated:
-        log.info("computer player resumes at %s %s", table_id, seat)
-        computers.launch(base, table_id, seat, token, None)
+    for table_id, seat, token, level in reseated:
+        log.info("computer player (%s) resumes at %s %s", level, table_id, seat)
+        computers.launch(base, table_id, seat, token, None, level)
     if left:
         log.warning("%d computer players not resumed: this server runs at most %d (WARBOARD_BOTS_MAX)", left, MAX_BOTS)
     return len(reseated)

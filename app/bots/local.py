@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.bots import policy
+from app.bots import policy, search
 from app.core.dice import Dice
 from app.core.errors import WarboardError
 from app.session.projection import Projection
@@ -29,21 +29,10 @@ def random_player(view: dict[str, Any], actions: list[dict[str, Any]], seed: str
     return random.Random(f"{seed}:{seq}").choice(playing) if playing else None
 
 
-_ODDS: dict[str, dict[str, Any]] = {}
-
-
 def helper_odds(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The HGB odds helper's answers for the bot's attacks: the function ``POST /api/rules/hgb/odds``
     runs (stateless; cached like the bot client caches them). Helper work, not the bot's decision."""
-    requests = policy.odds_requests(view, actions)
-    if requests:
-        from app.systems.hgb.helpers import OddsRequest, run_odds
-
-        for request in requests:
-            key = policy.odds_key(request)
-            if key not in _ODDS:
-                _ODDS[key] = run_odds(OddsRequest(**request)).model_dump()
-    return _ODDS
+    return search.helper_odds(view, actions)
 
 
 def bot_player(view: dict[str, Any], actions: list[dict[str, Any]], seed: str, seq: int) -> dict[str, Any] | None:
@@ -73,10 +62,35 @@ class Result:
     errors: list[str] = field(default_factory=list)
     decide_ms_max: float = 0.0  # the slowest decision, wall-clock (the legal list is the server's work)
     decide_cpu_ms_max: float = 0.0  # the same in CPU time (what it costs, whatever else the machine runs)
+    strong_cpu_ms: list[float] = field(default_factory=list)  # each strong decision's CPU time
 
 
-def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, str], limit: int = 6000) -> Result:
-    """Play a seeded game with ``players`` (seat -> "bot" | "random"); a seat left out is a bot."""
+def strong_player(
+    system_id: str,
+    state: dict[str, Any],
+    seat: str,
+    legal: list[dict[str, Any]],
+    seed: str,
+    seq: int,
+    budget: search.Budget | None = None,
+) -> search.Thought:
+    """The strong level, on the worlds its seat's ``seal`` deals (never the state itself)."""
+    system = registry.get(system_id)
+    assert system is not None
+    worlds = [system.seal(state, seat, search.FIRST_WORLD + i) for i in range(search.WORLDS)]
+    return search.think(system_id, worlds, seat, legal, seed, seq, budget)
+
+
+def play(
+    system_id: str,
+    options: dict[str, Any],
+    seed: str,
+    players: dict[str, str],
+    limit: int = 6000,
+    budget: search.Budget | None = None,
+) -> Result:
+    """Play a seeded game with ``players`` (seat -> "bot" (the easy level) | "strong" | "random");
+    a seat left out is a bot. ``budget``: each strong decision's."""
     system = registry.get(system_id)
     assert system is not None
     opts = system.validate_options(options)
@@ -86,6 +100,7 @@ def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, 
     projection = Projection(system, seeded=True)
     start, n, refused, slowest, costliest = time.perf_counter(), 0, 0, 0.0, 0.0
     errors: list[str] = []
+    strong: list[float] = []
     while n < limit and system.outcome(env.state) is None:
         acted = False
         for seat in seats:
@@ -96,6 +111,10 @@ def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, 
             t, c = time.perf_counter(), time.thread_time()
             if who == "bot":
                 action = policy.choose(view, legal, f"{seed}-{seat}", n, odds)
+            elif who == "strong":
+                action = strong_player(system_id, env.state, seat, legal, f"{seed}-{seat}", n, budget).action
+                if legal:
+                    strong.append((time.thread_time() - c) * 1000)
             else:
                 action = PLAYERS[who](view, legal, f"{seed}-{seat}", n)
             slowest = max(slowest, (time.perf_counter() - t) * 1000)
@@ -126,4 +145,5 @@ def play(system_id: str, options: dict[str, Any], seed: str, players: dict[str, 
         errors,
         slowest,
         costliest,
+        strong,
     )

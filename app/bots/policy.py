@@ -92,6 +92,25 @@ def choose(
     return random.Random(f"{seed}:{seq}").choice(top)
 
 
+def shortlist(
+    view: dict[str, Any], actions: list[dict[str, Any]], k: int, odds: Odds | None = None
+) -> list[dict[str, Any]]:
+    """The ``k`` actions this policy rates best (never one ending the game or scored below 0),
+    best first, each once: what the strong level searches among (``app.bots.search``)."""
+    ctx = _Context(view, actions, odds or {})
+    seen: set[str] = set()
+    out: list[tuple[float, int, dict[str, Any]]] = []
+    for i, a in enumerate(actions):
+        key = json.dumps(a, sort_keys=True)
+        if a["kind"] in ENDINGS or key in seen:
+            continue
+        seen.add(key)
+        s = score(a, ctx)
+        if s >= 0:
+            out.append((-s, i, a))
+    return [a for _, _, a in sorted(out, key=lambda t: (t[0], t[1]))[:k]]
+
+
 def odds_key(request: Mapping[str, Any]) -> str:
     return json.dumps(request, sort_keys=True)
 
@@ -180,8 +199,9 @@ class _Context:
             and p.get("status") not in ("wreck", "destroyed", "reserve")
         ]
         self.weapons = view.get("weapons") or {}
-        #: HGB: an attack listed means some model of the seat sees an enemy
-        self.in_sight = any(a["kind"] == "attack" for a in actions)
+        #: HGB: a designation listed means some model of the seat sees an enemy (attacks are
+        #: listed at hidden targets too, at -2)
+        self.in_sight = any(a["kind"] == "designate" for a in actions)
         self.longest: dict[str, float] = {}  # HGB: each model's longest listed move
         for a in actions:
             here, dest = self.pieces.get(str(a.get("model"))), _dest(a)
@@ -207,15 +227,17 @@ def score(a: dict[str, Any], ctx: _Context) -> float:
         request = None if a.get("indirect") else _odds_request(ctx.cards, ctx.pieces, ctx.weapons, a)
         answer = ctx.odds.get(odds_key(request)) if request else None
         if request and answer:  # HGB: the best expected damage, by the odds helper
-            return GAINS[kind] + 10 * expected_damage(answer, request["boxes_left"]) + float(dm) / 100
-        return GAINS[kind] + float(dm) - (5 if a.get("indirect") else 0)
+            return GAINS[kind] + 10 * expected_damage(answer, request["boxes_left"]) + float(dm) / 100 + _rof(a)
+        return GAINS[kind] + float(dm) - (5 if a.get("indirect") else 0) + _rof(a)
     if kind == "return_fire":
         dm = (ctx.weapons.get(a.get("weapon", "")) or {}).get("dm", 0)
-        return GAINS[kind] + float(dm) - 0.01 * float(a.get("at", 0))
+        return GAINS[kind] + float(dm) - 0.01 * float(a.get("at", 0)) + _rof(a)
     if kind == "choose_weapons":
         return 100.0 + 10 * len(a.get("weapons", [])) if a.get("weapons") else 0.0
     if kind == "steal":
         return GAINS[kind] if a.get("take") else 0.0
+    if kind == "move" and a.get("flee"):
+        return 0.0  # Samurai Robots: leaving the table takes the mecha out of the game
     if kind == "move" and ctx.cards and ctx.enemies and _dest(a):
         return _hgb_move(a, ctx)
     if kind == "move":
@@ -229,6 +251,12 @@ def score(a: dict[str, Any], ctx: _Context) -> float:
     if kind in GAINS:
         return float(GAINS[kind])
     return float(STRUCTURE.get(kind, 0))
+
+
+def _rof(a: dict[str, Any]) -> float:
+    """HGB: Rate of Fire points on Focused Fire add to the damage; on Sweep Fire they may hit the
+    seat's own models too, so the easy player focuses and does not sweep."""
+    return 0.05 * float(a.get("focus", 0)) - 0.05 * float(a.get("sweep", 0))
 
 
 def _hgb_move(a: dict[str, Any], ctx: _Context) -> float:

@@ -30,7 +30,7 @@ def _add(
 
 
 def _running(client: httpx.Client) -> int:
-    return int(client.get("/metrics").json()["computers"]["running"])
+    return int(client.get("/metrics.json").json()["computers"]["running"])
 
 
 def _seat_names(client: httpx.Client, table: dict[str, Any]) -> dict[str, str | None]:

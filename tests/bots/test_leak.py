@@ -3,11 +3,16 @@
 - Statically: the bot (``app.bots.client`` and ``app.bots.policy``, and every ``app`` module
   they import, transitively) imports nothing that holds or computes server state (the session,
   storage, projection, rule systems, transport, web); its only inputs are a URL and a token.
+  The strong level's search (``app.bots.search``) runs the pure rule systems on what its seat
+  may know and nothing else: it imports nothing that holds state either (session, storage,
+  transport, web), and ``tests/bots/test_search.py`` holds that its decision is the same on two
+  states that differ only in what its seat may not see.
 - Dynamically, for both kinds of bot: the in-server bot (started by the host's route) and a
   ``warboard bot`` process. Beside each, a human-style websocket of the same seat records its
   stream; every frame each bot decided from is byte-identical to a frame of that socket, the
   two sequences of welcome/update frames are equal byte for byte, and the bot read nothing
-  over HTTP but its own seat's ``/legal`` and ``/view``.
+  over HTTP but its own seat's ``/legal`` and ``/view`` (and, the strong one, its seat's
+  ``/knowledge``, whose games have the seat's own view).
 """
 
 from __future__ import annotations
@@ -39,6 +44,9 @@ from tests.conftest import free_port
 FORBIDDEN = ("app.session", "app.social", "app.storage", "app.systems", "app.transport", "app.web", "app.server")
 FORBIDDEN += ("app.main", "app.core.dice", "sqlalchemy")
 BOT_MODULES = ("app.bots.client", "app.bots.policy")
+#: what the strong level's search may not import: it runs the rule systems, on sealed games only
+SEARCH_FORBIDDEN = ("app.session", "app.social", "app.storage", "app.transport", "app.web", "app.server", "app.main")
+SEARCH_FORBIDDEN += ("sqlalchemy", "app.bots.client", "app.bots.hosted", "app.bots.local")
 
 
 def _imports(module: str) -> set[str]:
@@ -60,26 +68,37 @@ def _imports(module: str) -> set[str]:
     return found
 
 
-def test_the_bot_imports_nothing_that_holds_state() -> None:
+def _reach(modules: tuple[str, ...], forbidden: tuple[str, ...], dynamic: bool = False) -> set[str]:
+    """Every ``app`` module ``modules`` import, transitively, none of them ``forbidden``."""
     seen: set[str] = set()
-    todo = list(BOT_MODULES)
+    todo = list(modules)
     while todo:
         module = todo.pop()
         if module in seen:
             continue
         seen.add(module)
         for name in _imports(module):
-            assert name != "<dynamic import>", f"{module} imports dynamically"
-            assert not name.startswith(FORBIDDEN), f"{module} imports {name}"
+            assert dynamic or name != "<dynamic import>", f"{module} imports dynamically"
+            assert not name.startswith(forbidden), f"{module} imports {name}"
             if name.startswith("app.") and (
                 (ROOT / (name.replace(".", "/") + ".py")).exists() or (ROOT / name.replace(".", "/")).is_dir()
             ):
                 todo.append(name)
-    assert {"app.bots.client", "app.bots.policy"} <= seen
-    # its only inputs: where the server is and the seat's token (and its seed and pace)
+    return seen
+
+
+def test_the_bot_imports_nothing_that_holds_state() -> None:
+    assert {"app.bots.client", "app.bots.policy"} <= _reach(BOT_MODULES, FORBIDDEN)
+    # its only inputs: where the server is and the seat's token (and its seed and pace), and
+    # the strong level's search, handed its seat's legal list and knowledge
     params = list(inspect.signature(BotClient).parameters)
-    assert params == ["base_url", "table_id", "token", "seed", "delay", "record"]
+    assert params == ["base_url", "table_id", "token", "seed", "delay", "record", "thinker"]
     assert set(inspect.signature(hosted.BotClient.run).parameters) == {"self"}
+
+
+def test_the_strong_levels_search_imports_nothing_that_holds_state() -> None:
+    # the rule systems load their data files by name (a dynamic import of their own modules)
+    assert "app.systems.base" in _reach(("app.bots.search",), SEARCH_FORBIDDEN, dynamic=True)
 
 
 class _InProcess:
@@ -212,3 +231,54 @@ async def test_both_bots_decide_only_from_their_seats_stream(served: _InProcess,
     _check(table, "p1", frames, reads, decisions, watch1.frames)
     # each socket's stream is its own seat's (the welcomes name the seat)
     assert [json.loads(w.frames[0])["seat"] for w in (watch1, watch2)] == ["p1", "p2"]
+
+
+@pytest.mark.anyio
+async def test_the_strong_bot_decides_only_from_its_seats_stream_legal_list_and_knowledge(
+    served: _InProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hosted, "SECONDS", 0.05)  # a short search: the inputs are what is checked
+    async with httpx.AsyncClient(base_url=served.url, timeout=30) as client:
+        created = await client.post(
+            "/api/tables",
+            json={"system": "small-soldiers", "name": "Leak", "seed": "leak-strong", "options": {"advanced": True}},
+        )
+        table, host = created.json()["id"], {"Authorization": f"Bearer {created.json()['host_token']}"}
+        added = await client.post(
+            f"/api/tables/{table}/bots", json={"seat": "commandos", "level": "strong"}, headers=host
+        )
+        assert added.status_code == 201, added.text
+        assert added.json()["level"] == "strong"
+        inner: BotClient = services(served.app).computers.bots[(table, "commandos")]
+        assert inner.thinker is not None
+        deadline = time.monotonic() + 20
+        while not inner.frames:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.05)
+        watch = _SeatSocket(served.url, table, inner.token)
+        await watch.start()
+        joined = await client.post(f"/api/tables/{table}/join", json={"seat": "gorgonites", "name": "Easy"})
+        easy = BotClient(served.url, table, joined.json()["token"], seed="leak", delay=0)
+        other = asyncio.create_task(easy.run())
+        deadline = time.monotonic() + 240
+        while len(inner.decisions) < 4 and not inner.over():
+            assert time.monotonic() < deadline, "the strong bot did not decide"
+            await asyncio.sleep(0.2)
+        other.cancel()
+        await asyncio.gather(other, return_exceptions=True)
+        await asyncio.sleep(1.0)
+        await watch.stop()
+    assert inner.refused == 0
+    since = json.loads(watch.frames[0])["seq"]
+    mine = set(watch.frames)
+    knowledge = f"/api/tables/{table}/knowledge"
+    for frame, read in inner.decisions:
+        seq = json.loads(inner.frames[frame])["seq"]
+        assert seq < since or inner.frames[frame] in mine, "a decision came from a frame its seat's socket never got"
+        path, body = inner.reads[read]
+        if path == knowledge:  # what it searched: this seq's games as its seat may know them
+            assert json.loads(body)["seq"] == seq
+            assert json.loads(body)["seat"] == "commandos"
+    assert any(path == knowledge for path, _ in inner.reads), "the strong bot never searched"
+    allowed = {f"/api/tables/{table}/legal", f"/api/tables/{table}/view", knowledge}
+    assert {path for path, _ in inner.reads} <= allowed

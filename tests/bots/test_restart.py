@@ -8,8 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import create_engine, select
 
+from app.bots import hosted
 from app.bots.local import random_player
+from app.storage.models import tokens
 from tests.conftest import Server
 from tests.kit.table import join, new_table
 
@@ -83,3 +86,31 @@ def test_a_human_named_computer_is_not_taken_over(tmp_path: Path) -> None:
         time.sleep(1.5)
         legal = client.get(f"/api/tables/{tid}/legal", headers=human)
         assert legal.status_code == 200, legal.text  # the human's token still holds the seat
+
+
+def test_a_strong_computer_resumes_strong(tmp_path: Path) -> None:
+    """The level is kept with the computer seat (its marker row): a restart resumes it strong."""
+    url = f"sqlite:///{tmp_path / 'strong.sqlite3'}"
+    env = {**FAST, "WARBOARD_BOT_SECONDS": "0.05"}
+    with Server(url, env=env).start() as srv:
+        client = srv.client()
+        table = new_table(client, "srbr", seed="restart-strong")
+        tid, host = table["id"], {"Authorization": f"Bearer {table['host_token']}"}
+        human = join(client, tid, "p1")
+        added = client.post(f"/api/tables/{tid}/bots", json={"seat": "p2", "level": "strong"}, headers=host)
+        assert added.status_code == 201 and added.json()["level"] == "strong", added.text
+        _play(client, tid, human, lambda: len(_bot_actions(client, tid, human)) >= 2)
+        before = _bot_actions(client, tid, human)
+        srv.kill()
+    with Server(url, env=env).start() as restarted:
+        client = restarted.client()
+        _play(client, tid, human, lambda: len(_bot_actions(client, tid, human) - before) >= 2)
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        markers = conn.execute(
+            select(tokens.c.name, tokens.c.revoked).where(tokens.c.table_id == tid, tokens.c.role == hosted.ROLE)
+        ).all()
+    engine.dispose()
+    live = [name for name, revoked in markers if not revoked]
+    assert live == [hosted.marker_name("strong")] and len(markers) == 2  # the first one revoked at restart
+    assert hosted.level_of(live[0]) == "strong" and hosted.level_of(hosted.BOT_NAME) == "easy"

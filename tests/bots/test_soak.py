@@ -1,7 +1,7 @@
 """Soak: seeded bot-vs-bot games of every system play to the end with zero errors and zero
 refused actions, each decision under 200 ms; and the bot beats a random-legal-action player.
 
-(The full 50-game runs are ``python -m bench.bots``; the README reports them.)"""
+(The full 50-game runs are ``python -m bench.bots``; docs/computer-players.md reports them.)"""
 
 from __future__ import annotations
 
@@ -40,4 +40,4 @@ def test_the_bot_beats_a_random_player(system_id):
         players = {s: ("bot" if j % 2 == i % 2 else "random") for j, s in enumerate(seats)}
         result = play(system_id, options, f"versus-{i}", players, limit=4000)
         wins += any(players[w] == "bot" for w in result.winners)
-    assert wins >= 4  # a clear majority here; the 50-game rates are in the README (bench.bots)
+    assert wins >= 4  # a clear majority here; the 50-game rates are in docs/computer-players.md (bench.bots)

@@ -1,0 +1,369 @@
+"""The strong computer player: rollouts of the easy level over the games its seat may know.
+
+Input: the seat's legal actions (``GET .../legal``) and a few games the seat cannot tell from
+the real one (``RuleSystem.seal(state, seat, world)`` for worlds 2, 3, ..., each dealing what
+the seat's view hides its own way, from what the seat sees; the server hands them out through
+``GET /api/tables/{id}/knowledge``). Nothing else: it never reads the table's state or its dice.
+
+A decision improves on the easy level by reading ahead (a rollout algorithm: the base player's
+choices, tried one step deeper). The candidates are the easy level's ``width`` best actions and
+the ``greedy`` best by the game's own score of the position each leads to (so a move the easy
+level never rates, such as standing on one's own flag, is weighed too). Each round takes the
+next world and dice of the bot's own (``Dice`` seeded by the bot's seed, the table's seq and the
+round, never the table's seed) and plays every candidate in that same world with the same dice
+(paired, so two candidates are compared on the same luck; after 2, 4, 8 and 16 rounds the
+worse half is dropped, so the time goes to the close calls), then every seat's easy choice until
+the seat is to act again after another seat has acted (the other seats' whole reply), at most
+``depth`` actions, and scores the game reached (a win 1, a loss 0; else the game's own material
+count, below). The candidate with the best mean is played; until a round has been read, or on
+equal means, the easy level's own order decides, so a short budget plays as the easy level does.
+
+It stops after ``Budget.seconds`` of its own CPU time (or ``Budget.iterations`` rollouts, which
+makes a decision reproducible: the tests use it).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from app.bots import policy
+from app.core.dice import Dice
+from app.core.errors import WarboardError
+from app.systems import registry
+from app.systems.base import RuleSystem
+
+State = dict[str, Any]
+Action = dict[str, Any]
+LEVELS = ("easy", "strong")
+#: how many worlds a decision searches (``seal`` worlds 2 .. 2 + WORLDS - 1)
+WORLDS = 8
+#: the first world a search asks for: 0 and 1 are the previews' own
+FIRST_WORLD = 2
+#: at most this many legal actions are scored for the greedy candidates (the easy level's best first)
+GREEDY_POOL = 120
+#: after these many rounds the worse half of the candidates is read no more
+HALVINGS = (2, 4, 8, 16)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one decision may spend: ``seconds`` of CPU (None: no limit) and at most
+    ``iterations`` rollouts (None: no limit); ``depth`` actions at most in a rollout (None:
+    the game's own, ``DEPTH``); ``width`` of the easy level's best and ``greedy`` of the
+    score's best as candidates."""
+
+    seconds: float | None = 1.5
+    iterations: int | None = None
+    depth: int | None = None
+    width: int = 4
+    greedy: int = 3
+
+
+#: a rollout's longest reply, per game (a step of GKR or HGB costs ten of Small Soldiers')
+DEPTH = {"small-soldiers": 12, "srbr": 10, "gkr": 4, "hgb": 1}
+
+
+@dataclass
+class Thought:
+    """A decision and what it cost: ``visits`` is how many rollouts read each candidate."""
+
+    action: Action | None
+    iterations: int
+    cpu_seconds: float
+    visits: dict[str, int]
+
+
+def key(action: Action) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+_ODDS: dict[str, dict[str, Any]] = {}
+
+
+def helper_odds(view: dict[str, Any], actions: list[Action]) -> dict[str, dict[str, Any]]:
+    """The HGB odds helper's answers for the listed attacks: the function ``POST
+    /api/rules/hgb/odds`` runs (stateless, from the view alone; cached)."""
+    requests = policy.odds_requests(view, actions)
+    if requests:
+        from app.systems.hgb.helpers import OddsRequest, run_odds
+
+        if len(_ODDS) > 20000:
+            _ODDS.clear()
+        for request in requests:
+            k = policy.odds_key(request)
+            if k not in _ODDS:
+                _ODDS[k] = run_odds(OddsRequest(**request)).model_dump()
+    return _ODDS
+
+
+def candidates(system: RuleSystem, state: State, seat: str, actions: list[Action], width: int) -> list[Action]:
+    """The easy level's ``width`` best of ``actions`` for ``seat`` in ``state``."""
+    view = dict(system.view(state, seat))
+    return policy.shortlist(view, actions, width, helper_odds(view, actions))
+
+
+def easy_choice(system: RuleSystem, state: State, seat: str) -> Action | None:
+    """What the easy level would play for ``seat`` in ``state`` (its best; None: nothing)."""
+    legal = system.legal_actions(state, seat)
+    if not legal:
+        return None
+    best = candidates(system, state, seat, legal, 1)
+    return best[0] if best else None
+
+
+def to_act(system: RuleSystem, state: State, seats: list[str]) -> tuple[str, Action] | None:
+    """The seat that acts next in ``state`` and the easy level's choice for it (the first seat
+    on turn with something worth doing, as the bots' games go), or None."""
+    active = system.active_seats(state)
+    for seat in active if active is not None else seats:
+        action = easy_choice(system, state, seat)
+        if action is not None:
+            return seat, action
+    return None
+
+
+Score = Callable[[RuleSystem, State, list[str]], dict[str, float]]
+
+
+def think(
+    system_id: str,
+    worlds: list[State],
+    seat: str,
+    actions: list[Action],
+    seed: str,
+    seq: int,
+    budget: Budget | None = None,
+) -> Thought:
+    """The strong level's choice among ``actions`` (the seat's legal list) from ``worlds`` (the
+    game as ``seat`` may know it, dealt several ways)."""
+    budget = budget or Budget()
+    system = registry.get(system_id)
+    assert system is not None and worlds
+    start = time.thread_time()
+    seats = list(worlds[0].get("seats") or system.seats(worlds[0].get("options") or {}))
+    score = EVALUATIONS.get(system_id, _even)
+    moves = _root_moves(system, worlds[0], seats, seat, actions, budget, score, f"strong:{seed}:{seq}")
+    if len(moves) <= 1:
+        return Thought(moves[0] if moves else None, 0, time.thread_time() - start, {})
+    depth = budget.depth if budget.depth is not None else DEPTH.get(system_id, 8)
+    totals, counts = [0.0] * len(moves), [0] * len(moves)
+    n = 0
+
+    def spent() -> bool:
+        if budget.iterations is not None and n >= budget.iterations:
+            return True
+        return budget.seconds is not None and time.thread_time() - start >= budget.seconds
+
+    round_, alive = 0, list(range(len(moves)))
+    while not spent():
+        world, luck = worlds[round_ % len(worlds)], f"strong:{seed}:{seq}:{round_}"
+        for i in alive:
+            if spent():
+                break
+            totals[i] += rollout(system, world, seats, seat, moves[i], depth, score, Dice(luck))
+            counts[i] += 1
+            n += 1
+        round_ += 1
+        if budget.seconds is None and budget.iterations is None:
+            break
+        if round_ in HALVINGS and len(alive) > 2 and len({counts[i] for i in alive}) == 1:
+            # successive halving: the better half reads on (the easy level's order breaks ties)
+            alive = sorted(alive, key=lambda i: (-round(totals[i], 9), i))[: max(2, (len(alive) + 1) // 2)]
+            alive.sort()
+    full = min(counts[i] for i in alive)
+    # compare on the rounds every candidate still read has had (paired); the easy level's order breaks ties
+    means = {i: (totals[i] / counts[i] if full else 0.0) for i in alive}
+    best = max(alive, key=lambda i: (round(means[i], 9), -i))
+    return Thought(moves[best], n, time.thread_time() - start, {key(a): counts[i] for i, a in enumerate(moves)})
+
+
+def _root_moves(
+    system: RuleSystem,
+    state: State,
+    seats: list[str],
+    seat: str,
+    actions: list[Action],
+    budget: Budget,
+    score: Score,
+    luck: str,
+) -> list[Action]:
+    """The easy level's ``width`` best, then the ``greedy`` best by the score of the position
+    each action leads to in ``state`` (one throw of the bot's own dice), each once."""
+    view = dict(system.view(state, seat))
+    pool = policy.shortlist(view, actions, GREEDY_POOL, helper_odds(view, actions))
+    moves = pool[: budget.width]
+    if budget.greedy <= 0 or len(pool) <= len(moves):
+        return moves
+    rated: list[tuple[float, int, Action]] = []
+    for i, action in enumerate(pool[budget.width :]):
+        try:
+            after, _ = system.apply(state, seat, system.parse_action(action), Dice(luck))
+        except WarboardError:
+            continue
+        rated.append((-score(system, after, seats).get(seat, 0.5), i, action))
+    rated.sort(key=lambda t: (t[0], t[1]))
+    return moves + [a for _, _, a in rated[: budget.greedy]]
+
+
+def rollout(
+    system: RuleSystem,
+    state: State,
+    seats: list[str],
+    seat: str,
+    action: Action,
+    depth: int,
+    score: Score,
+    dice: Dice,
+) -> float:
+    """``seat``'s score after playing ``action`` in ``state`` and then every seat's easy choice
+    until ``seat`` is to act again after another seat has acted (at most ``depth`` actions)."""
+    try:
+        state, _ = system.apply(state, seat, system.parse_action(action), dice)
+    except WarboardError:  # refused in this world: worth nothing here
+        return 0.0
+    others_acted = False
+    for _ in range(depth):
+        if system.outcome(state) is not None:
+            break
+        nxt = to_act(system, state, seats)
+        if nxt is None:
+            break
+        mover, chosen = nxt
+        if mover == seat and others_acted:
+            break
+        others_acted = others_acted or mover != seat
+        try:
+            state, _ = system.apply(state, mover, system.parse_action(chosen), dice)
+        except WarboardError:
+            break
+    return score(system, state, seats).get(seat, 0.5)
+
+
+def think_about(
+    knowledge: bytes, actions: list[Action], seed: str, seq: int, budget: Budget | None = None
+) -> tuple[int, Action | None]:
+    """:func:`think` on a ``GET .../knowledge`` answer as received: its seq, and the decision
+    (None when that seq is not ``seq``: the table moved on between the legal list and it)."""
+    known = orjson.loads(knowledge)
+    if known["seq"] != seq:
+        return int(known["seq"]), None
+    return seq, think(known["system"], known["worlds"], known["seat"], actions, seed, seq, budget).action
+
+
+# --- scoring a game that goes on ------------------------------------------------------------
+
+
+def rewards(
+    system: RuleSystem, state: State, seats: list[str], material: dict[str, float], scale: float
+) -> dict[str, float]:
+    """Each seat's score in [0, 1]: 1 for a winner and 0 for a loser once the game is over
+    (0.5 each in a draw); else by how far its ``material`` leads the best other seat's."""
+    out = system.outcome(state)
+    if out is not None:
+        return {s: (1.0 if s in out.winners else 0.0) if out.winners else 0.5 for s in seats}
+    scores = {}
+    for s in seats:
+        others = [material.get(o, 0.0) for o in seats if o != s and material.get(o) is not None]
+        lead = material.get(s, 0.0) - (max(others) if others else 0.0)
+        scores[s] = 0.5 + 0.5 * math.tanh(lead / scale)
+    return scores
+
+
+def _even(system: RuleSystem, state: State, seats: list[str]) -> dict[str, float]:
+    return rewards(system, state, seats, {}, 1.0)
+
+
+def _hex_distance(a: Any, b: Any) -> int:
+    (q1, r1), (q2, r2) = _qr(a), _qr(b)
+    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
+
+
+def _qr(p: Any) -> tuple[int, int]:
+    if isinstance(p, dict):
+        return int(p["q"]), int(p["r"])
+    return int(p[0]), int(p[1])
+
+
+def _small_soldiers(system: RuleSystem, state: State, seats: list[str]) -> dict[str, float]:
+    """Fighters on the board, how near the nearest is to the enemy flag, and the chance of a
+    spin that would carry it there (none while a fighter stands on that space: a move never
+    ends on an occupied space, Step 3)."""
+    armies = state["data"]["map"]["armies"]
+    spins = [s.get("value", 0) for s in state["data"]["spinner"]["segments"] if s.get("kind") == "move"]
+    segments = max(1, len(state["data"]["spinner"]["segments"]))
+    taken = {tuple(f["pos"]) for f in state["fighters"].values() if f["pos"] is not None}
+    worth: dict[str, float] = {}
+    for army in armies:
+        mine = [f for f in state["fighters"].values() if f["army"] == army and f["pos"] is not None]
+        flags = [tuple(a["flag"]) for name, a in armies.items() if name != army]
+        near = min((_hex_distance(f["pos"], flag) for f in mine for flag in flags), default=20)
+        reach = max(
+            (
+                sum(1 for v in spins if v >= _hex_distance(f["pos"], flag)) / segments
+                for f in mine
+                for flag in flags
+                if flag not in taken
+            ),
+            default=0.0,
+        )
+        worth[army] = len(mine) - 0.25 * near + 3.0 * reach
+    sides = state.get("sides") or {}
+    return rewards(system, state, seats, {s: worth.get(sides.get(s, s), 0.0) for s in seats}, 2.0)
+
+
+def _srbr(system: RuleSystem, state: State, seats: list[str]) -> dict[str, float]:
+    """Mechas still in the game, and the share of each one's parts left undamaged."""
+    from app.systems.srbr.pieces import destroyed_at
+
+    limit = max(1, destroyed_at(state))
+    worth = dict.fromkeys(seats, 0.0)
+    for m in state["mechas"].values():
+        if m.get("out") is None and m["owner"] in worth and m["parts"]:
+            health = sum(1 - min(p["damage"], limit) / limit for p in m["parts"]) / len(m["parts"])
+            worth[m["owner"]] += 1 + 2 * health
+    return rewards(system, state, seats, worth, 1.5)
+
+
+def _gkr(system: RuleSystem, state: State, seats: list[str]) -> dict[str, float]:
+    """Buildings demolished and tags on those standing, Heavy Hitter damage taken, support units'
+    HP, and how far the Heavy Hitter stands from the nearest standing building (a unit tags
+    only a building next to it)."""
+    worth: dict[str, float] = {}
+    standing = [(b["q"], b["r"]) for b in state["buildings"].values() if not b["demolished"]]
+    for s in seats:
+        p = state["players"][s]
+        tags = sum(b["tags"].get(s, 0) for b in state["buildings"].values() if not b["demolished"])
+        hp = sum(u.get("hp", 0) for u in state["units"].values() if u["owner"] == s and u.get("on_board"))
+        heavy = state["units"].get(f"{s}:heavy")
+        far = 0
+        if heavy is not None and heavy.get("on_board") and standing:
+            far = max(0, min(_hex_distance((heavy["q"], heavy["r"]), b) for b in standing) - 1)
+        worth[s] = (
+            4 * p["demolished"] + 0.5 * tags - 0.4 * len(p["damage"]) + hp - 0.3 * far - (30 if p["eliminated"] else 0)
+        )
+    return rewards(system, state, seats, worth, 4.0)
+
+
+def _hgb(system: RuleSystem, state: State, seats: list[str]) -> dict[str, float]:
+    """Models still fighting, each by the share of its damage boxes not crossed."""
+    worth = dict.fromkeys(seats, 0.0)
+    for m in state["models"].values():
+        if m["status"] == "active" and m["seat"] in worth:
+            boxes = max(1, len(m["card"]["boxes"]))
+            worth[m["seat"]] += 1 + 1 - min(m.get("crossed", 0), boxes) / boxes
+    return rewards(system, state, seats, worth, 1.5)
+
+
+EVALUATIONS: dict[str, Callable[[RuleSystem, State, list[str]], dict[str, float]]] = {
+    "small-soldiers": _small_soldiers,
+    "srbr": _srbr,
+    "gkr": _gkr,
+    "hgb": _hgb,
+}

@@ -1,0 +1,105 @@
+"""The strong level (``app.bots.search``): it chooses among its seat's legal actions, from the
+games its seat's ``seal`` deals and dice of its own, so two tables that differ only in what the
+seat may not see get the same decision (the twins of the leak suite, ``tests.leaks.twins``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import orjson
+import pytest
+
+from app.bots import local, policy, search
+from app.core.dice import Dice
+from app.systems import registry
+from app.systems.base import world_order
+from tests.leaks.twins import twin
+
+#: a decision that does not depend on the machine's speed: a fixed number of iterations
+FIXED = search.Budget(seconds=None, iterations=24)
+
+
+def _game(system_id: str, options: dict[str, Any], steps: int, seed: str) -> tuple[dict[str, Any], str]:
+    """A seeded game of easy bots, ``steps`` actions in, at a point where a seat has choices;
+    the state and that seat."""
+    system = registry.get(system_id)
+    assert system is not None
+    opts = system.validate_options(options)
+    seats, dice = system.seats(opts), Dice(seed)
+    state, n = system.setup(opts, dice), 0
+    while system.outcome(state) is None:
+        for seat in seats:
+            legal = system.legal_actions(state, seat)
+            view = dict(system.view(state, seat))
+            if n >= steps and len(policy.shortlist(view, legal, 5)) > 1:
+                return state, seat
+            action = policy.choose(view, legal, seed, n, local.helper_odds(view, legal))
+            if action is not None:
+                state, _ = system.apply(state, seat, system.parse_action(action), dice)
+                n += 1
+                break
+    raise AssertionError("the game ended first")
+
+
+def test_worlds_0_and_1_are_the_previews_sorted_deals_and_the_others_depend_on_the_world_alone() -> None:
+    ids = [f"c{i:02}" for i in range(20)]
+    assert world_order(ids, 0) == sorted(ids)
+    assert world_order(ids, 1) == sorted(ids, reverse=True)
+    shuffled = random.Random(1).sample(ids, len(ids))
+    assert world_order(shuffled, 7) == world_order(ids, 7)  # the order in the state tells nothing
+    assert world_order(ids, 7) != world_order(ids, 8)
+    assert sorted(world_order(ids, 7)) == sorted(ids)
+
+
+@pytest.mark.parametrize(
+    ("system_id", "options", "steps"),
+    [("small-soldiers", {"advanced": True}, 12), ("gkr", {"players": 2}, 30), ("srbr", {}, 20)],
+)
+def test_the_strong_decision_is_the_same_on_states_that_differ_only_in_what_the_seat_may_not_see(
+    system_id: str, options: dict[str, Any], steps: int
+) -> None:
+    system = registry.get(system_id)
+    assert system is not None
+    state, seat = _game(system_id, options, steps, f"search-{system_id}")
+    double = twin(system_id, state, seat, random.Random(5))
+    assert system.view(double, seat) == system.view(state, seat), "not a twin"
+    if system_id != "srbr":  # a game that hides something: the twin differs
+        assert double != state
+    for world in range(search.FIRST_WORLD, search.FIRST_WORLD + search.WORLDS):
+        assert system.seal(double, seat, world) == system.seal(state, seat, world)
+    legal = system.legal_actions(state, seat)
+    mine = local.strong_player(system_id, state, seat, legal, "leak", 3, FIXED)
+    theirs = local.strong_player(system_id, double, seat, legal, "leak", 3, FIXED)
+    assert mine.action == theirs.action and mine.visits == theirs.visits
+    assert mine.action in legal
+    assert mine.iterations == FIXED.iterations
+
+
+def test_a_strong_decision_keeps_to_its_cpu_budget_and_reads_ahead() -> None:
+    state, seat = _game("small-soldiers", {}, 10, "search-budget")
+    system = registry.get("small-soldiers")
+    assert system is not None
+    legal = system.legal_actions(state, seat)
+    thought = local.strong_player("small-soldiers", state, seat, legal, "budget", 1, search.Budget(seconds=0.3))
+    assert thought.action in legal
+    assert thought.iterations > 1
+    assert thought.cpu_seconds < 0.3 + 0.25  # the budget, and at most one iteration past it
+
+
+def test_a_finished_game_scores_its_winners_one_and_the_others_nothing() -> None:
+    system = registry.get("srbr")
+    assert system is not None
+    state = {**system.setup(system.validate_options({}), Dice("won")), "result": {"winners": ["p1"], "reason": "x"}}
+    assert search.EVALUATIONS["srbr"](system, state, ["p1", "p2"]) == {"p1": 1.0, "p2": 0.0}
+
+
+def test_a_knowledge_answer_of_another_seq_is_not_searched() -> None:
+    state, seat = _game("srbr", {}, 20, "search-stale")
+    system = registry.get("srbr")
+    assert system is not None
+    legal = system.legal_actions(state, seat)
+    body = orjson.dumps({"seq": 8, "system": "srbr", "seat": seat, "worlds": [state]})
+    assert search.think_about(body, legal, "stale", 7, FIXED) == (8, None)
+    seq, action = search.think_about(body, legal, "stale", 8, FIXED)
+    assert seq == 8 and action in legal
