@@ -1,18 +1,17 @@
-# Warboard's image: the wheel (which carries templates, static files and migrations, see
-# setup.py) installed into a slim Python, run as an unprivileged user.
-FROM python:3.11-slim AS build
-WORKDIR /src
-COPY pyproject.toml setup.py README.md alembic.ini ./
-COPY app ./app
-COPY migrations ./migrations
-COPY templates ./templates
-COPY static ./static
-RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .
-
-FROM python:3.11-slim
-RUN useradd --system --uid 10001 --create-home --home-dir /srv/warboard warboard
-COPY --from=build /wheels /wheels
-RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
+# Warboard's image: the wheels in build/wheels (`make wheels`: Warboard's own wheel, which carries
+# the templates, static files with the pages' bundles, and migrations, see setup.py, and every
+# dependency's) installed into a virtual environment on a slim Python, run as an unprivileged user.
+# The build reads nothing from the network: `make image` makes the wheels, then builds this.
+# PYTHON_IMAGE: any Python 3.11 image with the venv module (tests/compose/standins.sh makes a
+# Debian one where no registry answers).
+ARG PYTHON_IMAGE=python:3.11-slim
+FROM ${PYTHON_IMAGE}
+RUN useradd --system --uid 10001 --create-home --home-dir /srv/warboard warboard \
+ && python3 -m venv /opt/warboard
+COPY build/wheels /wheels
+RUN /opt/warboard/bin/pip install --quiet --no-cache-dir --no-index --find-links /wheels warboard \
+ && rm -rf /wheels
+ENV PATH=/opt/warboard/bin:$PATH PYTHONDONTWRITEBYTECODE=1
 USER warboard
 WORKDIR /srv/warboard
 EXPOSE 8000

@@ -11,6 +11,7 @@ import redis.exceptions
 import sqlalchemy.exc
 
 from app.core.errors import Unavailable
+from app.process import prom
 
 log = logging.getLogger("warboard.outage")
 RETRY_AFTER = 2  # seconds a client waits before trying again
@@ -53,6 +54,8 @@ class Outages:
         kind = what(exc)
         if kind not in self.down:
             self.down[kind] = time.monotonic()
+            prom.outages.labels(kind).inc()
+            prom.down.labels(kind).set(1)
             first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
             log.error("%s unavailable: %s: %s", kind, type(exc).__name__, first)
         return Unavailable(f"The {kind} is unavailable; try again in a few seconds", dependency=kind)
@@ -61,6 +64,7 @@ class Outages:
         """A request that needed the database and the bus went through: they are back."""
         for kind, since in list(self.down.items()):
             del self.down[kind]
+            prom.down.labels(kind).set(0)
             log.warning("%s recovered after %.1f s", kind, time.monotonic() - since)
 
 

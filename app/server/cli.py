@@ -1,4 +1,5 @@
-"""The ``warboard`` command: serve, migrate, export, import."""
+"""The ``warboard`` command: serve, migrate, export, import, and looking after tables over time
+(tables, close, prune, backup)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import dataclasses
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -50,25 +51,43 @@ def serve(
     lan: Annotated[
         bool, typer.Option("--lan", help="Bind all interfaces and print the LAN address and a QR code of the lobby")
     ] = False,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            "--log-format", envvar="WARBOARD_LOG_FORMAT", help="Log lines as 'text' or 'json' (one object a line)"
+        ),
+    ] = "text",
 ) -> None:
     """Apply migrations, then serve the lobby, the API and the websockets."""
+    import logging
     import os
 
-    import uvicorn
+    from app import __version__
+    from app.process import logs
+    from app.storage.migrate import DatabaseProblem, upgrade
 
-    from app.storage.migrate import upgrade
-
+    if log_format not in logs.FORMATS:
+        typer.echo(f"--log-format is one of {', '.join(logs.FORMATS)}, not {log_format!r}", err=True)
+        raise typer.Exit(2)
+    logs.configure(log_format)
+    log = logging.getLogger("warboard.server")
     settings = _settings(database_url)
     os.environ["WARBOARD_DATABASE_URL"] = settings.database_url
-    upgrade(settings.database_url)
+    try:
+        upgrade(settings.database_url)
+    except DatabaseProblem as exc:
+        typer.echo(f"warboard serve: {exc}", err=True)
+        raise typer.Exit(1) from None
+    addresses: list[str] = []
     if lan:
         from app.web.lan import lan_addresses
 
         host = "0.0.0.0"
-        addresses = lan_addresses()
+        addresses = lan_addresses()  # the default route's first: the one the QR code gives phones
         for address in addresses:
             typer.echo(f"Warboard on your LAN: http://{address}:{port}/")
         if addresses:
+            typer.echo(f"Also announced on the LAN as http://warboard.local:{port}/ (mDNS)")
             typer.echo(terminal_qr(f"http://{addresses[0]}:{port}/"))
         else:
             typer.echo("No LAN address found; serving on all interfaces anyway.")
@@ -86,12 +105,22 @@ def serve(
 
     collector.install()
 
+    from app.server import stopping
     from app.transport import deadline
 
+    log.info(
+        "Warboard %s serving http://%s:%d/ (database: %s, bus: %s, pid %d)",
+        __version__,
+        f"[{host}]" if ":" in host else host,
+        port,
+        _database_kind(settings.database_url),
+        settings.bus_url.split(":", 1)[0],
+        os.getpid(),
+    )
     # Per-message deflate is off on purpose: compressing every broadcast costs far more CPU
     # than it saves on a LAN or a fast link (see the README's benchmark).
-    uvicorn.run(
-        create_app(settings),
+    stopping.run(
+        create_app(settings, announce=(addresses, port) if addresses else None),
         host=host,
         port=port,
         # A connection must send each request's headers within WARBOARD_HEADER_TIMEOUT seconds
@@ -101,6 +130,7 @@ def serve(
         ws_per_message_deflate=False,
         ws_max_size=settings.max_body,
         log_level="warning",
+        log_config=None,  # the lines of app.process.logs (configured above)
         access_log=False,
         lifespan="on",
         # The client address comes from X-Forwarded-For only when the peer is a trusted
@@ -110,14 +140,36 @@ def serve(
     )
 
 
+def _database_kind(url: str) -> str:
+    """The database's kind and where it is, never its password: ``sqlite data/warboard.sqlite3``,
+    ``postgresql db:5432/warboard``."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    kind = parsed.get_backend_name()
+    if kind == "sqlite":
+        return f"sqlite {parsed.database or ':memory:'}"
+    return f"{kind} {parsed.host or 'localhost'}{f':{parsed.port}' if parsed.port else ''}/{parsed.database or ''}"
+
+
 @cli.command()
-def migrate(database_url: DatabaseUrl = None) -> None:
-    """Create or upgrade the database schema."""
-    from app.storage.migrate import upgrade
+def migrate(
+    database_url: DatabaseUrl = None,
+    wait: Annotated[
+        float,
+        typer.Option(help="Seconds to keep trying while a PostgreSQL server is out of reach or starting", min=0),
+    ] = 0.0,
+) -> None:
+    """Create or upgrade the database schema (the URL is printed with its password masked)."""
+    from app.storage.migrate import DatabaseProblem, masked, upgrade
 
     settings = _settings(database_url)
-    upgrade(settings.database_url)
-    typer.echo(f"Database is up to date: {settings.database_url}")
+    try:
+        upgrade(settings.database_url, wait=wait, on_retry=lambda line: typer.echo(line, err=True))
+    except DatabaseProblem as exc:
+        typer.echo(f"warboard migrate: {exc}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(f"Database is up to date: {masked(settings.database_url)}")
 
 
 @cli.command("export")
@@ -133,6 +185,7 @@ def export_table(
 
     A game in progress is refused unless --include-hidden is given: its log holds what the
     seats may not see yet. The dice seed is written only for a game that has ended or was closed."""
+    from app.session import upkeep
     from app.storage import repository as repo
     from app.storage.db import make_engine
 
@@ -150,8 +203,7 @@ def export_table(
                 err=True,
             )
             raise typer.Exit(1)
-        json.dump(repo.dump_table(conn, table), sys.stdout, indent=1)
-    sys.stdout.write("\n")
+        sys.stdout.write(upkeep.export_text(conn, table))
 
 
 @cli.command("import")
@@ -183,6 +235,139 @@ def import_table(
         typer.echo(f"Nothing was imported: the database answered {reason}", err=True)
         raise typer.Exit(1) from None
     typer.echo(table_id)
+
+
+@cli.command("tables")
+def list_tables(
+    database_url: DatabaseUrl = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object a table")] = False,
+) -> None:
+    """List every table: id, game, status, seats taken, idle since, and its log's size."""
+    from app.session import upkeep
+    from app.storage.db import make_engine
+
+    found = upkeep.report(make_engine(_settings(database_url).database_url))
+    if as_json:
+        for row in found:
+            typer.echo(json.dumps(row, default=str))
+        return
+    typer.echo(
+        f"{'id':<24} {'game':<14} {'status':<9} {'seats':>5} {'idle':>8}  {'idle since (UTC)':<16} "
+        f"{'events':>7} {'bytes':>10}"
+    )
+    for row in found:
+        seats = f"{row['taken']}/{row['seats'] if row['seats'] is not None else '?'}"
+        typer.echo(
+            f"{row['id']:<24} {row['system']:<14} {row['status']:<9} {seats:>5} {upkeep.idle_words(row['idle_s']):>8}  "
+            f"{row['idle_since']:%Y-%m-%d %H:%M} {row['events']:>7} {row['bytes']:>10}"
+        )
+    typer.echo(f"{len(found)} tables, {sum(r['events'] for r in found)} events, {sum(r['bytes'] for r in found)} bytes")
+
+
+def _session(database_url: str | None) -> Any:
+    """A Session on the configured database and bus (its updates reach the servers over Redis)."""
+    from app.session import Session
+    from app.storage.db import make_engine
+    from app.transport.bus import from_url
+
+    settings = _settings(database_url)
+    return Session(make_engine(settings.database_url), from_url(settings.bus_url))
+
+
+async def _done(session: Any) -> None:
+    session.writer.close()
+    await session.bus.close()
+
+
+@cli.command("close")
+def close_table(table: str, database_url: DatabaseUrl = None) -> None:
+    """Close a table as its host would: the game ends and its dice seed becomes public."""
+    import asyncio
+
+    from app.core.errors import WarboardError
+    from app.session import upkeep
+
+    async def run() -> int:
+        session = _session(database_url)
+        try:
+            return (await upkeep.close(session, table)).seq
+        finally:
+            await _done(session)
+
+    try:
+        seq = asyncio.run(run())
+    except WarboardError as exc:
+        typer.echo(f"Not closed: {exc.message} ({exc.code})", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(f"Closed {table} at seq {seq}")
+
+
+@cli.command()
+def prune(
+    older_than: Annotated[float, typer.Option("--older-than", help="Days a table has been idle", min=0)],
+    finished: Annotated[
+        bool, typer.Option("--finished", help="Only tables whose game ended (finished or closed)")
+    ] = False,
+    abandoned: Annotated[bool, typer.Option("--abandoned", help="Only tables whose game is still open")] = False,
+    archive: Annotated[
+        Path, typer.Option("--archive", help="Folder of the export files written before a table is removed")
+    ] = Path("data/archive"),
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Only list what would be pruned")] = False,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Archive, then remove, the tables idle for more than --older-than days.
+
+    Both kinds unless one is named: --finished (the game ended or was closed) or --abandoned
+    (still open; closed first, so its archive holds its dice seed). Each archive is
+    ARCHIVE/<id>.json, as `warboard export` writes it; `warboard import` loads it back."""
+    import asyncio
+
+    from app.session import upkeep
+    from app.storage.db import make_engine
+
+    both = finished == abandoned
+    engine = make_engine(_settings(database_url).database_url)
+    done = upkeep.prunable(engine, older_than, archive, ended=both or finished, abandoned=both or abandoned)
+
+    async def close_open() -> None:
+        session = _session(database_url)
+        try:
+            for table in done:
+                if table.status == "open":
+                    await upkeep.close(session, table.id)
+        finally:
+            await _done(session)
+
+    if not dry_run:
+        asyncio.run(close_open())
+        for table in done:
+            upkeep.archive_and_remove(engine, table)
+    for table in done:
+        typer.echo(f"{'would prune' if dry_run else 'pruned'} {table.id} ({table.status}) -> {table.archive}")
+    typer.echo(f"{len(done)} tables {'would be ' if dry_run else ''}pruned")
+
+
+@cli.command()
+def backup(
+    file: Annotated[Path, typer.Argument(help="The copy to write (a new file)")],
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Copy the SQLite database while the server runs (SQLite's online backup API).
+
+    PostgreSQL: use pg_dump (see the README)."""
+    from app.storage.db import make_engine
+    from app.storage.upkeep import backup_sqlite, sqlite_path
+
+    path = sqlite_path(make_engine(_settings(database_url).database_url))
+    if path is None:
+        typer.echo("Not a SQLite file: back up PostgreSQL with pg_dump (see the README)", err=True)
+        raise typer.Exit(2)
+    try:
+        count = backup_sqlite(path, file)
+    except (FileExistsError, OSError, RuntimeError) as exc:
+        typer.echo(f"No backup: {exc}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(f"Backed up {path} to {file}: {count} tables")
 
 
 @cli.command()
