@@ -1,6 +1,6 @@
 """A table's settings, which its host changes (``POST .../settings``): whether players read the
-spectators' chat during the game, the spectator delay, takebacks (off, ask or free), and the rematch's table once there is
-one (``app.storage.extras.DEFAULT_SETTINGS``)."""
+spectators' chat during the game, the spectator delay, takebacks (off, ask or free), whether the game is guided (hints at every step), and the
+rematch's table once there is one (``app.storage.extras.DEFAULT_SETTINGS``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from sqlalchemy import Engine
 from app.storage import extras
 
 #: what clients get of the settings (the ``settings`` message, ``GET .../settings``)
-PUBLIC = ("spectator_chat", "delay_actions", "delay_seconds", "rematch_id", "takeback")
+PUBLIC = ("spectator_chat", "delay_actions", "delay_seconds", "rematch_id", "takeback", "guided")
 
 
 async def read(engine: Engine, table_id: str) -> dict[str, Any]:

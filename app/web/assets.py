@@ -10,6 +10,11 @@ being rewritten. ``preloads()`` lists a page's modules and everything they impor
 ``<link rel="modulepreload">`` (no request waterfall). A hashed address whose hash is not the
 file's current one (a stale page) or an unknown file answers 404.
 
+Each page's modules are also bundled into one file under ``static/dist/`` (``scripts/bundle.mjs``,
+run by the Makefile: ``table-hgb.js`` is the table page with HGB's module). ``bundle()`` names a
+page's bundle only while ``static/dist/inputs.json`` matches every source it was built from (the
+hash of each); a page without a current bundle loads the source modules as above.
+
 Text files are kept gzip-compressed beside their bytes (compressed once, never per request).
 The files are read once and read again when one changes on disk (checked at most once a second).
 """
@@ -51,6 +56,7 @@ TYPES = {
     ".html": "text/html; charset=utf-8",
 }
 MODULES = (".js", ".mjs")
+BUNDLES = "dist"  # under static/: the pages' bundles and inputs.json (scripts/bundle.mjs)
 COMPRESS_FROM = 256  # bytes: below this, gzip's header costs more than it saves
 
 
@@ -104,6 +110,7 @@ class Assets:
         self._lock = threading.Lock()
         self._map = ""
         self._map_hash = ""
+        self._bundled = False
 
     # --- what the disk holds -------------------------------------------------------------
     def files(self) -> dict[str, Asset]:
@@ -134,6 +141,7 @@ class Assets:
             self._map = text
             self._map_hash = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
             self._files = found
+            self._bundled = _current(found)
 
     # --- what the pages name -------------------------------------------------------------
     def url(self, path: str) -> str:
@@ -150,6 +158,24 @@ class Assets:
         """The CSP source that allows the inline import map: ``'sha256-...'``."""
         self.files()
         return f"'sha256-{self._map_hash}'"
+
+    def bundle(self, page: str, panel: str | None = None) -> str | None:
+        """The hashed address of ``page``'s bundle (with the game whose module is ``panel``), or
+        None when the bundles are missing or older than the sources (the page loads those)."""
+        files = self.files()
+        if not self._bundled:
+            return None
+        game = posixpath.splitext(posixpath.basename(panel))[0] if panel else ""
+        found = files.get(f"{BUNDLES}/{page}-{game}.js" if game else f"{BUNDLES}/{page}.js")
+        return found.url if found else None
+
+    def text(self, path: str, current_bundle: bool = False) -> str | None:
+        """The text of the file ``path`` under static/ (to inline it: a shared game's page), or
+        None when there is none; with ``current_bundle``, None too while the bundles are stale."""
+        found = self.files().get(path)
+        if found is None or (current_bundle and not self._bundled):
+            return None
+        return found.body.decode("utf-8")
 
     def preloads(self, *entries: str | None) -> list[str]:
         """The hashed address of every module the entries load, their imports' imports first."""
@@ -211,6 +237,18 @@ class Assets:
         if scope["method"] == "HEAD":
             response.headers["content-length"] = str(len(body))
         await response(scope, receive, send)
+
+
+def _current(files: dict[str, Asset]) -> bool:
+    """Whether the bundles were built from the sources as they are now."""
+    record = files.get(f"{BUNDLES}/inputs.json")
+    if record is None:
+        return False
+    try:
+        inputs = json.loads(record.body)["inputs"]
+    except (ValueError, KeyError, TypeError):
+        return False
+    return bool(inputs) and all(isinstance(d, str) and p in files and files[p].digest == d for p, d in inputs.items())
 
 
 #: the one set of static files every app serves and every page names

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from app.core.errors import Unauthorized
 from app.core.tokens import hash_token
@@ -19,10 +20,32 @@ def get_session(request: Request) -> Session:
 SessionDep = Annotated[Session, Depends(get_session)]
 
 
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+#: the token of a table (the host's, a seat's or a spectator's), documented in /openapi.json as
+#: the security scheme ``bearer``; optional here: each operation says what a missing one means
+BEARER = HTTPBearer(
+    scheme_name="bearer",
+    bearerFormat="table token",
+    description="A table's token, as POST /api/tables (host_token), .../join or .../spectate issued it: "
+    "'Authorization: Bearer <token>'. (Only the websocket takes a token elsewhere: its first frame.)",
+    auto_error=False,
+)
+
+
+def token_of(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header value (None without one)."""
     if authorization and authorization[:7].lower() == "bearer ":
-        return authorization[7:].strip()
+        return authorization[7:].strip() or None
     return None
+
+
+#: an operation's security where the token is optional (``openapi_extra``): FastAPI adds this
+#: ``{}`` (no token) to its own ``{"bearer": []}``
+OPTIONAL_TOKEN: dict[str, Any] = {"security": [{}]}
+
+
+async def bearer(credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(BEARER)]) -> str | None:
+    """The request's bearer token, if it sent one."""
+    return credentials.credentials if credentials is not None and credentials.scheme.lower() == "bearer" else None
 
 
 def client_address(request: Request) -> str:
@@ -55,7 +78,7 @@ def rules_key(request: Request) -> str:
     """Whose rules bucket a request takes from: the client address's, or, for a computer player
     this server runs (its seat's token as Bearer), its own; they all come from the loopback
     address, and one HGB player asks the odds of every attack it may make."""
-    token = bearer(request.headers.get("authorization"))
+    token = token_of(request.headers.get("authorization"))
     if token:
         token_hash = hash_token(token)
         if services(request.app).computers.plays_as(token_hash):

@@ -1,4 +1,4 @@
-"""Translate errors to the API.md shape at the edge. Never a stack trace to a client."""
+"""Translate errors to the one error shape of docs/api/errors.md at the edge. Never a stack trace to a client."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Mount
 
 from app.core.errors import Unavailable, WarboardError
+from app.process import prom
 from app.process.outage import OUTAGE_ERRORS, RETRY_AFTER, outages
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,7 @@ HTTP_CODES = {
 def error_response(
     status: int, code: str, message: str, headers: dict[str, str] | None = None, **detail: Any
 ) -> JSONResponse:
+    prom.refused(code, "http")
     body: dict[str, Any] = {"code": code, "message": message}
     if detail:
         body["detail"] = detail
@@ -36,6 +38,7 @@ def error_response(
 
 
 def unavailable_response(exc: Unavailable) -> JSONResponse:
+    prom.refused(exc.code, "http")
     retry = exc.detail.get("retry_after", RETRY_AFTER)
     return JSONResponse(exc.to_dict(), status_code=503, headers={"Retry-After": str(retry)})
 
@@ -63,6 +66,7 @@ def install(app: FastAPI) -> None:
         if isinstance(exc, Unavailable):
             outages.failed(exc.__cause__ or exc)  # logged once per outage
             return unavailable_response(exc)
+        prom.refused(exc.code, "http")
         headers = {"Retry-After": "1"} if exc.status == 429 else None  # buckets refill within a second
         return JSONResponse(exc.to_dict(), status_code=exc.status, headers=headers)
 

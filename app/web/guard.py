@@ -18,6 +18,7 @@ from urllib.parse import parse_qsl, unquote
 import orjson
 
 from app.core.text import REFUSED, find_control, find_control_in_json, has_control
+from app.process import logs, prom
 from app.process.outage import outages
 from app.transport.frames import SEND_KEY
 from app.web.replay import take_replay
@@ -26,8 +27,8 @@ from app.web.services import services
 Scope = dict[str, Any]
 DOC_PATHS = ("/docs", "/redoc")
 REPLAY = re.compile(
-    r"^/api/tables/[^/]+/replay$"
-)  # its own rate bucket, checked before routing  # FastAPI's API browsers load their scripts from a CDN
+    r"^/api/tables/[^/]+/(replay|turns|share\.html|log\.json)$"
+)  # its own rate bucket, checked before routing
 
 
 def csp(frame_ancestors: str, script_hash: str = "") -> str:
@@ -40,11 +41,17 @@ def csp(frame_ancestors: str, script_hash: str = "") -> str:
 
 
 PAGE_CACHE = (b"cache-control", b"no-cache")
+#: the API browsers (/docs, /redoc): their files are this server's own (app/web/apidocs.py); FastAPI's
+#: pages start them with an inline script, and ReDoc styles with inline styles and runs a blob worker
 DOCS_CSP = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
-    "https://fastapi.tiangolo.com; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
+
+
+#: a table's address (API, websocket, page): its log lines name the table
+TABLE_PATH = re.compile(r"^/(?:api/|ws/)?tables/([A-Za-z0-9_-]{1,32})(?:/|$)")
 
 
 class Guard:
@@ -79,6 +86,17 @@ class Guard:
         return headers
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        table = TABLE_PATH.match(scope.get("path", "")) if scope["type"] != "lifespan" else None
+        if table is None:
+            await self._serve(scope, receive, send)
+            return
+        named = logs.current_table.set(table.group(1))  # log lines while serving it name the table
+        try:
+            await self._serve(scope, receive, send)
+        finally:
+            logs.current_table.reset(named)
+
+    async def _serve(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
             where = _bad_address(scope)
             if where is not None:  # refused before the handshake: the client sees 403
@@ -95,6 +113,7 @@ class Guard:
 
         async def send_with_headers(message: dict[str, Any]) -> None:
             if message["type"] == "http.response.start":
+                prom.http_responses.labels(str(message["status"])).inc()
                 if outages.down and message["status"] < 500 and scope.get("path", "").startswith("/api/tables/"):
                     outages.ok()  # a table's route reached the database again: one log line
                 names = {name.lower() for name, _ in message.get("headers", ())}
@@ -195,6 +214,7 @@ async def _answer(
     send: Any, status: int, code: str, message: str, headers: list[tuple[bytes, bytes]] | None = None
 ) -> None:
     body = orjson.dumps({"error": {"code": code, "message": message}})
+    prom.refused(code, "http")
     await send(
         {
             "type": "http.response.start",

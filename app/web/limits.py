@@ -6,6 +6,8 @@ from typing import Any
 
 import orjson
 
+from app.process import prom
+
 Scope = dict[str, Any]
 
 
@@ -45,6 +47,7 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _reject(self, send: Any) -> None:
+        prom.refused("too_large", "http")
         body = orjson.dumps(
             {"error": {"code": "too_large", "message": f"The request body is over {self.max_body} bytes"}}
         )

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel, Field
 
 from app.core.events import MAX_SEQ
+from app.session import sharing
 from app.social.delay import spectators_see
 from app.transport.ratelimit import Buckets
 from app.web.deps import ClientLimit, SessionDep
@@ -48,7 +49,9 @@ class ReplayView(BaseModel):
     events: list[dict[str, Any]] = Field(description="The spectator's copy of the last (at most 200) events up to seq")
 
 
-@router.get("/tables/{table_id}/replay", response_model=ReplayView, dependencies=[ClientLimit])
+@router.get(
+    "/tables/{table_id}/replay", response_model=ReplayView, dependencies=[ClientLimit], operation_id="read_replay"
+)
 async def read_replay(
     table_id: str, session: SessionDep, seq: Annotated[int | None, Query(ge=0, le=MAX_SEQ)] = None
 ) -> Response:
@@ -78,3 +81,36 @@ async def read_replay(
         _cache.move_to_end(key)
     # Serialized once per (table, seq); only "last" is added per answer.
     return Response(b'{"last":%d,' % current.seq + body[1:], media_type="application/json")
+
+
+class TurnEntry(BaseModel):
+    round: int | None = Field(description="The round's number; null before the first round (setting up)")
+    turn: int = Field(description="The turn's number within its round, from 1")
+    seat: str | None = Field(description="The seat whose turn it is; null when no seat acted")
+    seq_from: int = Field(description="The turn's first seq")
+    seq_to: int = Field(description="The turn's last seq (so far)")
+    summary: str = Field(description="What the turn's events were, in words, counted")
+
+
+class TurnList(BaseModel):
+    seq: int = Field(description="The last seq the list covers: the one asked for, at most what spectators see")
+    turns: list[TurnEntry]
+
+
+@router.get("/tables/{table_id}/turns", response_model=TurnList, dependencies=[ClientLimit], operation_id="read_turns")
+async def read_turns(
+    table_id: str, session: SessionDep, upto: Annotated[int | None, Query(ge=0, le=MAX_SEQ)] = None
+) -> Response:
+    """The table's rounds and turns up to ``upto`` (default: now), from the spectator's copy of
+    the log (the spectator delay holds here too): where each starts and ends, whose it is, and
+    what happened in it, for the replay's list. 404 ``unknown_table``."""
+    current = await spectators_see(session, table_id, await session.current(table_id))
+    target = current.seq if upto is None else min(upto, current.seq)
+    key = ("turns:" + table_id, target)
+    body = _cache.get(key)
+    if body is None:
+        body = orjson.dumps({"seq": target, "turns": await sharing.turns(session, table_id, target)})
+        _cache[key] = body
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return Response(body, media_type="application/json")

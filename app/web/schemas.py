@@ -35,6 +35,41 @@ class SystemPublic(BaseModel):
     seat_labels: dict[str, str] = Field(description="seat id -> the seat as players read it (default options)")
     options: dict[str, Any] = Field(description="JSON schema of the table options")
     helpers: list[str]
+    guided: bool = Field(False, description="The lobby offers a guided first game (Learn to play)")
+
+
+class ClockSettings(_In):
+    """A table's clock, chosen by its host before the game (Warboard default: none)."""
+
+    mode: Literal["none", "live", "correspondence"] = Field(
+        "none",
+        description="none; live (minutes per seat plus seconds a turn, chess style); correspondence (days a move)",
+    )
+    initial: Annotated[int, Field(ge=1, le=6 * 3600)] = Field(
+        600, description="live: each seat's time at the start, in seconds (Warboard default 600: 10 minutes)"
+    )
+    increment: Annotated[int, Field(ge=0, le=600)] = Field(
+        5, description="live: seconds added when a seat's turn ends (Warboard default 5)"
+    )
+    days: Annotated[int, Field(ge=1, le=30)] = Field(3, description="correspondence: days a move (Warboard default 3)")
+    timeout: Literal["lose", "computer", "skip"] = Field(
+        "computer",
+        description="What happens when a seat's time is out: it loses (two seats only), the computer plays its "
+        "turn (Warboard default), or its turn is ended (games with a turn end only)",
+    )
+
+
+class ClockRead(BaseModel):
+    now: int = Field(description="The server's time (epoch ms): clients count down from the clock's figures")
+    clock: dict[str, Any] | None = Field(
+        description="The table's clock as every view shows it (_table.clock), or null for none"
+    )
+    rules: list[str] = Field(description="The time-out rules this table offers")
+
+
+class ClockSet(BaseModel):
+    seq: int
+    clock: dict[str, Any] | None
 
 
 class TableCreate(_In):
@@ -43,6 +78,7 @@ class TableCreate(_In):
     options: SafeTree = Field(default_factory=dict)
     visibility: Literal["public", "private"] = "public"
     seed: Annotated[SafeStr, Field(min_length=1, max_length=200)] | None = None
+    clock: ClockSettings | None = Field(None, description="The table's clock (Warboard default: none)")
 
 
 class TableCreated(BaseModel):
@@ -112,6 +148,10 @@ class TokenIssued(BaseModel):
 
 class ActionRequest(_In):
     id: Annotated[SafeStr, Field(min_length=1, max_length=80)]
+    seat: Annotated[SafeStr, Field(min_length=1, max_length=40)] | None = Field(
+        None,
+        description="The seat this action is for (optional): refused with 403 seat_not_held unless the token holds it",
+    )
     action: dict[str, Any] = Field(
         description="One of the table system's actions; see components '<System>Action' (discriminated on 'kind')"
     )
@@ -143,6 +183,16 @@ class ViewResponse(BaseModel):
 class LegalResponse(BaseModel):
     seq: int
     actions: list[dict[str, Any]]
+
+
+class KnowledgeResponse(BaseModel):
+    seq: int
+    system: str
+    seat: str
+    worlds: list[dict[str, Any]] = Field(
+        description="The game as the seat may know it (the rule system's seal), dealt by worlds "
+        "world, world + 1, ...: what the seat's view hides is dealt again from what it sees"
+    )
 
 
 class EventsPage(BaseModel):

@@ -14,18 +14,30 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.bots.hosted import carry_over
+from app.core import clock
 from app.core.errors import Forbidden, MalformedAction
 from app.core.events import MAX_SEQ
 from app.core.text import SafeStr
-from app.session import Session, bus, rematch
+from app.session import Session, bus, clock_log, rematch
+from app.session.commit import now_ms
+from app.session.game import system_of
 from app.session.projection import worker
 from app.social import chat
 from app.social import settings as table_settings
-from app.social.delay import MAX_ACTIONS, MAX_SECONDS, held_at, public_lobby
+from app.social.delay import MAX_ACTIONS, MAX_SECONDS, held_at, public_lobby, spectators_see
 from app.storage import extras
 from app.web.computers import self_url
-from app.web.deps import ActorDep, ClientLimit, RulesLimit, SessionDep, bearer, charge_price, client_address
-from app.web.schemas import ErrorResponse
+from app.web.deps import (
+    OPTIONAL_TOKEN,
+    ActorDep,
+    ClientLimit,
+    RulesLimit,
+    SessionDep,
+    bearer,
+    charge_price,
+    client_address,
+)
+from app.web.schemas import ClockRead, ClockSet, ClockSettings, ErrorResponse
 from app.web.services import services
 
 ERRORS: dict[int | str, dict[str, Any]] = {c: {"model": ErrorResponse} for c in (400, 401, 403, 404, 409, 422, 429)}
@@ -67,6 +79,7 @@ class TableSettings(BaseModel):
     takeback: Literal["off", "ask", "free"] = Field(
         "ask", description="Takebacks: off, asked of the other players (ask), or at once (free)"
     )
+    guided: bool = Field(False, description="A guided game: each player's table shows a hint at every step")
 
 
 class SettingsChange(_In):
@@ -74,6 +87,7 @@ class SettingsChange(_In):
     delay_actions: Annotated[int, Field(ge=0, le=MAX_ACTIONS)] | None = None
     delay_seconds: Annotated[int, Field(ge=0, le=MAX_SECONDS)] | None = None
     takeback: Literal["off", "ask", "free"] | None = None
+    guided: bool | None = None
 
 
 class ChatLine(BaseModel):
@@ -108,14 +122,22 @@ class WatchEntry(BaseModel):
 
 
 # --- seats -------------------------------------------------------------------------------
-@router.post("/tables/{table_id}/rejoin", response_model=SeatIssued, tags=["seats"], dependencies=[ClientLimit])
+@router.post(
+    "/tables/{table_id}/rejoin",
+    response_model=SeatIssued,
+    tags=["seats"],
+    dependencies=[ClientLimit],
+    operation_id="rejoin_seat",
+)
 async def rejoin(table_id: str, body: RejoinRequest, session: SessionDep) -> dict[str, Any]:
     """Take back a seat from its rejoin link, on any device, once; the seat's older token and
     links stop working. Refused once the seat changed hands (the host removed the player)."""
     return await session.redeem_link(table_id, body.key)
 
 
-@router.post("/tables/{table_id}/rejoin-link", response_model=LinkIssued, tags=["seats"])
+@router.post(
+    "/tables/{table_id}/rejoin-link", response_model=LinkIssued, tags=["seats"], operation_id="issue_rejoin_link"
+)
 async def issue_link(
     table_id: str, actor: ActorDep, session: SessionDep, body: Annotated[LinkRequest | None, Body()] = None
 ) -> dict[str, Any]:
@@ -130,25 +152,66 @@ async def read_settings(session: Session, table_id: str) -> dict[str, Any]:
     return await table_settings.read(session.engine, table_id)
 
 
-@router.get("/tables/{table_id}/settings", response_model=TableSettings, tags=["tables"])
+@router.get("/tables/{table_id}/settings", response_model=TableSettings, tags=["tables"], operation_id="read_settings")
 async def get_settings(table_id: str, session: SessionDep) -> dict[str, Any]:
+    """The table's settings: the spectators' chat, the spectator delay, takebacks and the
+    rematch's table once there is one. No token."""
     return await read_settings(session, table_id)
 
 
-@router.post("/tables/{table_id}/settings", response_model=TableSettings, tags=["host"])
+@router.post("/tables/{table_id}/settings", response_model=TableSettings, tags=["host"], operation_id="change_settings")
 async def change_settings(table_id: str, body: SettingsChange, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
     """The host lets players read the spectators' chat, holds spectators back (N actions or
     seconds), or sets takebacks (off, ask, free)."""
     if actor.role != "host":
-        raise Forbidden("Only the table's host may change its settings")
+        raise Forbidden("Only the table's host may change its settings", code="not_host")
     values = body.model_dump(exclude_none=True)
     result = await session.writer.run(lambda conn: extras.put_settings(conn, table_id, values))
     await session.bus.publish(table_id, bus.Settings())
     return result
 
 
+# --- the clock ---------------------------------------------------------------------------
+@router.get(
+    "/tables/{table_id}/clock",
+    response_model=ClockRead,
+    tags=["play"],
+    dependencies=[ClientLimit],
+    operation_id="read_clock",
+    openapi_extra=OPTIONAL_TOKEN,
+)
+async def read_clock(
+    table_id: str, session: SessionDep, token: Annotated[str | None, Depends(bearer)] = None
+) -> dict[str, Any]:
+    """The table's clock and the server's time (clients count down between updates). Anyone
+    may read it; a token without a seat reads it as of the seq the spectator delay shows."""
+    meta = await session.table_meta(table_id)
+    actor = await session.authenticate(table_id, token) if token else None
+    env = await session.current(table_id)
+    if actor is None or actor.seat is None:
+        env = await spectators_see(session, table_id, env)
+    rules = clock_log.rules_offered(system_of(meta["system"]), meta["options"])
+    return {"now": now_ms(), "clock": clock.public(env.clock), "rules": rules}
+
+
+@router.post("/tables/{table_id}/clock", response_model=ClockSet, tags=["host"], operation_id="set_clock")
+async def set_clock(table_id: str, body: ClockSettings, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
+    """The host sets the table's clock before the game starts (409 ``clock_locked`` after;
+    ``clock_unsupported`` for a game without turns; ``clock_rule_unavailable``)."""
+    done = await session.set_clock(actor, body.model_dump())
+    env = await session.current(table_id)
+    return {"seq": done.seq, "clock": clock.public(env.clock)}
+
+
 # --- chat --------------------------------------------------------------------------------
-@router.get("/tables/{table_id}/chat", response_model=ChatPage, tags=["play"], dependencies=[ClientLimit])
+@router.get(
+    "/tables/{table_id}/chat",
+    response_model=ChatPage,
+    tags=["play"],
+    dependencies=[ClientLimit],
+    operation_id="read_chat",
+    openapi_extra=OPTIONAL_TOKEN,
+)
 async def read_chat(
     table_id: str,
     session: SessionDep,
@@ -174,7 +237,7 @@ async def read_chat(
 
 
 # --- rematch -----------------------------------------------------------------------------
-@router.post("/tables/{table_id}/rematch", response_model=RematchResult, tags=["tables"])
+@router.post("/tables/{table_id}/rematch", response_model=RematchResult, tags=["tables"], operation_id="ask_rematch")
 async def ask_rematch(request: Request, actor: ActorDep, session: SessionDep) -> dict[str, Any]:
     """After the game: a new table with the same system and options, seats kept for the same
     players (a computer's seat is played by a computer again). The one who creates it gets its
@@ -186,19 +249,22 @@ async def ask_rematch(request: Request, actor: ActorDep, session: SessionDep) ->
     return made
 
 
-@router.get("/tables/{table_id}/rematch", response_model=RematchResult, tags=["tables"])
+@router.get("/tables/{table_id}/rematch", response_model=RematchResult, tags=["tables"], operation_id="read_rematch")
 async def read_rematch(table_id: str, session: SessionDep) -> dict[str, Any]:
+    """The rematch's table id once a player asked for one (null before). No token."""
     return {"table": (await read_settings(session, table_id))["rematch_id"]}
 
 
-@router.post("/tables/{table_id}/rematch/claim", response_model=SeatIssued, tags=["seats"])
+@router.post(
+    "/tables/{table_id}/rematch/claim", response_model=SeatIssued, tags=["seats"], operation_id="claim_rematch_seat"
+)
 async def claim_rematch(actor: ActorDep, session: SessionDep) -> dict[str, Any]:
     """A player of this table takes the same seat at its rematch."""
     return await rematch.claim(session, actor)
 
 
 # --- watching ----------------------------------------------------------------------------
-@router.get("/watch", response_model=list[WatchEntry], tags=["tables"])
+@router.get("/watch", response_model=list[WatchEntry], tags=["tables"], operation_id="list_live_games")
 async def live_games(session: SessionDep) -> list[dict[str, Any]]:
     """Public games being played now (a seat taken, not over), most watched first."""
     rows = [t for t in await public_lobby(session) if t["status"] == "open" and t["seats_taken"] > 0]
@@ -246,7 +312,13 @@ async def table_qr(
     return await qr_response(request, link, public=True)
 
 
-@router.get("/tables/{table_id}/links", tags=["tables"])
+class TableLinks(BaseModel):
+    base: str = Field(description="The server's address for other devices (its LAN address when served with --lan)")
+    play: str = Field(description="The table's page, to take a seat")
+    watch: str = Field(description="The table's page, to watch")
+
+
+@router.get("/tables/{table_id}/links", response_model=TableLinks, tags=["tables"], operation_id="read_links")
 async def table_links(request: Request, table_id: str, session: SessionDep) -> dict[str, str]:
     """The table's invitation links for other devices (the LAN address when served with --lan)."""
     from app.web.lan import share_url
@@ -263,6 +335,7 @@ class QrRequest(_In):
 @router.post(
     "/qr",
     tags=["tables"],
+    operation_id="make_qr",
     dependencies=[RulesLimit],
     response_class=Response,
     responses={200: {"content": {"image/svg+xml": {}}}},

@@ -12,4 +12,6 @@ from app.process.config import ROOT
 from app.web.assets import assets
 
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
-templates.env.globals.update(asset=assets.url, importmap=assets.importmap, preloads=assets.preloads)
+templates.env.globals.update(
+    asset=assets.url, importmap=assets.importmap, preloads=assets.preloads, bundle=assets.bundle
+)

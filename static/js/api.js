@@ -20,22 +20,91 @@ export async function api(path, { method = "GET", token = null, body = undefined
   return data;
 }
 
-const key = (tableId) => `warboard:table:${tableId}`;
+// The seats this browser holds at a table, kept in local storage under one key per table:
+// {v: 2, current, seats: {seat: {token, role, seat, name, rejoin?}}, watch}. `current` is the seat
+// the page opens at; a device playing pass and play holds several seats. The one-seat value of
+// before ({token, role, seat, name}) is read as that shape and written back in it.
+const PREFIX = "warboard:table:";
+const key = (tableId) => `${PREFIX}${tableId}`;
 
-export function loadSeat(tableId) {
+export function fromStored(raw) {
+  if (!raw || typeof raw !== "object") return { v: 2, current: null, seats: {}, watch: null };
+  if (raw.v === 2) return { current: null, seats: {}, watch: null, ...raw };
+  if (raw.token && raw.role === "player" && raw.seat)
+    return { v: 2, current: raw.seat, seats: { [raw.seat]: raw }, watch: null };
+  if (raw.token) return { v: 2, current: null, seats: {}, watch: raw };
+  return { v: 2, current: null, seats: {}, watch: null };
+}
+
+function readTable(tableId) {
   try {
-    return JSON.parse(localStorage.getItem(key(tableId)) || "null");
+    return fromStored(JSON.parse(localStorage.getItem(key(tableId)) || "null"));
   } catch {
-    return null;
+    return fromStored(null);
   }
 }
 
-export function saveSeat(tableId, seat) {
-  localStorage.setItem(key(tableId), JSON.stringify(seat));
+function writeTable(tableId, held) {
+  if (!Object.keys(held.seats).length && !held.watch) localStorage.removeItem(key(tableId));
+  else localStorage.setItem(key(tableId), JSON.stringify(held));
 }
 
-export function forgetSeat(tableId) {
-  localStorage.removeItem(key(tableId));
+// The seat (or spectator's token) the page opens with: the current seat, else the only seat held.
+export function loadSeat(tableId) {
+  const held = readTable(tableId);
+  const seats = Object.values(held.seats);
+  return held.seats[held.current] || (seats.length === 1 ? seats[0] : null) || held.watch;
+}
+
+// Keep `me` and open the table at it from now on (a spectator's token is kept beside the seats).
+export function saveSeat(tableId, me) {
+  const held = readTable(tableId);
+  if (me.role === "player" && me.seat) {
+    held.seats[me.seat] = me;
+    held.current = me.seat;
+  } else {
+    held.watch = me;
+    held.current = null;
+  }
+  writeTable(tableId, held);
+}
+
+// Another seat held on this device (pass and play), without opening the table at it.
+export function addSeat(tableId, me) {
+  const held = readTable(tableId);
+  held.seats[me.seat] = me;
+  writeTable(tableId, held);
+}
+
+// Forget one seat (or, without `seat`, everything this browser keeps of the table).
+export function forgetSeat(tableId, seat = undefined) {
+  if (seat === undefined) {
+    localStorage.removeItem(key(tableId));
+    return;
+  }
+  const held = readTable(tableId);
+  if (seat === null) held.watch = null;
+  else delete held.seats[seat];
+  if (held.current === seat) held.current = null;
+  writeTable(tableId, held);
+}
+
+// The player seats this browser holds at a table, in seat order of `order` when given.
+export function heldSeats(tableId, order = null) {
+  const seats = Object.values(readTable(tableId).seats);
+  return order ? seats.sort((a, b) => order.indexOf(a.seat) - order.indexOf(b.seat)) : seats;
+}
+
+// Every seat this browser holds, at every table: [{table, seat, token, name}].
+export function heldTables() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (!k?.startsWith(PREFIX)) continue;
+    const table = k.slice(PREFIX.length);
+    for (const me of heldSeats(table)) out.push({ table, seat: me.seat, token: me.token, name: me.name });
+  }
+  return out;
 }
 
 export function savedName() {

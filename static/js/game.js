@@ -30,11 +30,17 @@ export function newGame() {
   return { view: null, replay: null, mount: null, watch: null, memory: new Map() };
 }
 
+let bundled = null;
+/** The game's module when the page's bundle holds it (scripts/bundle.mjs): no request to load it. */
+export function bundleGame(module) {
+  bundled = module;
+}
+
 // Load the game's module into `game` (which keeps its generic parts if there is none or it fails).
 export async function loadGame(game, url) {
   if (!url) return game;
   try {
-    const module = await import(url);
+    const module = bundled || (await import(url));
     Object.assign(game, {
       view: module.view || null,
       replay: module.replay || null,

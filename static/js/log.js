@@ -1,4 +1,5 @@
 // The game log and the chat: lists of text lines (never HTML), in seq order.
+import { clockText } from "./clock-words.js";
 import { plainWords, seatLabel, seatText, seatsText, sentence } from "./words.js";
 
 const MAX_LINES = 500;
@@ -29,6 +30,14 @@ export function describeEvent(e, names) {
       return `${e.name} took their seat`;
     case "table_closed":
       return "The table was closed";
+    case "clock_set":
+    case "clock_pause_asked":
+    case "clock_pause_allowed":
+    case "clock_pause_refused":
+    case "clock_paused":
+    case "clock_resumed":
+    case "clock_timeout":
+      return clockText(e, names);
     case "game_over":
       return `Game over${e.winners?.length ? `: ${seatsText(e.winners, names)} won` : ": a draw"}${reason}`;
     default:

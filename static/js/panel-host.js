@@ -76,6 +76,7 @@ function panelCtx(page, slot, seat) {
   const act = (action) =>
     send(action).catch((err) => {
       page.message(`Refused: ${err.message}`);
+      page.why?.(err.code);
       throw err;
     });
   return {

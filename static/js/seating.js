@@ -3,17 +3,7 @@
 // links, QR of the table) and the end-of-game box with its next steps. Builds its own cards.
 import { api } from "./api.js";
 import { plainWords, seatLabel, seatsText } from "./words.js";
-
-const h = (tag, props = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.filter(Boolean));
-  return node;
-};
+import { h } from "./dom.js";
 
 export async function qrImage(text, alt) {
   const response = await fetch("/api/qr", {
@@ -42,20 +32,35 @@ function copyRow(id, label, value) {
 }
 
 // --- the live seat buttons ----------------------------------------------------------------
+const sitters = new WeakMap(); // a seat buttons' container -> what a click on one calls now
+
+// The seat buttons in `container`, one per seat, updated in place: a seat's button keeps its
+// element while its seat stays listed (only what changed about it is written), so presence
+// arriving while a player clicks never swaps the button under the pointer and loses the click.
 export function renderSeatButtons(container, seats, status, onSit) {
-  container.replaceChildren();
-  for (const s of seats) {
-    const taken = s.state !== "open" || !!s.name;
-    const b = h("button", {
-      type: "button",
-      "data-seat": s.seat,
-      text: taken ? `${seatLabel(s.seat)} (${s.name || s.state})` : `Sit at ${seatLabel(s.seat)}`,
-      "aria-label": taken ? `${seatLabel(s.seat)}, taken` : `Sit at ${seatLabel(s.seat)}`,
-    });
-    b.disabled = taken || status !== "open";
-    b.addEventListener("click", () => onSit(s.seat));
-    container.appendChild(b);
+  sitters.set(container, onSit);
+  const held = new Map();
+  for (const b of [...container.children]) {
+    if (b.dataset?.seat && !held.has(b.dataset.seat)) held.set(b.dataset.seat, b);
+    else b.remove();
   }
+  seats.forEach((s, i) => {
+    const taken = s.state !== "open" || !!s.name;
+    const text = taken ? `${seatLabel(s.seat)} (${s.name || s.state})` : `Sit at ${seatLabel(s.seat)}`;
+    const label = taken ? `${seatLabel(s.seat)}, taken` : `Sit at ${seatLabel(s.seat)}`;
+    let b = held.get(s.seat);
+    held.delete(s.seat);
+    if (!b) {
+      b = h("button", { type: "button", "data-seat": s.seat });
+      b.addEventListener("click", () => sitters.get(container)?.(s.seat));
+    }
+    if (b.textContent !== text) b.textContent = text;
+    if (b.getAttribute("aria-label") !== label) b.setAttribute("aria-label", label);
+    const disabled = taken || status !== "open";
+    if (b.disabled !== disabled) b.disabled = disabled;
+    if (container.children[i] !== b) container.insertBefore(b, container.children[i] || null);
+  });
+  for (const b of held.values()) b.remove(); // seats no longer listed
 }
 
 // --- the seat's rejoin link ---------------------------------------------------------------
@@ -134,7 +139,8 @@ export function endText(outcome, status, names) {
   return winners.length ? `Game over: ${seatsText(winners, names)} won.${why}` : `Game over: a draw.${why}`;
 }
 
-// The box sits above the board (never over it): result, then rematch, replay, dice proof, new table.
+// The box sits above the board (never over it): result, then rematch, replay, the game as one
+// file to share, dice proof, new table.
 export function showEnd(area, { tableId, status, outcome, names, me, rematchId, onRematch }) {
   let box = document.getElementById("end-box");
   if (status === "open") {
@@ -160,6 +166,15 @@ export function showEnd(area, { tableId, status, outcome, names, me, rematchId, 
   }
   steps.append(
     h("a", { class: "button secondary", href: `/tables/${tableId}/replay`, text: "Watch the replay" }),
+    h("a", { class: "button secondary", id: "report-link", href: `/tables/${tableId}/report`, text: "Game report" }),
+    h("a", {
+      class: "button secondary",
+      id: "end-share",
+      href: `/api/tables/${tableId}/share.html`,
+      download: `warboard-${tableId}.html`,
+      title: "One file with the replay, the log and the dice proof: it opens in any browser, no server needed",
+      text: "Download the game",
+    }),
     h("a", {
       class: "button secondary",
       href: `/api/tables/${tableId}/dice/proof`,

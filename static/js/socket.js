@@ -135,10 +135,11 @@ export class TableSocket {
     return false;
   }
 
-  // Send an action; resolves with the ack, rejects with {code, message}.
-  act(id, action) {
+  // Send an action; resolves with the ack, rejects with {code, message}. `seat`: the seat it is
+  // for (the server refuses it with seat_not_held unless this socket's token holds that seat).
+  act(id, action, seat = null) {
     return new Promise((resolve, reject) => {
-      const message = { type: "action", id, action };
+      const message = seat ? { type: "action", id, action, seat } : { type: "action", id, action };
       this.pending.set(id, { message, resolve, reject });
       this.send(message); // if offline it is sent again after the next welcome
     });

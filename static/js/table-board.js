@@ -7,7 +7,7 @@ import { Board } from "./board/board.js";
 import { showDetails } from "./details.js";
 import { flash } from "./status.js";
 
-// page: {state, slot, sides, send, preview(action), describe(event), $}
+// page: {state, slot, sides, send, preview(action), describe(event), why(code): the rule behind a refusal, $}
 export function mountBoard(page) {
   const { state, sides, $ } = page;
   mountCoordinates(document.querySelector(".board-area .toolbar"), $("board"));
@@ -45,19 +45,20 @@ export function mountBoard(page) {
 
   // Send a move; an illegal one snaps back with the reason.
   async function commitMove(piece, action, known) {
-    if (known && !known.legal) return snapBack(piece, known.reason);
+    if (known && !known.legal) return snapBack(piece, known.reason, known.code);
     $("board-message").hidden = true;
     try {
       await page.send(action);
     } catch (err) {
-      snapBack(piece, err.message);
+      snapBack(piece, err.message, err.code);
     }
   }
 
-  function snapBack(piece, reason) {
+  function snapBack(piece, reason, code) {
     $("board-message").classList.remove("legal");
     board.placePiece(piece.id);
     flash($("board-message"), `Move refused: ${reason}`, 6000);
+    page.why?.(code);
   }
 
   return board;
@@ -72,9 +73,11 @@ async function dragPreview(page, action) {
       .map((e) => page.describe(e))
       .join("; ");
     const path = r.events.find((e) => Array.isArray(e.path))?.path;
-    return { legal: r.legal, reason: r.error ? r.error.message : "", summary, path };
+    return { legal: r.legal, reason: r.error ? r.error.message : "", code: r.error?.code, summary, path };
   } catch (err) {
     // A refused request is a "no"; a network hiccup or rate limit leaves the server to decide on drop.
-    return [400, 403, 404, 409, 422].includes(err.status) ? { legal: false, reason: err.message } : undefined;
+    return [400, 403, 404, 409, 422].includes(err.status)
+      ? { legal: false, reason: err.message, code: err.code }
+      : undefined;
   }
 }

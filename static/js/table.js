@@ -17,6 +17,7 @@ import { mountPings, showOthersPing } from "./ping.js";
 import { markLastAction, isAction } from "./last-action.js";
 import { AwayList } from "./away.js";
 import { Takebacks } from "./takeback.js";
+import { Clocks } from "./clock.js";
 import { showDetails } from "./details.js";
 import { mountHost } from "./host.js";
 import { mountBoard } from "./table-board.js";
@@ -25,6 +26,10 @@ import { newGame, loadGame, boardOf, describeWith } from "./game.js";
 import { panelSlot, mountPanel, unmountPanel, panelFrame } from "./panel-host.js";
 import { showJoin, applySeatList, askName, join, rejoin, watch, lostSeatNotice } from "./table-seats.js";
 import { seatLabel, seatText, setSeatLabels } from "./words.js";
+import { PassPlay } from "./pass-play.js";
+import { mountRules } from "./table-rules.js";
+import { takeFragment, rulingOf } from "./table-entry.js";
+import { keepReminding } from "./reminder.js";
 
 const config = JSON.parse(document.getElementById("table-config").textContent);
 const table = config.table;
@@ -52,6 +57,13 @@ const gameReady = loadGame(game, config.panel);
 const slot = panelSlot(game, $("system-panel"), $("piece-menu"));
 const takebackPage = { tableId: table.id, names, me: () => state.me, send: (a) => send(a), message: (t) => message(t) };
 const takebacks = new Takebacks(takebackPage, document.querySelector(".board-area .toolbar"), $("board").parentElement);
+const clockPage = {
+  tableId: table.id,
+  names: (seat) => seatText(seat, names),
+  me: () => state.me,
+  send: (a) => send(a).catch((err) => message(err.message)),
+};
+const clocks = new Clocks(clockPage, $("clocks"));
 const describe = takebacks.wrap((e) => slot.panel?.describe?.(e) || describeWith(game, e, state.view, names));
 const log = new GameLog($("log"), describe);
 const away = new AwayList($("away"), describe, () => state.me?.seat || null);
@@ -71,17 +83,20 @@ const alerts = new TurnAlerts({
 });
 
 const message = (text) => flash($("board-message"), text, 6000);
+// The rules panel, and a guided game's hints (issue 29); a refusal offers the rule behind it.
+const { guide, why } = mountRules(table, () => (state.me?.role === "player" ? state.me.token : null), $);
 const preview = (action) =>
   api(`/api/tables/${table.id}/preview`, { method: "POST", token: state.me?.token, body: { id: newId("p"), action } });
-const board = mountBoard({ state, slot, sides, send, preview, describe, $ });
+const board = mountBoard({ state, slot, sides, send, preview, describe, why, $ });
 const marks = new SharedMarks(board, (ruler, pointer, ping) => state.socket?.mark(ruler, pointer, ping));
 // what the seat card and the game panel need of the page
-const page = { table, names, state, $, start, host: null, board, view: () => state.view, send, preview, message };
+const page = { table, names, state, $, start, host: null, board, view: () => state.view, send, preview, message, why };
+const passPlay = new PassPlay(page); // several seats of this table on this device
 
 function send(action) {
   if (!state.socket) return Promise.reject(new Error("Not connected"));
   away.close();
-  return state.socket.act(newId(state.me.seat || "a"), action).catch((err) => {
+  return state.socket.act(newId(state.me.seat || "a"), action, state.me.seat).catch((err) => {
     throw Object.assign(new Error(err.message || "Refused"), { code: err.code });
   });
 }
@@ -98,6 +113,7 @@ function start(me) {
   if (notice) flash($("board-message"), notice, 15000); // on the board too: a phone shows the panel far below
   notice = null;
   chat.setRole(me.role);
+  if (me.role === "player" && !$("sit-another")) passPlay.mountSeatCard($("seated"));
   if (me.role === "player" && !$("rejoin-card")) {
     mountRejoin(document.querySelector(".side"), table.id, me, (key) => {
       me.rejoin = key;
@@ -133,10 +149,12 @@ function connect() {
         for (const e of m.events) onEvent(e, true);
         announce($("log-live"), m.events, state.me?.role === "player" ? state.me.seat : null, (e) => log.line(e));
         render(m.view);
+        guide.refresh(m.seq);
         if (isAction(m.events)) markLastAction(board, before, m.events, sides, !game.view?.drawsAttacks);
         const alert = alertFor(wasMine, state.myTurn, m.events, state.me?.seat);
         if (alert === "turn") alerts.yourTurn(promptText(m.view));
         else if (alert === "other") alerts.othersActed();
+        passPlay.afterUpdate(m.view); // the turn passed to another seat of this device: the cover
       }),
     presence: (m) => {
       state.presence = m;
@@ -149,6 +167,7 @@ function connect() {
     settings: (s) => {
       state.settings = s;
       page.host?.settings(s);
+      guide.settings(s);
       takebacks.refresh();
       renderEnd();
       showDelay();
@@ -157,7 +176,10 @@ function connect() {
       state.settings = { ...(state.settings || {}), rematch_id: m.table };
       renderEnd();
     },
-    error: (err) => message(err.message),
+    error: (err) => {
+      message(err.message);
+      why(err.code);
+    },
   });
   state.socket = socket;
   socket.connect();
@@ -167,7 +189,7 @@ function connect() {
 // the table from here (whatever this browser still keeps).
 function seatLost(code, reason) {
   notice = lostSeatNotice(code, reason, state.me?.role === "player");
-  forgetSeat(table.id);
+  forgetSeat(table.id, state.me?.role === "player" ? state.me.seat : null);
   state.socket?.stop();
   state.socket = null;
   unmountPanel(slot);
@@ -203,6 +225,7 @@ async function onWelcome(m, before) {
   const frame = panelFrame(slot, m.view);
   await nextTask();
   render(m.view, frame);
+  guide.refresh(m.seq);
   document.body.classList.remove("loading"); // the panels, filled, shown at once: nothing shifts
   // Fill the log with what this page has not seen (the recent past on load, the gap after a reconnect).
   let after = before < 0 ? Math.max(-1, m.seq - HISTORY) : before;
@@ -251,6 +274,8 @@ function render(view, ran = null) {
   renderPresence();
   renderEnd();
   takebacks.render(view);
+  clocks.render(view);
+  page.host?.clock(view._table);
 }
 
 function renderTurn() {
@@ -323,8 +348,8 @@ $("watch").addEventListener("click", () => watch(page));
 $("leave").addEventListener("click", () => {
   state.socket?.stop();
   state.socket = null;
+  forgetSeat(table.id, state.me?.role === "player" ? state.me.seat : null);
   state.me = null;
-  forgetSeat(table.id);
   document.body.classList.remove("role-spectator", "role-player");
   showConnection($("conn"), "idle");
   showJoin(page);
@@ -341,35 +366,23 @@ $("copy-link").addEventListener("click", async () => {
 window.addEventListener("online", () => state.socket?.retryNow());
 
 // --- start ----------------------------------------------------------------------------------
-const hostMatch = location.hash.match(/host=([^&]+)/);
-// the table's creator, seated by the lobby's form: the seat's token rides in the fragment too
-const created = location.hash.match(/player=([^&]+)&as=([^&]+)/);
-if (hostMatch) {
-  localStorage.setItem(`warboard:host:${table.id}`, decodeURIComponent(hostMatch[1]));
-  history.replaceState(null, "", location.pathname + location.search);
-}
-const hostToken = localStorage.getItem(`warboard:host:${table.id}`);
-page.ruling = hostToken
-  ? (uphold, note) => {
-      const action = { kind: "resolve_dispute", uphold, ...(note ? { note } : {}) };
-      return api(`/api/tables/${table.id}/ruling`, {
-        method: "POST",
-        token: hostToken,
-        body: { id: newId("r"), action },
-      });
-    }
+const { hostToken, created, seatKey } = takeFragment(table, names);
+page.ruling = rulingOf(table, hostToken);
+page.host = hostToken
+  ? mountHost($("host-panel"), table, hostToken, names, message, () => state.me?.seat, { guide: !!config.guide })
   : null;
-page.host = hostToken ? mountHost($("host-panel"), table, hostToken, names, message, () => state.me?.seat) : null;
 mountInvite(document.querySelector(".side"), table.id);
+keepReminding(window); // a deadline by post near, at any table this browser holds a seat at
 renderPresence();
 const params = new URLSearchParams(location.search);
 const saved = loadSeat(table.id);
-const seatKey = location.hash.match(/seat=([^&]+)/);
 if (seatKey) {
-  rejoin(page, decodeURIComponent(seatKey[1]));
+  rejoin(page, seatKey);
 } else if (created) {
-  const seat = decodeURIComponent(created[2]);
-  start({ token: decodeURIComponent(created[1]), role: "player", seat, name: names.get(seat) || savedName() });
+  const { token, seat } = created;
+  start({ token, role: "player", seat, name: names.get(seat) || savedName() });
+} else if (passPlay.several) {
+  passPlay.cover(); // who holds the device now? nothing of any seat is opened before they tap on
 } else if (saved?.token) {
   start(saved);
 } else if (params.get("seat") || params.get("join")) {

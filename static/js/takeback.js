@@ -13,10 +13,19 @@ const REASONS = {
   takeback_off: "The host turned takebacks off",
 };
 
+// A taken-back action's line without its actor when the sentence names the asker already:
+// "Ann (Player 1): added Scout" -> "added Scout" after "Ann asks to take back".
+export function withoutActor(text, who) {
+  if (!who || !text.startsWith(who)) return text;
+  const rest = text.slice(who.length);
+  const match = /^(?: \([^()]*\))?: /.exec(rest);
+  return match ? rest.slice(match[0].length) : text;
+}
+
 // The log's sentence for a takeback event; ``line`` describes the taken-back action's events.
 export function takebackText(e, nameOf, line) {
   const who = e.name || nameOf(e.by) || e.by || "Someone";
-  const what = line(e.seqs || []);
+  const what = withoutActor(line(e.seqs || []), nameOf(e.by) || e.name);
   switch (e.kind) {
     case "takeback_asked":
       return `${who} asks to take back: ${what}`;
@@ -119,7 +128,7 @@ export class Takebacks {
       return;
     }
     const who = request.name || this.page.names.get(request.seat) || request.seat;
-    const what = this.line(request.seqs || []);
+    const what = withoutActor(this.line(request.seqs || []), this.page.names.get(request.seat) || request.name);
     const waiting = (request.waiting || []).map((s) => this.page.names.get(s) || s).join(", ");
     const text = document.createElement("p");
     const buttons = [];

@@ -2,7 +2,7 @@
 // point, which the spectator delay holds back as it does any watcher's view), and how long ago
 // its last move was made, kept fresh as the rows refresh themselves (htmx, every 5 s).
 import { api } from "./api.js";
-import { roundText, seatsText, setSeatLabels } from "./words.js";
+import { ago, roundText, seatsText, setSeatLabels } from "./words.js";
 
 const FRESH = 10000; // ms: a game's turn is asked again after this long
 const known = new Map(); // table id -> {at, text}
@@ -15,16 +15,6 @@ export function turnText(turn = {}, seats = []) {
   if (roundText(turn)) parts.push(roundText(turn));
   if (turn.active?.length) parts.push(`${seatsText(turn.active, names)} to act`);
   return parts.join(" · ");
-}
-
-// "just now", "5 min ago", "2 h ago", "3 days ago" for a time `ms` before `now`.
-export function ago(ms) {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 45) return "just now";
-  if (s < 3600) return `${Math.max(1, Math.round(s / 60))} min ago`;
-  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
-  const d = Math.round(s / 86400);
-  return `${d} day${d === 1 ? "" : "s"} ago`;
 }
 
 async function turnOf(id) {

@@ -111,3 +111,13 @@ export function tape(v, unit = "in") {
 export function placeWords(x, y, unit = "in", edges = ["left", "top"]) {
   return `${tape(x, unit)} from the ${edges[0]}, ${tape(y, unit)} from the ${edges[1]}`;
 }
+
+// "just now", "5 min ago", "2 h ago", "3 days ago" for a time `ms` before `now`.
+export function ago(ms) {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 45) return "just now";
+  if (s < 3600) return `${Math.max(1, Math.round(s / 60))} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  const d = Math.round(s / 86400);
+  return `${d} day${d === 1 ? "" : "s"} ago`;
+}

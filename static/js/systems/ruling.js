@@ -3,7 +3,8 @@
 // page gives such a panel `ctx.ruling`, which sends `resolve_dispute` to POST /ruling).
 import { button, h } from "./dom.js";
 
-// The host's buttons for record `index`: an optional note, Uphold and Overturn.
+// The host's buttons for record `index` (the wire's index, from 0; players read it from 1): an
+// optional note, Uphold and Overturn.
 // `overturnText` says what overturning does at this table; `withNote` for systems whose
 // ruling takes a note.
 export function rulingBox(ctx, index, { prefix = "wb", overturnText = "", withNote = false } = {}) {
@@ -13,7 +14,7 @@ export function rulingBox(ctx, index, { prefix = "wb", overturnText = "", withNo
         type: "text",
         maxLength: 200,
         placeholder: "note (optional)",
-        "aria-label": `Note for the ruling on record ${index}`,
+        "aria-label": `Note for the ruling on record ${index + 1}`,
         "data-key": `ruling-note-${index}`,
       })
     : null;
@@ -29,20 +30,24 @@ export function rulingBox(ctx, index, { prefix = "wb", overturnText = "", withNo
   // Uphold and Overturn sit well apart with full-size (44 px) targets: a slip must not overturn.
   const box = h(
     "div",
-    { class: `${prefix}-ruling ruling`, role: "group", "aria-label": `Host ruling on record ${index}` },
+    { class: `${prefix}-ruling ruling`, role: "group", "aria-label": `Host ruling on record ${index + 1}` },
     h("p", {
       class: "small",
-      text: `You are the host: rule on record ${index}.${overturnText ? ` ${overturnText}` : ""}`,
+      text: `You are the host: rule on record ${index + 1}.${overturnText ? ` ${overturnText}` : ""}`,
     }),
     note,
     h(
       "div",
       { class: "ruling-buttons" },
-      button("Uphold", rule(true), { key: `uphold-${index}`, cls: "ruling-uphold", aria: `Uphold record ${index}` }),
+      button("Uphold", rule(true), {
+        key: `uphold-${index}`,
+        cls: "ruling-uphold",
+        aria: `Uphold record ${index + 1}`,
+      }),
       button("Overturn", rule(false), {
         key: `overturn-${index}`,
         cls: "danger ruling-overturn",
-        aria: `Overturn record ${index}`,
+        aria: `Overturn record ${index + 1}`,
       }),
     ),
   );

@@ -44,7 +44,7 @@ export function showRecords(s, view) {
       h("p", {
         class: "gkr-note",
         role: "status",
-        text: `On hold: ${faction(d.by)} disputes record ${d.record} by ${faction(d.author)}${d.reason ? ` (${d.reason})` : ""}. The host rules on it.`,
+        text: `On hold: ${faction(d.by)} disputes record ${d.record + 1} by ${faction(d.author)}${d.reason ? ` (${d.reason})` : ""}. The host rules on it.`,
       }),
     );
     const rule = rulingBox(ctx, d.record, {
@@ -68,14 +68,16 @@ export function showRecords(s, view) {
         ]
           .filter(Boolean)
           .join(", ");
+    // numbered as players read records (from 1), however many earlier ones the list leaves out
     const li = h("li", {
+      value: r.index + 1,
       text: `${faction(r.player)} · ${AREAS[r.area] || r.area}${r.weapon ? ` (${r.weapon})` : ""}: ${what || "noted"}${r.status && r.status !== "closed" ? ` · ${r.status}` : ""}`,
     });
     if (me && r.index === view.open_record && r.player !== me && !view.dispute) {
       const why = h("input", {
         maxLength: 200,
         placeholder: "reason",
-        "aria-label": `Reason to dispute record ${r.index}`,
+        "aria-label": `Reason to dispute record ${r.index + 1}`,
         "data-key": `why-${r.index}`,
       });
       li.append(

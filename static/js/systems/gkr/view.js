@@ -141,9 +141,9 @@ export function describe(e, n) {
     case "steal_declined":
       return `${f(e.player)} takes no sponsor card from ${f(e.from)}`;
     case "disputed":
-      return `${f(e.player)} disputes record ${e.record} by ${f(e.author)}${e.reason ? `: ${e.reason}` : ""}; the game waits for the host`;
+      return `${f(e.player)} disputes record ${e.record + 1} by ${f(e.author)}${e.reason ? `: ${e.reason}` : ""}; the game waits for the host`;
     case "dispute_resolved":
-      return `The host ${e.uphold ? "upheld" : "overturned"} record ${e.record} by ${f(e.author)}`;
+      return `The host ${e.uphold ? "upheld" : "overturned"} record ${e.record + 1} by ${f(e.author)}`;
     case "result_stated":
       return `${f(e.player)} stated the result of ${e.weapon}`;
     case "victory":

@@ -200,6 +200,8 @@ export function describe(e, n) {
       return `${player(e.reactor ?? other(e.seat))} may Return Fire at ${L(e.mover)} with ${(e.models || []).map(L).join(", ")}`;
     case "return_fire":
       return `${L(e.model)} returns fire at ${L(e.target)}`;
+    case "move_stopped":
+      return `${L(e.model)} loses Full Speed and stops at ${at(e.x, e.y)}: ${num(e.mp)} MP, its Combat Speed allowance`;
     case "no_return_fire":
       return `${who}passes (no Return Fire)`;
     case "end_proposed":

@@ -257,7 +257,8 @@ function actionControls(s) {
   }
   if (legal(s).some((x) => x.kind === "stand_up"))
     box.append(button("Stand up", () => s.ctx.fire({ kind: "stand_up" }), { key: "stand-up" }));
-  const attacks = legal(s).filter((x) => x.kind === "attack");
+  // one button per attack and target; the list's aimed variants are the Aim choice
+  const attacks = legal(s).filter((x) => x.kind === "attack" && !x.target_part);
   if (p.attacks?.length) {
     const at = h(
       "div",

@@ -232,7 +232,7 @@ export function renderRecords(s, view) {
       h("p", {
         class: "srbr-hold",
         role: "alert",
-        text: `On hold: ${player(hold.by)} disputes record ${hold.record} (${hold.reason}). The game waits for the host's ruling.`,
+        text: `On hold: ${player(hold.by)} disputes record ${hold.record + 1} (${hold.reason}). The game waits for the host's ruling.`,
       }),
     );
     const rule = rulingBox(ctx, hold.record, {
@@ -247,7 +247,7 @@ export function renderRecords(s, view) {
     const li = h(
       "li",
       { class: `srbr-rec ${r.status}`, "data-record": r.index },
-      h("span", { text: `#${r.index} ${player(r.by)}: ${recordText(s, r)}` }),
+      h("span", { text: `#${r.index + 1} ${player(r.by)}: ${recordText(s, r)}` }),
       h("span", { class: "srbr-rec-status", text: ` · ${STATUS[r.status] || r.status}` }),
     );
     if (r.dispute)
@@ -260,7 +260,7 @@ export function renderRecords(s, view) {
         required: true,
         placeholder: "why",
         "data-key": `why-${r.index}`,
-        "aria-label": `Reason to dispute record ${r.index}`,
+        "aria-label": `Reason to dispute record ${r.index + 1}`,
       });
       const form = h(
         "form",
@@ -271,7 +271,7 @@ export function renderRecords(s, view) {
           class: "small secondary",
           text: "Dispute",
           "data-key": `dispute-${r.index}`,
-          "aria-label": `Dispute record ${r.index}`,
+          "aria-label": `Dispute record ${r.index + 1}`,
         }),
       );
       form.addEventListener("submit", (e) => {

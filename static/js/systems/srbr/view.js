@@ -68,7 +68,7 @@ export function names(view, playerNames) {
 
 function rollText(x) {
   const mods = Object.values(x.modifiers || {}).reduce((s, v) => s + v, 0);
-  return `${x.die}${x.score ? `+${x.score}` : ""}${mods ? `${mods > 0 ? "+" : ""}${mods}` : ""}=${x.total}`;
+  return `${x.die}${x.score ? ` + ${x.score}` : ""}${mods ? ` ${mods > 0 ? "+" : "-"} ${Math.abs(mods)}` : ""} = ${x.total}`;
 }
 
 export function recordedLine(e, n, who) {
@@ -112,6 +112,12 @@ export function describe(e, n) {
       const eff = (e.effects || []).map((x) => EFFECTS[x] || nice(x)).join(", ") || "no effect";
       return `${M(e.attacker)} ${nice(e.attack)}s ${M(e.target)}${e.target_part ? ` (aiming at ${n.part(e.target, e.target_part)})` : ""}: ${rollText(e.attack_roll)} against ${rollText(e.defence_roll)}, ${nice(e.result)}: ${eff}`;
     }
+    case "free_hack": {
+      const eff = (e.effects || []).map((x) => EFFECTS[x] || nice(x)).join(", ") || "no effect";
+      return `${M(e.attacker)} takes a free hack at ${M(e.target)} as it leaves close combat: ${rollText(e.attack_roll)} against ${rollText(e.defence_roll)}, ${nice(e.result)}: ${eff}`;
+    }
+    case "free_hack_declared":
+      return `${M(e.attacker)} takes a free hack at ${M(e.target)} as it leaves close combat: players resolve it (manual)`;
     case "damaged":
       return e.destroyed
         ? `${P(e.mecha, e.part)} is destroyed`
@@ -157,9 +163,9 @@ export function describe(e, n) {
     case "recorded":
       return recordedLine(e, n, who);
     case "record_disputed":
-      return `${who || `${n.player(e.by)}: `}disputes record ${e.record} by ${n.player(e.author)} (${e.reason}): the game waits for the host`;
+      return `${who || `${n.player(e.by)}: `}disputes record ${e.record + 1} by ${n.player(e.author)} (${e.reason}): the game waits for the host`;
     case "dispute_resolved":
-      return `The host ${e.uphold ? "upholds" : "overturns"} record ${e.record} by ${n.player(e.author)}${e.uphold ? "" : ": the table is back as it was before it"}${e.note ? ` (${e.note})` : ""}`;
+      return `The host ${e.uphold ? "upholds" : "overturns"} record ${e.record + 1} by ${n.player(e.author)}${e.uphold ? "" : ": the table is back as it was before it"}${e.note ? ` (${e.note})` : ""}`;
     case "terrain_recorded":
       return `${who}records ${n.terrain(e.terrain)} as ${e.type}${e.note ? ` (${e.note})` : ""}`;
     case "result_declared":
