@@ -63,3 +63,10 @@ def test_the_board_takes_the_room_from_the_first_paint(
     # every main button of the step in sight, nothing scrolled
     assert scrolled(page) == []
     assert off_screen(page, ".lifted") == []
+    # every tool reads its whole label (on a phone the bar scrolls; a button never clips its word)
+    clipped = page.evaluate(
+        """() => [...document.querySelectorAll('.toolbar button')]
+          .filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+          .map((b) => b.textContent.trim())"""
+    )
+    assert clipped == [], clipped

@@ -32,8 +32,8 @@ pytestmark = pytest.mark.browser
 def assert_ruling_buttons_apart(page) -> None:  # type: ignore[no-untyped-def]
     """Uphold and Overturn (ruling.js): 44 px targets, at least 24 px of space between them."""
     uphold, overturn = (
-        page.get_by_role("button", name="Uphold record 0"),
-        page.get_by_role("button", name="Overturn record 0"),
+        page.get_by_role("button", name="Uphold record 1"),
+        page.get_by_role("button", name="Overturn record 1"),
     )
     # brought up from below (on a phone the board stays on top of the sheets scrolling under it)
     page.locator(".ruling").evaluate("el => el.scrollIntoView({block: 'end'})")
@@ -80,14 +80,14 @@ def test_gkr_dispute_and_the_hosts_ruling_from_the_page(server: Server, new_page
     )
     expect(th.locator('.gkr-counts tr[data-seat="diamondback"] td').first).to_have_text(str(energy - 2))
     expect(db.get_by_role("button", name="Dispute")).to_have_count(0)  # not one's own record
-    expect(hal.get_by_role("button", name="Overturn record 0")).to_have_count(0)  # nothing disputed yet
-    th.get_by_label("Reason to dispute record 0").fill("it did not move")
+    expect(hal.get_by_role("button", name="Overturn record 1")).to_have_count(0)  # nothing disputed yet
+    th.get_by_label("Reason to dispute record 1").fill("it did not move")
     th.get_by_role("button", name="Dispute").click()
     expect(hal.locator(".gkr-records")).to_contain_text(
-        "On hold: ThunderHappy disputes record 0 by DiamondBack (it did not move)"
+        "On hold: ThunderHappy disputes record 1 by DiamondBack (it did not move)"
     )
-    expect(db.get_by_role("button", name="Overturn record 0")).to_have_count(0)  # players never rule
-    expect(hal.get_by_role("button", name="Uphold record 0")).to_be_visible()
+    expect(db.get_by_role("button", name="Overturn record 1")).to_have_count(0)  # players never rule
+    expect(hal.get_by_role("button", name="Uphold record 1")).to_be_visible()
     assert unnamed_controls(hal) == []
     assert_ruling_buttons_apart(hal)
     phone = new_page(390, 844)  # the host on a phone: the same spacing
@@ -95,13 +95,13 @@ def test_gkr_dispute_and_the_hosts_ruling_from_the_page(server: Server, new_page
         f"localStorage.setItem({json.dumps(f'warboard:host:{tid}')}, {json.dumps(table['host_token'])})"
     )
     open_seat(phone, server.url, tid, None, "Hal")
-    expect(phone.get_by_role("button", name="Uphold record 0")).to_be_attached()
+    expect(phone.get_by_role("button", name="Uphold record 1")).to_be_attached()
     assert_ruling_buttons_apart(phone)
     phone.screenshot(path=str(artifacts / "gkr-ruling-buttons-phone.png"))
     shot(hal, artifacts, "12-host-ruling", ".gkr-records")
-    hal.get_by_role("button", name="Overturn record 0").click()
+    hal.get_by_role("button", name="Overturn record 1").click()
     for page in (db, th, hal):
-        expect(page.locator("#log")).to_contain_text("The host overturned record 0 by Diamondback (DiamondBack)")
+        expect(page.locator("#log")).to_contain_text("The host overturned record 1 by Diamondback (DiamondBack)")
         expect(page.locator(".gkr-records")).to_contain_text("· overturned")
         expect(page.locator('.gkr-counts tr[data-seat="diamondback"] td').first).to_have_text(str(energy))
-    expect(hal.get_by_role("button", name="Overturn record 0")).to_have_count(0)
+    expect(hal.get_by_role("button", name="Overturn record 1")).to_have_count(0)

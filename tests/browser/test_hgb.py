@@ -392,3 +392,34 @@ def test_designation_and_indirect_fire(server: Server, new_page, artifacts: Path
     expect(page.locator(".hgb-card[data-model='s-cg1-1']")).to_be_attached()
     page.wait_for_timeout(300)
     page.screenshot(path=str(artifacts / "hgb-11-phone.png"))
+
+
+def test_a_target_whose_base_a_low_wall_hides_reads_as_light_cover(  # type: ignore[no-untyped-def]
+    server: Server, new_page, artifacts: Path, size: tuple[int, int]
+) -> None:
+    """Rulebook, Target Cover: "If the target is not covered at all by terrain or other models, so
+    that even its base is fully visible, it counts as an Open Target." A wall too low to hide more
+    than the target's base: the attack panel says Light Cover and why."""
+    wall = {"id": "w", "type": "wall", "label": "Low wall", "polygon": [[20, 36.2], [28, 36.2], [28, 36.4], [20, 36.4]]}
+    options = {"map": "open", "terrain": [wall], "data": {"rules": {"terrain_heights": {"wall": 0.1}}}}
+    with server.client() as client:
+        tid = new_table(client, "hgb", name="Low wall", options=options, seed="hgb-browser-low-wall")["id"]
+        seats = {s: join(client, tid, s, s.title()) for s in ("north", "south")}
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        for s, mid, y, facing in (("north", "n-cg1-1", 10, 90), ("south", "s-cg1-1", 37, 270)):
+            deployed = act(client, tid, seats[s], {"kind": "deploy", "model": mid, "x": 24, "y": y, "facing": facing})
+            assert deployed.status_code == 200, deployed.text
+        for s in ("north", "south"):
+            assert act(client, tid, seats[s], {"kind": "ready"}).status_code == 200
+        first = client.get(f"/api/tables/{tid}/view", headers=seats["north"]).json()["view"]["initiative"]["winner"]
+        assert act(client, tid, seats[first], {"kind": "choose_first", "seat": "north"}).status_code == 200
+    page = new_page(*size)
+    sit(page, server.url, tid, "north", seats["north"])
+    wait_phase(page, "activation")
+    page.get_by_label("Model", exact=True).select_option("n-cg1-1")
+    model(page, "s-cg1-1").click()
+    aim = page.locator(".hgb-aim")
+    expect(aim).to_contain_text("Light cover (0)")
+    expect(aim).to_contain_text("The whole model is in sight but its base is hidden by Low wall")
+    shot(page, artifacts, f"low-wall-{size[0]}x{size[1]}", ".hgb-aim")

@@ -124,7 +124,7 @@ def test_replay_scrubber_shows_the_earlier_position(server: Server, new_page) ->
     expect(piece(replay, "Scout")).to_have_attribute("aria-label", before or "")
     replay.get_by_role("button", name="Step back").click()
     expect(piece(replay, "Scout")).to_have_count(0)
-    replay.get_by_role("button", name="Play").click()
+    replay.get_by_role("button", name="Play", exact=True).click()
     expect(piece(replay, "Scout")).to_have_attribute("aria-label", placed_at(3, 3), timeout=8000)
     expect(replay.locator("#log")).to_contain_text("moved")
     expect(replay.locator("#board .controls, #system-panel")).to_have_count(0)

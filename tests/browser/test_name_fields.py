@@ -12,7 +12,7 @@ from tests.conftest import Server
 
 pytestmark = pytest.mark.browser
 
-NAME_FIELDS = "#create-name, #create-player, #player-name, #sb-label, [data-key=t-label]"
+NAME_FIELDS = "#create-name, #create-player, #learn-player, #player-name, #sb-label, [data-key=t-label]"
 PLACEHOLDERS = """(selector) => [...document.querySelectorAll(selector)].filter((n) => n.placeholder).map((n) => n.id || n.dataset.key)"""
 HINT_STYLE = """(id) => getComputedStyle(document.getElementById(id), "::placeholder").fontStyle"""
 

@@ -35,22 +35,27 @@ def test_small_soldiers_catapult_shot_is_gone_two_turns_later(fast_server: Serve
         else:
             raise AssertionError("no catapult card came up")
         page = new_page(1280, 720)
-        # The game panel's module (its hashed file) is held back until the shot is fired, as on a slow connection:
-        # the update that carries the shot arrives while the welcome is still mounting the panel.
+        # The game's code (the page's bundle, or the game panel's module where the page loads the
+        # modules themselves) is held back until the shot is fired, as on a slow connection: the
+        # shot is already in the table when the page mounts its panel.
         held: list[Any] = []
-        page.route("**/static/js/systems/small-soldiers.*.js", lambda route: held.append(route))
-        page.goto(f"{server.url}/tables/{tid}?watch=1")
-        page.wait_for_selector("#conn.conn-connected")
-        while not held:
+        code = "**/static/{dist/table-small-soldiers,js/systems/small-soldiers}.*.js"
+        page.route(code, lambda route: held.append(route))
+        page.goto(f"{server.url}/tables/{tid}?watch=1", wait_until="commit")  # its load waits for the code
+        for _ in range(600):
+            if held:
+                break
             page.wait_for_timeout(50)
+        assert held, "the page never asked for the game's code"
         fired = view["turn"]["round"]
         assert (
             act(client, tid, seats[seat], {"kind": "launch", "power": 8.0, "angle": 0.0, "offset": 0.0}).status_code
             == 200
         )
-        page.wait_for_timeout(500)  # the update reaches the page before its panel
+        page.wait_for_timeout(500)  # the update is in the table before the page has its panel
         held[0].continue_()
-        page.unroute("**/static/js/systems/small-soldiers.*.js")
+        page.unroute(code)
+        page.wait_for_selector("#conn.conn-connected")
         expect(page.locator("#board .ss-shot")).to_have_count(1)
         page.screenshot(path=str(artifacts / "expire-small-soldiers-shot-fired.png"))
         # the other side's turn still shows it (it was fired at them) ...

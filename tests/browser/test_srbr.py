@@ -360,55 +360,55 @@ def test_srbr_manual_records_disputes_rulings_and_declared_winner(server: Server
         expect(arms_chips(page, "red")).to_have_count(3)  # damage 2 on white, yellow, red: three red dice
         expect(mecha(page, "p1-kabuto")).to_have_attribute("aria-label", re.compile("status fallen"))
         expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text(
-            "#0 Ann (Player 1): records Kabuto-Maru Arms"
+            "#1 Ann (Player 1): records Kabuto-Maru Arms"
         )
         expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text("open: may be disputed")
     assert p1.locator("#log b").count() == 0  # a note is text, never markup
-    expect(p1.get_by_role("button", name="Dispute record 0")).to_have_count(0)  # not one's own record
-    expect(hal.get_by_role("button", name="Dispute record 0")).to_have_count(0)  # nor a watcher's
-    expect(hal.get_by_role("button", name="Uphold record 0")).to_have_count(0)  # nothing to rule on yet
-    p2.get_by_label("Reason to dispute record 0").fill("the slam missed")
-    p2.get_by_role("button", name="Dispute record 0").click()
+    expect(p1.get_by_role("button", name="Dispute record 1")).to_have_count(0)  # not one's own record
+    expect(hal.get_by_role("button", name="Dispute record 1")).to_have_count(0)  # nor a watcher's
+    expect(hal.get_by_role("button", name="Uphold record 1")).to_have_count(0)  # nothing to rule on yet
+    p2.get_by_label("Reason to dispute record 1").fill("the slam missed")
+    p2.get_by_role("button", name="Dispute record 1").click()
     for page in (p1, p2, hal):
         expect(page.locator(".srbr-hold")).to_contain_text(
-            "On hold: Bob (Player 2) disputes record 0 (the slam missed)"
+            "On hold: Bob (Player 2) disputes record 1 (the slam missed)"
         )
         expect(page.locator("#log")).to_contain_text(
-            "Bob (Player 2): disputes record 0 by Ann (Player 1) (the slam missed)"
+            "Bob (Player 2): disputes record 1 by Ann (Player 1) (the slam missed)"
         )
         expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text("disputed: waiting for the host")
-    expect(p1.get_by_role("button", name="Uphold record 0")).to_have_count(0)  # players never rule
-    expect(p2.get_by_role("button", name="Overturn record 0")).to_have_count(0)
-    expect(hal.get_by_role("button", name="Uphold record 0")).to_be_visible()
+    expect(p1.get_by_role("button", name="Uphold record 1")).to_have_count(0)  # players never rule
+    expect(p2.get_by_role("button", name="Overturn record 1")).to_have_count(0)
+    expect(hal.get_by_role("button", name="Uphold record 1")).to_be_visible()
     assert unnamed_controls(hal) == []
     assert unnamed_controls(p2) == []
     shot(hal, artifacts, "10-host-ruling", ".srbr-records")
     shot(p2, artifacts, "10b-disputed", ".srbr-records")
 
     # the host overturns: Kabuto-Maru's arms are as before the record
-    hal.get_by_label("Note for the ruling on record 0").fill("it missed")
-    hal.get_by_role("button", name="Overturn record 0").click()
+    hal.get_by_label("Note for the ruling on record 1").fill("it missed")
+    hal.get_by_role("button", name="Overturn record 1").click()
     for page in (p1, p2, hal):
         expect(page.locator("#log")).to_contain_text(
-            "The host overturns record 0 by Ann (Player 1): the table is back as it was before it (it missed)"
+            "The host overturns record 1 by Ann (Player 1): the table is back as it was before it (it missed)"
         )
         expect(page.locator(".srbr-hold")).to_have_count(0)
         expect(arms_chips(page, "white")).to_have_count(3)
         expect(mecha(page, "p1-kabuto")).not_to_have_attribute("aria-label", re.compile("status fallen"))
         expect(page.locator(".srbr-rec[data-record='0']")).to_contain_text("overturned by the host")
-    expect(hal.get_by_role("button", name="Overturn record 0")).to_have_count(0)
+    expect(hal.get_by_role("button", name="Overturn record 1")).to_have_count(0)
 
     # p1 records again; p2 disputes; the host upholds
     record_kabuto_arms(box, "1", "a glancing blow")
     expect(p2.locator(".srbr-rec[data-record='1']")).to_contain_text(
-        "#1 Ann (Player 1): records Kabuto-Maru Arms: damage 1, fallen (a glancing blow)"
+        "#2 Ann (Player 1): records Kabuto-Maru Arms: damage 1, fallen (a glancing blow)"
     )
-    p2.get_by_label("Reason to dispute record 1").fill("no fall")
-    p2.get_by_label("Reason to dispute record 1").press("Enter")
-    expect(hal.locator(".srbr-hold")).to_contain_text("disputes record 1 (no fall)")
-    hal.get_by_role("button", name="Uphold record 1").click()
+    p2.get_by_label("Reason to dispute record 2").fill("no fall")
+    p2.get_by_label("Reason to dispute record 2").press("Enter")
+    expect(hal.locator(".srbr-hold")).to_contain_text("disputes record 2 (no fall)")
+    hal.get_by_role("button", name="Uphold record 2").click()
     for page in (p1, p2, hal):
-        expect(page.locator("#log")).to_contain_text("The host upholds record 1 by Ann (Player 1)")
+        expect(page.locator("#log")).to_contain_text("The host upholds record 2 by Ann (Player 1)")
         expect(page.locator(".srbr-rec[data-record='1']")).to_contain_text("upheld by the host")
         expect(arms_chips(page, "yellow")).to_have_count(3)
         expect(mecha(page, "p1-kabuto")).to_have_attribute("aria-label", re.compile("status fallen"))

@@ -74,7 +74,8 @@ def test_rejoin_chat_ruler_and_delay(
         expect(ann.locator("#system-panel")).to_be_attached()
         expect(old.locator("#join-error")).to_contain_text("now open on another device")
         assert client.get(f"/api/tables/{tid}/legal", headers=seats[first]).status_code in (401, 403)
-        token = ann.evaluate(f"JSON.parse(localStorage.getItem('warboard:table:{tid}')).token")
+        stored = f"JSON.parse(localStorage.getItem('warboard:table:{tid}'))"
+        token = ann.evaluate(f"(({stored}).seats[({stored}).current]).token")  # the seats kept, and the current one
         seats[first] = bearer(token)  # the seat's token now is the rejoined browser's
         ann.screenshot(path=str(artifacts / f"life-rejoined-{tag}.png"))
 

@@ -10,7 +10,7 @@ from app.core.dice import Dice, commitment, die
 
 
 def recompute(seed: str, index: int, sides: int) -> int:
-    """The README's recipe, written again from the text (not calling the dice code)."""
+    """docs/dice.md's recipe, written again from the text (not calling the dice code)."""
     attempt = 0
     while True:
         x = int.from_bytes(hashlib.sha256(f"{seed}:{index}:{attempt}".encode()).digest()[:8], "big")

@@ -18,9 +18,12 @@ plus the table's dice seed. Then everything that reached each viewer is scanned:
   must equal the in-process answer's; the error another seat gets for trying the same action;
 - takebacks asked now and then by the seat that just acted, allowed or refused by the others:
   the window (``/takeback``), the request's and the answers' replies (``tests.leaks.takebacks``);
+- a long live clock on every table with turns: ``/clock`` as every viewer at every step, and
+  now and then a pause asked, allowed and resumed (``tests.leaks.clocks``);
 - the acting seat's ``/actions`` answers, and at the end ``/view`` and ``/events?after=-1`` of
-  every viewer, ``/replay?seq=N`` at every seq, the lobby, the table summary, and the dice proof
-  while the game runs (409, no seed).
+  every viewer, ``/replay?seq=N`` at every seq, ``/turns`` now and then and at the end, the
+  lobby, the table summary, and while the game runs the dice proof, the share file, the log
+  download and the game report (API and page) (each 409 ``game_in_progress``, no seed).
 
 A message is checked against the secrets of the state at its seq; an event, at the event's seq.
 Zero hits. The positive control: in the games with hidden cards, each seat's own hand does show
@@ -52,6 +55,7 @@ from app.systems import registry
 from tests.conftest import Server
 from tests.kit.table import bearer, open_table_async
 from tests.kit.ws import WsClient
+from tests.leaks.clocks import clock_for, clock_round
 from tests.leaks.secrets import own, secrets
 from tests.leaks.takebacks import takeback_round
 
@@ -59,6 +63,7 @@ pytestmark = pytest.mark.anyio
 
 ENDINGS = {"concede", "propose_end", "agree_end", "accept_end", "end_game"}
 PREVIEWS_PER_STEP = 4
+LISTED_PER_STEP = 40  # listed actions previewed in process by every seat, each step (drawn where more are listed)
 # system id, options, the step after which ending kinds (conceding) may be chosen
 GAMES = [
     ("sandbox", {}, 0),
@@ -207,12 +212,18 @@ def choose(
     return seat, action, options
 
 
-def previews(game: Game, seq: int, options: dict[str, list[dict[str, Any]]]) -> dict[tuple[str, str], dict[str, Any]]:
+def previews(
+    game: Game, seq: int, options: dict[str, list[dict[str, Any]]], rng: random.Random
+) -> dict[tuple[str, str], dict[str, Any]]:
     """Each seat's preview of every seat's legal actions (its own, and the others' too, refused
-    for it), from the full state, as ``POST /preview`` would answer."""
+    for it), from the full state, as ``POST /preview`` would answer; of ``LISTED_PER_STEP`` of
+    them, drawn by ``rng``, where more are listed (a GKR seat lists every move at every facing
+    and every pairing of weapons: thousands of previews a step)."""
     projection = Projection(game.system, seeded=True)
     env = Envelope(seq, 0, game.index, "open", game.state)
     listed = {json.dumps(a, sort_keys=True): a for actions in options.values() for a in actions if _parses(game, a)}
+    if len(listed) > LISTED_PER_STEP:
+        listed = {k: listed[k] for k in rng.sample(sorted(listed), LISTED_PER_STEP)}
     answers = {}
     for seat in game.seats:
         for key, action in listed.items():
@@ -246,7 +257,9 @@ async def test_no_viewer_receives_what_it_may_not_see(
     scan = Scanner(timeline)
     rng = random.Random(system_id + json.dumps(options))
     async with httpx.AsyncClient(base_url=fast_server.url, timeout=30) as client:
-        seated = await open_table_async(client, system_id, game.seats, name="Sealed", seed=seed, options=options)
+        seated = await open_table_async(
+            client, system_id, game.seats, name="Sealed", seed=seed, options=options, **clock_for(system_id)
+        )
         table_id, tokens = seated.id, seated.tokens
         timeline.add(len(game.seats), game.state)
         scan.check("create answer", None, 0, {k: v for k, v in seated.created.items() if k != "host_token"})
@@ -264,7 +277,7 @@ async def test_no_viewer_receives_what_it_may_not_see(
                     reconnected.append((viewer, fresh))
             seat, action, every = choose(game, rng, step, allow_end)
             seat_actions = every[seat]
-            answers = previews(game, seq, every)
+            answers = previews(game, seq, every, rng)
             for (previewer, sent), body in answers.items():  # an error may echo what was sent
                 scan.check("preview (in process)", previewer, seq, body, sent=sent)
             previewed += len(answers)
@@ -308,6 +321,16 @@ async def test_no_viewer_receives_what_it_may_not_see(
             if step % 25 == 0:
                 proof = await client.get(f"/api/tables/{table_id}/dice/proof")
                 assert proof.status_code == 409 and seed not in proof.text
+                for shared in ("share.html", "log.json"):  # no share file, no log, while the game runs
+                    answer = await client.get(f"/api/tables/{table_id}/{shared}")
+                    assert answer.status_code == 409 and answer.json()["error"]["code"] == "game_in_progress"
+                    scan.check(shared, None, seq, answer.text)
+                turns = await client.get(f"/api/tables/{table_id}/turns")
+                scan.check("turns", None, turns.json()["seq"], turns.text)
+                for path in (f"/api/tables/{table_id}/report", f"/tables/{table_id}/report"):  # no report yet
+                    early = await client.get(path)
+                    assert early.status_code == 409 and seed not in early.text
+                    scan.check("report while open", None, seq, early.text)
             applied = await client.post(
                 f"/api/tables/{table_id}/actions",
                 headers=bearer(tokens[seat]),
@@ -320,6 +343,7 @@ async def test_no_viewer_receives_what_it_may_not_see(
             timeline.add(seq, game.state)
             scan.check_events("action answer", seat, applied.json()["events"])
             seq = await takeback_round(client, table_id, tokens, game, timeline, scan, seat, before, step, seq)
+            seq = await clock_round(client, table_id, tokens, game.seats, timeline, game.state, scan, seat, step, seq)
         assert game.over() or system_id == "sandbox", f"{system_id}: no end after {step} steps"
         assert reconnected, "no reconnect and resync were tried"
         assert previewed >= step, f"only {previewed} previews in {step} steps"
@@ -349,6 +373,8 @@ async def test_no_viewer_receives_what_it_may_not_see(
             assert all(seen[e["seq"]] == e for e in replay["events"] if e["seq"] in seen)
             seen.update((e["seq"], e) for e in fresh)
             scan.check_events("replay events", None, fresh)
+        turns = (await client.get(f"/api/tables/{table_id}/turns?upto={seq}")).json()
+        scan.check("turns", None, turns["seq"], turns["turns"])
         scan.check("lobby", None, seq, (await client.get("/api/tables")).text)
         scan.check("summary", None, seq, (await client.get(f"/api/tables/{table_id}")).text)
 
@@ -384,7 +410,7 @@ def test_the_scanner_catches_an_unsealed_preview(system_id: str, options: dict[s
                 except WarboardError:
                     continue
                 unsealed.check("unsealed preview", previewer, step, projection.events(events, previewer))
-        for (previewer, sent), body in previews(game, step, every).items():
+        for (previewer, sent), body in previews(game, step, every, rng).items():
             sealed.check("preview", previewer, step, body, sent=sent)
         assert game.try_apply(seat, action) is not None
     assert unsealed.hits, "the scanner saw nothing in previews that run on the real state"

@@ -25,6 +25,7 @@ import copy
 import random
 from typing import Any
 
+from app.core.errors import IllegalAction
 from app.systems.gkr import combat as gkr_combat
 from app.systems.gkr import view as gkr_view
 from app.systems.gkr.actions import WeaponChoice
@@ -66,7 +67,13 @@ def _gkr_other(s: State, seat: str, rng: random.Random) -> None:
         if s["data"]["manual"]["flank"]:
             choice["flank"] = rng.random() < 0.5
         trial = {**s, "players": {**s["players"], seat: {**player, "hand": list(cards)}}}
-        e.update(gkr_combat._entry(trial, seat, e["n"], WeaponChoice.model_validate(choice)))
+        try:
+            entry = gkr_combat._entry(trial, seat, e["n"], WeaponChoice.model_validate(choice))
+        except IllegalAction as refused:  # a flank shot stated from inside the target's arc
+            if refused.code != "not_a_flank_shot":
+                raise
+            entry = gkr_combat._entry(trial, seat, e["n"], WeaponChoice.model_validate({**choice, "flank": False}))
+        e.update(entry)
         if e["card"]:
             cards.remove(e["card"])
         if unit == "blb":

@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from app.web.assets import IMMUTABLE, Assets
+from app.web.assets import assets as ASSETS
 from tests.conftest import Server
 from tests.kit.table import new_table
 
@@ -59,30 +60,69 @@ def test_every_static_address_a_page_names_is_hashed_and_kept_a_year(server: Ser
                     assert answer.headers["content-encoding"] == "gzip", url
 
 
-def test_every_module_a_page_loads_is_in_the_import_map_and_preloaded(server: Server) -> None:
-    """Each module's imports, read from the hashed files as the browser gets them, resolve
-    through the import map to a hashed file; a table page preloads all of them, its game's too."""
+def test_a_page_loads_one_bundle_holding_its_game(server: Server) -> None:
+    """Each page runs one script (scripts/bundle.mjs): a table or replay page's holds the game's
+    module too, so nothing is imported after it (no chain of requests)."""
+    if ASSETS.bundle("table") is None:
+        pytest.skip("the bundles are not built for these sources: `make setup` builds them")
     with server.client() as client:
-        table = new_table(client, system="gkr", options={"players": 2})
-        page = client.get(f"/tables/{table['id']}").text
-        _, imports = _importmap(page)
-        preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)"', page))
-        entries = re.findall(r'<script type="module" src="([^"]+)"', page)
-        config = json.loads(re.search(r'<script type="application/json" id="table-config">(.*?)</script>', page)[1])
-        todo = [*entries, imports[config["panel"]]]
-        seen: set[str] = set()
-        while todo:
-            url = todo.pop()
-            if url in seen:
-                continue
-            seen.add(url)
-            assert url in preloaded, url
-            body = client.get(url).text
-            for spec in re.findall(r"""\bfrom\s*["'](\.[^"']+)["']""", body):
-                plain = posixpath.normpath(posixpath.join(posixpath.dirname(url), spec))
-                assert plain in imports, (url, spec)
-                todo.append(imports[plain])
-        assert len(seen) > 20  # the table, the board, the game's panel
+        pages = [("/", "lobby"), ("/watch", "watch")]
+        for system, options in GAMES:
+            table = new_table(client, system=system, options=options)
+            pages += [
+                (f"/tables/{table['id']}", f"table-{system}"),
+                (f"/tables/{table['id']}/replay", f"replay-{system}"),
+            ]
+        for path, bundle in pages:
+            page = client.get(path).text
+            scripts = re.findall(r'<script type="module" src="([^"]+)"', page)
+            assert [re.sub(r"\.[0-9a-f]{12}\.js$", ".js", s) for s in scripts] == [f"/static/dist/{bundle}.js"], path
+            assert "modulepreload" not in page, path
+            assert client.get(scripts[0]).status_code == 200, path
+            found = ASSETS.find(scripts[0].removeprefix("/static/"))
+            assert found is not None and found[0].imports() == [], (path, "a static import")
+
+
+def test_without_bundles_every_module_a_page_loads_is_in_the_import_map_and_preloaded() -> None:
+    """The pages' fallback while the bundles are missing or stale: each module's imports, read
+    from the hashed files, resolve through the import map to a hashed file; a table page
+    preloads all of them, its game's too."""
+    imports = json.loads(ASSETS.importmap())["imports"]
+    entries = ["js/layout.js", "js/table.js", "js/systems/gkr.js"]
+    preloaded = set(ASSETS.preloads(*entries))
+    todo = [ASSETS.url(e) for e in entries]
+    seen: set[str] = set()
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        assert url in preloaded, url
+        found = ASSETS.find(url.removeprefix("/static/"))
+        assert found is not None, url
+        for spec in re.findall(r"""\bfrom\s*["'](\.[^"']+)["']""", found[0].body.decode()):
+            plain = posixpath.normpath(posixpath.join(posixpath.dirname(url), spec))
+            assert plain in imports, (url, spec)
+            todo.append(imports[plain])
+    assert len(seen) > 20  # the table, the board, the game's panel
+
+
+def test_a_bundle_is_named_only_while_it_matches_its_sources(tmp_path: Path) -> None:
+    (tmp_path / "js").mkdir()
+    (tmp_path / "dist").mkdir()
+    (tmp_path / "js" / "table.js").write_text("export const a = 1;\n")
+    (tmp_path / "dist" / "table-hgb.js").write_text("const a = 1;\n")
+    assets = Assets(tmp_path, recheck=0)
+    assert assets.bundle("table", "/static/js/systems/hgb.js") is None  # no inputs.json
+    digest = assets.url("js/table.js").split(".")[-2]
+    (tmp_path / "dist" / "inputs.json").write_text(json.dumps({"inputs": {"js/table.js": digest}}))
+    assert assets.bundle("table", "/static/js/systems/hgb.js") == assets.url("dist/table-hgb.js")
+    assert assets.bundle("table") is None  # no bundle for a game without a module
+    time.sleep(0.01)
+    (tmp_path / "js" / "table.js").write_text("export const a = 2;\n")  # edited since the build
+    assert assets.bundle("table", "/static/js/systems/hgb.js") is None
+    (tmp_path / "dist" / "inputs.json").write_text("not json")
+    assert assets.bundle("table", "/static/js/systems/hgb.js") is None
 
 
 def test_stale_hashes_and_unknown_files_answer_404(server: Server) -> None:

@@ -3,7 +3,7 @@
 A real server; for 10 s clients repeat, at once, the heaviest requests it accepts: an HGB table
 with as much custom terrain as a table may hold, the HGB path helper at its work cap, and QR
 codes (the longest text, a table's, the lobby's), plus the same requests over their caps, which
-are refused. The server's own loop-lag sampler (``GET /metrics``) must stay under 50 ms: every
+are refused. The server's own loop-lag sampler (``GET /metrics.json``) must stay under 50 ms: every
 other table on the process waits as long as the loop is held.
 
 The machine is shared: a process that only sleeps 50 ms at a time runs beside the server and
@@ -126,7 +126,7 @@ async def test_heavy_requests_for_10_s_keep_the_loop_lag_under_50_ms(fast_server
             _repeat(client, qrs, until),
             _repeat(client, qrs[:1], until),
         )
-        loop = (await client.get("/metrics")).json()["loop"]["windows"]["10s"]
+        loop = (await client.get("/metrics.json")).json()["loop"]["windows"]["10s"]
     statuses = [s for run in runs for s in run]
     print(f"\nloop lag over 10 s: {loop}; the machine's own wake-up delay (max, p99 ms): {machine}")
     print(f"{len(statuses)} requests: " + ", ".join(f"{s}: {statuses.count(s)}" for s in sorted(set(statuses))))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from tests.conftest import Server
 from tests.kit.table import bearer, join, new_table
 
@@ -146,3 +148,46 @@ def test_a_seeded_table_is_marked_predictable_dice_wherever_it_is_shown(server: 
     # the server is shared with other tests: only these two tables are ours
     assert (api_watch[seeded["id"]], api_watch[secret["id"]]) == (True, False)
     assert view["_table"]["predictable_dice"] is True
+
+
+def test_the_create_form_sits_every_player_of_pass_and_play(server: Server) -> None:
+    """Pass and play from the create form: the names fill the first seats, the computers the last;
+    the fragment carries each seat's token; a form that does not fit is refused, no table made."""
+    form = {
+        "name": f"Kitchen {uuid.uuid4().hex[:8]}",
+        "system": "gkr",
+        "opt.players": "3",
+        "player_name": "Ann",
+        "pass_play": "on",
+        "other_player": ["Bob", "", ""],
+        "computers": "1",
+    }
+    with server.client() as client:
+        target = client.post("/lobby/create", data=form).headers["hx-redirect"]
+        tid = target.split("/tables/", 1)[1].split("#", 1)[0]
+        seats = {s["seat"]: s["name"] for s in client.get(f"/api/tables/{tid}").json()["seats"]}
+        fragment = dict(part.split("=", 1) for part in target.split("#", 1)[1].split("&"))
+        held = dict(pair.split(":", 1) for pair in fragment["pass"].split(","))
+        views = {
+            s: client.get(f"/api/tables/{tid}/view", headers={"Authorization": f"Bearer {t}"}) for s, t in held.items()
+        }
+        refusals = {
+            "too many": client.post("/lobby/create", data={**form, "other_player": ["Bob", "Cy", ""]}),
+            "no other": client.post("/lobby/create", data={**form, "other_player": ["", "", ""]}),
+            "no name": client.post("/lobby/create", data={**form, "player_name": ""}),
+            "bad name": client.post("/lobby/create", data={**form, "other_player": ["x" * 81]}),
+        }
+        # the lobby lists public tables, the last changed first (at most 200): only the one made
+        made = [t["id"] for t in client.get("/api/tables").json() if t["name"] == form["name"]]
+    assert seats == {"diamondback": "Ann", "king-wolf": "Bob", "thunderhappy": "Computer"}
+    assert set(held) == {"diamondback", "king-wolf"} and "player" not in fragment
+    assert all(v.status_code == 200 and v.json()["view"]["you"] == s for s, v in views.items())
+    assert (
+        "this game has 3 seats; 3 players on this device and 1 computer player do not fit" in refusals["too many"].text
+    )
+    assert "at least one other player" in refusals["no other"].text
+    assert "type your name first" in refusals["no name"].text
+    assert "Second player&#39;s name" in refusals["bad name"].text
+    for answer in refusals.values():
+        assert answer.status_code == 200 and 'role="alert"' in answer.text and "hx-redirect" not in answer.headers
+    assert made == [tid]

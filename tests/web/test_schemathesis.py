@@ -7,7 +7,7 @@ input refused; a 405 with a full ``Allow``.
 The hooks (``schemathesis_hooks.py``) give the generated cases real tables and tokens. The
 suite runs ``WARBOARD_SCHEMATHESIS_CASES`` cases per operation in fuzzing and per scenario
 count in stateful (8 by default: about 2,200 cases in all, the coverage phase's 1,800 being
-fixed by the schema; half a minute); the README records longer runs. ``-s`` prints the count.
+fixed by the schema; half a minute); docs/testing.md records longer runs. ``-s`` prints the count.
 """
 
 from __future__ import annotations

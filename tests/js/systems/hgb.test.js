@@ -81,6 +81,10 @@ test("every event of the sample game reads as a sentence in the game's words", (
     said({ kind: "deployed", seat: "north", model: "n-cg1-1", x: 3, y: 4, facing: 90 }),
     "Ann (Northern): deploys Hunter 1 at 3 in from the West edge, 4 in from the North edge facing South (90°)",
   );
+  assert.equal(
+    said({ kind: "move_stopped", model: "n-cg1-1", x: 24, y: 24, facing: 90, mp: 4, speed: "combat" }),
+    "Hunter 1 loses Full Speed and stops at 24 in from the West edge, 24 in from the North edge: 4 MP, its Combat Speed allowance",
+  );
   setSeatLabels(null);
 });
 

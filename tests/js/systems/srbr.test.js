@@ -61,6 +61,23 @@ test("every event of the sample game reads as a sentence in the game's words", (
     view.describe(moved, n),
     `${mecha.label} moves 7 cm (Medium stick) to 12.3 cm from the left, 30 cm from the top`,
   );
+  const other = Object.keys(v.mechas).find((id) => id !== mecha.id);
+  const roll = (die, score) => ({ die, score, total: die + score });
+  const hack = {
+    kind: "free_hack",
+    attacker: other,
+    target: mecha.id,
+    attack_roll: roll(5, 4),
+    defence_roll: roll(2, 3),
+  };
+  const line = view.describe({ ...hack, result: "attacker_wins_even", effects: ["damage"] }, n);
+  assertReadable(line, hack);
+  assert.match(
+    line,
+    new RegExp(
+      `^${v.mechas[other].name} takes a free hack at ${v.mechas[mecha.id].name} as it leaves close combat: 5 \\+ 4 = 9 against 2 \\+ 3 = 5`,
+    ),
+  );
 });
 
 test("overlays: measuring points, the sticks around one model, the move's reach", () => {
