@@ -283,11 +283,14 @@ class Room:
             summary = await self.session.summary(self.table_id)
             live = [{"seat": s["seat"], "state": s["state"], "name": s["name"]} for s in summary["seats"]]
             text = outgoing.presence(counts["seats"], counts["spectators"], live)
-            held = await self._held_presence(counts, live)
+            # the hub may have stopped during those reads (a node's stop): then nobody is left to tell
+            held = None if self._stopped else await self._held_presence(counts, live)
         except Exception as exc:
             if not is_outage(exc):
                 raise
             outages.failed(exc)  # one log line per outage; presence goes out again when it changes
+            return
+        if self._stopped:
             return
         for conn in self.stage.conns:
             conn.offer(held if held is not None and self.stage.holds(conn) else text)
