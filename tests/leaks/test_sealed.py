@@ -222,8 +222,10 @@ def previews(
     projection = Projection(game.system, seeded=True)
     env = Envelope(seq, 0, game.index, "open", game.state)
     listed = {json.dumps(a, sort_keys=True): a for actions in options.values() for a in actions if _parses(game, a)}
-    if len(listed) > LISTED_PER_STEP:
-        listed = {k: listed[k] for k in rng.sample(sorted(listed), LISTED_PER_STEP)}
+    # every seat previews each drawn action: at four seats half as many drawn keeps a step's cost
+    many = LISTED_PER_STEP if len(game.seats) <= 2 else LISTED_PER_STEP // 2
+    if len(listed) > many:
+        listed = {k: listed[k] for k in rng.sample(sorted(listed), many)}
     answers = {}
     for seat in game.seats:
         for key, action in listed.items():

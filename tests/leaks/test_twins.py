@@ -36,10 +36,19 @@ from app.session.records import Envelope
 from tests.leaks.test_sealed import GAMES, LISTED_PER_STEP, MAX_STEPS, SANDBOX_SCRIPT, Game, _parses, choose
 from tests.leaks.twins import twin
 
+
+def _every(system_id: str, options: dict[str, Any]) -> int:
+    """How often a game is twinned, in steps: Small Soldiers' games are long, and a four-seat GKR
+    game's every step lists hundreds of moves for each of its seats."""
+    if system_id == "gkr" and options.get("players", 2) > 2:
+        return 3
+    return 2 if system_id == "small-soldiers" else 1
+
+
 #: the leak suite's games, each with how often (in steps) it is twinned (Small Soldiers' games are
 #: long), and GKR with flank shots stated face down with the weapons (manual flank)
 TWIN_GAMES = [
-    *((system_id, options, end, 2 if system_id == "small-soldiers" else 1) for system_id, options, end in GAMES),
+    *((system_id, options, end, _every(system_id, options)) for system_id, options, end in GAMES),
     ("gkr", {"players": 3, "manual": {"flank": True}}, 2000, 3),
 ]
 #: at least this many twin previews compared per game (the runs compare thousands)
