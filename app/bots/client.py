@@ -6,8 +6,8 @@ through ``POST /api/tables/{id}/actions``. It never reads server state.
 It thinks with a short visible delay (``delay`` seconds) so humans can follow. It stops when
 the game has an outcome, when the table closes, or when its seat is removed (401/403).
 
-Its inputs are recorded (for the leak tests): ``frames`` is every websocket frame's bytes as
-received, ``reads`` every HTTP answer body it read, and ``decisions`` says, for each action it
+Its inputs are recorded for the leak tests (``keep=False``, as a server's computer seats run,
+keeps none): ``frames`` is every websocket frame's bytes as received, ``reads`` every HTTP answer body it read, and ``decisions`` says, for each action it
 chose, which frame and which read it chose from (``record`` writes the same as JSON lines).
 """
 
@@ -57,6 +57,7 @@ class BotClient:
         delay: float = 0.6,
         record: str | None = None,
         thinker: Thinker | None = None,
+        keep: bool = True,
     ) -> None:
         self.base = base_url.rstrip("/")
         self.table_id = table_id
@@ -71,6 +72,11 @@ class BotClient:
         self.frames: list[bytes] = []  # the same, as the frames' bytes
         self.reads: list[tuple[str, bytes]] = []  # (path, body) of every HTTP answer read
         self.decisions: list[tuple[int, int]] = []  # (frame, read) each chosen action came from
+        #: keep ``received``, ``frames`` and ``reads`` (the tests'; a computer seat of a long game
+        #: would otherwise hold every frame and answer, a strong one's knowledge too, until it ends)
+        self.keep = keep
+        self.n_frames = 0  # frames and reads so far, kept or not: ``decisions`` counts by them
+        self.n_reads = 0
         self.record = record
         self.odds: dict[str, Any] = {}  # the HGB odds helper's answers, by request
         self.sent = 0
@@ -111,8 +117,10 @@ class BotClient:
                         continue
                     data = raw.encode() if isinstance(raw, str) else bytes(raw)
                     text = data.decode()
-                    self.received.append(text)
-                    self.frames.append(data)
+                    if self.keep:
+                        self.received.append(text)
+                        self.frames.append(data)
+                    self.n_frames += 1
                     self._write({"ws": text})
                     msg = json.loads(text)
                     if msg.get("type") not in ("welcome", "update"):
@@ -161,8 +169,8 @@ class BotClient:
         self.decide_ms.append((time.perf_counter() - start) * 1000)
         if action is None:
             return True
-        self.decisions.append((len(self.frames) - 1, len(self.reads) - 1))
-        self._write({"decide": action, "frame": len(self.frames) - 1, "read": len(self.reads) - 1})
+        self.decisions.append((self.n_frames - 1, self.n_reads - 1))
+        self._write({"decide": action, "frame": self.n_frames - 1, "read": self.n_reads - 1})
         await asyncio.sleep(self.delay)
         posted = await http.post(
             f"/api/tables/{self.table_id}/actions", json={"id": f"bot-{self.seat}-{self.seq}", "action": action}
@@ -215,7 +223,9 @@ class BotClient:
         return answer.content
 
     def _note(self, path: str, body: bytes) -> None:
-        self.reads.append((path, body))
+        if self.keep:
+            self.reads.append((path, body))
+        self.n_reads += 1
         self._write({"http": path, "body": body.decode()})
 
     def _write(self, line: dict[str, Any]) -> None:

@@ -63,6 +63,9 @@ PER_ADDRESS = int(os.environ.get("WARBOARD_BOTS_PER_ADDRESS", "8"))
 ROLE = "computer"
 #: CPU seconds a strong computer player thinks about one decision at most (WARBOARD_BOT_SECONDS)
 SECONDS = float(os.environ.get("WARBOARD_BOT_SECONDS", "1.5"))
+#: computer seats keep every frame and answer they read (WARBOARD_BOT_KEEP_INPUTS=1; the leak
+#: tests read them): off by default, so a long game's computer holds only its current view
+KEEP_INPUTS = os.environ.get("WARBOARD_BOT_KEEP_INPUTS") == "1"
 #: the levels a host may pick (``search.LEVELS``): today's player, and the one that searches
 LEVELS = search.LEVELS
 
@@ -128,7 +131,13 @@ class Computers:
 
     def launch(self, base: str, table_id: str, seat: str, token: str, owner: str | None, level: str = "easy") -> None:
         bot = BotClient(
-            base.rstrip("/"), table_id, token, seed=f"{table_id}:{seat}", delay=DELAY, thinker=thinker(level)
+            base.rstrip("/"),
+            table_id,
+            token,
+            seed=f"{table_id}:{seat}",
+            delay=DELAY,
+            thinker=thinker(level),
+            keep=KEEP_INPUTS,
         )
         task = asyncio.create_task(_run(bot), name=f"bot {table_id} {seat}")
         key = (table_id, seat)

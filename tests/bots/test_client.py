@@ -31,15 +31,21 @@ async def test_two_bot_clients_play_srbr_to_the_end(fast_server: Server) -> None
         for seat in ("p1", "p2"):
             joined = await client.post(f"/api/tables/{table}/join", json={"seat": seat, "name": "Computer"})
             token = joined.json()["token"]
-            bots.append(BotClient(fast_server.url, table, token, seed=f"t-{seat}", delay=0))
+            # p2 keeps nothing it read, as a server's computer seats run (app.bots.hosted)
+            bots.append(BotClient(fast_server.url, table, token, seed=f"t-{seat}", delay=0, keep=seat == "p1"))
         await asyncio.wait_for(asyncio.gather(*(b.run() for b in bots)), timeout=240)
         summary = (await client.get(f"/api/tables/{table}")).json()
     assert summary["outcome"] is not None and summary["outcome"]["winners"]
     assert all(b.refused == 0 for b in bots) and sum(b.sent for b in bots) > 20
-    for bot in bots:  # its inputs are its seat's stream: a welcome for its own seat, then updates
-        first = json.loads(bot.received[0])
-        assert first["type"] == "welcome" and first["seat"] == bot.seat and first["role"] == "player"
-        assert max(bot.decide_ms) < 200
+    keeper, forgetter = bots
+    # its inputs are its seat's stream: a welcome for its own seat, then updates
+    first = json.loads(keeper.received[0])
+    assert first["type"] == "welcome" and first["seat"] == keeper.seat and first["role"] == "player"
+    assert len(keeper.frames) == keeper.n_frames and len(keeper.reads) == keeper.n_reads
+    # the other played as well and holds none of it, its decisions still counted by frame and read
+    assert forgetter.received == forgetter.frames == forgetter.reads == [] and forgetter.n_frames > 20
+    assert forgetter.decisions and all(f < forgetter.n_frames and r < forgetter.n_reads for f, r in forgetter.decisions)
+    assert max(b for bot in bots for b in bot.decide_ms) < 200
 
 
 async def test_legal_answers_only_for_the_tokens_seat(fast_server: Server) -> None:

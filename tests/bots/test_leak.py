@@ -90,9 +90,10 @@ def _reach(modules: tuple[str, ...], forbidden: tuple[str, ...], dynamic: bool =
 def test_the_bot_imports_nothing_that_holds_state() -> None:
     assert {"app.bots.client", "app.bots.policy"} <= _reach(BOT_MODULES, FORBIDDEN)
     # its only inputs: where the server is and the seat's token (and its seed and pace), and
-    # the strong level's search, handed its seat's legal list and knowledge
+    # the strong level's search, handed its seat's legal list and knowledge; whether it keeps
+    # what it read
     params = list(inspect.signature(BotClient).parameters)
-    assert params == ["base_url", "table_id", "token", "seed", "delay", "record", "thinker"]
+    assert params == ["base_url", "table_id", "token", "seed", "delay", "record", "thinker", "keep"]
     assert set(inspect.signature(hosted.BotClient.run).parameters) == {"self"}
 
 
@@ -133,6 +134,7 @@ class _InProcess:
 @pytest.fixture
 def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[_InProcess]:
     monkeypatch.setattr(hosted, "DELAY", 0.0)
+    monkeypatch.setattr(hosted, "KEEP_INPUTS", True)  # the computers' inputs, for the checks
     with _InProcess(tmp_path) as srv:
         yield srv
 
