@@ -4,6 +4,7 @@ their faction ("DiamondBack"), phases, steps and rule areas by their names on th
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from app.geometry.hex import Hex, cell_names, spiral
@@ -54,7 +55,14 @@ def phase_name(phase: str) -> str:
 
 def cell_name(state: State, h: Hex) -> str | None:
     """A hex's name as the board's coordinates read ("B4"); None off the Battlefield."""
-    return cell_names(spiral(Hex(0, 0), state["data"]["map"]["radius"])).get(h)
+    return _board_names(int(state["data"]["map"]["radius"])).get(h)
+
+
+@functools.cache
+def _board_names(radius: int) -> dict[Hex, str]:
+    """Every cell's name on a Battlefield of ``radius``, worked out once per size (a refusal or a
+    log line names several hexes; building the board for each took milliseconds)."""
+    return cell_names(spiral(Hex(0, 0), radius))
 
 
 def building_name(building: dict[str, Any]) -> str:
