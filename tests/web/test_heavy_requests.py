@@ -7,8 +7,8 @@ are refused. The server's own loop-lag sampler (``GET /metrics.json``) must stay
 :data:`LIMIT_MS`: every other table on the process waits as long as the loop is held.
 
 The target is 50 ms, and it is not met today: on an idle 2-core machine the loop is late by
-62-85 ms at the p99 and 66-127 ms at worst under these requests (measured 3 December; a strong
-computer in GKR shows the same ~60 ms stalls, docs/computer-players.md). Until their cause is
+45-85 ms at the p99 and 59-127 ms at worst under these requests (measured 3 December; a first
+request to each route builds its FastAPI state on the loop, one such stall). Until their cause is
 found the bound here catches only the gross case this test was written for (a heavy request run
 on the loop itself held it for seconds); the figure is printed with each run.
 
