@@ -63,6 +63,10 @@ class Stats:
     closed: int = 0
 
 
+#: the server's limits but for the HTTP and websocket rates: every client here comes from 127.0.0.1
+UNLIMITED = {"WARBOARD_HTTP_RATE": "100000", "WARBOARD_HTTP_BURST": "100000", "WARBOARD_WS_PER_ADDRESS": "100000"}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -73,13 +77,7 @@ def start_server(workdir: Path, checkout: Path = ROOT) -> tuple[subprocess.Popen
     """A ``warboard serve`` of ``checkout`` on a fresh SQLite file in ``workdir``. Its limits are
     the defaults but for the HTTP and websocket rates: every client here comes from 127.0.0.1."""
     port = free_port()
-    env = {
-        **os.environ,
-        **({"PYTHONPATH": str(checkout)} if checkout != ROOT else {}),
-        "WARBOARD_HTTP_RATE": "100000",
-        "WARBOARD_HTTP_BURST": "100000",
-        "WARBOARD_WS_PER_ADDRESS": "100000",
-    }  # every client comes from 127.0.0.1
+    env = {**os.environ, **({"PYTHONPATH": str(checkout)} if checkout != ROOT else {}), **UNLIMITED}
     proc = subprocess.Popen(
         [
             sys.executable,

@@ -126,7 +126,7 @@ def serve(
         # A connection must send each request's headers within WARBOARD_HEADER_TIMEOUT seconds
         # (408 and closed): uvicorn alone lets a slow client hold its connections forever.
         http=deadline.protocol(float(os.environ.get("WARBOARD_HEADER_TIMEOUT", deadline.DEFAULT_TIMEOUT))),
-        ws="websockets-sansio",
+        ws=deadline.CountedWebSockets,  # uvicorn's "websockets-sansio", counting connections
         ws_per_message_deflate=False,
         ws_max_size=settings.max_body,
         log_level="warning",

@@ -1,5 +1,6 @@
-"""The HTTP connections of ``warboard serve``: uvicorn's httptools protocol with a deadline for a
-request's headers.
+"""The connections of ``warboard serve``: uvicorn's httptools protocol with a deadline for a
+request's headers, and both it and the websocket protocol counting the connections that open and
+end for the garbage collector's policy (``app.process.collector``).
 
 uvicorn 0.54 (pinned) closes a keep-alive connection that stays idle ``timeout_keep_alive``
 seconds after an answer, but arms nothing when a connection opens, and any byte that arrives
@@ -19,6 +20,9 @@ from typing import Any
 
 import orjson
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from app.process import collector
 
 #: seconds a connection has to send a request's headers (WARBOARD_HEADER_TIMEOUT)
 DEFAULT_TIMEOUT = 10.0
@@ -34,6 +38,7 @@ class HeaderDeadline(HttpToolsProtocol):
         self._deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        collector.opened()
         super().connection_made(transport)
         self._arm()
 
@@ -46,7 +51,15 @@ class HeaderDeadline(HttpToolsProtocol):
         if self.timeout_keep_alive_task is not None:  # idle until the next request's headers
             self._arm()
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def handle_websocket_upgrade(self) -> None:
+        super().handle_websocket_upgrade()
+        # The connection is the websocket protocol's now, and this protocol's connection_lost
+        # will not be called: let go of the parser as it would have (the parser holds this
+        # protocol's callbacks, so the two would otherwise wait for a complete collection).
+        self.parser = None  # type: ignore[assignment]
+
+    def connection_lost(self, exc: Exception | None) -> None:  # not called once upgraded to a websocket
+        collector.ended()
         self._disarm()
         super().connection_lost(exc)
 
@@ -76,6 +89,15 @@ class HeaderDeadline(HttpToolsProtocol):
             b"content-length: %d\r\nconnection: close\r\n\r\n%s" % (len(body), body)
         )
         self.transport.close()
+
+
+class CountedWebSockets(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol, telling the collector when its connection ends (it opened as
+    an HTTP connection, counted there)."""
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        collector.ended()
+        super().connection_lost(exc)
 
 
 def protocol(timeout: float) -> type[HeaderDeadline]:

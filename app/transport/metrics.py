@@ -13,6 +13,9 @@ route is ``app.web.health``).
   durable (``wal_syncs``: fewer than ``on_loop`` when commits share one).
 - ``computers``: the computer players this process runs (``running``: the count the caps of
   ``app.bots.hosted`` hold).
+- ``collector``: the garbage collector's complete passes (``app.process.collector``): how many
+  ran, what they freed, how long the last held the interpreter lock, and the connections open
+  and ended since the last, which call for the next.
 - ``process``: CPU seconds (user + system) and resident memory, so that a load generator can
   take CPU per delivered update as the difference of two readings.
 
@@ -33,7 +36,7 @@ from typing import Any
 
 import psutil
 
-from app.process import prom
+from app.process import collector, prom
 from app.storage.writer import Writer
 
 LAG_INTERVAL = 0.05  # seconds between two samples
@@ -158,6 +161,7 @@ def report(writer: Writer, computers: int, strong: int = 0) -> dict[str, Any]:
         "updates": updates.report(),
         "commits": {"on_loop": writer.here_commits, "wal_syncs": writer.wal_syncs},
         "computers": {"running": computers, "strong": strong},
+        "collector": collector.report(),
         "process": {
             "pid": _process.pid,
             "cpu_seconds": round(cpu.user + cpu.system, 3),

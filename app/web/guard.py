@@ -103,6 +103,14 @@ class Guard:
                 await send({"type": "websocket.close", "code": 1008, "reason": "malformed address"})
                 return
             scope[SEND_KEY] = send  # the server's own send, for broadcasts' ready-made frames
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                # uvicorn's protocol holds the scope and ``send`` is its bound method: left in,
+                # the two would hold each other, and the closed connection (its transport, queues,
+                # buffers) would wait for a complete garbage collection (app.process.collector)
+                del scope[SEND_KEY]
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

@@ -86,22 +86,52 @@ def test_nothing_is_frozen_at_a_pass_s_start_or_before_start_up_is_frozen(policy
     assert not any(frozen(node) for node in keep)
 
 
-def test_a_complete_pass_runs_once_the_heap_has_doubled(policy: collector._Policy) -> None:
+def test_a_complete_pass_runs_once_the_heap_has_doubled_and_as_many_connections_ended_as_are_open(
+    policy: collector._Policy,
+) -> None:
+    """Garbage shows as growth; growth alone may be live tables and sockets, so the pass also
+    waits until as many connections have ended since the last one as are open."""
     a, gone = cycle()
     gc.collect(0)
     policy.after_pass("stop", {"generation": 0})  # ``a`` frozen, then garbage
     del a
     policy.last = policy.checked = time.monotonic() - 3600
+    policy.base = sys.getallocatedblocks() // 3  # more than doubled
+    for _ in range(3 * collector.ENDED_AT_LEAST):
+        policy.opened()
+    for _ in range(collector.ENDED_AT_LEAST):  # a third of them ended: the rest still open
+        policy.closed()
+    policy.after_pass("stop", {"generation": 0})
+    assert not policy.running and gone() is not None, "fewer ended than open: no complete pass"
+    for _ in range(collector.ENDED_AT_LEAST // 2):  # now as many ended as are open
+        policy.closed()
+    assert policy.turned_over()
     policy.base = sys.getallocatedblocks() * 2  # no growth: no complete pass
     policy.after_pass("stop", {"generation": 0})
-    assert not policy.running and gone() is not None
+    assert not policy.running and gone() is not None, "no growth: no complete pass"
     policy.checked = time.monotonic() - 3600
-    policy.base = sys.getallocatedblocks() // 3  # more than doubled
+    policy.base = sys.getallocatedblocks() // 3
     policy.after_pass("stop", {"generation": 0})
     wait_done(policy)
     assert gone() is None, "the complete pass freed the frozen cycle"
-    assert policy.base > 0 and gc.isenabled()
+    assert gc.isenabled() and policy.passes == 1 and policy.freed >= 1 and policy.base > 0
+    still_open = 3 * collector.ENDED_AT_LEAST - collector.ENDED_AT_LEAST - collector.ENDED_AT_LEAST // 2
+    assert policy.ended == 0 and policy.open == still_open
     assert time.monotonic() - policy.last < collector.COMPLETE_AT_MOST_EVERY
+    report = policy.report()
+    assert report["complete_passes"] == 1 and report["connections_open"] == still_open
+
+
+def test_a_few_ended_connections_call_for_no_complete_pass(policy: collector._Policy) -> None:
+    """A pass walks start-up's objects whatever it finds: not for a handful of connections."""
+    policy.last = policy.checked = time.monotonic() - 3600
+    policy.base = 1  # grown, by any measure
+    for _ in range(collector.ENDED_AT_LEAST - 1):
+        policy.opened()
+        policy.closed()
+    assert policy.open == 0 and not policy.turned_over()
+    policy.after_pass("stop", {"generation": 0})
+    assert not policy.running
 
 
 def test_a_complete_pass_called_from_inside_a_pass_waits_for_that_pass_and_collects(
@@ -114,6 +144,7 @@ def test_a_complete_pass_called_from_inside_a_pass_waits_for_that_pass_and_colle
     gc.collect(0)
     policy.after_pass("stop", {"generation": 0})  # ``a`` frozen, then garbage
     del a
+    policy.ended = collector.ENDED_AT_LEAST  # turned over
     policy.base = 1  # grown, by any measure
     policy.last = policy.checked = time.monotonic() - 3600
 
@@ -141,6 +172,7 @@ def test_the_heap_is_measured_at_most_every_few_seconds_and_complete_passes_minu
     policy.after_pass("stop", {"generation": 0})
     del a
     policy.base = 1  # grown, by any measure
+    policy.ended = collector.ENDED_AT_LEAST  # turned over
     policy.last = time.monotonic() - 3600
     policy.checked = time.monotonic()  # measured just now
     policy.after_pass("stop", {"generation": 0})

@@ -1,4 +1,5 @@
-"""A closed websocket leaves no reference cycle of Warboard's own behind.
+"""A closed websocket leaves no reference cycle behind, of Warboard's own or of the server's
+protocols.
 
 ``warboard serve`` freezes what survives each garbage collection (``app.process.collector``),
 so a cycle among a socket's objects that becomes garbage when the socket closes is found only
@@ -8,7 +9,11 @@ task: every closed socket left such a cycle (the connection, its queue, its task
 them the server's websocket objects); a released table's hub and its room held each other, and
 the hub its cancelled listening task. Here a real uvicorn serves the app in this process, real
 websocket clients come and go, and a collection that saves what it finds shows none of our
-connections, hubs, rooms or frames of ours among the garbage.
+connections, hubs, rooms or frames of ours among the garbage, nor the protocols of the sockets'
+server side: uvicorn's websocket protocol held the scope in which ``app.web.guard`` kept its
+``send`` (a bound method of the protocol), and the HTTP protocol a socket was upgraded from kept
+its parser, which holds that protocol's callbacks; both pairs held the closed socket's transport,
+queues and buffers until a complete collection.
 """
 
 from __future__ import annotations
@@ -21,10 +26,13 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
+from httptools import HttpRequestParser
+from websockets.server import ServerProtocol
 
 from app.process.config import Settings
 from app.server.factory import create_app
 from app.storage.migrate import upgrade
+from app.transport import deadline
 from app.transport.connection import Connection
 from app.transport.hub import TableHub
 from app.transport.room import Room
@@ -42,7 +50,9 @@ async def test_closed_sockets_leave_no_cycle_of_their_connections(tmp_path: Path
             create_app(Settings(database_url=url)),
             host="127.0.0.1",
             port=port,
-            ws="websockets-sansio",
+            http=deadline.protocol(deadline.DEFAULT_TIMEOUT),  # the protocols `warboard serve` runs
+            ws=deadline.CountedWebSockets,
+            ws_per_message_deflate=False,
             log_level="warning",
             lifespan="on",
         )
@@ -72,6 +82,15 @@ async def test_closed_sockets_leave_no_cycle_of_their_connections(tmp_path: Path
             # what a complete pass would find now is what the closed sockets left in cycles
             gc.collect()
             ours = [o for o in gc.garbage if type(o) in (Connection, TableHub, Room)]
+            # the server's side of each socket: uvicorn's protocols (the HTTP one it was upgraded
+            # from, with its parser) and the websocket library's state machine
+            served = [
+                type(o).__name__
+                for o in gc.garbage
+                if issubclass(  # not isinstance: the garbage holds weak proxies whose objects are gone
+                    type(o), (deadline.HeaderDeadline, deadline.CountedWebSockets, HttpRequestParser, ServerProtocol)
+                )
+            ]
             frames = [
                 o.f_code.co_qualname
                 for o in gc.garbage
@@ -83,6 +102,7 @@ async def test_closed_sockets_leave_no_cycle_of_their_connections(tmp_path: Path
             gc.enable()
             gc.collect()
         assert ours == [] and frames == [], (len(ours), frames[:5])
+        assert served == [], f"{len(served)} objects of the closed sockets' server side in cycles: {served[:6]}"
     finally:
         server.should_exit = True
         await serving

@@ -99,3 +99,41 @@ def test_on_time_requests_keep_alive_and_websockets_are_left_alone(slow_server: 
         await ws.close()
 
     asyncio.run(watch())
+
+
+def _collector(server: Server) -> dict[str, int]:
+    """The collector's counts, asked on a connection of its own (closed after)."""
+    import httpx
+
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        return dict(http.get("/metrics.json").json()["collector"])
+
+
+def test_connections_that_end_are_counted_for_the_collector(slow_server: Server) -> None:
+    """``app.process.collector`` calls a complete pass once as many connections have ended as are
+    open: the server's protocols count both, plain HTTP and upgraded to a websocket."""
+    import asyncio
+
+    from tests.kit.ws import WsClient
+
+    client = slow_server.client()
+    table = new_table(client)
+    token = spectate(client, table["id"])
+    before = _collector(slow_server)
+    for _ in range(3):
+        with _connect(slow_server) as sock:
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            _closed_after(sock, b"", 5)
+
+    async def watch() -> None:
+        ws = await WsClient.open(slow_server.ws_url, table["id"], token)
+        await ws.recv_type("welcome")
+        await ws.close()
+
+    asyncio.run(watch())
+    time.sleep(0.5)
+    after = _collector(slow_server)
+    assert after["armed"]
+    # three plain connections, one websocket, the first /metrics.json's own
+    assert after["connections_ended_since_complete"] - before["connections_ended_since_complete"] == 5, after
+    assert after["connections_open"] == before["connections_open"], (before, after)
