@@ -194,13 +194,15 @@ def receiver(table: Table, stats: Stats, ready: asyncio.Event, pending: list[int
     return on_message
 
 
-async def sender(ws_players: list[Client], table: Table, rate: float, duration: float) -> None:
+async def sender(ws_players: list[Client], table: Table, rate: float, duration: float, prefix: str = "") -> None:
+    """Moves at ``rate`` a second for ``duration`` s; action ids ``<prefix>m<n>`` (a prefix of its
+    own for each run against the same tables: an id the table has seen is answered, not applied)."""
     interval = 1.0 / rate
     await asyncio.sleep(random.random() * interval)
     end = time.perf_counter() + duration
     n = 0
     while (start := time.perf_counter()) < end:
-        action_id = f"m{n}"
+        action_id = f"{prefix}m{n}"
         ws = ws_players[n % 2]
         body = orjson.dumps(
             {
@@ -224,7 +226,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     monitor = Monitor(proc.pid if proc else args.pid)
     sampler = asyncio.create_task(monitor.run())
     try:
-        tables = await setup_tables(url, args.tables, args.spectators)
+        made = getattr(args, "same_tables", None)  # bench.rounds: the tables of its first round
+        tables = (
+            [Table(t.id, t.players, t.spectators) for t in made]
+            if made
+            else await setup_tables(url, args.tables, args.spectators)
+        )
         replayed = await long_table(url, args.replay_actions) if args.replay_clients else None
         replay_stats, stop = ReplayStats(), asyncio.Event()
         host, port = url.split("//", 1)[1].split(":")
@@ -246,6 +253,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         monitor.cpu_start = monitor.cpu()
         updates_before, bytes_before = stats.updates, stats.update_bytes
         started = time.perf_counter()
+        if getattr(args, "loaded", None) is not None:  # bench.rounds: the moves begin now
+            args.loaded.set()
         loops = (
             [
                 asyncio.create_task(
@@ -256,7 +265,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             if replayed
             else []
         )
-        await asyncio.gather(*(sender(players[t.id], t, args.rate, args.duration) for t in tables))
+        prefix = getattr(args, "move_prefix", "")
+        await asyncio.gather(*(sender(players[t.id], t, args.rate, args.duration, prefix) for t in tables))
         stop.set()
         await asyncio.gather(*loops)
         await asyncio.sleep(args.drain)

@@ -146,6 +146,8 @@ class _Policy:
             "complete_freed": self.freed,
             "last_complete_ms": round(self.last_ms, 1),
             "armed": self.armed,
+            # live objects' memory blocks (pymalloc's), which RSS shows only with fragmentation's noise
+            "heap_blocks": sys.getallocatedblocks(),
         }
 
 

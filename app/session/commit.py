@@ -37,7 +37,6 @@ as a new job.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import time
 from collections.abc import Callable
@@ -57,6 +56,7 @@ from app.session.bus import Bus, Seq
 from app.session.cache import StateCache
 from app.session.game import Play, play
 from app.session.history import History
+from app.session.locks import TableLocks
 from app.session.projection import heavy
 from app.session.records import Committed, Envelope
 from app.session.rows import action_row, event_row, read_table
@@ -135,7 +135,7 @@ class Committer:
         self.cache = cache
         self.history = history
         self.snapshot_every = snapshot_every
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks = TableLocks()
         #: called with (table, new state) after each commit of this process (the clocks' timers)
         self.listeners: list[Callable[[str, Envelope], None]] = []
 
@@ -151,7 +151,7 @@ class Committer:
         """Commit ``change`` as the action ``action_json`` (of the play's seat; of the table itself
         for a ``Change``). ``token_hash``: the acting token, refused (Unauthorized) unless it
         exists and is not revoked when the action commits."""
-        async with self._locks.setdefault(table_id, asyncio.Lock()):
+        async with self._locks(table_id):
             try:
                 done = await self._run(table_id, action_id, action_json, change, token_hash)
             except (IntegrityError, _Used):

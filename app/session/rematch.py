@@ -9,19 +9,19 @@ is refused.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import anyio
 
 from app.core.errors import Conflict, Forbidden, NotFound
 from app.session import bus
+from app.session.locks import TableLocks
 from app.session.records import Actor
 from app.session.session import Session
 from app.storage import extras
 from app.storage import repository as repo
 
-_locks: dict[str, asyncio.Lock] = {}
+_locks = TableLocks()
 
 
 async def _read(session: Session, table_id: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, dict[str, Any]]]:
@@ -40,7 +40,7 @@ async def rematch(session: Session, actor: Actor) -> dict[str, Any]:
     if actor.role not in ("player", "host"):
         raise Forbidden("Only the players or the host may ask for a rematch", code="not_a_player")
     table_id = actor.table_id
-    async with _locks.setdefault(table_id, asyncio.Lock()):
+    async with _locks(table_id):
         row, settings, seats = await _read(session, table_id)
         if settings["rematch_id"]:
             return {"table": settings["rematch_id"], "host_token": None}

@@ -156,8 +156,10 @@ class Guard:
                     break
             where = _bad_body(scope, body) if len(body) <= self.max_body else None
 
+            upstream = receive  # not ``receive`` inside: rebound below, it would be replay itself
+
             async def replay() -> dict[str, Any]:
-                return chunks.pop(0) if chunks else await receive()
+                return chunks.pop(0) if chunks else await upstream()
 
             receive = replay
         if where is not None:
