@@ -47,6 +47,9 @@ class Settings:
     snapshot_every: int = field(default_factory=lambda: _int("WARBOARD_SNAPSHOT_EVERY", 100))
     #: durability of SQLite commits: FULL fsyncs every commit (default), NORMAL does not
     sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("WARBOARD_SQLITE_SYNCHRONOUS", "FULL"))
+    #: milliseconds: log where the event loop is whenever it is held this long (0: off; a
+    #: diagnosis aid, ``app.transport.metrics.StallTrace``)
+    stall_trace_ms: float = field(default_factory=lambda: _float("WARBOARD_STALL_TRACE", 0))
 
 
 def load() -> Settings:

@@ -88,6 +88,9 @@ def create_app(settings: Settings | None = None, announce: tuple[list[str], int]
         )
         install(app, made)
         metrics.lag.start()  # the event loop's lag, at GET /metrics (and /metrics.json)
+        stalls = metrics.StallTrace(settings.stall_trace_ms) if settings.stall_trace_ms > 0 else None
+        if stalls is not None:
+            stalls.start()
         responder = await mdns.announce(*announce) if announce else None
         self_url = os.environ.get("WARBOARD_SELF_URL")  # set by `warboard serve`
         if self_url:  # computer seats play on after a restart
@@ -109,6 +112,8 @@ def create_app(settings: Settings | None = None, announce: tuple[list[str], int]
             await made.computers.stop_all()
             await session.clocks.stop()
             await metrics.lag.stop()
+            if stalls is not None:
+                stalls.stop()
             await made.hubs.close()
             session.writer.close()
             await bus.close()

@@ -27,9 +27,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import math
 import os
+import sys
+import threading
 import time
+import traceback
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +42,8 @@ import psutil
 
 from app.process import collector, prom
 from app.storage.writer import Writer
+
+log = logging.getLogger("warboard.stalls")
 
 LAG_INTERVAL = 0.05  # seconds between two samples
 WINDOWS = (10, 60)  # seconds of samples the lag statistics cover
@@ -52,6 +58,7 @@ class LoopLag:
         self.samples: deque[tuple[float, float]] = deque(maxlen=_KEEP)  # (monotonic time, lag in s)
         self.worst = 0.0
         self.count = 0
+        self.beat = 0.0  # time.monotonic() of the last sample
         self._task: asyncio.Task[None] | None = None
         self._users = 0  # apps of this process that started it (one in production)
 
@@ -78,6 +85,7 @@ class LoopLag:
             self.record(now, max(0.0, now - before - self.interval))
 
     def record(self, at: float, lag: float) -> None:
+        self.beat = time.monotonic()  # StallTrace reads it from its own thread
         self.samples.append((at, lag))
         self.worst = max(self.worst, lag)
         self.count += 1
@@ -99,6 +107,36 @@ class LoopLag:
             "max_ms": _ms(self.worst),
             "windows": windows,
         }
+
+
+class StallTrace:
+    """Logs where the event loop is whenever it is held ``threshold_ms`` or more
+    (``WARBOARD_STALL_TRACE``): a thread of its own looks at the loop-lag sampler's last beat
+    and, when it is that late, logs the loop thread's stack once per stall. A diagnosis aid: the
+    stack is the loop's own code, never a table's data."""
+
+    def __init__(self, threshold_ms: float) -> None:
+        self.threshold = threshold_ms / 1000
+        self.loop_thread = threading.get_ident()  # made on the loop's thread (the app's start-up)
+        self.reported = 0.0
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._watch, name="warboard-stall-trace", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopped.set()
+
+    def _watch(self) -> None:
+        while not self.stopped.wait(self.threshold / 4):
+            beat = lag.beat
+            late = time.monotonic() - beat - lag.interval
+            if beat and late >= self.threshold and beat != self.reported:
+                self.reported = beat
+                frame = sys._current_frames().get(self.loop_thread)
+                stack = "".join(traceback.format_stack(frame)) if frame is not None else "(no frame)\n"
+                log.warning("event loop held for %.0f ms so far, in:\n%s", late * 1000, stack.rstrip())
 
 
 _PATCH = (prom.updates.labels("patch"), prom.update_bytes.labels("patch"))

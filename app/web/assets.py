@@ -114,13 +114,30 @@ class Assets:
 
     # --- what the disk holds -------------------------------------------------------------
     def files(self) -> dict[str, Asset]:
+        """The files as last scanned. The first call scans at once (``create_app`` makes it at
+        start-up), as every call does with ``recheck`` 0; after that a file changed on disk is
+        seen within ``recheck`` seconds, by a scan on a thread of its own. Never on the event
+        loop, where every request asks for the files (the CSP's import map hash): a walk of the
+        folder is a system call per file, each one releasing the interpreter lock and waiting to
+        take it back behind any busy thread, and under heavy requests it held the loop
+        40-110 ms once a second."""
         now = time.monotonic()
         if now - self._checked >= self.recheck:
-            with self._lock:
-                if now - self._checked >= self.recheck:
+            if self.recheck <= 0 or not self._files:
+                with self._lock:
                     self._scan()
                     self._checked = time.monotonic()
+            elif self._lock.acquire(blocking=False):  # one scan at a time; released by the scan
+                self._checked = now
+                threading.Thread(target=self._rescan, name="warboard-assets", daemon=True).start()
         return self._files
+
+    def _rescan(self) -> None:
+        try:
+            self._scan()
+            self._checked = time.monotonic()
+        finally:
+            self._lock.release()
 
     def _scan(self) -> None:
         found: dict[str, Asset] = {}
