@@ -66,6 +66,7 @@ class LoopLag:
         loop = asyncio.get_running_loop()
         self._users += 1
         if self._task is None or self._task.done() or self._task.get_loop() is not loop:
+            self.beat = 0.0  # a beat of an earlier loop is not this one's stall
             self._task = loop.create_task(self._run(), name="loop-lag")
 
     async def stop(self) -> None:

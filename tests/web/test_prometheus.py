@@ -60,6 +60,7 @@ async def test_prometheus_parses_metrics_after_some_play(tmp_path: Path) -> None
                 action = {"kind": "add_token", "token": f"t{i}", "x": i, "y": 1, "label": "T"}
                 seq = (await player.act(action))["seq"]
             await watcher.until_seq(seq)
+            await player.until_seq(seq)  # its own update follows the ack
             refused = await player.act({"kind": "no_such_kind"})
             assert refused["type"] == "error", refused
             assert (await http.get("/api/tables/nope")).status_code == 404
