@@ -15,7 +15,7 @@ route is ``app.web.health``).
   ``app.bots.hosted`` hold).
 - ``collector``: the garbage collector's complete passes (``app.process.collector``): how many
   ran, what they freed, how long the last held the interpreter lock, and the connections open
-  and ended since the last, which call for the next.
+  and ended since the last, which call for the next, and the heap's live memory blocks.
 - ``process``: CPU seconds (user + system) and resident memory, so that a load generator can
   take CPU per delivered update as the difference of two readings.
 
