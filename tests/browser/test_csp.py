@@ -128,3 +128,25 @@ def test_no_csp_violation_while_playing(server: Server, new_page, system_id: str
             other.goto(f"{server.url}{path}")
             other.wait_for_load_state("networkidle")
     assert not found, "\n".join(sorted(set(found)))
+
+
+def test_the_browser_tests_poll_with_functions_never_with_expressions() -> None:
+    """Playwright's ``wait_for_function`` evaluates an expression again at every poll, in the page,
+    where the CSP refuses ``eval`` (only its first check runs inside DevTools, which lifts the policy);
+    a function is evaluated once. A test that polls with an expression fails only when its first check
+    is false, so it is caught here instead of now and then in a full run."""
+    import ast
+    from pathlib import Path
+
+    found = []
+    for path in sorted(Path(__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "wait_for_function"):
+                continue
+            first = node.args[0] if node.args else None
+            text = first.value if isinstance(first, ast.Constant) else None
+            if isinstance(first, ast.JoinedStr):
+                text = "".join(v.value for v in first.values if isinstance(v, ast.Constant))
+            if not isinstance(text, str) or not ("=>" in text.split("\n")[0] or text.lstrip().startswith("function")):
+                found.append(f"{path.name}:{node.lineno}")
+    assert not found, f"wait_for_function with an expression (pass a function and arg=): {found}"

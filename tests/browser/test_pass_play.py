@@ -112,7 +112,11 @@ def test_two_seats_on_one_device_hide_each_hand_between_turns(
             before = page.evaluate("window.warboard.socket?.seq ?? -1")
             page.evaluate("([a, s]) => window.warboard.socket.act('t' + Date.now(), a, s)", [action, seat])
             acted[seat] += 1
-            page.wait_for_function(f"!window.warboard.socket || window.warboard.socket.seq > {before}")
+            # a function, not an expression: Playwright evals an expression again at every poll, which the
+            # page's CSP refuses once the first check is false (a function is evaluated once, by DevTools)
+            page.wait_for_function(
+                "(before) => !window.warboard.socket || window.warboard.socket.seq > before", arg=before
+            )
         page.wait_for_timeout(200)
     assert covers >= 3, f"only {covers} covers"
     assert min(acted.values()) >= 3
