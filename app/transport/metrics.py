@@ -10,7 +10,8 @@ route is ``app.web.health``).
   is what one client receives per update on average.
 - ``commits``: moves committed on the event loop since start (``on_loop``: SQLite's
   ``Writer.run_here``; the others go to the writer thread) and the WAL syncs that made them
-  durable (``wal_syncs``: fewer than ``on_loop`` when commits share one).
+  durable (``wal_syncs``: fewer than ``on_loop`` when commits share one), and the checkpoints
+  that emptied SQLite's WAL (``wal_restarts``).
 - ``computers``: the computer players this process runs (``running``: the count the caps of
   ``app.bots.hosted`` hold).
 - ``collector``: the garbage collector's complete passes (``app.process.collector``): how many
@@ -198,7 +199,11 @@ def report(writer: Writer, computers: int, strong: int = 0) -> dict[str, Any]:
     return {
         "loop": lag.report(),
         "updates": updates.report(),
-        "commits": {"on_loop": writer.here_commits, "wal_syncs": writer.wal_syncs},
+        "commits": {
+            "on_loop": writer.here_commits,
+            "wal_syncs": writer.wal_syncs,
+            "wal_restarts": writer.wal_restarts,
+        },
         "computers": {"running": computers, "strong": strong},
         "collector": collector.report(),
         "process": {

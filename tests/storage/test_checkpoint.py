@@ -1,0 +1,61 @@
+"""SQLite's WAL under a steady stream of commits (``Writer.checkpoint``): passive checkpoints
+alone never empty it while commits keep coming, so past ``WAL_RESTART_FRAMES`` a checkpoint
+empties it, and what was committed stays."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from app.storage import writer as writer_module
+from app.storage.db import make_engine
+from app.storage.migrate import upgrade
+from app.storage.models import tables
+from app.storage.writer import Writer
+from tests.storage.test_run_here import add_table
+
+pytestmark = pytest.mark.anyio
+COMMITS = 3000
+
+
+async def stream(folder: Path, restart_frames: int) -> tuple[int, int]:
+    """Commit ``COMMITS`` tables one after another with checkpoints every 10 ms; the WAL's
+    largest size on the way and the checkpoints that emptied it."""
+    folder.mkdir()
+    url = f"sqlite:///{folder / 'warboard.sqlite3'}"
+    upgrade(url)
+    engine = make_engine(url, synchronous="NORMAL")  # no sync per commit: a fast stream
+    writer = Writer(engine)
+    wal = folder / "warboard.sqlite3-wal"
+    largest = 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(writer_module, "WAL_RESTART_FRAMES", restart_frames)
+        patch.setattr(writer_module, "CHECKPOINT_EVERY", 0.01)
+        try:
+            for i in range(COMMITS):
+                job = add_table(f"t{i}")
+                try:
+                    await writer.run_here(job)
+                except writer_module.Elsewhere:
+                    await writer.run(job)
+                largest = max(largest, os.path.getsize(wal) if wal.exists() else 0)
+        finally:
+            writer.close()
+    with engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(tables)).scalar() == COMMITS
+    engine.dispose()
+    return largest, writer.wal_restarts
+
+
+async def test_a_steady_stream_of_commits_keeps_the_wal_bounded(tmp_path: Path) -> None:
+    grown, none = await stream(tmp_path / "passive", 10**9)  # passive checkpoints only, as before
+    assert none == 0
+    largest, restarts = await stream(tmp_path / "restarting", 300)
+    print(
+        f"largest WAL over {COMMITS} commits: {grown // 1024} KiB passive only, {largest // 1024} KiB with {restarts} restarts"
+    )
+    assert restarts >= 1
+    assert largest < grown / 3, (largest, grown)
