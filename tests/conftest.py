@@ -7,7 +7,9 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,28 +71,38 @@ class Server:
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         self.env = {**os.environ, **(env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
+        # its log goes to a file, never a pipe: a pipe nobody reads fills at 64 KiB, and then the
+        # server's next log line blocks its event loop (a session-long server logs all the time)
+        self._log = tempfile.NamedTemporaryFile(prefix="warboard-server-", suffix=".log", delete=False)  # noqa: SIM115
+        self._log.close()
+        weakref.finalize(self, os.unlink, self._log.name)
+
+    def log(self) -> str:
+        """What the server has written to its standard error so far."""
+        return Path(self._log.name).read_bytes().decode(errors="replace")
 
     def start(self) -> Server:
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "app.server.cli",
-                "serve",
-                "--port",
-                str(self.port),
-                "--database-url",
-                self.database_url,
-            ],
-            cwd=ROOT,
-            env=self.env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
+        with open(self._log.name, "ab") as log:  # the server keeps a descriptor of its own
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "app.server.cli",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--database-url",
+                    self.database_url,
+                ],
+                cwd=ROOT,
+                env=self.env,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
         deadline = time.monotonic() + 90  # a loaded 2-core machine may take 30 s to start a server
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+                raise RuntimeError(f"server exited: {self.log()[-2000:]}")
             try:
                 if httpx.get(f"{self.url}/api/systems", timeout=1).status_code == 200:
                     return self

@@ -55,8 +55,7 @@ def test_serve_logs_its_start_and_stop_as_json(tmp_path: Path) -> None:
     with server.client() as client:
         assert client.get("/api/tables/nosuchtable/replay?seq=0").status_code == 404
     server.kill(signal.SIGTERM)
-    assert server.proc is not None and server.proc.stderr is not None
-    lines = [json.loads(line) for line in server.proc.stderr.read().decode().splitlines() if line.strip()]
+    lines = [json.loads(line) for line in server.log().splitlines() if line.strip()]
     start, stop = lines[0], lines[-1]
     assert start["level"] == "INFO" and start["logger"] == "warboard.server"
     assert f"Warboard {__version__} serving http://127.0.0.1:{server.port}/" in start["message"]

@@ -137,8 +137,7 @@ def test_warboard_serve_logs_no_token(tmp_path: Path) -> None:
             assert json.loads(bad.recv(5))["type"] == "error"
     finally:
         srv.stop()
-    assert srv.proc is not None and srv.proc.stderr is not None
-    log = srv.proc.stderr.read().decode()
+    log = srv.log()
     assert token not in log and token[:12] not in log, log[-3000:]
 
 

@@ -135,8 +135,7 @@ async def test_an_invalid_utf8_frame_closes_1007_without_a_traceback(tmp_path: P
                 assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
     finally:
         srv.stop()
-    assert srv.proc is not None and srv.proc.stderr is not None
-    log = srv.proc.stderr.read().decode()
+    log = srv.log()
     assert "Traceback" not in log, log[-3000:]
 
 

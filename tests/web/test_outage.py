@@ -94,8 +94,7 @@ async def test_postgres_going_away_mid_game_answers_503_and_nothing_is_lost() ->
     finally:
         srv.stop()
         database_up(True)
-    assert srv.proc is not None and srv.proc.stderr is not None
-    log = srv.proc.stderr.read().decode()
+    log = srv.log()
     assert "Traceback" not in log, log[-3000:]
     assert log.count("database unavailable") == 1 and log.count("database recovered") == 1, log[-3000:]
     drop_database(DB_NAME)
