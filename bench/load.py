@@ -73,27 +73,29 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(workdir: Path, checkout: Path = ROOT) -> tuple[subprocess.Popen[bytes], str]:
-    """A ``warboard serve`` of ``checkout`` on a fresh SQLite file in ``workdir``. Its limits are
-    the defaults but for the HTTP and websocket rates: every client here comes from 127.0.0.1."""
+def start_server(workdir: Path, checkout: Path = ROOT, log: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``warboard serve`` of ``checkout`` on a fresh SQLite file in ``workdir``, its output in
+    ``log`` (else dropped). Its limits are the defaults but for the HTTP and websocket rates:
+    every client here comes from 127.0.0.1."""
     port = free_port()
     env = {**os.environ, **({"PYTHONPATH": str(checkout)} if checkout != ROOT else {}), **UNLIMITED}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "app.server.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--database-url",
-            f"sqlite:///{workdir / 'bench.sqlite3'}",
-        ],
-        cwd=checkout,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    with log.open("wb") if log else open(os.devnull, "wb") as output:  # the server has its own
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "app.server.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--database-url",
+                f"sqlite:///{workdir / 'bench.sqlite3'}",
+            ],
+            cwd=checkout,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:

@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import signal
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -34,34 +32,7 @@ from bench.common import add_drain_option, add_load_options, add_out_option, run
 
 def start_server(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     """``warboard serve`` on a fresh SQLite file, its log (the collector's lines) in ``workdir``."""
-    port = load.free_port()
-    env = {**os.environ, **load.UNLIMITED}
-    log = (workdir / "server.log").open("wb")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "app.server.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--database-url",
-            f"sqlite:///{workdir / 'bench.sqlite3'}",
-        ],
-        cwd=load.ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(f"{url}/api/systems", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    return load.start_server(workdir, log=workdir / "server.log")
 
 
 async def loop_lag(url: str, loaded: asyncio.Event, samples: list[float] | None = None) -> list[float]:
