@@ -227,10 +227,9 @@ class Writer:
             except Exception:
                 log.warning("WAL checkpoint failed", exc_info=True)
 
-    def checkpoint(self) -> int:
-        """Copy the WAL into the database file beside the writer (PASSIVE never blocks it), and
-        return the frames the WAL holds. A passive checkpoint never empties the WAL while
-        commits keep coming: SQLite starts it again from the top only when a commit finds every
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file beside the writer (PASSIVE never blocks it). A
+        passive checkpoint never empties the WAL while commits keep coming: SQLite starts it again from the top only when a commit finds every
         frame copied, which a steady stream of moves never lets happen, so the file grew
         without end (5.5 GB in ten minutes at 1,000 tables) and every read searched it. Past
         ``WAL_RESTART_FRAMES`` a TRUNCATE checkpoint copies the last frames and empties the
@@ -248,12 +247,11 @@ class Writer:
                 driver.execute(f"PRAGMA busy_timeout={RESTART_WAIT_MS}")
                 try:
                     with self._here_lock, self._batch_gate:
-                        busy, frames, _copied = driver.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                        busy = driver.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
                 finally:
                     driver.execute(f"PRAGMA busy_timeout={int(waited)}")
                 if not busy:
                     self.wal_restarts += 1
-            return int(frames)
         finally:
             raw.close()
 
