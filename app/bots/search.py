@@ -50,6 +50,9 @@ FIRST_WORLD = 2
 GREEDY_POOL = 120
 #: after these many rounds the worse half of the candidates is read no more
 HALVINGS = (2, 4, 8, 16)
+#: ... in these games later: a Small Soldiers move is often decided by one spin of the other's in
+#: six (the one that reaches a flag left open), which two rounds rarely show
+LATE_HALVINGS = {"small-soldiers": (8, 16, 32, 64)}
 
 
 @dataclass(frozen=True)
@@ -103,9 +106,27 @@ def helper_odds(view: dict[str, Any], actions: list[Action]) -> dict[str, dict[s
     return _ODDS
 
 
+def _pieces_only(state: State, seat: str) -> dict[str, Any]:
+    from app.systems.small_soldiers.view import pieces
+
+    return {"pieces": pieces(state)}
+
+
+#: what the easy level reads of a seat's view, where a game's whole view costs far more to draw
+#: than the part it reads (a Small Soldiers view names and labels every space of the board; the
+#: easy level reads only the pieces): ``tests/bots/test_search.py`` checks the choices are the same
+POLICY_VIEWS: dict[str, Callable[[State, str], dict[str, Any]]] = {"small-soldiers": _pieces_only}
+
+
+def policy_view(system: RuleSystem, state: State, seat: str) -> dict[str, Any]:
+    """The seat's view, or the part of it the easy level reads (:data:`POLICY_VIEWS`)."""
+    light = POLICY_VIEWS.get(system.id)
+    return light(state, seat) if light is not None else dict(system.view(state, seat))
+
+
 def candidates(system: RuleSystem, state: State, seat: str, actions: list[Action], width: int) -> list[Action]:
     """The easy level's ``width`` best of ``actions`` for ``seat`` in ``state``."""
-    view = dict(system.view(state, seat))
+    view = policy_view(system, state, seat)
     return policy.shortlist(view, actions, width, helper_odds(view, actions))
 
 
@@ -162,6 +183,7 @@ def think(
         return budget.seconds is not None and time.thread_time() - start >= budget.seconds
 
     round_, alive = 0, list(range(len(moves)))
+    halvings = LATE_HALVINGS.get(system_id, HALVINGS)
     while not spent():
         world, luck = worlds[round_ % len(worlds)], f"strong:{seed}:{seq}:{round_}"
         for i in alive:
@@ -173,7 +195,7 @@ def think(
         round_ += 1
         if budget.seconds is None and budget.iterations is None:
             break
-        if round_ in HALVINGS and len(alive) > 2 and len({counts[i] for i in alive}) == 1:
+        if round_ in halvings and len(alive) > 2 and len({counts[i] for i in alive}) == 1:
             # successive halving: the better half reads on (the easy level's order breaks ties)
             alive = sorted(alive, key=lambda i: (-round(totals[i], 9), i))[: max(2, (len(alive) + 1) // 2)]
             alive.sort()
@@ -291,31 +313,74 @@ def _qr(p: Any) -> tuple[int, int]:
     return int(p[0]), int(p[1])
 
 
+#: Small Soldiers: the weights of a logistic fit of who wins (``bench/calibrate.py``: easy
+#: against easy, every position where a seat is about to spin, from the view of that seat); the
+#: seat on turn's own chance to reach the enemy flag weighs far more than the other's, which has a
+#: turn to answer it first (step aside, battle the runner, or stand a fighter on the flag)
+SMALL_SOLDIERS_FIT = {
+    "board": 0.35,  # each fighter on the board more than the enemy
+    "near": 0.05,  # each space nearer the enemy flag than the enemy's nearest to its flag
+    "reach": 2.1,  # the seat on turn's chance of a spin that carries a fighter onto the enemy flag
+    "reached": -0.8,  # the other's chance of the same at its next spin
+    "bonus": 0.2,  # each point of Weapon and Armor under the fighters on the board
+    "vehicle": 0.1,  # each space of Vehicle cards
+}
+
+
 def _small_soldiers(system: RuleSystem, state: State, seats: list[str]) -> dict[str, float]:
-    """Fighters on the board, how near the nearest is to the enemy flag, and the chance of a
-    spin that would carry it there (none while a fighter stands on that space: a move never
-    ends on an occupied space, Step 3)."""
+    """The chance that each army wins, by :data:`SMALL_SOLDIERS_FIT`: fighters on the board, how
+    near the nearest is to the enemy flag, the chance of a spin that carries it there (none while
+    a fighter stands on that space: a move never ends on an occupied space, Step 3), and the
+    cards under them. A game over is a win 1 and a loss 0."""
+    out = system.outcome(state)
+    if out is not None:
+        return rewards(system, state, seats, {}, 1.0)
     armies = state["data"]["map"]["armies"]
-    spins = [s.get("value", 0) for s in state["data"]["spinner"]["segments"] if s.get("kind") == "move"]
-    segments = max(1, len(state["data"]["spinner"]["segments"]))
-    taken = {tuple(f["pos"]) for f in state["fighters"].values() if f["pos"] is not None}
-    worth: dict[str, float] = {}
-    for army in armies:
-        mine = [f for f in state["fighters"].values() if f["army"] == army and f["pos"] is not None]
-        flags = [tuple(a["flag"]) for name, a in armies.items() if name != army]
-        near = min((_hex_distance(f["pos"], flag) for f in mine for flag in flags), default=20)
-        reach = max(
-            (
-                sum(1 for v in spins if v >= _hex_distance(f["pos"], flag)) / segments
-                for f in mine
-                for flag in flags
-                if flag not in taken
-            ),
-            default=0.0,
+    features = {army: army_features(state, army) for army in armies}
+    on_turn = (state.get("turn") or {}).get("army")
+    chance: dict[str, float] = {}
+    for army, mine in features.items():
+        theirs = next(f for a, f in features.items() if a != army)
+        w = SMALL_SOLDIERS_FIT
+        lead = (
+            w["board"] * (mine["board"] - theirs["board"])
+            + w["near"] * (theirs["near"] - mine["near"])
+            + w["bonus"] * (mine["bonus"] - theirs["bonus"])
+            + w["vehicle"] * (mine["vehicle"] - theirs["vehicle"])
         )
-        worth[army] = len(mine) - 0.25 * near + 3.0 * reach
-    sides = state.get("sides") or {}
-    return rewards(system, state, seats, {s: worth.get(sides.get(s, s), 0.0) for s in seats}, 2.0)
+        if on_turn == army:
+            lead += w["reach"] * mine["reach"] + w["reached"] * theirs["reach"]
+        elif on_turn is not None:
+            lead -= w["reach"] * theirs["reach"] + w["reached"] * mine["reach"]
+        chance[army] = 1.0 / (1.0 + math.exp(-lead))
+    return {s: chance.get(s.split("-")[0], 0.5) for s in seats}
+
+
+def army_features(state: State, army: str) -> dict[str, float]:
+    """What :data:`SMALL_SOLDIERS_FIT` weighs for ``army``."""
+    armies = state["data"]["map"]["armies"]
+    segments = state["data"]["spinner"]["segments"]
+    spins = [s.get("value", 0) for s in segments if s.get("kind") == "move"]
+    taken = {tuple(f["pos"]) for f in state["fighters"].values() if f["pos"] is not None}
+    mine = [f for f in state["fighters"].values() if f["army"] == army and f["pos"] is not None]
+    flag = next(tuple(a["flag"]) for name, a in armies.items() if name != army)
+
+    def card(f: dict[str, Any], *kinds: str) -> int:
+        c = f.get("card")
+        return int(c["bonus"]) if c and c["type"] in kinds else 0
+
+    reach = 0.0
+    if flag not in taken:
+        for f in mine:
+            away = _hex_distance(f["pos"], flag)
+            reach = max(reach, sum(1 for v in spins if v + card(f, "vehicle") >= away) / max(1, len(segments)))
+    return {
+        "board": len(mine),
+        "near": min((_hex_distance(f["pos"], flag) for f in mine), default=20),
+        "reach": reach,
+        "bonus": sum(card(f, "weapon", "armor") for f in mine),
+        "vehicle": sum(card(f, "vehicle") for f in mine),
+    }
 
 
 def _srbr(system: RuleSystem, state: State, seats: list[str]) -> dict[str, float]:

@@ -103,3 +103,96 @@ def test_a_knowledge_answer_of_another_seq_is_not_searched() -> None:
     assert search.think_about(body, legal, "stale", 7, FIXED) == (8, None)
     seq, action = search.think_about(body, legal, "stale", 8, FIXED)
     assert seq == 8 and action in legal
+
+
+def _guard_position(seed: str) -> tuple[dict[str, Any], str]:
+    """A Small Soldiers game where the army on turn has spun a 1, is three fighters behind, an
+    enemy fighter stands four spaces from its flag (a spin of 4, one in six, carries him onto it
+    next turn) and one of its own fighters stands next to that flag; the state and the seat on turn."""
+    system = registry.get("small-soldiers")
+    assert system is not None
+    opts = system.validate_options({})
+    seats, dice = system.seats(opts), Dice(seed)
+    state, n = system.setup(opts, dice), 0
+    while not (state["phase"] == "spin" and state["turn"]["number"] >= 2):
+        for seat in seats:
+            action = policy.choose(dict(system.view(state, seat)), system.legal_actions(state, seat), seed, n)
+            if action is not None:
+                state, _ = system.apply(state, seat, system.parse_action(action), dice)
+                n += 1
+                break
+    army = state["turn"]["army"]
+    armies = state["data"]["map"]["armies"]
+    flag = tuple(armies[army]["flag"])
+    cells = [tuple(c) for c in state["data"]["map"]["cells"]]
+    four = [c for c in cells if search._hex_distance(c, flag) == 4]
+    one = [c for c in cells if search._hex_distance(c, flag) == 1]
+    mine = [f for f in state["fighters"].values() if f["army"] == army]
+    theirs = [f for f in state["fighters"].values() if f["army"] != army]
+    flags = {tuple(a["flag"]) for a in armies.values()}
+    far = iter(c for c in cells if search._hex_distance(c, flag) > 6 and c not in flags)
+    for f in mine:  # one beside the flag, two far off, the rest in the Toy Store: three fighters behind
+        f["pos"] = list(one[0] if f is mine[0] else next(far)) if f in mine[:3] else None
+    for f in theirs:
+        f["pos"] = list(four[0] if f is theirs[0] else next(far))
+    state["phase"] = "move"
+    state["turn"]["spin"] = {"kind": "move", "value": 1}
+    return state, state["turn"]["seat"]
+
+
+def test_a_strong_small_soldiers_player_stands_a_fighter_on_its_own_flag_when_a_spin_would_take_it() -> None:
+    """Step 3: "you cannot end your move on an occupied space"; How to Win: "To capture an enemy
+    flag, move any one of your fighters onto your opponent's flag space". With a 1 spun and an
+    enemy four spaces from its flag, the strong level closes the flag's space with its own
+    fighter (the easy level walks toward the enemy). Its score of a game that goes on is a
+    forecast of who wins (``bench/calibrate.py``), so three fighters behind is not a lost game
+    and a flag an enemy may reach at his next spin weighs more than a step toward the enemy; and
+    no candidate is dropped before every one has had 8 rounds, since the spin that decides it
+    comes one time in six."""
+    system = registry.get("small-soldiers")
+    assert system is not None
+    state, seat = _guard_position("search-guard")
+    flag = state["data"]["map"]["armies"][state["turn"]["army"]]["flag"]
+    legal = system.legal_actions(state, seat)
+    onto_flag = [a for a in legal if a["kind"] == "move" and [a["q"], a["r"]] == flag]
+    assert onto_flag, "no fighter of the army on turn can step onto its flag"
+    easy = policy.choose(dict(system.view(state, seat)), legal, "guard", 1)
+    assert easy not in onto_flag
+    budget = search.Budget(seconds=None, iterations=80)
+    thought = local.strong_player("small-soldiers", state, seat, legal, "guard", 1, budget)
+    assert thought.action in onto_flag
+
+
+@pytest.mark.parametrize("options", [{}, {"advanced": True}, {"players": 4}, {"players": 4, "team_mode": "split"}])
+def test_the_part_of_a_view_the_strong_level_reads_ranks_every_action_as_the_whole_view_does(
+    options: dict[str, Any],
+) -> None:
+    """The rollouts draw only what the easy level reads (``search.POLICY_VIEWS``): in every
+    position of seeded games, the easy level ranks the seat's legal actions the same from it as
+    from the seat's whole view, so a rollout plays the easy level's own choices."""
+    system = registry.get("small-soldiers")
+    assert system is not None
+    opts = system.validate_options(options)
+    seats = system.seats(opts)
+    for game in range(3):
+        dice = Dice(f"policy-view-{game}")
+        state, n = system.setup(opts, dice), 0
+        while system.outcome(state) is None and n < 400:
+            acted = False
+            for seat in seats:
+                legal = system.legal_actions(state, seat)
+                if not legal:
+                    continue
+                whole = dict(system.view(state, seat))
+                assert policy.shortlist(search.policy_view(system, state, seat), legal, 200) == policy.shortlist(
+                    whole, legal, 200
+                )
+                action = local.random_player(whole, legal, f"policy-view-{game}", n) if n % 3 else None
+                action = action or policy.choose(whole, legal, f"policy-view-{game}", n)
+                if action is None:
+                    continue
+                state, _ = system.apply(state, seat, system.parse_action(action), dice)
+                n, acted = n + 1, True
+                break
+            if not acted:
+                break

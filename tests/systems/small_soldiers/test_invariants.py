@@ -1,6 +1,6 @@
 """Invariants over random legal play: no card lost or duplicated, one fighter per space, no
-fighter on a flag while the game goes on, apply never changes its input, and every action
-legal_actions offers is accepted."""
+fighter on a flag while the game goes on, apply never changes its input, the copy it works on
+equals the state, and every action legal_actions offers is accepted."""
 
 from __future__ import annotations
 
@@ -47,6 +47,10 @@ def test_random_legal_play_keeps_the_invariants(seed, options):
         state, _ = SYSTEM.apply(state, seat, SYSTEM.parse_action(pick.choice(actions)), dice)
         ids = all_cards(state)
         assert len(ids) == len(set(ids)) == total
+        # the copy an action works on (a round trip through JSON) is the state, key for key:
+        # no tuple, no key that is not a string
+        copied = SYSTEM.copy_state(state)
+        assert copied == state and list(copied) == list(state)
         spaces = [tuple(f["pos"]) for f in state["fighters"].values() if f["pos"]]
         assert len(spaces) == len(set(spaces))
         if state["phase"] != "over":
