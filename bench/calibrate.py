@@ -87,6 +87,11 @@ def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return w
 
 
+def in_the_code() -> np.ndarray:
+    """The weights ``app.bots.search`` plays with, in :data:`NAMES`' order (it has no bias)."""
+    return np.array([0.0] + [search.SMALL_SOLDIERS_FIT[n] for n in NAMES[1:]])
+
+
 def likelihood(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
     p = np.clip(1.0 / (1.0 + np.exp(-x @ w)), 1e-9, 1 - 1e-9)
     return float(np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
@@ -98,7 +103,7 @@ def main() -> None:
     args = parser.parse_args()
     x, y = positions(args.games)
     fitted = fit(x, y)
-    used = np.array([0.0] + [search.SMALL_SOLDIERS_FIT[n] for n in NAMES[1:]])
+    used = in_the_code()
     # the evaluation before the fit: 0.5 + 0.5 tanh(lead / 2) = 1 / (1 + e^-lead), where the lead
     # was fighters on the board - 0.25 the nearest's distance + 3 the chance to reach, each side's
     old = np.array([0.0, 1.0, 0.25, 3.0, -3.0, 0.0, 0.0])
