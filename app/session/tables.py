@@ -3,6 +3,7 @@ the host's close, kick and reopen (each a logged action of the table's own, ``TA
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +17,7 @@ from app.core.events import Event
 from app.core.tokens import hash_token, new_id, new_token
 from app.session import clock_log
 from app.session.bus import Bus, Kick
-from app.session.cache import StateCache
+from app.session.cache import CACHE_TABLES, StateCache
 from app.session.commit import Committer, Timed
 from app.session.game import system_of
 from app.session.projection import Projection, worker
@@ -29,6 +30,9 @@ from app.storage.writer import Writer
 
 #: the table row's fields that never change, kept in memory once read
 META_FIELDS = ("id", "system", "name", "options", "visibility", "seeded", "commitment", "created_at")
+#: ... for this many tables, the least recently read dropped first (twice the state cache's:
+#: every table ever read kept its facts, so a server's memory grew with every table it served)
+META_TABLES = 2 * CACHE_TABLES
 
 
 class Tables:
@@ -41,7 +45,7 @@ class Tables:
         self.cache = cache
         self.committer = committer
         self.tokens = tokens
-        self._meta: dict[str, dict[str, Any]] = {}  # table_id -> META_FIELDS
+        self._meta: OrderedDict[str, dict[str, Any]] = OrderedDict()  # table_id -> META_FIELDS, last read last
 
     async def create(
         self,
@@ -118,15 +122,19 @@ class Tables:
     async def meta(self, table_id: str) -> dict[str, Any]:
         """The table's fixed facts (``META_FIELDS``). Raises NotFound."""
         meta = self._meta.get(table_id)
-        if meta is None:
+        if meta is not None:
+            self._meta.move_to_end(table_id)
+            return meta
 
-            def read() -> dict[str, Any]:
-                with self.engine.connect() as conn:
-                    return read_table(conn, table_id)
+        def read() -> dict[str, Any]:
+            with self.engine.connect() as conn:
+                return read_table(conn, table_id)
 
-            row = await anyio.to_thread.run_sync(read)
-            meta = {k: row[k] for k in META_FIELDS}
-            self._meta[table_id] = meta
+        row = await anyio.to_thread.run_sync(read)
+        meta = {k: row[k] for k in META_FIELDS}
+        self._meta[table_id] = meta
+        while len(self._meta) > META_TABLES:
+            self._meta.popitem(last=False)
         return meta
 
     async def projection(self, table_id: str) -> Projection:

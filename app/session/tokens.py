@@ -23,7 +23,9 @@ from app.session.records import Actor
 from app.storage import repository as repo
 
 TOKEN_TTL = 2.0
-MAX_CACHED = 50_000
+#: entries at most: at this size the expired ones go (they were only ever dropped all at once at
+#: 50,000, so a server kept every spectator's and host's token it had seen, some 24 MB)
+MAX_CACHED = 5_000
 
 
 class Tokens:
@@ -50,12 +52,20 @@ class Tokens:
             if row is not None and not row["revoked"] and matches(token, row["token_hash"]):
                 actor = Actor(row["table_id"], row["role"], row["seat"], row["name"], row["token_hash"])
             if actor is not None and actor.role != "player":  # a seat's token: never cached
-                if len(self._cache) > MAX_CACHED:
-                    self._cache.clear()
+                if len(self._cache) >= MAX_CACHED:
+                    self._prune()
                 self._cache[token_hash] = (time.monotonic() + TOKEN_TTL, actor)
         if actor is None or actor.table_id != table_id:
             raise Unauthorized("The token is not valid for this table")
         return actor
+
+    def _prune(self) -> None:
+        """Drop the entries past their time (and every entry if that leaves the cache full:
+        more tokens used within ``TOKEN_TTL`` than it holds)."""
+        now = time.monotonic()
+        self._cache = {k: hit for k, hit in self._cache.items() if hit[0] > now}
+        if len(self._cache) >= MAX_CACHED:
+            self._cache.clear()
 
     def forget(self, token_hash: str) -> None:
         """Drop a revoked or moved token from the cache."""
