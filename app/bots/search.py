@@ -336,12 +336,14 @@ def _small_soldiers(system: RuleSystem, state: State, seats: list[str]) -> dict[
     if out is not None:
         return rewards(system, state, seats, {}, 1.0)
     armies = state["data"]["map"]["armies"]
+    from app.systems.small_soldiers.model import army_of
+
     features = {army: army_features(state, army) for army in armies}
     on_turn = (state.get("turn") or {}).get("army")
+    w = SMALL_SOLDIERS_FIT
     chance: dict[str, float] = {}
     for army, mine in features.items():
         theirs = next(f for a, f in features.items() if a != army)
-        w = SMALL_SOLDIERS_FIT
         lead = (
             w["board"] * (mine["board"] - theirs["board"])
             + w["near"] * (theirs["near"] - mine["near"])
@@ -353,7 +355,7 @@ def _small_soldiers(system: RuleSystem, state: State, seats: list[str]) -> dict[
         elif on_turn is not None:
             lead -= w["reach"] * theirs["reach"] + w["reached"] * mine["reach"]
         chance[army] = 1.0 / (1.0 + math.exp(-lead))
-    return {s: chance.get(s.split("-")[0], 0.5) for s in seats}
+    return {s: chance.get(army_of(s), 0.5) for s in seats}
 
 
 def army_features(state: State, army: str) -> dict[str, float]:

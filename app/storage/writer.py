@@ -229,8 +229,9 @@ class Writer:
 
     def checkpoint(self) -> None:
         """Copy the WAL into the database file beside the writer (PASSIVE never blocks it). A
-        passive checkpoint never empties the WAL while commits keep coming: SQLite starts it again from the top only when a commit finds every
-        frame copied, which a steady stream of moves never lets happen, so the file grew
+        passive checkpoint never empties the WAL while commits keep coming: SQLite starts it
+        again from the top only when a commit finds every frame copied, which a steady stream
+        of moves never lets happen, so the file grew
         without end (5.5 GB in ten minutes at 1,000 tables) and every read searched it. Past
         ``WAL_RESTART_FRAMES`` a TRUNCATE checkpoint copies the last frames and empties the
         file. This process's writers stand aside meanwhile rather than race it for SQLite's
