@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect
 
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table, token_of
@@ -17,6 +18,22 @@ from tests.systems.small_soldiers.test_api_game import choose
 
 CONNECTED = "#conn.conn-connected"
 NewPage = Callable[..., Page]  # the new_page fixture: new_page(width, height, **context options)
+
+
+def scroll_to(locator: Locator, tries: int = 5) -> dict[str, float]:
+    """Scroll ``locator`` into view and return its box, finding it again when a view update
+    re-rendered the panel between the finding and the scroll (the element detached)."""
+    for attempt in range(tries):
+        try:
+            locator.scroll_into_view_if_needed()
+            box = locator.bounding_box()
+        except PlaywrightError as error:
+            if "not attached" not in str(error) or attempt == tries - 1:
+                raise
+            continue
+        if box is not None:
+            return box
+    raise AssertionError(f"{locator} stayed detached from the page over {tries} tries")
 
 
 def open_seat(page: Page, url: str, table_id: str, seat: str | None = None, name: str = "Ann") -> None:

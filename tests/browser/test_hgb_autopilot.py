@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import NewPage, hgb_first_page, view_of
+from tests.browser.helpers import NewPage, hgb_first_page, scroll_to, view_of
 from tests.conftest import Server
 
 pytestmark = pytest.mark.browser
@@ -33,9 +33,7 @@ def test_the_autopilot_button_switches_the_order_on(
     page.locator("#system-panel select[data-key=model]").select_option(pilot["id"])
     button = page.get_by_role("button", name=re.compile(f"^Switch on Autopilot for {re.escape(pilot['label'])}"))
     expect(button).to_have_attribute("aria-pressed", "false")
-    button.scroll_into_view_if_needed()
-    box = button.bounding_box()
-    assert box and box["height"] >= 24
+    assert scroll_to(button)["height"] >= 24
     page.screenshot(path=str(artifacts / f"hgb-autopilot-before-{size[0]}.png"))
     button.click()
     expect(page.locator("#log")).to_contain_text(
@@ -46,5 +44,5 @@ def test_the_autopilot_button_switches_the_order_on(
     expect(page.locator("#system-panel .hgb-autopilot")).to_contain_text("on from the next round")
     card = next(c for c in view_of(page)["cards"] if c["id"] == pilot["id"])
     assert card["autopilot_order"] and not card["autopilot"]
-    off.scroll_into_view_if_needed()
+    scroll_to(off)
     page.screenshot(path=str(artifacts / f"hgb-autopilot-after-{size[0]}.png"))
