@@ -17,6 +17,8 @@ the seat is to act again after another seat has acted (the other seats' whole re
 ``depth`` actions, and scores the game reached (a win 1, a loss 0; else the game's own material
 count, below). The candidate with the best mean is played; until a round has been read, or on
 equal means, the easy level's own order decides, so a short budget plays as the easy level does.
+In HGB, a decision whose every rollout has scored the same after ``SETTLE`` rounds stops there:
+more of them would only spend the budget to play the easy level's choice.
 
 It stops after ``Budget.seconds`` of its own CPU time (or ``Budget.iterations`` rollouts, which
 makes a decision reproducible: the tests use it).
@@ -53,6 +55,10 @@ HALVINGS = (2, 4, 8, 16)
 #: ... in these games later: a Small Soldiers move is often decided by one spin of the other's in
 #: six (the one that reaches a flag left open), which two rounds rarely show
 LATE_HALVINGS = {"small-soldiers": (8, 16, 32, 64)}
+#: after these many rounds a decision stops when every rollout of every candidate still read
+#: scored the same (nothing the dice or the worlds did told them apart: an HGB group ended or a
+#: first player chosen, which the next action's score never shows), and the easy level's order decides
+SETTLE = {"hgb": 4}
 
 
 @dataclass(frozen=True)
@@ -175,6 +181,7 @@ def think(
         return Thought(moves[0] if moves else None, 0, time.thread_time() - start, {})
     depth = budget.depth if budget.depth is not None else DEPTH.get(system_id, 8)
     totals, counts = [0.0] * len(moves), [0] * len(moves)
+    seen: set[float] = set()  # every score a rollout gave, while they are all one
     n = 0
 
     def spent() -> bool:
@@ -189,11 +196,16 @@ def think(
         for i in alive:
             if spent():
                 break
-            totals[i] += rollout(system, world, seats, seat, moves[i], depth, score, Dice(luck))
+            value = rollout(system, world, seats, seat, moves[i], depth, score, Dice(luck))
+            totals[i] += value
             counts[i] += 1
             n += 1
+            if len(seen) < 2:
+                seen.add(value)
         round_ += 1
         if budget.seconds is None and budget.iterations is None:
+            break
+        if round_ >= SETTLE.get(system_id, 1 << 30) and len(seen) == 1:
             break
         if round_ in halvings and len(alive) > 2 and len({counts[i] for i in alive}) == 1:
             # successive halving: the better half reads on (the easy level's order breaks ties)

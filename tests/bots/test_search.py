@@ -196,3 +196,21 @@ def test_the_part_of_a_view_the_strong_level_reads_ranks_every_action_as_the_who
                 break
             if not acted:
                 break
+
+
+def test_an_hgb_decision_whose_candidates_all_score_alike_stops_early_with_the_easy_levels_choice() -> None:
+    """The first choice of an HGB game (a force, or ready with the one listed) changes nothing
+    the next action's score shows: after ``SETTLE`` rounds of equal scores the search stops and
+    plays the easy level's first, far inside its budget."""
+    system = registry.get("hgb")
+    assert system is not None
+    opts = system.validate_options({})
+    state = system.setup(opts, Dice("search-settle"))
+    seat, _ = search.to_act(system, state, system.seats(opts)) or (None, None)
+    assert seat is not None
+    legal = system.legal_actions(state, seat)
+    thought = local.strong_player("hgb", state, seat, legal, "settle", 1, search.Budget(seconds=5.0))
+    assert len(thought.visits) > 1, "a decision with candidates to compare"
+    assert thought.action == search.easy_choice(system, state, seat)
+    assert 0 < thought.iterations <= search.SETTLE["hgb"] * len(thought.visits)
+    assert thought.cpu_seconds < 5.0
