@@ -59,6 +59,11 @@ LATE_HALVINGS = {"small-soldiers": (8, 16, 32, 64)}
 #: scored the same (nothing the dice or the worlds did told them apart: an HGB group ended or a
 #: first player chosen, which the next action's score never shows), and the easy level's order decides
 SETTLE = {"hgb": 4}
+#: actions of a game's setup, where the score of the position reached says nothing of who wins:
+#: while one is listed the strong level plays the easy level's choice. Searched, HGB's setup never
+#: ended: the strong level moved its deployed models again and again (58 redeployments in 60
+#: actions), or chose a force again, which clears both sides' ready, and the game never began
+SETUP_KINDS = {"hgb": frozenset({"choose_force", "ready", "deploy", "place_terrain", "remove_terrain"})}
 
 
 @dataclass(frozen=True)
@@ -177,7 +182,8 @@ def think(
     seats = list(worlds[0].get("seats") or system.seats(worlds[0].get("options") or {}))
     score = EVALUATIONS.get(system_id, _even)
     moves = _root_moves(system, worlds[0], seats, seat, actions, budget, score, f"strong:{seed}:{seq}")
-    if len(moves) <= 1:
+    setup = SETUP_KINDS.get(system_id, frozenset())
+    if len(moves) <= 1 or any(a["kind"] in setup for a in actions):
         return Thought(moves[0] if moves else None, 0, time.thread_time() - start, {})
     depth = budget.depth if budget.depth is not None else DEPTH.get(system_id, 8)
     totals, counts = [0.0] * len(moves), [0] * len(moves)

@@ -198,19 +198,61 @@ def test_the_part_of_a_view_the_strong_level_reads_ranks_every_action_as_the_who
                 break
 
 
-def test_an_hgb_decision_whose_candidates_all_score_alike_stops_early_with_the_easy_levels_choice() -> None:
-    """The first choice of an HGB game (a force, or ready with the one listed) changes nothing
-    the next action's score shows: after ``SETTLE`` rounds of equal scores the search stops and
-    plays the easy level's first, far inside its budget."""
+def _hgb_past_setup(seed: str) -> tuple[dict[str, Any], str, list[dict[str, Any]]]:
+    """A seeded HGB game of easy players at its first decision of an activation (after the setup
+    and the initiative) among more than one candidate and no attack: the state, the seat and its
+    legal list."""
     system = registry.get("hgb")
     assert system is not None
     opts = system.validate_options({})
-    state = system.setup(opts, Dice("search-settle"))
-    seat, _ = search.to_act(system, state, system.seats(opts)) or (None, None)
-    assert seat is not None
-    legal = system.legal_actions(state, seat)
+    seats, dice = system.seats(opts), Dice(seed)
+    state = system.setup(opts, dice)
+    for _ in range(200):
+        seat, action = search.to_act(system, state, seats) or (None, None)
+        assert seat is not None and action is not None
+        legal = system.legal_actions(state, seat)
+        short = policy.shortlist(dict(system.view(state, seat)), legal, 4)
+        if state["phase"] == "activation" and len(short) > 1 and all(a["kind"] != "attack" for a in short):
+            return state, seat, legal
+        state, _ = system.apply(state, seat, system.parse_action(action), dice)
+    raise AssertionError("no decision after the setup")
+
+
+def test_an_hgb_decision_whose_candidates_all_score_alike_stops_early_with_the_easy_levels_choice() -> None:
+    """A move before anyone can shoot changes nothing the next action's score shows: after
+    ``SETTLE`` rounds of equal scores the search stops and plays the easy level's first, far
+    inside its budget."""
+    state, seat, legal = _hgb_past_setup("search-settle")
+    system = registry.get("hgb")
+    assert system is not None
     thought = local.strong_player("hgb", state, seat, legal, "settle", 1, search.Budget(seconds=5.0))
     assert len(thought.visits) > 1, "a decision with candidates to compare"
     assert thought.action == search.easy_choice(system, state, seat)
     assert 0 < thought.iterations <= search.SETTLE["hgb"] * len(thought.visits)
     assert thought.cpu_seconds < 5.0
+
+
+def test_a_strong_hgb_player_lets_the_game_begin() -> None:
+    """Each player picks a force and is ready, then deploys and is ready again. Searched, the
+    setup never ended: the strong level redeployed its models again and again (58 times in 60
+    actions), or chose a force again, which clears both sides' ready (a strong game ran 3,000
+    actions in round 0). It plays the setup as the easy level does, and a strong-against-easy
+    game reaches its first round."""
+    system = registry.get("hgb")
+    assert system is not None
+    opts = system.validate_options({})
+    seats, dice = system.seats(opts), Dice("search-setup")
+    state = system.setup(opts, dice)
+    strong = seats[0]
+    for _ in range(60):
+        if state["round"] >= 1:
+            break
+        seat, action = search.to_act(system, state, seats) or (None, None)
+        assert seat is not None and action is not None
+        if seat == strong:
+            legal = system.legal_actions(state, seat)
+            thought = local.strong_player("hgb", state, seat, legal, "setup", 1, FIXED)
+            assert thought.iterations == 0 and thought.action == search.easy_choice(system, state, seat)
+            action = thought.action
+        state, _ = system.apply(state, seat, system.parse_action(action), dice)
+    assert state["round"] >= 1, f"still in the {state['phase']} phase after 60 actions"
