@@ -18,7 +18,8 @@ the seat is to act again after another seat has acted (the other seats' whole re
 count, below). The candidate with the best mean is played; until a round has been read, or on
 equal means, the easy level's own order decides, so a short budget plays as the easy level does.
 In HGB, a decision whose every rollout has scored the same after ``SETTLE`` rounds stops there:
-more of them would only spend the budget to play the easy level's choice.
+more of them would only spend the budget to play the easy level's choice. A game's setup
+(``SETUP_KINDS``: forces, terrain, deployment) is played as the easy level plays it.
 
 It stops after ``Budget.seconds`` of its own CPU time (or ``Budget.iterations`` rollouts, which
 makes a decision reproducible: the tests use it).
@@ -56,8 +57,8 @@ HALVINGS = (2, 4, 8, 16)
 #: six (the one that reaches a flag left open), which two rounds rarely show
 LATE_HALVINGS = {"small-soldiers": (8, 16, 32, 64)}
 #: after these many rounds a decision stops when every rollout of every candidate still read
-#: scored the same (nothing the dice or the worlds did told them apart: an HGB group ended or a
-#: first player chosen, which the next action's score never shows), and the easy level's order decides
+#: scored the same (nothing the dice or the worlds did told them apart: an HGB move before anyone
+#: can shoot, most ends of a group), and the easy level's order decides
 SETTLE = {"hgb": 4}
 #: actions of a game's setup, where the score of the position reached says nothing of who wins:
 #: while one is listed the strong level plays the easy level's choice. Searched, HGB's setup never
