@@ -182,9 +182,12 @@ def think(
     start = time.thread_time()
     seats = list(worlds[0].get("seats") or system.seats(worlds[0].get("options") or {}))
     score = EVALUATIONS.get(system_id, _even)
-    moves = _root_moves(system, worlds[0], seats, seat, actions, budget, score, f"strong:{seed}:{seq}")
     setup = SETUP_KINDS.get(system_id, frozenset())
-    if len(moves) <= 1 or any(a["kind"] in setup for a in actions):
+    if any(a["kind"] in setup for a in actions):  # the easy level's first, without rating the rest
+        first = candidates(system, worlds[0], seat, actions, 1)
+        return Thought(first[0] if first else None, 0, time.thread_time() - start, {})
+    moves = _root_moves(system, worlds[0], seats, seat, actions, budget, score, f"strong:{seed}:{seq}")
+    if len(moves) <= 1:
         return Thought(moves[0] if moves else None, 0, time.thread_time() - start, {})
     depth = budget.depth if budget.depth is not None else DEPTH.get(system_id, 8)
     totals, counts = [0.0] * len(moves), [0] * len(moves)
