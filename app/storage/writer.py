@@ -73,7 +73,7 @@ class Writer:
         self._batch_gate = threading.Lock()  # held by the writer thread over each batch
         self._sync: WalSync | None = None
         self.here_commits = 0  # jobs committed by run_here (``/metrics.json``)
-        self.wal_restarts = 0  # checkpoints that emptied the WAL (``/metrics.json``)
+        self.wal_restarts = 0  # checkpoints that started the WAL again from the top (``/metrics.json``)
 
     async def run(self, job: Callable[[Connection], T]) -> T:
         """Run ``job(conn)`` inside a write transaction; returns once it is committed."""
@@ -229,15 +229,18 @@ class Writer:
 
     def checkpoint(self) -> None:
         """Copy the WAL into the database file beside the writer (PASSIVE never blocks it). A
-        passive checkpoint never empties the WAL while commits keep coming: SQLite starts it
-        again from the top only when a commit finds every frame copied, which a steady stream
-        of moves never lets happen, so the file grew
-        without end (5.5 GB in ten minutes at 1,000 tables) and every read searched it. Past
-        ``WAL_RESTART_FRAMES`` a TRUNCATE checkpoint copies the last frames and empties the
-        file. This process's writers stand aside meanwhile rather than race it for SQLite's
-        lock (which they would win, a commit after another): the writer thread waits between
-        two batches, and ``run_here`` sends its job to the writer thread at once. It waits at
-        most ``RESTART_WAIT_MS`` for readers and other processes, and tries again a second later."""
+        passive checkpoint never starts the WAL again from the top while commits keep coming:
+        SQLite does so only when a commit finds every frame copied, which a steady stream of
+        moves never lets happen, so the file grew without end (5.5 GB in ten minutes at 1,000
+        tables) and every read searched it. Past ``WAL_RESTART_FRAMES`` a RESTART checkpoint
+        copies the last frames and waits until the next commit writes its frames from the top
+        of the file again. The file keeps its size (RESTART, not TRUNCATE): commits then write
+        over blocks the file already has, and a sync of the WAL writes no new size, which
+        halves its cost (``docs/performance/memory.md``). This process's writers stand aside
+        meanwhile rather than race it for SQLite's lock (which they would win, a commit after
+        another): the writer thread waits between two batches, and ``run_here`` sends its job
+        to the writer thread at once. It waits at most ``RESTART_WAIT_MS`` for readers and
+        other processes, and tries again a second later."""
         raw = self.engine.raw_connection()  # outside any transaction
         try:
             driver = raw.driver_connection
@@ -248,7 +251,7 @@ class Writer:
                 driver.execute(f"PRAGMA busy_timeout={RESTART_WAIT_MS}")
                 try:
                     with self._here_lock, self._batch_gate:
-                        busy = driver.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                        busy = driver.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0]
                 finally:
                     driver.execute(f"PRAGMA busy_timeout={int(waited)}")
                 if not busy:
