@@ -150,16 +150,23 @@ KINDS: dict[str, type[Message]] = {c.kind: c for c in (Seq, Poll, Chat, Presence
 _WIRE = {"sender": "from"}  # a field whose name on the wire is a Python keyword
 
 
-def encode(message: Message, *, carry: bool = True) -> bytes:
+def encode(message: Message, *, carry: bool = True, origin: str | None = None) -> bytes:
     """The message as the Redis bus sends it: JSON, its kind under ``"t"`` and then its fields. A
-    ``Seq``'s state and events go only with ``carry`` (and when it has them). Raises TypeError
-    when the state cannot be written as JSON (then send it again without)."""
-    body: dict[str, Any] = {"t": message.kind}
+    ``Seq``'s state and events go only with ``carry`` (and when it has them). ``origin``: the
+    sending process, first (``mine``), so that it knows its own message without decoding it.
+    Raises TypeError when the state cannot be written as JSON (then send it again without)."""
+    body: dict[str, Any] = {"o": origin} if origin is not None else {}
+    body["t"] = message.kind
     for f in fields(message):
         if isinstance(message, Seq) and f.name != "seq" and (not carry or message.env is None):
             continue  # the state stays behind: others read it from the database
         body[_WIRE.get(f.name, f.name)] = getattr(message, f.name)  # an Envelope is written as its fields
     return orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)  # as a snapshot's JSON
+
+
+def mine(origin: str) -> bytes:
+    """How every message that ``encode`` wrote with ``origin`` begins."""
+    return orjson.dumps({"o": origin})[:-1] + b","
 
 
 def decode(data: bytes | str) -> Message:

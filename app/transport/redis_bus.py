@@ -39,7 +39,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
 from app.process.tasks import cancel_all
-from app.session.bus import Counts, Message, Poll, Presence, Seq, count_presence, decode, encode
+from app.session.bus import Counts, Message, Poll, Presence, Seq, count_presence, decode, encode, mine
 
 log = logging.getLogger(__name__)
 PRESENCE_TTL = 10.0  # seconds: a process that stops beating drops out of presence after this
@@ -67,6 +67,7 @@ class RedisBus:
         self._publish_failed = 0.0  # when a failed publish was last logged
         self.prefix = prefix or os.environ.get("WARBOARD_BUS_PREFIX", "warboard")
         self.process = uuid.uuid4().hex[:12]
+        self._own = mine(self.process)  # how this process's own seqs begin on the wire (publish)
         self.connected = False
         self.down_since: float | None = time.time()
         self.last_gap: float | None = None  # seconds of the last outage, once it ended
@@ -108,29 +109,43 @@ class RedisBus:
     async def publish(self, table_id: str, message: Message) -> None:
         """Never raises: if Redis cannot take it, this process's subscribers still get it.
 
+        A ``Seq`` (a commit) reaches this process's own subscribers at once, the very message,
+        and goes to Redis marked as this process's (``bus.mine``), so that its echo is dropped
+        unread (``_on_raw``): this process neither waits a round trip through Redis for its own
+        tables nor decodes the state it just made. Hubs take seqs in any order (an older one than
+        they hold is dropped, a gap is read), so delivering its own first reorders nothing that
+        matters. Every other message still reaches this process back from Redis, in Redis's
+        order with the other processes' messages.
+
         Publishes go out in batches (``_publisher``: whatever waits, in one pipeline on one
         connection), so a burst of moves and presence changes costs a few round trips, not one
         connection of the pool each: with one publish per connection, 300 busy tables on a
         loaded machine waited over 2 s for the pool and dropped half their publishes."""
         self._start()
+        if isinstance(message, Seq):
+            self._deliver(table_id, message)
         if self.connected and not self._closed:
+            origin = self.process if isinstance(message, Seq) else None
             try:
-                data = encode(message)
+                data = encode(message, origin=origin)
             except TypeError:
                 data = b""
             if (not data or len(data) > MAX_CARRIED) and isinstance(message, Seq):  # others re-read the state
-                data = encode(message, carry=False)
+                data = encode(message, carry=False, origin=origin)
             done: asyncio.Future[BaseException | None] = asyncio.get_running_loop().create_future()
             self._outbox.append((self._channel(table_id), data, done))
             self._wake.set()
             failed = await done
             if failed is None:
-                return  # this process's own subscribers get it back from Redis
+                return  # any other message reaches this process's own subscribers back from Redis
             if time.monotonic() - self._publish_failed > 10:
                 self._publish_failed = time.monotonic()
                 log.warning("bus: a publish failed (%r); delivered here, announced again later", failed)
             if isinstance(message, Seq):  # other processes must hear of it: try again
                 asyncio.get_running_loop().create_task(self._republish(table_id, message.seq))
+                return
+        elif isinstance(message, Seq):
+            return
         self._deliver(table_id, message)
 
     async def _publisher(self) -> None:
@@ -254,8 +269,9 @@ class RedisBus:
                     done.set_result(None)
         elif kind == "message" and isinstance(channel, bytes):
             table_id = channel.decode().removeprefix(f"{self.prefix}:table:")
-            if table_id in self._queues:
-                self._deliver(table_id, decode(raw["data"]))
+            data = raw["data"]
+            if table_id in self._queues and not data.startswith(self._own):  # not the echo of our own seq
+                self._deliver(table_id, decode(data))
 
     async def _subscribe_missing(self, pubsub: Any) -> None:
         channels = [c for c in (self._channel(t).encode() for t in list(self._queues)) if c not in pubsub.channels]

@@ -21,7 +21,7 @@ import redis
 from sqlalchemy import event
 
 from app.session import Session
-from app.session.bus import Seq
+from app.session.bus import Presence, Seq
 from app.storage.db import make_engine
 from app.transport.redis_bus import RedisBus
 from tests.session.test_session import add, seated
@@ -86,3 +86,32 @@ async def test_another_process_takes_the_update_from_the_bus_without_reading_the
             await bus.close()
         for engine in engines:
             engine.dispose()
+
+
+async def test_a_process_hands_its_own_commit_to_its_tables_at_once_and_drops_the_echo() -> None:
+    """A process's own ``Seq`` reaches its own subscribers as the very message it published,
+    before Redis answers, and Redis's echo of it is dropped unread; another process gets it from
+    Redis, decoded. Any other message still comes back from Redis, in Redis's order."""
+    prefix = f"wbtest{uuid.uuid4().hex[:8]}"
+    one, two = RedisBus(REDIS_URL, prefix=prefix), RedisBus(REDIS_URL, prefix=prefix)
+    try:
+        async with one.subscribe("t") as mine, two.subscribe("t") as theirs:
+            for bus in (one, two):
+                for _ in range(100):  # the reader is up and the table subscribed
+                    if bus.connected:
+                        break
+                    await asyncio.sleep(0.05)
+            await asyncio.sleep(0.3)
+            seq = Seq(7)
+            published = asyncio.create_task(one.publish("t", seq))
+            own = await asyncio.wait_for(anext(aiter(mine)), 5)
+            assert own is seq  # the very message: not decoded from Redis
+            await published
+            await one.publish("t", Presence())
+            assert isinstance(await asyncio.wait_for(anext(aiter(mine)), 5), Presence)  # no second seq 7
+            other = await asyncio.wait_for(anext(aiter(theirs)), 5)
+            assert other == seq and other is not seq
+            assert isinstance(await asyncio.wait_for(anext(aiter(theirs)), 5), Presence)
+    finally:
+        await one.close()
+        await two.close()
