@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,7 +81,7 @@ class Envelope:
 @dataclass
 class Cached:
     env: Envelope
-    recent: list[Event] = field(default_factory=list)  # the last events, oldest first
+    recent: deque[Event] = field(default_factory=deque)  # the last events, oldest first (``StateCache``)
 
 
 @dataclass(frozen=True)
