@@ -57,6 +57,12 @@ async def test_postgres_going_away_mid_game_answers_503_and_nothing_is_lost() ->
         assert [act(i).status_code for i in range(3)] == [200] * 3
         ws = await seated.socket(srv.ws_url, "p1")
         await ws.recv_type("welcome")
+        # The welcome goes out before the socket has joined: the seat's holder and the chat are
+        # read after it. Taken down before those reads, the database refuses the socket itself
+        # (an error with no action's ref, then 1011), not the action below. A ping answered
+        # proves the socket is being read, so every read of its joining is done.
+        await ws.send({"type": "ping"})
+        await ws.recv_type("pong")
         database_up(False)
         try:
             for i in range(3, 8):
