@@ -122,15 +122,16 @@ class RedisBus:
         connection of the pool each: with one publish per connection, 300 busy tables on a
         loaded machine waited over 2 s for the pool and dropped half their publishes."""
         self._start()
-        if isinstance(message, Seq):
+        own = isinstance(message, Seq)  # a commit: delivered here at once, its echo dropped
+        if own:
             self._deliver(table_id, message)
         if self.connected and not self._closed:
-            origin = self.process if isinstance(message, Seq) else None
+            origin = self.process if own else None
             try:
                 data = encode(message, origin=origin)
             except TypeError:
                 data = b""
-            if (not data or len(data) > MAX_CARRIED) and isinstance(message, Seq):  # others re-read the state
+            if (not data or len(data) > MAX_CARRIED) and own:  # others re-read the state
                 data = encode(message, carry=False, origin=origin)
             done: asyncio.Future[BaseException | None] = asyncio.get_running_loop().create_future()
             self._outbox.append((self._channel(table_id), data, done))
@@ -143,10 +144,8 @@ class RedisBus:
                 log.warning("bus: a publish failed (%r); delivered here, announced again later", failed)
             if isinstance(message, Seq):  # other processes must hear of it: try again
                 asyncio.get_running_loop().create_task(self._republish(table_id, message.seq))
-                return
-        elif isinstance(message, Seq):
-            return
-        self._deliver(table_id, message)
+        if not own:
+            self._deliver(table_id, message)
 
     async def _publisher(self) -> None:
         """Send what ``publish`` queued, in order, in pipelines of up to ``BATCH`` messages."""
