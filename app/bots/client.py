@@ -14,16 +14,17 @@ chose, which frame and which read it chose from (``record`` writes the same as J
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
 import ssl
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from app.bots import policy
@@ -54,6 +55,21 @@ def _tls() -> ssl.SSLContext:
     """One TLS context for every client of this process: making one loads the CA bundle, tens of
     milliseconds, and a server's computer seats open a client at every (re)connection on its loop."""
     return httpx.create_ssl_context()
+
+
+@contextlib.asynccontextmanager
+async def _socket(url: str) -> AsyncIterator[ClientConnection]:
+    """A websocket to ``url``, closed on the way out, and then its parser: the websocket
+    library's state machine and its parser (a generator suspended in the machine's own method)
+    hold each other for good once the connection is gone, so a finished computer player's
+    machine and buffers would wait for the server's rare complete collection
+    (``app.process.collector``; the server's own side: ``app.transport.deadline``)."""
+    ws = await connect(url, max_size=None)
+    try:
+        async with ws:  # closed as ``async with connect(...)`` closes it
+            yield ws
+    finally:
+        ws.protocol.parser.close()
 
 
 class BotClient:
@@ -113,7 +129,7 @@ class BotClient:
         ws_url = self.base.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}"
         async with (
             httpx.AsyncClient(base_url=self.base, timeout=30, headers=self.headers, verify=_tls()) as http,
-            connect(ws_url, max_size=None) as ws,
+            _socket(ws_url) as ws,
         ):
             await ws.send(json.dumps({"type": "auth", "token": self.token}))  # the token stays out of the URL
             try:
