@@ -93,7 +93,8 @@ class HeaderDeadline(HttpToolsProtocol):
 
 class CountedWebSockets(WebSocketsSansIOProtocol):
     """uvicorn's websocket protocol, telling the collector when its connection ends (it opened as
-    an HTTP connection, counted there)."""
+    an HTTP connection, counted there), and letting go of the websocket library's state machine
+    then (below)."""
 
     def connection_lost(self, exc: Exception | None) -> None:
         collector.ended()
