@@ -37,6 +37,7 @@ as a new job.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections.abc import Callable
@@ -61,7 +62,7 @@ from app.session.projection import heavy
 from app.session.records import Committed, Envelope
 from app.session.rows import action_row, event_row, read_table
 from app.storage import repository as repo
-from app.storage.writer import Elsewhere, Writer
+from app.storage.writer import Busy, Elsewhere, Writer
 
 DB_RETRY_AFTER = 1  # seconds a client is asked to wait after a database timeout
 
@@ -73,6 +74,15 @@ class Change(Protocol):
     Raises a WarboardError to change nothing."""
 
     def __call__(self, conn: Connection, env: Envelope, dice: Dice, /) -> tuple[Envelope, list[Event]]: ...
+
+
+#: Seconds a light move waits, each time in turn, for SQLite's write lock before it gives the
+#: commit to the writer thread: a commit there uses another connection, and SQLite empties a
+#: connection's page cache whenever another has written, so one busy moment (a checkpoint that
+#: restarts the WAL holds the lock for up to tens of milliseconds) used to send a run of moves
+#: to the writer thread and leave the loop's connection reading each move's pages back
+#: (about 15 ms in all, then the writer thread, which waits as long as it must)
+BUSY_PAUSES = (0.001, 0.002, 0.004, 0.008)
 
 
 @dataclass(frozen=True)
@@ -196,10 +206,17 @@ class Committer:
             env, known = cached.env, seed
             with contextlib.suppress(_Used):
                 if not heavy(change.system):
-                    with contextlib.suppress(Elsewhere):
-                        return await self.writer.run_here(
-                            lambda conn: self._commit_fast(conn, env, known, *args, here=True)
-                        )
+                    for pause in (*BUSY_PAUSES, None):
+                        try:
+                            return await self.writer.run_here(
+                                lambda conn: self._commit_fast(conn, env, known, *args, here=True)
+                            )
+                        except Busy:
+                            if pause is None:
+                                break
+                            await asyncio.sleep(pause)  # the table's lock is held: its state stays
+                        except Elsewhere:
+                            break
                 return await self.writer.run(lambda conn: self._commit_fast(conn, env, known, *args))
         return await self.writer.run(lambda conn: self._commit_sync(conn, *args))
 
@@ -276,8 +293,6 @@ class Committer:
             if here:
                 raise Elsewhere from None
             return self._commit_sync(conn, *args)  # the full path's checks come first
-        if here and rows.snapshot:
-            raise Elsewhere  # the snapshot is written through SQLAlchemy: on the writer thread
         clock = time.monotonic()
         stamp = self.cache.stamp_due(table_id, clock)  # the lobby's order: at most every STAMP_EVERY s
         if not self._write(conn, table_id, env.seq, rows, token_hash, stamp):

@@ -71,6 +71,7 @@ _INSERT_NEW_ACTION = {  # rowcount is read only when asked for, for an INSERT (p
     for name, dialect in (("sqlite", sqlite), ("postgresql", postgresql))
 }
 _APPEND_EVENTS = Direct(insert(events), ["table_id", "seq", "action_id", "seat", "kind", "data", "created_at"])
+_SAVE_SNAPSHOT = Direct(insert(snapshots), ["table_id", "seq", "n", "envelope"])
 
 
 def lock_table(conn: Connection, table_id: str) -> tuple[int, str] | None:
@@ -249,8 +250,10 @@ def latest_snapshot(conn: Connection, table_id: str, at_or_before: int | None = 
 
 
 def save_snapshot(conn: Connection, table_id: str, seq: int, n: int, envelope: dict[str, Any]) -> None:
-    """Add a snapshot; earlier ones are kept, so a replay to any seq starts near it."""
-    conn.execute(insert(snapshots).values(table_id=table_id, seq=seq, n=n, envelope=envelope))
+    """Add a snapshot; earlier ones are kept, so a replay to any seq starts near it. A direct
+    statement (``app.storage.direct``), so that a move that is due one still commits on the event
+    loop (``Writer.run_here``)."""
+    _SAVE_SNAPSHOT.run(conn, {"table_id": table_id, "seq": seq, "n": n, "envelope": envelope})
 
 
 def clocked_seqs(conn: Connection) -> dict[str, int]:

@@ -46,12 +46,22 @@ CHECKPOINT_EVERY = 1.0  # seconds between WAL checkpoints on SQLite
 #: WAL frames (pages) past which a checkpoint also restarts the WAL (64 MiB at 4 KiB pages)
 WAL_RESTART_FRAMES = 16384
 RESTART_WAIT_MS = 250  # how long a restarting checkpoint waits for writers and readers before trying again later
+#: KiB of page cache for the connection that commits on the event loop (SQLite's default is 2 MiB):
+#: every table's move touches its own leaves of five b-trees, and at a thousand tables those no
+#: longer fit, so each commit read a dozen pages back from the WAL and the file
+HERE_CACHE_KIB = 64 * 1024
 SAVEPOINT, RELEASE, ROLLBACK_TO = "SAVEPOINT job", "RELEASE job", "ROLLBACK TO job"
 
 
 class Elsewhere(Exception):
     """``run_here`` did not run the job, or the job gave up before writing: nothing was
     written; run it (or what the caller does instead) through ``run``."""
+
+
+class Busy(Elsewhere):
+    """``run_here`` found SQLite's write lock held (by the writer thread, a checkpoint that
+    restarts the WAL, another process): nothing was written, and it may well run here a moment
+    later (``Committer`` tries again before it hands the job to the writer thread)."""
 
 
 #: ``warboard_commit_seconds`` by path: ``run_here``, the writer thread, a thread per commit (PostgreSQL)
@@ -116,7 +126,7 @@ class Writer:
             try:
                 driver.execute("BEGIN IMMEDIATE")  # busy_timeout 0: answers at once
             except sqlite3.OperationalError as exc:
-                raise Elsewhere from exc
+                raise Busy from exc
             try:
                 result = job(conn)
                 driver.execute("COMMIT")
@@ -152,6 +162,7 @@ class Writer:
                 raise Elsewhere
             level = int(driver.execute("PRAGMA synchronous").fetchone()[0])
             driver.execute("PRAGMA busy_timeout=0")
+            driver.execute(f"PRAGMA cache_size=-{HERE_CACHE_KIB}")
             if level >= 2:  # FULL or EXTRA: this connection writes with NORMAL, WalSync syncs
                 driver.execute("PRAGMA synchronous=NORMAL")
                 if self._sync is None:

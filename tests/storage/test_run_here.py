@@ -16,10 +16,10 @@ from app.session import Session
 from app.storage.db import make_engine
 from app.storage.direct import Direct
 from app.storage.migrate import upgrade
-from app.storage.models import tables
+from app.storage.models import snapshots, tables
 from app.storage.repository import now
 from app.storage.walsync import WalSync
-from app.storage.writer import Elsewhere, Writer
+from app.storage.writer import Busy, Elsewhere, Writer
 from app.systems import registry
 from app.transport.bus import MemoryBus
 
@@ -128,7 +128,7 @@ async def test_a_held_write_lock_sends_the_job_elsewhere_at_once(sqlite_url: str
         driver.execute("BEGIN IMMEDIATE")  # another writer (a thread, a process)
         loop = asyncio.get_running_loop()
         began = loop.time()
-        with pytest.raises(Elsewhere):
+        with pytest.raises(Busy):  # an Elsewhere that says the lock was in the way
             await writer.run_here(add_table("a"))
         assert loop.time() - began < 1.0, "it did not wait for SQLite's busy timeout"
         driver.execute("ROLLBACK")
@@ -215,6 +215,59 @@ async def test_light_moves_commit_on_the_loop_and_hgb_moves_on_the_writer_thread
             acted = i + 1
         assert acted >= 1 and session.writer.here_commits == before
     finally:
+        session.writer.close()
+        session.engine.dispose()
+
+
+async def test_a_move_due_a_snapshot_commits_on_the_loop_with_its_snapshot(sqlite_url: str) -> None:
+    """The snapshot every ``snapshot_every`` actions is a direct statement as well: the move that
+    is due one commits on the loop like any other, and a replay can start from it. (On the writer
+    thread, every such commit also emptied the loop's connection's page cache: SQLite empties a
+    connection's cache when another connection has written.)"""
+    session = Session(make_engine(sqlite_url), MemoryBus(), snapshot_every=4)
+    try:
+        actor = await _sandbox_with_a_token(session)  # action 1
+        before = session.writer.here_commits
+        for i in range(6):  # actions 3-8 (the seat's join was 1, the token 2): 4 and 8 are due snapshots
+            await session.apply(
+                actor, f"m{i}", {"kind": "move_token", "token": "t0", "x": i + 0.5, "y": 1, "facing": 0}
+            )
+        assert session.writer.here_commits == before + 6
+        current = await session.current(actor.table_id)
+        with session.engine.connect() as conn:
+            saved = conn.execute(select(snapshots.c.n, snapshots.c.seq, snapshots.c.envelope)).all()
+        assert [(n, seq) for n, seq, _ in saved] == [(4, 4), (8, 8)]
+        assert saved[-1][2] == current.to_dict()
+        env, _ = session.rebuild(actor.table_id)
+        assert env.seq == current.seq and env.state == current.state
+    finally:
+        session.writer.close()
+        session.engine.dispose()
+
+
+@pytest.mark.parametrize(("held", "on_loop"), [(0.003, True), (0.2, False)])
+async def test_a_move_waits_a_moment_for_a_held_write_lock_then_goes_to_the_writer_thread(
+    sqlite_url: str, held: float, on_loop: bool
+) -> None:
+    """A write lock held a few milliseconds (a checkpoint restarting the WAL) is waited out on the
+    loop (``BUSY_PAUSES``, about 15 ms in all); one held longer sends the move to the writer
+    thread, which waits for it. Either way the move commits once."""
+    session = Session(make_engine(sqlite_url), MemoryBus())
+    other = session.engine.raw_connection()
+    driver = other.driver_connection
+    assert driver is not None
+    try:
+        actor = await _sandbox_with_a_token(session)
+        await session.apply(actor, "m0", {"kind": "move_token", "token": "t0", "x": 0.5, "y": 1, "facing": 0})
+        before = session.writer.here_commits
+        driver.execute("BEGIN IMMEDIATE")  # another writer (a thread, a process)
+        asyncio.get_running_loop().call_later(held, driver.execute, "COMMIT")
+        done = await session.apply(actor, "m1", {"kind": "move_token", "token": "t0", "x": 1.5, "y": 1, "facing": 0})
+        assert session.writer.here_commits == before + (1 if on_loop else 0)
+        env, _ = session.rebuild(actor.table_id)
+        assert env.seq == done.seq and env.state["tokens"]["t0"]["x"] == 1.5
+    finally:
+        other.close()
         session.writer.close()
         session.engine.dispose()
 
