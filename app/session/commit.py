@@ -25,7 +25,9 @@ three statements instead of six:
 
 A light play (the rule system's step takes a millisecond or two at most: every system but HGB)
 runs its fast path on the event loop itself (``Writer.run_here``), when SQLite's write lock is
-free at once; then it awaits the WAL's sync, shared with whatever else committed meanwhile.
+free (a lock held for a moment is waited out, ``BUSY_PAUSES``; one held longer sends the play
+to the writer thread); then it awaits the WAL's sync, shared with whatever else committed
+meanwhile.
 
 Whatever the fast attempt cannot settle falls back to the full path above, which gives today's
 answer: the change refused (its error might not be the first one due: a revoked token or a

@@ -11,7 +11,8 @@ job is its own transaction on a worker thread; row locks order the writers.
 
 A short job may instead run at once on the caller's thread (``run_here``: the usual move, a few
 inserts), on a second connection of the writer's that never waits for SQLite's lock: if the
-writer thread holds it, the job goes to the writer thread instead. The commit itself writes the
+lock is held, ``run_here`` says so (``Busy``), and the caller tries again a moment later or
+hands the job to the writer thread. The commit itself writes the
 WAL without syncing it, and the caller awaits one ``fdatasync`` of the WAL that began after it
 (``app.storage.walsync``, with ``synchronous`` FULL or EXTRA): as durable as ``FULL``, without
 handing the interpreter lock back and forth between the event loop and the writer thread for
@@ -48,7 +49,7 @@ WAL_RESTART_FRAMES = 16384
 RESTART_WAIT_MS = 250  # how long a restarting checkpoint waits for writers and readers before trying again later
 #: KiB of page cache for the connection that commits on the event loop (SQLite's default is 2 MiB):
 #: every table's move touches its own leaves of five b-trees, and at a thousand tables those no
-#: longer fit, so each commit read a dozen pages back from the WAL and the file
+#: longer fit: the commits read their pages back from the WAL and the file
 HERE_CACHE_KIB = 64 * 1024
 SAVEPOINT, RELEASE, ROLLBACK_TO = "SAVEPOINT job", "RELEASE job", "ROLLBACK TO job"
 
@@ -103,9 +104,9 @@ class Writer:
     async def run_here(self, job: Callable[[Connection], T]) -> T:
         """Run ``job(conn)`` now, on this thread, in a transaction of its own (module docstring),
         and return once it is durable. Raises ``Elsewhere`` (nothing written) when it cannot
-        run without waiting (not SQLite in a file, another caller at it, SQLite's write lock
-        held by the writer thread or another process) or SQLite failed under it; ``job`` may
-        raise ``Elsewhere`` as well. While anything listens to the engine's statements
+        run without waiting (not SQLite in a file, another caller at it; ``Busy`` when SQLite's
+        write lock is held by the writer thread, a checkpoint or another process) or SQLite
+        failed under it; ``job`` may raise ``Elsewhere`` as well. While anything listens to the engine's statements
         (``before_cursor_execute``: tracing, fault injection), every job goes to the writer
         thread, whose transactions begin through SQLAlchemy where the listeners see them.
         ``job`` must be short and must not use ``conn.execute`` (only ``app.storage.direct``

@@ -226,7 +226,7 @@ async def test_a_move_due_a_snapshot_commits_on_the_loop_with_its_snapshot(sqlit
     connection's cache when another connection has written.)"""
     session = Session(make_engine(sqlite_url), MemoryBus(), snapshot_every=4)
     try:
-        actor = await _sandbox_with_a_token(session)  # action 1
+        actor = await _sandbox_with_a_token(session)
         before = session.writer.here_commits
         for i in range(6):  # actions 3-8 (the seat's join was 1, the token 2): 4 and 8 are due snapshots
             await session.apply(
