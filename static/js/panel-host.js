@@ -3,6 +3,7 @@
 // update goes one way through it: the panel's update, then the board's data and the shapes the
 // panel set, for the page's one board.set.
 import { panelBoard } from "./board/panel-board.js";
+import { forgetHeld } from "./systems/panel.js";
 
 /**
  * @typedef {object} PanelCtx  what a panel gets (systems/README.md)
@@ -110,7 +111,9 @@ export function unmountPanel(slot) {
   }
   slot.api?.destroy();
   slot.api = null;
+  forgetHeld(container); // a redraw held for a press must not draw the old panel again
   container.replaceChildren();
+  if (slot.dock) forgetHeld(slot.dock);
   slot.dock?.replaceChildren();
   container.className = slot.className;
   for (const k of Object.keys(container.dataset)) delete container.dataset[k];

@@ -46,9 +46,11 @@ function renderControls(s, v) {
   const sig = controlsKey(s, v);
   if (sig === s.sig.controls) return;
   s.sig.controls = sig;
-  keepFocus(controls, () => controls.replaceChildren(...phaseControls(s, v)));
   const { dock } = s.ctx; // the acting model's menu, by the board (drawn after the controls chose the model)
-  if (dock) keepFocus(dock, () => dock.replaceChildren(...menuControls(s, v)));
+  keepFocus(controls, () => {
+    controls.replaceChildren(...phaseControls(s, v));
+    if (dock) keepFocus(dock, () => dock.replaceChildren(...menuControls(s, v)));
+  });
 }
 
 // What the controls are drawn from: the view's turn and the seat's plans (drawn again on a change).

@@ -19,7 +19,7 @@ export function renderControls(s, view) {
   if (sig === s.sig.controls) return;
   s.sig.controls = sig;
   if (view.winner) {
-    controls.replaceChildren();
+    keepFocus(controls, () => controls.replaceChildren());
     return;
   }
   const within = [controls, handBox];
