@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from app.core.errors import NotFound
 from app.core.events import Event
 from app.session import clocks
 from app.session.actions import Actions
@@ -33,6 +34,12 @@ from app.session.takeback import Takebacks, is_request
 from app.session.tokens import Tokens
 from app.storage.writer import Writer
 
+
+def table_gone() -> NotFound:
+    """What a write to a table that was removed meanwhile raises (``Writer.run``)."""
+    return NotFound("This table no longer exists", code="unknown_table")
+
+
 #: the kinds of the actions every table takes whatever its game (a takeback, the clock's pauses)
 TABLE_ACTION_KINDS = (*TAKEBACK_REQUESTS, *clocks.REQUESTS)
 
@@ -40,7 +47,7 @@ TABLE_ACTION_KINDS = (*TAKEBACK_REQUESTS, *clocks.REQUESTS)
 class Session:
     def __init__(self, engine: Engine, bus: Bus, snapshot_every: int = 100) -> None:
         self.engine = engine
-        self.writer = Writer(engine)
+        self.writer = Writer(engine, gone=table_gone)
         self.bus = bus
         self.cache = StateCache()
         self.tokens = Tokens(engine)

@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 
 import anyio
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
 from app.process import prom
 from app.storage.db import is_sqlite
@@ -70,8 +71,9 @@ _ON_LOOP, _WRITER, _THREAD = (prom.commit_seconds.labels(path) for path in ("on_
 
 
 class Writer:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, gone: Callable[[], Exception] | None = None) -> None:
         self.engine = engine
+        self._gone = gone  # what a write raises whose table is gone (``run``)
         self._grouped = is_sqlite(engine.url.drivername)
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -87,19 +89,37 @@ class Writer:
         self.wal_restarts = 0  # checkpoints that started the WAL again from the top (``/metrics.json``)
 
     async def run(self, job: Callable[[Connection], T]) -> T:
-        """Run ``job(conn)`` inside a write transaction; returns once it is committed."""
+        """Run ``job(conn)`` inside a write transaction; returns once it is committed. A row
+        whose table is gone (a foreign key failed) raises what ``gone`` makes, if given."""
         began = time.perf_counter()
-        if not self._grouped:
-            result = await anyio.to_thread.run_sync(self._alone, job)
-            _THREAD.observe(time.perf_counter() - began)
-            return result
-        self._start()
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
-        self._queue.put((job, future, loop))
-        result = await future
+        try:
+            if not self._grouped:
+                result = await anyio.to_thread.run_sync(self._alone, job)
+                _THREAD.observe(time.perf_counter() - began)
+                return result
+            self._start()
+            loop = asyncio.get_running_loop()
+            future: asyncio.Future[T] = loop.create_future()
+            self._queue.put((job, future, loop))
+            result = await future
+        except IntegrityError as exc:
+            gone = self._table_gone(exc)
+            if gone is None:
+                raise
+            raise gone from exc
         _WRITER.observe(time.perf_counter() - began)
         return result
+
+    def _table_gone(self, exc: IntegrityError) -> Exception | None:
+        """What a write raises instead of ``exc``: ``gone()`` when a foreign key failed (every
+        foreign key of the schema names a table, so the table was removed meanwhile, say by
+        ``warboard prune`` in another process); None: ``exc`` itself."""
+        orig = exc.orig
+        foreign_key = (
+            getattr(orig, "sqlite_errorcode", None) == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+            or getattr(orig, "sqlstate", None) == "23503"  # PostgreSQL's foreign_key_violation
+        )
+        return self._gone() if foreign_key and self._gone is not None else None
 
     async def run_here(self, job: Callable[[Connection], T]) -> T:
         """Run ``job(conn)`` now, on this thread, in a transaction of its own (module docstring),
@@ -184,7 +204,13 @@ class Writer:
 
     def run_sync(self, job: Callable[[Connection], T]) -> T:
         """The same from a thread that is not the event loop (CLI, tests)."""
-        return self._alone(job)
+        try:
+            return self._alone(job)
+        except IntegrityError as exc:
+            gone = self._table_gone(exc)
+            if gone is None:
+                raise
+            raise gone from exc
 
     def close(self) -> None:
         self._stopped.set()

@@ -23,7 +23,7 @@ import os
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app.core.bucket import TokenBucket
-from app.core.errors import RateLimited, Unauthorized, Unavailable, WarboardError
+from app.core.errors import Unauthorized, Unavailable, WarboardError
 from app.process import prom
 from app.process.config import Settings
 from app.process.outage import is_outage, outages
@@ -215,7 +215,9 @@ async def _handle(session: Session, hub: TableHub, conn: Connection, message: Cl
     elif isinstance(message, ChatMsg):
         try:
             await hub.say(conn, message.text)  # stored, then sent to whoever may read it
-        except RateLimited as exc:  # a flood: refused, the socket stays open
+        except WarboardError as exc:  # a flood, a table removed meanwhile: refused, the socket stays open
+            if isinstance(exc, Unavailable):
+                raise  # an outage: the socket is told to come back later (serve)
             conn.offer(outgoing.error(None, exc))
     elif isinstance(message, MarkMsg):
         try:

@@ -5,11 +5,13 @@ archives back), ``backup`` copies a live SQLite database whole."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import update
 
@@ -17,6 +19,7 @@ from app.storage.db import make_engine
 from app.storage.models import metadata, tables
 from tests.conftest import Server
 from tests.kit.table import act, bearer, open_table
+from tests.kit.ws import WsClient
 from tests.server.test_cli import warboard
 
 
@@ -134,3 +137,43 @@ def test_backup_of_a_live_database_opens_and_holds_every_table(tmp_path: Path) -
     assert seated.id in served.stdout
     postgres = warboard("backup", str(tmp_path / "pg"), "--database-url", "postgresql://nobody@127.0.0.1:1/none")
     assert postgres.returncode == 2 and "pg_dump" in postgres.stderr
+
+
+def test_a_table_pruned_under_a_running_server_answers_404_not_500(tmp_path: Path) -> None:
+    """``warboard prune`` removes a table that a running server has in hand (its facts cached, a
+    socket open): what would write a row of it answers ``unknown_table``, never a 500, and the
+    socket stays open. Before, the row's foreign key failed: 500 ``internal`` and a traceback."""
+    url = f"sqlite:///{tmp_path / 'warboard.sqlite3'}"
+    with Server(url).start() as server, server.client() as client:
+        seated = open_table(client, "sandbox")
+
+        async def open_socket() -> WsClient:
+            socket = await seated.socket(server.ws_url, "p1")
+            await socket.recv_type("welcome")
+            return socket
+
+        loop = asyncio.new_event_loop()
+        try:
+            socket = loop.run_until_complete(open_socket())
+            age(url, seated.id, 10)
+            pruned = warboard(
+                "prune", "--older-than", "5", "--archive", str(tmp_path / "archive"), "--database-url", url
+            )
+            assert f"pruned {seated.id} (open)" in pruned.stdout, pruned.stdout + pruned.stderr
+
+            watch = client.post(f"/api/tables/{seated.id}/spectate", json={})
+            assert watch.status_code == 404 and watch.json()["error"]["code"] == "unknown_table", watch.text
+
+            async def chat() -> tuple[dict[str, Any], dict[str, Any]]:
+                await socket.send({"type": "chat", "text": "still there?"})
+                refused = await socket.recv_type("error")
+                await socket.send({"type": "ping"})
+                return refused, await socket.recv_type("pong")
+
+            refused, pong = loop.run_until_complete(chat())
+            assert refused["error"]["code"] == "unknown_table", refused
+            assert pong["type"] == "pong"  # the socket stays open
+            loop.run_until_complete(socket.close())
+        finally:
+            loop.close()
+        assert "Traceback" not in server.log(), server.log()

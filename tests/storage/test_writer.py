@@ -6,10 +6,11 @@ import asyncio
 
 import pytest
 from sqlalchemy import Connection, func, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from app.storage.db import make_engine
 from app.storage.models import tables
-from app.storage.repository import now
+from app.storage.repository import insert_token, now
 from app.storage.writer import Writer
 
 pytestmark = pytest.mark.anyio
@@ -58,4 +59,40 @@ async def test_failing_jobs_roll_back_alone(database_url: str) -> None:
             assert conn.execute(select(func.count()).select_from(tables)).scalar() == 20
     finally:
         writer.close()
+        engine.dispose()
+
+
+class Gone(Exception):
+    """The test's stand-in for what the session raises (``NotFound``, ``unknown_table``)."""
+
+
+def token(table_id: str):  # type: ignore[no-untyped-def]
+    """A job that gives the table ``table_id`` a spectator's token."""
+    return lambda conn: insert_token(conn, "h" * 64, table_id, "spectator", None, "x")
+
+
+async def test_a_row_whose_table_is_gone_raises_what_the_writer_was_given(database_url: str) -> None:
+    """Every foreign key of the schema names a table: a write that fails one found its table
+    removed (``warboard prune`` in another process). ``run`` and ``run_sync`` raise ``gone()``
+    for it, and the database's own error for any other failure (a duplicate key)."""
+    engine = make_engine(database_url)
+    writer = Writer(engine, gone=Gone)
+    plain = Writer(engine)
+    try:
+        assert await writer.run(add_table("here")) == "here"
+        with pytest.raises(Gone) as gone:
+            await writer.run(token("removed"))
+        assert isinstance(gone.value.__cause__, IntegrityError)
+        with pytest.raises(Gone):
+            writer.run_sync(token("removed"))
+        with pytest.raises(IntegrityError):  # no gone(): the error as it was
+            await plain.run(token("removed"))
+        with pytest.raises(IntegrityError):  # not a foreign key: the error as it was
+            await writer.run(add_table("here"))
+        await writer.run(token("here"))  # and the writer goes on
+        with engine.connect() as conn:
+            assert conn.execute(select(func.count()).select_from(tables)).scalar() == 1
+    finally:
+        writer.close()
+        plain.close()
         engine.dispose()
