@@ -44,9 +44,7 @@ def test_a_press_outlasts_an_update_that_redraws_the_controls(
     with server.client() as client:
         legal = client.get(f"/api/tables/{tid}/legal", headers=seats[first]).json()["actions"]
         speed = next(
-            a
-            for a in legal
-            if a["kind"] == "set_speed" and a["model"] == pilot["id"] and a["speed"] != pilot["speed"]
+            a for a in legal if a["kind"] == "set_speed" and a["model"] == pilot["id"] and a["speed"] != pilot["speed"]
         )
         assert act(client, tid, seats[first], speed).status_code == 200
     page.wait_for_function(
