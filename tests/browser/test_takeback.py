@@ -91,7 +91,9 @@ def test_the_host_sets_takebacks_free_or_off(server: Server, new_page: NewPage, 
     (bob,) = open_seats(new_page, server.url, tid, ["p2"], size=(1280, 720), names=["Bob"])
     setting = ann.locator("#host-panel select[name=takeback]")
     expect(setting).to_have_value("ask")
-    setting.select_option("free")
+    # the page saves the setting in the background: the server has it once the page's POST is answered
+    with ann.expect_response(lambda r: r.url.endswith("/settings") and r.request.method == "POST"):
+        setting.select_option("free")
     with server.client() as client:
         expect(ann.locator("#host-panel select[name=takeback]")).to_have_value("free")
         assert client.get(f"/api/tables/{tid}/settings").json()["takeback"] == "free"
