@@ -23,13 +23,14 @@ The sync's thread holds the lock only to take the waiting commits and wake their
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import anyio
@@ -92,7 +93,7 @@ class Writer:
         """Run ``job(conn)`` inside a write transaction; returns once it is committed. A row
         whose table is gone (a foreign key failed) raises what ``gone`` makes, if given."""
         began = time.perf_counter()
-        try:
+        with self._table_gone():
             if not self._grouped:
                 result = await anyio.to_thread.run_sync(self._alone, job)
                 _THREAD.observe(time.perf_counter() - began)
@@ -102,33 +103,35 @@ class Writer:
             future: asyncio.Future[T] = loop.create_future()
             self._queue.put((job, future, loop))
             result = await future
-        except IntegrityError as exc:
-            gone = self._table_gone(exc)
-            if gone is None:
-                raise
-            raise gone from exc
         _WRITER.observe(time.perf_counter() - began)
         return result
 
-    def _table_gone(self, exc: IntegrityError) -> Exception | None:
-        """What a write raises instead of ``exc``: ``gone()`` when a foreign key failed (every
-        foreign key of the schema names a table, so the table was removed meanwhile, say by
-        ``warboard prune`` in another process); None: ``exc`` itself."""
-        orig = exc.orig
-        foreign_key = (
-            getattr(orig, "sqlite_errorcode", None) == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
-            or getattr(orig, "sqlstate", None) == "23503"  # PostgreSQL's foreign_key_violation
-        )
-        return self._gone() if foreign_key and self._gone is not None else None
+    @contextlib.contextmanager
+    def _table_gone(self) -> Iterator[None]:
+        """A failed foreign key raises ``gone()`` instead: every foreign key of the schema names
+        a table, so the table was removed meanwhile (say by ``warboard prune`` in another
+        process). Any other error is raised as it was."""
+        try:
+            yield
+        except IntegrityError as exc:
+            orig = exc.orig
+            foreign_key = (
+                getattr(orig, "sqlite_errorcode", None) == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+                or getattr(orig, "sqlstate", None) == "23503"  # PostgreSQL's foreign_key_violation
+            )
+            if not foreign_key or self._gone is None:
+                raise
+            raise self._gone() from exc
 
     async def run_here(self, job: Callable[[Connection], T]) -> T:
         """Run ``job(conn)`` now, on this thread, in a transaction of its own (module docstring),
         and return once it is durable. Raises ``Elsewhere`` (nothing written) when it cannot
         run without waiting (not SQLite in a file, another caller at it; ``Busy`` when SQLite's
         write lock is held by the writer thread, a checkpoint or another process) or SQLite
-        failed under it; ``job`` may raise ``Elsewhere`` as well. While anything listens to the engine's statements
-        (``before_cursor_execute``: tracing, fault injection), every job goes to the writer
-        thread, whose transactions begin through SQLAlchemy where the listeners see them.
+        failed under it; ``job`` may raise ``Elsewhere`` as well. While anything listens to the
+        engine's statements (``before_cursor_execute``: tracing, fault injection), every job
+        goes to the writer thread, whose transactions begin through SQLAlchemy where the
+        listeners see them.
         ``job`` must be short and must not use ``conn.execute`` (only ``app.storage.direct``
         statements, which go to the driver): the transaction is the driver's own."""
         if (
@@ -204,13 +207,8 @@ class Writer:
 
     def run_sync(self, job: Callable[[Connection], T]) -> T:
         """The same from a thread that is not the event loop (CLI, tests)."""
-        try:
+        with self._table_gone():
             return self._alone(job)
-        except IntegrityError as exc:
-            gone = self._table_gone(exc)
-            if gone is None:
-                raise
-            raise gone from exc
 
     def close(self) -> None:
         self._stopped.set()
