@@ -5,10 +5,19 @@ export async function api(path, { method = "GET", token = null, body = undefined
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
+  let whole = true;
   try {
     data = await response.json();
   } catch {
-    data = null;
+    whole = false; // no body, or one cut short (the server stopped while sending it)
+  }
+  if (response.ok && !whole) {
+    // Every answer of the API is JSON: a body that does not parse was cut off, which is a lost
+    // connection like a failed fetch, never an answer of null.
+    const exc = new Error("The connection was lost before the answer arrived; try again.");
+    exc.code = "connection_lost";
+    exc.status = 0;
+    throw exc;
   }
   if (!response.ok) {
     const error = data?.error || { code: `http_${response.status}`, message: response.statusText };

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.browser.helpers import NewPage, create_table, open_seats, piece, place_token
 from tests.conftest import Server
@@ -106,6 +106,32 @@ def test_the_host_sets_takebacks_free_or_off(server: Server, new_page: NewPage, 
     setting.select_option("off")
     expect(ann.locator("#takeback")).to_be_hidden()
     ann.screenshot(path=str(artifacts / "takeback-host-off-1280x720.png"))
+
+
+def test_an_answer_cut_short_leaves_the_button_as_it_was(server: Server, new_page: NewPage) -> None:
+    """A server stopped while sending the takeback answer (its 200 arrives, its body is cut):
+    the page keeps the button as it was and raises no script error (the fixture fails on one),
+    and the next whole answer sets it right."""
+    tid = create_table(server, name="Cut", options={"width": 24, "height": 24})["id"]
+    ann, bob = open_seats(new_page, server.url, tid, ["p1", "p2"], size=(1280, 720))
+    button = ann.locator("#takeback")
+    place_token(ann, "Archer")
+    expect(button).to_be_enabled()
+    cut: list[str] = []
+
+    def cut_short(route: Route) -> None:
+        cut.append(route.request.url)
+        route.fulfill(status=200, content_type="application/json", body='{"mode": "as')
+
+    ann.route("**/takeback", cut_short)
+    with ann.expect_request(lambda r: r.url.endswith("/takeback")):
+        place_token(bob, "Wall")  # Ann's page asks again with the new view, and the answer is cut
+    expect(piece(ann, "Wall")).to_have_count(1)
+    assert cut, "the page did not ask for the takeback window"
+    expect(button).to_be_enabled()  # as it was
+    ann.unroute("**/takeback")
+    place_token(bob, "Gate")
+    expect(button).to_be_disabled()  # a whole answer: Bob acted since
 
 
 def test_an_unanswered_takeback_lapses(database_url: str, new_page: NewPage, artifacts: Path) -> None:
