@@ -45,7 +45,11 @@ export function mountHostClock(container, table, token, onMessage) {
       el.hidden = !el.dataset.mode.split(" ").includes(mode);
     }
   };
-  form.addEventListener("change", fit);
+  let edited = false; // the host changed the form: the GET's answer, if later, does not undo it
+  form.addEventListener("change", () => {
+    edited = true;
+    fit();
+  });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = form.elements;
@@ -120,14 +124,15 @@ export function mountHostClock(container, table, token, onMessage) {
         }),
       );
       const c = got.clock;
-      if (c) {
+      if (c && !edited) {
         form.elements.mode.value = c.mode;
         if (c.mode === "live") {
           form.elements.minutes.value = String(Math.max(1, Math.round(c.initial / 60)));
           form.elements.increment.value = String(c.increment);
         } else form.elements.days.value = String(c.days); // the live fields keep their defaults
-        select.value = c.timeout;
-      } else select.value = got.rules.includes("computer") ? "computer" : got.rules[0];
+      }
+      // (the select had no choices before this answer, so nobody chose one yet)
+      select.value = c ? c.timeout : got.rules.includes("computer") ? "computer" : got.rules[0];
       fit();
       update({ status: table.status, clock: c });
     })

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import APIResponse, Page, Route, expect
 
 from app.bots import policy
 from tests.browser.helpers import CONNECTED, NewPage, create_table
@@ -142,3 +142,37 @@ def test_the_clock_form_goes_when_the_game_starts(server: Server, new_page: NewP
     panel.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "clock-host-locked-1280x720.png"))
     assert httpx.get(f"{server.url}/api/tables/{tid}/clock").json()["clock"] is None
+
+
+def test_a_late_clock_answer_does_not_undo_the_hosts_edit(server: Server, new_page: NewPage) -> None:
+    """The host panel asks for the table's clock as it opens. When that answer comes after the host
+    began changing the form (a slow link), the host's choices stay; the time-out rules it brings
+    fill their list, at the table's rule."""
+    clock = {"mode": "correspondence", "days": 2, "timeout": "skip"}
+    table = create_table(server, "small-soldiers", name="Slow link", clock=clock)
+    page = new_page(1280, 720)
+    held: list[tuple[Route, APIResponse]] = []
+
+    def hold_reads(route: Route) -> None:
+        if route.request.method == "GET":
+            held.append((route, route.fetch()))  # the answer as it was, given later
+        else:
+            route.continue_()
+
+    page.route("**/clock", hold_reads)
+    page.goto(f"{server.url}/tables/{table['id']}?watch=1#host={table['host_token']}")
+    panel = page.locator("#host-panel .host-clock")
+    expect(panel.locator("form")).to_be_visible()
+    panel.get_by_label("Clock").select_option("live")
+    panel.get_by_label("Minutes a seat").fill("7")
+    panel.get_by_label("Minutes a seat").dispatch_event("change")
+    assert held, "the page did not ask for the clock"
+    for route, old in held:
+        with page.expect_response(lambda r: r.url.endswith("/clock") and r.request.method == "GET"):
+            route.fulfill(response=old)
+    page.wait_for_timeout(300)  # the late answers are read
+    assert panel.get_by_label("Clock").input_value() == "live"
+    assert panel.get_by_label("Minutes a seat").input_value() == "7"
+    assert panel.get_by_label("Out of time").input_value() == "skip"
+    panel.get_by_role("button", name="Set the clock").click()
+    expect(panel.locator(".host-clock-why")).to_have_text("Clock set: live, 7 min a seat + 5 s a turn.")

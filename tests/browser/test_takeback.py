@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import APIResponse, Page, Route, expect
 
 from tests.browser.helpers import NewPage, create_table, open_seats, piece, place_token
 from tests.conftest import Server
@@ -106,6 +106,36 @@ def test_the_host_sets_takebacks_free_or_off(server: Server, new_page: NewPage, 
     setting.select_option("off")
     expect(ann.locator("#takeback")).to_be_hidden()
     ann.screenshot(path=str(artifacts / "takeback-host-off-1280x720.png"))
+
+
+def test_a_late_first_answer_does_not_undo_the_hosts_change(server: Server, new_page: NewPage) -> None:
+    """The host panel asks for the settings as it opens. When that answer comes after the host
+    changed a setting (a slow link), it is older than the change and the select keeps the change."""
+    table = create_table(server, name="Late", options={"width": 24, "height": 24})
+    ann: Page = new_page(1280, 720)
+    held: list[tuple[Route, APIResponse]] = []
+
+    def hold_first_read(route: Route) -> None:
+        if route.request.method == "GET" and not held:
+            held.append((route, route.fetch()))  # the answer as it was, given later
+        else:
+            route.continue_()
+
+    ann.route("**/settings", hold_first_read)
+    ann.goto(f"{server.url}/tables/{table['id']}?seat=p1#host={table['host_token']}")
+    setting = ann.locator("#host-panel select[name=takeback]")
+    expect(setting).to_have_value("ask")
+    with ann.expect_response(lambda r: r.url.endswith("/settings") and r.request.method == "POST"):
+        setting.select_option("free")
+    assert held, "the host panel did not ask for the settings"
+    ann.wait_for_timeout(300)  # the table's own word of the change (its socket) is in too
+    route, old = held[0]
+    with ann.expect_response(lambda r: r.url.endswith("/settings") and r.request.method == "GET"):
+        route.fulfill(response=old)
+    ann.wait_for_timeout(300)  # the late answer is read
+    assert setting.input_value() == "free"
+    with server.client() as client:
+        assert client.get(f"/api/tables/{table['id']}/settings").json()["takeback"] == "free"
 
 
 def test_an_answer_cut_short_leaves_the_button_as_it_was(server: Server, new_page: NewPage) -> None:
