@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import APIResponse, Locator, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page, expect
 
 from tests.conftest import Server
 from tests.kit.table import act, join, new_table, token_of
@@ -34,6 +34,30 @@ def scroll_to(locator: Locator, tries: int = 5) -> dict[str, float]:
         if box is not None:
             return box
     raise AssertionError(f"{locator} stayed detached from the page over {tries} tries")
+
+
+class LateReads:
+    """A slow link for ``page``'s GETs of ``path`` (say ``/settings``): each is answered as the
+    server had it when asked, but only at ``give()``; other methods pass at once."""
+
+    def __init__(self, page: Page, path: str) -> None:
+        self.page, self.path = page, path
+        self.held: list[tuple[Route, APIResponse]] = []
+        page.route(f"**{path}", self._hold)
+
+    def _hold(self, route: Route) -> None:
+        if route.request.method == "GET":
+            self.held.append((route, route.fetch()))  # the answer as it was then
+        else:
+            route.continue_()
+
+    def give(self) -> None:
+        """Answer the held GETs now, and let the page read the answers."""
+        assert self.held, f"the page did not ask for {self.path}"
+        for route, old in self.held:
+            with self.page.expect_response(lambda r: r.url.endswith(self.path) and r.request.method == "GET"):
+                route.fulfill(response=old)
+        self.page.wait_for_timeout(300)
 
 
 def open_seat(page: Page, url: str, table_id: str, seat: str | None = None, name: str = "Ann") -> None:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import APIResponse, Page, Route, expect
+from playwright.sync_api import Page, expect
 
 from app.bots import policy
-from tests.browser.helpers import CONNECTED, NewPage, create_table
+from tests.browser.helpers import CONNECTED, LateReads, NewPage, create_table
 from tests.conftest import Server
 from tests.kit.table import act, join
 
@@ -151,26 +151,14 @@ def test_a_late_clock_answer_does_not_undo_the_hosts_edit(server: Server, new_pa
     clock = {"mode": "correspondence", "days": 2, "timeout": "skip"}
     table = create_table(server, "small-soldiers", name="Slow link", clock=clock)
     page = new_page(1280, 720)
-    held: list[tuple[Route, APIResponse]] = []
-
-    def hold_reads(route: Route) -> None:
-        if route.request.method == "GET":
-            held.append((route, route.fetch()))  # the answer as it was, given later
-        else:
-            route.continue_()
-
-    page.route("**/clock", hold_reads)
+    late = LateReads(page, "/clock")
     page.goto(f"{server.url}/tables/{table['id']}?watch=1#host={table['host_token']}")
     panel = page.locator("#host-panel .host-clock")
     expect(panel.locator("form")).to_be_visible()
     panel.get_by_label("Clock").select_option("live")
     panel.get_by_label("Minutes a seat").fill("7")
     panel.get_by_label("Minutes a seat").dispatch_event("change")
-    assert held, "the page did not ask for the clock"
-    for route, old in held:
-        with page.expect_response(lambda r: r.url.endswith("/clock") and r.request.method == "GET"):
-            route.fulfill(response=old)
-    page.wait_for_timeout(300)  # the late answers are read
+    late.give()
     assert panel.get_by_label("Clock").input_value() == "live"
     assert panel.get_by_label("Minutes a seat").input_value() == "7"
     assert panel.get_by_label("Out of time").input_value() == "skip"

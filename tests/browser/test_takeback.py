@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import APIResponse, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 
-from tests.browser.helpers import NewPage, create_table, open_seats, piece, place_token
+from tests.browser.helpers import LateReads, NewPage, create_table, open_seats, piece, place_token
 from tests.conftest import Server
 
 LAPSE = {"WARBOARD_TAKEBACK_LAPSE": "2"}  # seconds, for the test's server
@@ -113,26 +113,14 @@ def test_a_late_first_answer_does_not_undo_the_hosts_change(server: Server, new_
     changed a setting (a slow link), it is older than the change and the select keeps the change."""
     table = create_table(server, name="Late", options={"width": 24, "height": 24})
     ann: Page = new_page(1280, 720)
-    held: list[tuple[Route, APIResponse]] = []
-
-    def hold_first_read(route: Route) -> None:
-        if route.request.method == "GET" and not held:
-            held.append((route, route.fetch()))  # the answer as it was, given later
-        else:
-            route.continue_()
-
-    ann.route("**/settings", hold_first_read)
+    late = LateReads(ann, "/settings")
     ann.goto(f"{server.url}/tables/{table['id']}?seat=p1#host={table['host_token']}")
     setting = ann.locator("#host-panel select[name=takeback]")
     expect(setting).to_have_value("ask")
     with ann.expect_response(lambda r: r.url.endswith("/settings") and r.request.method == "POST"):
         setting.select_option("free")
-    assert held, "the host panel did not ask for the settings"
     ann.wait_for_timeout(300)  # the table's own word of the change (its socket) is in too
-    route, old = held[0]
-    with ann.expect_response(lambda r: r.url.endswith("/settings") and r.request.method == "GET"):
-        route.fulfill(response=old)
-    ann.wait_for_timeout(300)  # the late answer is read
+    late.give()
     assert setting.input_value() == "free"
     with server.client() as client:
         assert client.get(f"/api/tables/{table['id']}/settings").json()["takeback"] == "free"
