@@ -144,7 +144,7 @@ def test_the_clock_form_goes_when_the_game_starts(server: Server, new_page: NewP
     assert httpx.get(f"{server.url}/api/tables/{tid}/clock").json()["clock"] is None
 
 
-def test_a_late_clock_answer_does_not_undo_the_hosts_edit(server: Server, new_page: NewPage) -> None:
+def test_a_late_clock_answer_does_not_undo_the_hosts_edit(server: Server, new_page: NewPage, artifacts: Path) -> None:
     """The host panel asks for the table's clock as it opens. When that answer comes after the host
     began changing the form (a slow link), the host's choices stay; the time-out rules it brings
     fill their list, at the table's rule."""
@@ -162,5 +162,7 @@ def test_a_late_clock_answer_does_not_undo_the_hosts_edit(server: Server, new_pa
     assert panel.get_by_label("Clock").input_value() == "live"
     assert panel.get_by_label("Minutes a seat").input_value() == "7"
     assert panel.get_by_label("Out of time").input_value() == "skip"
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "clock-host-late-answer-1280x720.png"))
     panel.get_by_role("button", name="Set the clock").click()
     expect(panel.locator(".host-clock-why")).to_have_text("Clock set: live, 7 min a seat + 5 s a turn.")

@@ -108,7 +108,7 @@ def test_the_host_sets_takebacks_free_or_off(server: Server, new_page: NewPage, 
     ann.screenshot(path=str(artifacts / "takeback-host-off-1280x720.png"))
 
 
-def test_a_late_first_answer_does_not_undo_the_hosts_change(server: Server, new_page: NewPage) -> None:
+def test_a_late_first_answer_does_not_undo_the_hosts_change(server: Server, new_page: NewPage, artifacts: Path) -> None:
     """The host panel asks for the settings as it opens. When that answer comes after the host
     changed a setting (a slow link), it is older than the change and the select keeps the change."""
     table = create_table(server, name="Late", options={"width": 24, "height": 24})
@@ -122,6 +122,7 @@ def test_a_late_first_answer_does_not_undo_the_hosts_change(server: Server, new_
     ann.wait_for_timeout(300)  # the table's own word of the change (its socket) is in too
     late.give()
     assert setting.input_value() == "free"
+    ann.screenshot(path=str(artifacts / "takeback-host-late-answer-1280x720.png"))
     with server.client() as client:
         assert client.get(f"/api/tables/{table['id']}/settings").json()["takeback"] == "free"
 
