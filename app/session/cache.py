@@ -56,6 +56,12 @@ class StateCache:
     def get(self, table_id: str) -> Cached | None:
         return self._tables.get(table_id)
 
+    def forget(self, table_id: str) -> None:
+        """Drop all that is kept of a table (removed by another process)."""
+        self._tables.pop(table_id, None)
+        self._seeds.pop(table_id, None)
+        self._stamped.pop(table_id, None)
+
     def at(self, table_id: str, seq: int) -> Envelope | None:
         """The cached state when it is the one at ``seq``."""
         cached = self._tables.get(table_id)

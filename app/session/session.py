@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from app.core.errors import NotFound
+from app.core.errors import NotFound, Unauthorized
 from app.core.events import Event
 from app.session import clocks
 from app.session.actions import Actions
@@ -79,6 +79,10 @@ class Session:
     async def table_meta(self, table_id: str) -> dict[str, Any]:
         return await self.tables.meta(table_id)
 
+    async def confirm_table(self, table_id: str) -> None:
+        """Raises NotFound unless the table is in the database now (``Tables.confirm``)."""
+        await self.tables.confirm(table_id)
+
     async def summary(self, table_id: str) -> dict[str, Any]:
         return await self.listing.summary(table_id)
 
@@ -110,8 +114,14 @@ class Session:
 
     # --- tokens (tokens.Tokens) --------------------------------------------------------------
     async def authenticate(self, table_id: str, token: str | None) -> Actor:
-        """The actor behind a bearer token at this table. Raises Unauthorized."""
-        return await self.tokens.authenticate(table_id, token)
+        """The actor behind a bearer token at this table. Raises Unauthorized, or NotFound
+        when the table was removed meanwhile (404 before 401, also for a table this process
+        still had in memory)."""
+        try:
+            return await self.tokens.authenticate(table_id, token)
+        except Unauthorized:
+            await self.tables.confirm(table_id)
+            raise
 
     # --- actions (actions.Actions, commit.Committer) -----------------------------------------
     async def apply(self, actor: Actor, action_id: str, raw_action: Any, seat: str | None = None) -> Committed:

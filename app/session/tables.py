@@ -137,6 +137,23 @@ class Tables:
             self._meta.popitem(last=False)
         return meta
 
+    async def confirm(self, table_id: str) -> None:
+        """The table is still in the database, read now, not from memory. A table another
+        process removed meanwhile (``warboard prune``) is forgotten here, and raises NotFound
+        (``unknown_table``): what a failed check answers for it (a token no longer valid, say)
+        must be that it is gone."""
+
+        def read() -> None:
+            with self.engine.connect() as conn:
+                read_table(conn, table_id)
+
+        try:
+            await anyio.to_thread.run_sync(read)
+        except NotFound:
+            self._meta.pop(table_id, None)
+            self.cache.forget(table_id)
+            raise
+
     async def projection(self, table_id: str) -> Projection:
         """The table's one redaction point (``app.session.projection``)."""
         meta = await self.meta(table_id)

@@ -148,7 +148,7 @@ async def issue_link(
 
 # --- settings ----------------------------------------------------------------------------
 async def read_settings(session: Session, table_id: str) -> dict[str, Any]:
-    await session.table_meta(table_id)  # 404 for an unknown table
+    await session.confirm_table(table_id)  # 404 for an unknown table, or one removed meanwhile
     return await table_settings.read(session.engine, table_id)
 
 

@@ -142,7 +142,8 @@ def test_backup_of_a_live_database_opens_and_holds_every_table(tmp_path: Path) -
 def test_a_table_pruned_under_a_running_server_answers_404_not_500(tmp_path: Path) -> None:
     """``warboard prune`` removes a table that a running server has in hand (its facts cached, a
     socket open): what would write a row of it answers ``unknown_table``, never a 500, and the
-    socket stays open. Before, the row's foreign key failed: 500 ``internal`` and a traceback."""
+    socket stays open. Before, the row's foreign key failed: 500 ``internal`` and a traceback.
+    What a seat's token asks answers ``unknown_table`` too (404 before 401), and so does a new socket."""
     url = f"sqlite:///{tmp_path / 'warboard.sqlite3'}"
     with Server(url).start() as server, server.client() as client:
         seated = open_table(client, "sandbox")
@@ -163,6 +164,13 @@ def test_a_table_pruned_under_a_running_server_answers_404_not_500(tmp_path: Pat
 
             watch = client.post(f"/api/tables/{seated.id}/spectate", json={})
             assert watch.status_code == 404 and watch.json()["error"]["code"] == "unknown_table", watch.text
+            # 404 before 401, though the server still had the table's facts in memory: the seat's
+            # token is gone with the table, and the answer says the table is (it said 401)
+            for path in ("view", "legal", "takeback", "settings", "clock"):
+                got = client.get(f"/api/tables/{seated.id}/{path}", headers=seated.headers("p1"))
+                assert got.status_code == 404 and got.json()["error"]["code"] == "unknown_table", (path, got.text)
+            moved = act(client, seated.id, seated.headers("p1"), {"kind": "add_token", "token": "t", "x": 1, "y": 1})
+            assert moved.status_code == 404 and moved.json()["error"]["code"] == "unknown_table", moved.text
 
             async def chat() -> tuple[dict[str, Any], dict[str, Any]]:
                 await socket.send({"type": "chat", "text": "still there?"})
@@ -174,6 +182,15 @@ def test_a_table_pruned_under_a_running_server_answers_404_not_500(tmp_path: Pat
             assert refused["error"]["code"] == "unknown_table", refused
             assert pong["type"] == "pong"  # the socket stays open
             loop.run_until_complete(socket.close())
+
+            async def open_again() -> tuple[dict[str, Any], int | None]:
+                again = await seated.socket(server.ws_url, "p1")
+                refused = await again.recv_type("error")
+                await again.conn.wait_closed()
+                return refused, again.conn.close_code
+
+            refused, code = loop.run_until_complete(open_again())  # a new socket: the table is gone
+            assert refused["error"]["code"] == "unknown_table" and code == 4404, (refused, code)
         finally:
             loop.close()
         assert "Traceback" not in server.log(), server.log()
