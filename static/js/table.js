@@ -135,6 +135,9 @@ function connect() {
   const socket = new TableSocket(table.id, state.me.token, {
     status: (s, detail, reason) => {
       if (state.socket !== socket) return;
+      // the table itself is gone (removed by the server's operator): the page says so as a
+      // newcomer would find it, with the way back to the lobby
+      if (s === "refused" && detail === 4404) return location.reload();
       showConnection($("conn"), s, detail);
       if (s === "refused") seatLost(detail, reason);
       if (s === "reconnecting" || s === "offline") away.leave();

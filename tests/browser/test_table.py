@@ -28,6 +28,8 @@ from tests.browser.helpers import (
 )
 from tests.conftest import Server
 from tests.kit.table import new_table
+from tests.server.test_cli import warboard
+from tests.server.test_upkeep import age
 
 pytestmark = pytest.mark.browser
 
@@ -262,6 +264,36 @@ def test_the_page_survives_a_server_restart(database_url: str, new_page) -> None
         place_token(page, "After")  # the same seat token works on the new process
         expect(page.locator("#log")).to_contain_text("added After")
         assert page.evaluate("performance.getEntriesByType('navigation').length") == 1  # no reload
+    finally:
+        second.stop()
+
+
+def test_a_table_removed_while_the_server_was_down_says_so(tmp_path: Path, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """The operator prunes an abandoned table while its player's page is open (here with the
+    server stopped, so the page reconnects to find it gone): the page says there is no such table,
+    with the way back to the lobby, not that the seat was lost nor a join form."""
+    url = f"sqlite:///{tmp_path / 'warboard.sqlite3'}"
+    first = Server(url).start()
+    try:
+        with first.client() as client:
+            table = new_table(client, name="Abandoned")
+        page = new_page(390, 844)
+        open_seat(page, first.url, table["id"], "p1", "Ann")
+        place_token(page, "Left")
+    finally:
+        first.kill()
+    expect(page.locator("#conn")).to_contain_text("Offline")
+    age(url, table["id"], 10)
+    pruned = warboard("prune", "--older-than", "5", "--archive", str(tmp_path / "archive"), "--database-url", url)
+    assert f"pruned {table['id']}" in pruned.stdout, pruned.stdout + pruned.stderr
+    second = Server(url)
+    second.port, second.url, second.ws_url = first.port, first.url, first.ws_url
+    second.start()
+    try:
+        expect(page.get_by_role("heading", name="No such table")).to_be_visible(timeout=30_000)
+        expect(page.locator("main")).to_contain_text("removed by the server's operator")
+        expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()
+        page.screenshot(path=str(artifacts / "table-removed-390x844.png"))
     finally:
         second.stop()
 

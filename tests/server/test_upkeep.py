@@ -173,6 +173,10 @@ def test_a_table_pruned_under_a_running_server_answers_404_not_500(tmp_path: Pat
             assert moved.status_code == 404 and moved.json()["error"]["code"] == "unknown_table", moved.text
 
             async def chat() -> tuple[dict[str, Any], dict[str, Any]]:
+                move = {"kind": "add_token", "token": "late", "x": 1, "y": 1}
+                await socket.send({"type": "action", "id": "late", "action": move})
+                moved = await socket.recv_type("error")
+                assert moved["error"]["code"] == "unknown_table", moved
                 await socket.send({"type": "chat", "text": "still there?"})
                 refused = await socket.recv_type("error")
                 await socket.send({"type": "ping"})
