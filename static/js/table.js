@@ -97,6 +97,7 @@ function send(action) {
   if (!state.socket) return Promise.reject(new Error("Not connected"));
   away.close();
   return state.socket.act(newId(state.me.seat || "a"), action, state.me.seat).catch((err) => {
+    if (err.code === "unknown_table") tableGone();
     throw Object.assign(new Error(err.message || "Refused"), { code: err.code });
   });
 }
@@ -135,9 +136,7 @@ function connect() {
   const socket = new TableSocket(table.id, state.me.token, {
     status: (s, detail, reason) => {
       if (state.socket !== socket) return;
-      // the table itself is gone (removed by the server's operator): the page says so as a
-      // newcomer would find it, with the way back to the lobby
-      if (s === "refused" && detail === 4404) return location.reload();
+      if (s === "refused" && detail === 4404) return tableGone();
       showConnection($("conn"), s, detail);
       if (s === "refused") seatLost(detail, reason);
       if (s === "reconnecting" || s === "offline") away.leave();
@@ -180,6 +179,7 @@ function connect() {
       renderEnd();
     },
     error: (err) => {
+      if (err.code === "unknown_table") tableGone();
       message(err.message);
       why(err.code);
     },
@@ -190,6 +190,14 @@ function connect() {
 
 // This device's token no longer holds its seat: say why, take the seat's panel down and watch
 // the table from here (whatever this browser still keeps).
+// The table itself is gone (removed by the server's operator): the page says so as a newcomer
+// would find it (the server's "No such table" page, with the way back to the lobby).
+function tableGone() {
+  state.socket?.stop();
+  state.socket = null;
+  location.reload();
+}
+
 function seatLost(code, reason) {
   notice = lostSeatNotice(code, reason, state.me?.role === "player");
   forgetSeat(table.id, state.me?.role === "player" ? state.me.seat : null);

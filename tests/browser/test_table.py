@@ -268,6 +268,28 @@ def test_the_page_survives_a_server_restart(database_url: str, new_page) -> None
         second.stop()
 
 
+def test_a_table_removed_under_a_running_server_says_so_at_the_next_move(
+    tmp_path: Path, new_page, artifacts: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The operator prunes an abandoned table while its player's page is open and connected: the
+    player's next move is refused with ``unknown_table`` and the page says there is no such table."""
+    url = f"sqlite:///{tmp_path / 'warboard.sqlite3'}"
+    with Server(url).start() as server:
+        with server.client() as client:
+            table = new_table(client, name="Abandoned")
+        page = new_page(1280, 720)
+        open_seat(page, server.url, table["id"], "p1", "Ann")
+        place_token(page, "Left")
+        age(url, table["id"], 10)
+        pruned = warboard("prune", "--older-than", "5", "--archive", str(tmp_path / "archive"), "--database-url", url)
+        assert f"pruned {table['id']}" in pruned.stdout, pruned.stdout + pruned.stderr
+        page.fill("#sb-label", "Late")
+        page.get_by_role("button", name="Place token").click()
+        expect(page.get_by_role("heading", name="No such table")).to_be_visible()
+        expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()
+        page.screenshot(path=str(artifacts / "table-removed-1280x720.png"))
+
+
 def test_a_table_removed_while_the_server_was_down_says_so(tmp_path: Path, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
     """The operator prunes an abandoned table while its player's page is open (here with the
     server stopped, so the page reconnects to find it gone): the page says there is no such table,
