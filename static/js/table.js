@@ -188,8 +188,6 @@ function connect() {
   socket.connect();
 }
 
-// This device's token no longer holds its seat: say why, take the seat's panel down and watch
-// the table from here (whatever this browser still keeps).
 // The table itself is gone (removed by the server's operator): the page says so as a newcomer
 // would find it (the server's "No such table" page, with the way back to the lobby).
 function tableGone() {
@@ -198,6 +196,8 @@ function tableGone() {
   location.reload();
 }
 
+// This device's token no longer holds its seat: say why, take the seat's panel down and watch
+// the table from here (whatever this browser still keeps).
 function seatLost(code, reason) {
   notice = lostSeatNotice(code, reason, state.me?.role === "player");
   forgetSeat(table.id, state.me?.role === "player" ? state.me.seat : null);
