@@ -142,15 +142,10 @@ class Tables:
         process removed meanwhile (``warboard prune``) is forgotten here, and raises NotFound
         (``unknown_table``): what a failed check answers for it (a token no longer valid, say)
         must be that it is gone."""
-
-        def read() -> None:
-            with self.engine.connect() as conn:
-                read_table(conn, table_id)
-
+        self._meta.pop(table_id, None)
         try:
-            await anyio.to_thread.run_sync(read)
+            await self.meta(table_id)
         except NotFound:
-            self._meta.pop(table_id, None)
             self.cache.forget(table_id)
             raise
 

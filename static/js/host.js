@@ -147,9 +147,9 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
     form.elements.takeback.value = settings.takeback || "ask";
     if (form.elements.guided) form.elements.guided.checked = !!settings.guided;
   };
-  let edits = 0; // the host's changes so far: an answer asked for before one of them is stale
+  let edited = false; // the host changed a setting: the first GET's answer, if later, is older
   form.addEventListener("change", async () => {
-    edits += 1;
+    edited = true;
     const body = {
       spectator_chat: form.elements.spectator_chat.checked,
       delay_actions: Number(form.elements.delay_actions.value) || 0,
@@ -181,10 +181,9 @@ export function mountHost(container, table, token, names, onMessage, mySeat = ()
   const hostClock = mountHostClock(container, table, token, onMessage);
   container.appendChild(close);
   render();
-  const asked = edits;
   api(`/api/tables/${table.id}/settings`)
     .then((s) => {
-      if (edits !== asked) return; // the host changed a setting meanwhile: its own answer holds
+      if (edited) return; // the host changed a setting meanwhile: its own answer holds
       Object.assign(settings, s);
       fill();
     })
